@@ -1,0 +1,47 @@
+import Preload
+
+/// How the PNG plugin decodes: alpha convention, sample depth, and size limits.
+public struct PNGDecodeOptions: Hashable, Sendable {
+    /// `.straight` (the default, PNG's own convention) or `.premultiplied`
+    /// (colour multiplied by alpha, rounded to nearest).
+    public var alphaMode: AlphaMode
+    /// Keep 16-bit samples as ``PixelFormat/rgba16`` (for data textures such as height maps).
+    /// Files with 8 bits or fewer per sample still decode to RGBA8.
+    public var keepsSixteenBitSamples: Bool
+    /// Images larger than these are refused after reading the header, before pixel memory exists.
+    public var limits: PNGLimits
+
+    public init(alphaMode: AlphaMode = .straight, keepsSixteenBitSamples: Bool = false, limits: PNGLimits = PNGLimits()) {
+        self.alphaMode = alphaMode
+        self.keepsSixteenBitSamples = keepsSixteenBitSamples
+        self.limits = limits
+    }
+}
+
+/// Size limits for decoded PNG images.
+public struct PNGLimits: Hashable, Sendable, CustomStringConvertible {
+    public var maxWidth: Int
+    public var maxHeight: Int
+    /// The most bytes the decoded pixels may take.
+    public var maxDecodedBytes: Int
+
+    /// Defaults: 32768 pixels a side and 1 GiB of decoded pixels (16384 x 16384 RGBA8).
+    public init(maxWidth: Int = 32768, maxHeight: Int = 32768, maxDecodedBytes: Int = 1 << 30) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.maxDecodedBytes = maxDecodedBytes
+    }
+
+    public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
+}
+
+/// The ``AssetOptions`` key for per-request PNG options. A request without it uses the
+/// ``PNGLoader``'s defaults.
+///
+/// ```swift
+/// var request = AssetRequest(path: "terrain/height.png")
+/// request.options[PNGOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: true)
+/// ```
+public enum PNGOptions: AssetOptionKey {
+    public static let defaultValue = PNGDecodeOptions()
+}

@@ -1,0 +1,46 @@
+import Preload
+
+/// The PNG loader plugin: claims `.png` files and any file that starts with the PNG signature,
+/// and decodes them with libpng into ``Texture``s.
+///
+/// ```swift
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// ```
+public struct PNGLoader: LoaderPlugin {
+    /// Options for requests that do not carry their own ``PNGOptions``.
+    public var defaults: PNGDecodeOptions
+
+    public init(defaults: PNGDecodeOptions = PNGDecodeOptions()) {
+        self.defaults = defaults
+    }
+
+    public var identifier: String { "png" }
+    public var assetKind: AssetKind { .texture }
+    public var fileExtensions: Set<String> { ["png"] }
+    /// The signature, the IHDR chunk's length and type, and its 13 data bytes.
+    public var headerLength: Int { 33 }
+
+    public func matchesSignature(_ header: [UInt8]) -> Bool {
+        header.starts(with: PNGDecoder.signature)
+    }
+
+    public func estimatedDecodedBytes(header: [UInt8]) -> Int? {
+        PNGHeader(header)?.decodedBytes(options: defaults)
+    }
+
+    /// The options that apply to `request`: its own, or the plugin's defaults.
+    public func options(for request: PlannedRequest) -> PNGDecodeOptions {
+        request.options.contains(PNGOptions.self) ? request.options[PNGOptions.self] : defaults
+    }
+
+    public func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        let options = options(for: request)
+        return ClosureAssetOperation(request: request) { context in
+            let data = try context.readContents()
+            return try PNGDecoder.decode(
+                data, options: options,
+                isCancelled: { context.isCancelled },
+                progress: { context.reportProgress($0) })
+        }
+    }
+}

@@ -1,0 +1,88 @@
+// A small shim over libpng's low-level read API.
+//
+// libpng reports errors by longjmp-ing out of whatever function is running. Swift cannot be
+// unwound that way, so every libpng call happens inside one of the functions below, each of which
+// owns its own setjmp frame and turns a libpng error into a returned status code plus a message.
+//
+// The transforms are explicit and follow the conformance rules in Tests/PreloadPNGTests/Fixtures/
+// pngsuite/README.md: no gamma correction, no background compositing, tRNS becomes alpha, gray is
+// replicated to RGB, sub-byte samples are scaled by bit replication, 16-bit samples keep the high
+// byte (or stay 16-bit in host byte order when asked), Adam7 is de-interlaced.
+#ifndef PRELOAD_PNG_H
+#define PRELOAD_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What a shim call reports.
+typedef enum {
+    PRELOAD_PNG_OK = 0,
+    /// The data does not start with the 8-byte PNG signature.
+    PRELOAD_PNG_NOT_PNG = 1,
+    /// The data ended before the PNG stream did.
+    PRELOAD_PNG_TRUNCATED = 2,
+    /// libpng rejected the stream; `preload_png_message` says why.
+    PRELOAD_PNG_CORRUPT = 3,
+    /// The header asks for more than the caller's limits allow. Nothing large was allocated.
+    PRELOAD_PNG_TOO_LARGE = 4,
+    /// libpng could not allocate its own structures.
+    PRELOAD_PNG_OUT_OF_MEMORY = 5,
+    /// The calls were made out of order (a bug in the caller).
+    PRELOAD_PNG_MISUSE = 6,
+} preload_png_status;
+
+/// Limits checked right after the header is read, before any pixel memory exists.
+typedef struct {
+    uint32_t max_width;
+    uint32_t max_height;
+    uint64_t max_decoded_bytes;
+} preload_png_limits;
+
+/// The image as stored, and the layout of the rows the shim will produce.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    uint8_t bit_depth;         // as stored: 1, 2, 4, 8 or 16
+    uint8_t color_type;        // as stored: 0, 2, 3, 4 or 6
+    uint8_t interlaced;        // 1 for Adam7
+    uint8_t bytes_per_sample;  // of the output: 1 (RGBA8) or 2 (RGBA16, host byte order)
+    uint32_t passes;           // 7 for Adam7, else 1: rows are read `passes * height` times
+    uint64_t row_bytes;        // width * 4 * bytes_per_sample
+    uint64_t decoded_bytes;    // row_bytes * height
+} preload_png_info;
+
+typedef struct preload_png_reader preload_png_reader;
+
+/// Makes a reader over `size` bytes at `data`, which must stay valid until the reader is
+/// destroyed. Returns NULL only when memory runs out.
+preload_png_reader *preload_png_reader_create(const uint8_t *data, size_t size);
+
+void preload_png_reader_destroy(preload_png_reader *reader);
+
+/// Checks the signature, reads every chunk up to the image data, checks `limits`, and sets up
+/// the output transforms. `keep_16_bit` keeps 16-bit samples (RGBA16); otherwise RGBA8.
+preload_png_status preload_png_read_header(preload_png_reader *reader,
+                                           const preload_png_limits *limits,
+                                           int keep_16_bit,
+                                           preload_png_info *info);
+
+/// Reads `row_count` rows into `image` (the full output image, `info.row_bytes` per row),
+/// starting at row `first_row` of the current pass. For Adam7 each pass covers every row again.
+preload_png_status preload_png_read_rows(preload_png_reader *reader, uint8_t *image,
+                                         uint32_t first_row, uint32_t row_count);
+
+/// Reads the chunks after the image data through IEND, verifying the stream's end.
+preload_png_status preload_png_read_end(preload_png_reader *reader);
+
+/// The reason for the last failure, or "" when there was none.
+const char *preload_png_message(const preload_png_reader *reader);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

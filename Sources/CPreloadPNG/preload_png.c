@@ -1,0 +1,199 @@
+#include "preload_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct preload_png_reader {
+    png_structp png;
+    png_infop info;
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    uint64_t row_bytes;
+    int header_read;
+    int ran_out_of_data;
+    char message[256];
+};
+
+// Chunks whose contents never change decoded samples under our rules (gamma, colour space,
+// background, text, time, physical size, ...). Ignoring them saves parsing work, and a damaged
+// one cannot fail an otherwise good image. PLTE and tRNS are kept: they define pixels.
+static const png_byte ignored_chunks[] =
+    "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0"
+    "tEXt\0tIME\0zTXt\0";
+static const int ignored_chunk_count = 17;
+
+static void record_message(preload_png_reader *reader, const char *text) {
+    strncpy(reader->message, text ? text : "unknown libpng error", sizeof reader->message - 1);
+    reader->message[sizeof reader->message - 1] = '\0';
+}
+
+static void on_error(png_structp png, png_const_charp text) {
+    preload_png_reader *reader = (preload_png_reader *)png_get_error_ptr(png);
+    if (!reader->ran_out_of_data) record_message(reader, text);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;  // Warnings (e.g. a bad ancillary CRC) never change the pixels we return.
+}
+
+static void on_read(png_structp png, png_bytep out, png_size_t length) {
+    preload_png_reader *reader = (preload_png_reader *)png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) {
+        reader->ran_out_of_data = 1;
+        record_message(reader, "the file ends before the PNG stream does");
+        png_error(png, "truncated");
+    }
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static preload_png_status failure_status(const preload_png_reader *reader) {
+    if (reader->ran_out_of_data) return PRELOAD_PNG_TRUNCATED;
+    if (strstr(reader->message, "memory") != NULL) return PRELOAD_PNG_OUT_OF_MEMORY;
+    return PRELOAD_PNG_CORRUPT;
+}
+
+preload_png_reader *preload_png_reader_create(const uint8_t *data, size_t size) {
+    preload_png_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) return NULL;
+    reader->data = data;
+    reader->size = size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning);
+    if (reader->png == NULL) {
+        free(reader);
+        return NULL;
+    }
+    reader->info = png_create_info_struct(reader->png);
+    if (reader->info == NULL) {
+        png_destroy_read_struct(&reader->png, NULL, NULL);
+        free(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, reader, on_read);
+    // Our own limits decide; libpng's built-in 1,000,000 pixel cap would preempt them.
+    png_set_user_limits(reader->png, 0x7fffffffU, 0x7fffffffU);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
+                                ignored_chunk_count);
+    return reader;
+}
+
+void preload_png_reader_destroy(preload_png_reader *reader) {
+    if (reader == NULL) return;
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader);
+}
+
+static preload_png_status check_limits(preload_png_reader *reader, const preload_png_limits *limits,
+                                       const preload_png_info *info) {
+    if (info->width > limits->max_width || info->height > limits->max_height ||
+        info->decoded_bytes > limits->max_decoded_bytes) {
+        snprintf(reader->message, sizeof reader->message,
+                 "%ux%u image needs %llu decoded bytes; limits are %ux%u and %llu bytes",
+                 info->width, info->height, (unsigned long long)info->decoded_bytes,
+                 limits->max_width, limits->max_height,
+                 (unsigned long long)limits->max_decoded_bytes);
+        return PRELOAD_PNG_TOO_LARGE;
+    }
+    return PRELOAD_PNG_OK;
+}
+
+static void set_up_transforms(png_structp png, png_infop info, int color_type, int bit_depth,
+                              int keep_16_bit) {
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) {
+        if (keep_16_bit) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            png_set_swap(png);
+#endif
+        } else {
+            png_set_strip_16(png);
+        }
+    }
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
+        png_set_gray_to_rgb(png);
+    }
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_trns) {
+        png_set_filler(png, 0xffff, PNG_FILLER_AFTER);
+    }
+}
+
+preload_png_status preload_png_read_header(preload_png_reader *reader,
+                                           const preload_png_limits *limits, int keep_16_bit,
+                                           preload_png_info *out) {
+    if (reader == NULL || limits == NULL || out == NULL || reader->header_read) {
+        return PRELOAD_PNG_MISUSE;
+    }
+    size_t checked = reader->size < 8 ? reader->size : 8;
+    if (checked == 0 || png_sig_cmp(reader->data, 0, checked) != 0) {
+        record_message(reader, "the data does not start with the PNG signature");
+        return PRELOAD_PNG_NOT_PNG;
+    }
+    if (checked < 8) {
+        record_message(reader, "the file ends inside the PNG signature");
+        return PRELOAD_PNG_TRUNCATED;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) return failure_status(reader);
+
+    png_read_info(reader->png, reader->info);
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace,
+                 NULL, NULL);
+    preload_png_info info;
+    memset(&info, 0, sizeof info);
+    info.width = width;
+    info.height = height;
+    info.bit_depth = (uint8_t)bit_depth;
+    info.color_type = (uint8_t)color_type;
+    info.interlaced = interlace == PNG_INTERLACE_ADAM7;
+    info.bytes_per_sample = (keep_16_bit && bit_depth == 16) ? 2 : 1;
+    info.row_bytes = (uint64_t)width * 4u * info.bytes_per_sample;
+    info.decoded_bytes = info.row_bytes * height;
+    preload_png_status status = check_limits(reader, limits, &info);
+    if (status != PRELOAD_PNG_OK) return status;
+
+    set_up_transforms(reader->png, reader->info, color_type, bit_depth, keep_16_bit);
+    info.passes = (uint32_t)png_set_interlace_handling(reader->png);
+    png_read_update_info(reader->png, reader->info);
+    if ((uint64_t)png_get_rowbytes(reader->png, reader->info) != info.row_bytes) {
+        record_message(reader, "libpng produced an unexpected row layout");
+        return PRELOAD_PNG_MISUSE;
+    }
+    reader->row_bytes = info.row_bytes;
+    reader->header_read = 1;
+    *out = info;
+    return PRELOAD_PNG_OK;
+}
+
+preload_png_status preload_png_read_rows(preload_png_reader *reader, uint8_t *image,
+                                         uint32_t first_row, uint32_t row_count) {
+    if (reader == NULL || image == NULL || !reader->header_read) return PRELOAD_PNG_MISUSE;
+    if (setjmp(png_jmpbuf(reader->png))) return failure_status(reader);
+    uint8_t *row = image + (size_t)first_row * (size_t)reader->row_bytes;
+    for (uint32_t index = 0; index < row_count; index++) {
+        png_read_row(reader->png, row, NULL);
+        row += reader->row_bytes;
+    }
+    return PRELOAD_PNG_OK;
+}
+
+preload_png_status preload_png_read_end(preload_png_reader *reader) {
+    if (reader == NULL || !reader->header_read) return PRELOAD_PNG_MISUSE;
+    if (setjmp(png_jmpbuf(reader->png))) return failure_status(reader);
+    png_read_end(reader->png, NULL);
+    return PRELOAD_PNG_OK;
+}
+
+const char *preload_png_message(const preload_png_reader *reader) {
+    return reader == NULL ? "" : reader->message;
+}

@@ -1,0 +1,87 @@
+/// Why one asset did not load: the file it concerns and the cause, in words and as a category.
+///
+/// Every failure the coordinator reports is an `AssetError`. A plugin's own error stays
+/// reachable through ``underlying`` for code that wants to match on it; its ``category`` comes
+/// from ``AssetFailure/category`` when the plugin's error type adopts ``AssetFailure``.
+public struct AssetError: Error, Sendable, CustomStringConvertible {
+    /// Broad classes of failure that callers can act on without knowing the plugin.
+    public enum Category: String, Sendable, Hashable {
+        /// The file does not exist.
+        case fileNotFound
+        /// The file exists but cannot be read (permissions, I/O error, not a regular file).
+        case unreadable
+        /// No registered plugin claims the file, or the requested plugin is not registered.
+        case noLoader
+        /// The content is valid but uses a feature the loader does not support.
+        case unsupported
+        /// The content is damaged or is not what its name says.
+        case corrupt
+        /// The content ends early.
+        case truncated
+        /// The asset is larger than a configured limit.
+        case limitExceeded
+        /// An asset this one depends on failed.
+        case dependencyFailed
+        /// Requests depend on each other in a cycle.
+        case dependencyCycle
+        /// Anything else a plugin reported.
+        case other
+    }
+
+    /// The file, as the request named it.
+    public let path: String
+    public let category: Category
+    /// The cause, in words, without the path.
+    public let reason: String
+    /// The plugin's own error, when there was one.
+    public let underlying: (any Error & Sendable)?
+
+    public init(path: String, category: Category, reason: String, underlying: (any Error & Sendable)? = nil) {
+        self.path = path
+        self.category = category
+        self.reason = reason
+        self.underlying = underlying
+    }
+
+    /// Wraps whatever a plugin threw for the file at `path`.
+    public init(path: String, wrapping error: any Error) {
+        if let error = error as? AssetError {
+            self = error.path == path ? error : AssetError(
+                path: path, category: error.category, reason: error.description, underlying: error)
+        } else if let failure = error as? any AssetFailure {
+            self.init(path: path, category: failure.category, reason: failure.description, underlying: failure)
+        } else {
+            self.init(path: path, category: .other, reason: "\(error)", underlying: SendableErrorDescription(error))
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// An error type a plugin throws that knows its ``AssetError/Category``.
+public protocol AssetFailure: Error, Sendable, CustomStringConvertible {
+    var category: AssetError.Category { get }
+}
+
+/// The text of an error that is not `Sendable`, kept so it can cross threads.
+public struct SendableErrorDescription: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public let typeName: String
+
+    public init(_ error: any Error) {
+        description = "\(error)"
+        typeName = "\(type(of: error))"
+    }
+}
+
+extension AssetError {
+    static func dependencyFailed(path: String, dependency: AssetError) -> AssetError {
+        AssetError(
+            path: path, category: .dependencyFailed,
+            reason: "needs \(dependency.path), which failed: \(dependency.reason)", underlying: dependency)
+    }
+
+    static func dependencyCancelled(path: String, dependency: String) -> AssetError {
+        AssetError(path: path, category: .dependencyFailed, reason: "needs \(dependency), which was cancelled")
+    }
+}

@@ -1,0 +1,111 @@
+import Synchronization
+
+/// The assets a coordinator has loaded, by name and by path, until they are unloaded.
+///
+/// ```swift
+/// if let hero = coordinator.assets.texture(named: "hero") { upload(hero.pixels) }
+/// coordinator.assets.unload(named: "hero")
+/// ```
+public final class AssetStore: Sendable {
+    /// One stored asset and where it came from.
+    public struct Entry: Sendable {
+        public let name: String
+        /// The file, as the request named it.
+        public let path: String
+        /// The plugin that loaded it.
+        public let plugin: String
+        public let asset: any Asset
+    }
+
+    private struct Contents {
+        var byName: [String: Entry] = [:]
+        var nameByPath: [String: String] = [:]
+        var byteCount = 0
+    }
+
+    private let contents = Mutex(Contents())
+
+    public init() {}
+
+    /// The asset stored under `name`.
+    public func asset(named name: String) -> (any Asset)? {
+        contents.withLock { $0.byName[name]?.asset }
+    }
+
+    /// The asset stored under `name`, if it is a `T`.
+    public func asset<T: Asset>(named name: String, as type: T.Type) -> T? {
+        asset(named: name) as? T
+    }
+
+    /// The texture stored under `name`.
+    public func texture(named name: String) -> Texture? {
+        asset(named: name, as: Texture.self)
+    }
+
+    /// The asset loaded from `path` (compared after removing `.` and `..` components).
+    public func asset(atPath path: String) -> (any Asset)? {
+        let key = Self.normalized(path)
+        return contents.withLock { store in store.nameByPath[key].flatMap { store.byName[$0]?.asset } }
+    }
+
+    /// The texture loaded from `path`.
+    public func texture(atPath path: String) -> Texture? {
+        asset(atPath: path) as? Texture
+    }
+
+    /// The entry stored under `name`, with its path and plugin.
+    public func entry(named name: String) -> Entry? {
+        contents.withLock { $0.byName[name] }
+    }
+
+    /// Every stored name, sorted.
+    public var names: [String] { contents.withLock { Array($0.byName.keys) }.sorted() }
+
+    public var count: Int { contents.withLock { $0.byName.count } }
+
+    /// The bytes all stored assets hold (an asset stored under two names counts twice).
+    public var byteCount: Int { contents.withLock { $0.byteCount } }
+
+    /// Removes the asset stored under `name`. Its memory is freed once nobody else holds it.
+    @discardableResult
+    public func unload(named name: String) -> Bool {
+        contents.withLock { store in
+            guard let entry = store.byName.removeValue(forKey: name) else { return false }
+            store.byteCount -= entry.asset.byteCount
+            let key = Self.normalized(entry.path)
+            if store.nameByPath[key] == name { store.nameByPath[key] = nil }
+            return true
+        }
+    }
+
+    /// Removes everything.
+    public func unloadAll() {
+        contents.withLock { $0 = Contents() }
+    }
+
+    /// Stores `asset` under `name`, replacing what was there.
+    public func insert(_ asset: any Asset, name: String, path: String, plugin: String) {
+        let entry = Entry(name: name, path: path, plugin: plugin, asset: asset)
+        let key = Self.normalized(path)
+        contents.withLock { store in
+            if let old = store.byName.updateValue(entry, forKey: name) { store.byteCount -= old.asset.byteCount }
+            store.byteCount += asset.byteCount
+            store.nameByPath[key] = name
+        }
+    }
+
+    /// `path` with empty and `.` components removed and `..` applied, lexically.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : joined
+    }
+}

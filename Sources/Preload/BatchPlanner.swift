@@ -1,0 +1,145 @@
+/// Turns a batch's requests into distinct loads: finds each file, picks the plugin that claims
+/// it, merges requests for the same file with the same plugin and options, follows declared
+/// dependencies (refusing cycles), and weighs each load for progress.
+///
+/// Planning never throws: a request that cannot be planned gets its ``AssetError`` here and no
+/// load; the rest of the batch goes on.
+struct BatchPlanner {
+    /// One distinct load.
+    struct Node {
+        let planned: PlannedRequest
+        let plugin: any LoaderPlugin
+        let weight: Int64
+        /// Nodes this one depends on, with the request that declared each.
+        var dependencies: [(request: AssetRequest, node: Int)] = []
+        /// A planning failure (a failed dependency); such a node gets no operation.
+        var failure: AssetError?
+    }
+
+    /// One request: the caller's, or one a plugin declared as a dependency.
+    struct Entry {
+        let request: AssetRequest
+        let isDependency: Bool
+        var node: Int?
+        var failure: AssetError?
+    }
+
+    /// What a file resolves to before merging.
+    private struct MergeKey: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let plugin: String
+        let options: AssetOptions
+    }
+
+    let registry: PluginRegistry
+    let weighting: ProgressWeighting
+
+    private(set) var nodes: [Node] = []
+    private(set) var entries: [Entry] = []
+    /// Node indices with every node after the nodes it depends on: the order to enqueue in.
+    private(set) var order: [Int] = []
+    private var nodeForKey: [MergeKey: Int] = [:]
+    private var inProgress: Set<Int> = []
+
+    init(registry: PluginRegistry, weighting: ProgressWeighting) {
+        self.registry = registry
+        self.weighting = weighting
+    }
+
+    /// Entries for `requests` with no loads: the batch was cancelled before planning.
+    mutating func skip(_ requests: [AssetRequest]) {
+        entries = requests.map { Entry(request: $0, isDependency: false) }
+    }
+
+    mutating func plan(_ requests: [AssetRequest]) {
+        entries.reserveCapacity(requests.count)
+        nodes.reserveCapacity(requests.count)
+        for request in requests { _ = add(request, isDependency: false) }
+    }
+
+    /// Adds an entry for `request`; returns its node, or the reason it has none.
+    private mutating func add(_ request: AssetRequest, isDependency: Bool) -> Result<Int, AssetError> {
+        let entry = entries.count
+        entries.append(Entry(request: request, isDependency: isDependency))
+        let result = resolve(request)
+        switch result {
+        case .success(let node): entries[entry].node = node
+        case .failure(let error): entries[entry].failure = error
+        }
+        return result
+    }
+
+    private mutating func resolve(_ request: AssetRequest) -> Result<Int, AssetError> {
+        let file: FileFacts
+        let plugin: any LoaderPlugin
+        var header: [UInt8]?
+        do {
+            file = try FileFacts.of(path: request.path)
+            (plugin, header) = try claim(request)
+        } catch {
+            return .failure(error)
+        }
+        let key = MergeKey(device: file.device, inode: file.inode, plugin: plugin.identifier, options: request.options)
+        if let existing = nodeForKey[key] {
+            if inProgress.contains(existing) {
+                return .failure(AssetError(
+                    path: request.path, category: .dependencyCycle,
+                    reason: "depends on itself through \(nodes[existing].planned.path)"))
+            }
+            return .success(existing)
+        }
+        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file)
+        let node = nodes.count
+        nodes.append(Node(planned: planned, plugin: plugin, weight: weight(of: file, at: request.path, plugin: plugin, header: &header)))
+        nodeForKey[key] = node
+        inProgress.insert(node)
+        defer {
+            inProgress.remove(node)
+            order.append(node)
+        }
+        do {
+            for dependency in try plugin.dependencies(of: planned) {
+                switch add(dependency, isDependency: true) {
+                case .success(let dependencyNode):
+                    nodes[node].dependencies.append((dependency, dependencyNode))
+                    if let failure = nodes[dependencyNode].failure, nodes[node].failure == nil {
+                        nodes[node].failure = .dependencyFailed(path: request.path, dependency: failure)
+                    }
+                case .failure(let error) where nodes[node].failure == nil:
+                    nodes[node].failure = error.category == .dependencyCycle
+                        ? AssetError(path: request.path, category: .dependencyCycle, reason: error.reason)
+                        : .dependencyFailed(path: request.path, dependency: error)
+                case .failure:
+                    continue
+                }
+            }
+        } catch {
+            nodes[node].failure = AssetError(path: request.path, wrapping: error)
+        }
+        return .success(node)
+    }
+
+    /// The plugin for `request` and, when it had to be read to decide, the file's header.
+    private func claim(_ request: AssetRequest) throws(AssetError) -> (any LoaderPlugin, [UInt8]?) {
+        if let identifier = request.plugin {
+            guard let plugin = registry.plugin(identifier: identifier) else {
+                throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
+            }
+            return (plugin, nil)
+        }
+        if let plugin = registry.plugin(forExtensionOf: request.path) { return (plugin, nil) }
+        let header = try FileContents.prefix(path: request.path, count: registry.longestHeader)
+        guard let plugin = registry.plugin(forHeader: header) else {
+            throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
+        }
+        return (plugin, header)
+    }
+
+    private func weight(of file: FileFacts, at path: String, plugin: any LoaderPlugin, header: inout [UInt8]?) -> Int64 {
+        guard weighting == .decodedBytes, plugin.headerLength > 0 else { return max(file.size, 1) }
+        if header == nil { header = try? FileContents.prefix(path: path, count: plugin.headerLength) }
+        guard let header, let estimate = plugin.estimatedDecodedBytes(header: header) else { return max(file.size, 1) }
+        return Int64(max(estimate, 1))
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What one `stat` says about a file: enough to weigh it for progress and to recognise the same
+/// file reached through two different paths (symbolic links, `./`).
+public struct FileFacts: Hashable, Sendable {
+    /// Device and inode: the file's identity.
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+    /// Modification time in nanoseconds since 1970, so a file replaced on disk is a new file.
+    public let modified: Int64
+
+    /// Stats `path`, following symbolic links.
+    public static func of(path: String) throws(AssetError) -> FileFacts {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+            throw AssetError(path: path, category: .unreadable, reason: "is \(what)")
+        }
+        #if canImport(Darwin)
+            let seconds = Int64(info.st_mtimespec.tv_sec), nanos = Int64(info.st_mtimespec.tv_nsec)
+        #else
+            let seconds = Int64(info.st_mtim.tv_sec), nanos = Int64(info.st_mtim.tv_nsec)
+        #endif
+        return FileFacts(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: seconds &* 1_000_000_000 &+ nanos)
+    }
+}
+
+/// Reads whole files with plain POSIX calls: one `open`, one `fstat`, as few `read`s as the
+/// kernel allows, straight into the array that is returned.
+public enum FileContents {
+    /// Reads the file at `path`, refusing files larger than `limit` bytes.
+    public static func read(path: String, limit: Int = .max) throws(AssetError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw AssetError(
+                path: path, category: .limitExceeded, reason: "file is \(size) bytes; the limit is \(limit)")
+        }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let got = systemRead(descriptor, buffer.baseAddress! + count, size - count)
+                if got > 0 {
+                    count += got
+                } else if got == 0 {
+                    break  // The file shrank since fstat; return what is there.
+                } else if errno != EINTR {
+                    failure = errno
+                    break
+                }
+            }
+        }
+        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
+        return bytes
+    }
+
+    /// The first `count` bytes of the file (fewer if it is shorter), for content sniffing.
+    public static func prefix(path: String, count: Int) throws(AssetError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
+        defer { close(descriptor) }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let got = systemRead(descriptor, buffer.baseAddress! + filled, count - filled)
+                if got > 0 { filled += got } else if got == 0 || errno != EINTR { break }
+            }
+        }
+    }
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+extension AssetError {
+    /// The error for a failed system call on `path`.
+    static func fromErrno(_ code: Int32, path: String) -> AssetError {
+        let text = String(cString: strerror(code))
+        switch code {
+        case ENOENT, ENOTDIR:
+            return AssetError(path: path, category: .fileNotFound, reason: "no such file")
+        default:
+            return AssetError(path: path, category: .unreadable, reason: "cannot read: \(text)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// A loader plugin: turns files of one format into assets.
+///
+/// A plugin says which files it **claims** (by extension, and by magic bytes for files whose
+/// extension says nothing), which other requests a file **depends on** (an atlas needs its
+/// pages), and makes the ``AssetOperation`` that loads one file. The coordinator does the rest:
+/// merging duplicate requests, ordering dependencies, progress, hooks, failure policy.
+///
+/// A minimal plugin, written only against the public API:
+///
+/// ```swift
+/// struct TextLoader: LoaderPlugin {
+///     let identifier = "text"
+///     let assetKind = AssetKind(rawValue: "text")
+///     let fileExtensions: Set<String> = ["txt"]
+///     func makeOperation(for request: PlannedRequest) -> AssetOperation {
+///         ClosureAssetOperation(request: request) { context in
+///             DataAsset(bytes: try context.readContents())
+///         }
+///     }
+/// }
+/// var registry = PluginRegistry()
+/// try registry.register(TextLoader())
+/// ```
+///
+/// Plugins are values shared between threads, so they must be `Sendable`; per-load state
+/// belongs in the operation.
+public protocol LoaderPlugin: Sendable {
+    /// A short, stable, unique name ("png"), used in reports and to force a plugin per request.
+    var identifier: String { get }
+
+    /// The kind of asset this plugin produces.
+    var assetKind: AssetKind { get }
+
+    /// File extensions this plugin claims, lowercase, without the dot ("png").
+    var fileExtensions: Set<String> { get }
+
+    /// How many leading bytes ``matchesSignature(_:)`` and ``estimatedDecodedBytes(header:)``
+    /// want to see. 0 (the default) means the plugin does not sniff content.
+    var headerLength: Int { get }
+
+    /// Whether `header` (the file's first ``headerLength`` bytes, fewer if the file is short)
+    /// looks like this plugin's format. Consulted only for files no extension claims.
+    func matchesSignature(_ header: [UInt8]) -> Bool
+
+    /// How many bytes the decoded asset will hold, read from the header when that is cheap, for
+    /// progress weighted by decoded size. `nil` means unknown; the file size is used instead.
+    func estimatedDecodedBytes(header: [UInt8]) -> Int?
+
+    /// The other assets `request` needs loaded first. Their operations become real `Operation`
+    /// dependencies, and their results are available through ``LoadContext/dependency(_:)``.
+    /// Throwing fails `request` with the error, before anything is loaded.
+    func dependencies(of request: PlannedRequest) throws -> [AssetRequest]
+
+    /// Makes the operation that loads `request`. Called once per distinct file and options.
+    func makeOperation(for request: PlannedRequest) -> AssetOperation
+}
+
+extension LoaderPlugin {
+    public var headerLength: Int { 0 }
+    public func matchesSignature(_ header: [UInt8]) -> Bool { false }
+    public func estimatedDecodedBytes(header: [UInt8]) -> Int? { nil }
+    public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { [] }
+}
+
+/// A request after planning: the file was found, a plugin claimed it, and its size is known.
+public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
+    /// The request as the caller made it (for a merged load, the first one).
+    public let request: AssetRequest
+    /// The identifier of the plugin that loads it.
+    public let plugin: String
+    /// What `stat` said about the file.
+    public let file: FileFacts
+
+    public init(request: AssetRequest, plugin: String, file: FileFacts) {
+        self.request = request
+        self.plugin = plugin
+        self.file = file
+    }
+
+    /// The file, as the request named it.
+    public var path: String { request.path }
+    /// Loader options.
+    public var options: AssetOptions { request.options }
+
+    public var description: String { request.description }
+}

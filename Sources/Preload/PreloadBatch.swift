@@ -1,0 +1,154 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// One running preload: a handle to cancel it, watch its progress, and wait for its report.
+///
+/// Made by ``PreloadCoordinator``. A batch plans its requests off the caller's thread, queues
+/// one ``AssetOperation`` per distinct load on the coordinator's `OperationQueue`, and ends with
+/// a completion `BlockOperation` that depends on all of them and runs exactly once.
+public final class PreloadBatch: Sendable {
+    /// The requests, as given.
+    public let requests: [AssetRequest]
+
+    let options: PreloadOptions
+    let delivery: HookDelivery
+    let store: AssetStore?
+    let logger: Logger
+    let startedAt: ContinuousClock.Instant
+    let state = Mutex(BatchState())
+    private let done = DispatchGroup()
+
+    init(requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks,
+         callbackQueue: DispatchQueue?, store: AssetStore, logger: Logger) {
+        self.requests = requests
+        self.options = options
+        // Serial even when the caller's queue is concurrent: hooks of one batch run in order.
+        let hookQueue = callbackQueue.map { DispatchQueue(label: "preload.batch.hooks", target: $0) }
+        self.delivery = HookDelivery(hooks: hooks, queue: hookQueue ?? DispatchQueue(label: "preload.batch.hooks"))
+        self.store = options.storesAssets ? store : nil
+        self.logger = logger
+        self.startedAt = .now
+        done.enter()
+    }
+
+    /// Cancels every load that has not finished. The batch still completes (once), reporting
+    /// the cancelled requests. Harmless after the batch finished.
+    public func cancel() {
+        let operations = state.withLock { state -> [AssetOperation] in
+            guard state.phase != .finished, !state.cancelRequested else { return [] }
+            state.cancelRequested = true
+            return state.operations
+        }
+        for operation in operations { operation.cancel() }
+    }
+
+    /// Whether the batch has completed.
+    public var isFinished: Bool { state.withLock { $0.phase == .finished } }
+
+    /// Whether ``cancel()`` was called (directly, by task cancellation, or by fail-fast).
+    public var isCancelled: Bool { state.withLock { $0.cancelRequested } }
+
+    /// The progress now.
+    public var progress: PreloadProgress {
+        state.withLock { state in
+            guard state.phase == .finished else { return state.progress.snapshot() }
+            return state.progress.finalSnapshot()
+        }
+    }
+
+    /// The report, once the batch has completed.
+    public var report: PreloadReport? { state.withLock { $0.report } }
+
+    /// Blocks until the batch has completed and its completion hook has run. Do not call it from
+    /// a hook running on the same serial queue as this batch's hooks: they could never run.
+    @available(*, noasync, message: "use PreloadCoordinator.preload(_:options:hooks:) async")
+    public func waitUntilFinished() -> PreloadReport {
+        done.wait()
+        return report!
+    }
+
+    /// Runs `body` on `queue` once the batch has completed and its completion hook has run.
+    public func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
+        done.notify(queue: queue) { [self] in body(report!) }
+    }
+
+    // MARK: Completion
+
+    /// Called once by the completion operation, after every load has finished.
+    func complete() {
+        let elapsed = ContinuousClock.now - startedAt
+        state.withLock { state in
+            guard state.phase == .running else { return }
+            let report = state.finish(elapsed: elapsed)
+            delivery.progress(state.progress.finalSnapshot())
+            delivery.completion(report) { [done] in done.leave() }
+            logger.debug(
+                "preload batch finished",
+                metadata: [
+                    "loaded": "\(report.loaded.count)", "failed": "\(report.failed.count)",
+                    "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsedSeconds)",
+                ])
+        }
+    }
+}
+
+extension PreloadBatch: AssetOperationObserver {
+    func operation(slot: Int, didProgress fraction: Double) {
+        guard let delay = state.withLock({ state -> Duration? in
+            guard state.phase == .running else { return nil }
+            let weight = state.loads[slot].weight
+            state.progress.advance(slot: slot, weight: weight, fraction: fraction)
+            return deliverProgress(&state)
+        }) else { return }
+        scheduleTrailingProgress(after: delay)
+    }
+
+    func operationWillFinish(slot: Int, outcome: AssetOutcome, duration: Duration) {
+        if case .failed(let error) = outcome { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
+        let (delay, toCancel) = state.withLock { state -> (Duration?, [AssetOperation]) in
+            guard state.phase == .running else { return (nil, []) }
+            for entry in state.record(load: slot, outcome: outcome, duration: duration) {
+                let result = state.entries[entry].result()
+                if let store, case .loaded(let asset) = outcome {
+                    store.insert(asset, name: result.request.name, path: result.request.path, plugin: result.plugin ?? "")
+                }
+                delivery.asset(result)
+            }
+            let delay = deliverProgress(&state)
+            guard case .failed = outcome, options.failurePolicy == .failFast, !state.cancelRequested else {
+                return (delay, [])
+            }
+            state.cancelRequested = true
+            return (delay, state.operations)
+        }
+        for operation in toCancel { operation.cancel() }
+        if let delay { scheduleTrailingProgress(after: delay) }
+    }
+
+    /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
+    func deliverProgress(_ state: inout BatchState) -> Duration? {
+        guard delivery.wantsProgress else { return nil }
+        switch state.progress.delivery(at: .now) {
+        case .none: return nil
+        case .now(let snapshot): delivery.progress(snapshot); return nil
+        case .after(let delay): return delay
+        }
+    }
+
+    private func scheduleTrailingProgress(after delay: Duration) {
+        let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) { [self] in
+            let again = state.withLock { state -> Duration? in
+                guard state.phase == .running else { return nil }
+                switch state.progress.trailingDelivery(at: .now) {
+                case .none: return nil
+                case .now(let snapshot): delivery.progress(snapshot); return nil
+                case .after(let delay): return delay
+                }
+            }
+            if let again { scheduleTrailingProgress(after: again) }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// Preloads batches of assets through loader plugins, the way SpriteKit's
+/// `SKTextureAtlas.preloadTextureAtlases(_:withCompletionHandler:)` does on Apple platforms:
+/// operations on an `OperationQueue`, a completion operation that depends on all of them, and a
+/// byte-weighted progress tree.
+///
+/// ```swift
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// let report = try await coordinator.preload(["sprites/hero.png", "tiles/grass.png"])
+/// let hero = coordinator.assets.texture(named: "sprites/hero.png")
+/// ```
+///
+/// Identical requests in a batch (same file reached by any path, same plugin, same options)
+/// become one load with many waiters. Loads run on a queue as wide as ``Configuration/maxConcurrentLoads``.
+/// Loaded assets go into ``assets``.
+public final class PreloadCoordinator: Sendable {
+    /// Coordinator-wide settings.
+    public struct Configuration: Sendable {
+        /// How many loads run at once. Defaults to the number of active cores.
+        public var maxConcurrentLoads: Int
+        /// Where hooks run unless a batch says otherwise. `nil` (the default) gives each batch
+        /// its own private serial queue, so a hook may even wait for another batch.
+        public var callbackQueue: DispatchQueue?
+        /// Files larger than this are refused before they are read. Defaults to 2 GiB.
+        public var maxFileBytes: Int
+        /// Receives debug messages about batches and failures.
+        public var logger: Logger
+
+        public init(
+            maxConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
+            callbackQueue: DispatchQueue? = nil,
+            maxFileBytes: Int = 1 << 31,
+            logger: Logger = Logger(label: "preload")
+        ) {
+            self.maxConcurrentLoads = maxConcurrentLoads
+            self.callbackQueue = callbackQueue
+            self.maxFileBytes = maxFileBytes
+            self.logger = logger
+        }
+    }
+
+    /// The plugins this coordinator loads with.
+    public let registry: PluginRegistry
+    public let configuration: Configuration
+    /// Everything loaded so far, until unloaded.
+    public let assets = AssetStore()
+
+    private let queue: OperationQueue
+    private let planningQueue = DispatchQueue(label: "preload.planning", attributes: .concurrent)
+    private let activeBatches = Mutex<[ObjectIdentifier: PreloadBatch]>([:])
+
+    public init(registry: PluginRegistry, configuration: Configuration = Configuration()) {
+        self.registry = registry
+        self.configuration = configuration
+        queue = OperationQueue()
+        queue.name = "preload.loads"
+        queue.maxConcurrentOperationCount = max(1, configuration.maxConcurrentLoads)
+    }
+
+    /// A coordinator with `plugins` registered in order (duplicate claims are refused).
+    public convenience init(plugins: [any LoaderPlugin], configuration: Configuration = Configuration()) throws {
+        self.init(registry: try PluginRegistry(plugins), configuration: configuration)
+    }
+
+    /// Starts loading `requests` and returns at once; `hooks` report what happens.
+    public func start(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
+    ) -> PreloadBatch {
+        let batch = PreloadBatch(
+            requests: requests, options: options, hooks: hooks,
+            callbackQueue: options.callbackQueue ?? configuration.callbackQueue, store: assets,
+            logger: configuration.logger)
+        let key = ObjectIdentifier(batch)
+        activeBatches.withLock { $0[key] = batch }
+        batch.whenFinished { [weak self] _ in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
+        planningQueue.async { [registry, queue, configuration] in
+            batch.launch(registry: registry, queue: queue, maxFileBytes: configuration.maxFileBytes)
+        }
+        return batch
+    }
+
+    /// Starts loading `requests` and calls `completion` once with the report, like SpriteKit's
+    /// preload methods (which, unlike this one, cannot tell you what failed).
+    @discardableResult
+    public func preload(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks(),
+        completion: @escaping @Sendable (PreloadReport) -> Void
+    ) -> PreloadBatch {
+        start(requests, options: options, hooks: hooks.combined(with: PreloadHooks(onCompletion: completion)))
+    }
+
+    /// Loads `requests` and returns the report once every hook has run. Failures are in the
+    /// report (or, with ``FailurePolicy/failFast``, the first one and the cancellations it
+    /// caused). Cancelling the calling task cancels the batch and throws `CancellationError`.
+    public func preload(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
+    ) async throws -> PreloadReport {
+        let holder = BatchHolder()
+        let report = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let batch = start(requests, options: options, hooks: hooks)
+                holder.hold(batch)
+                batch.whenFinished { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            holder.cancel()
+        }
+        try Task.checkCancellation()
+        return report
+    }
+
+    /// Starts loading `requests` and returns the batch with a stream of its events, ending with
+    /// ``PreloadEvent/completed(_:)``. Ending the iteration early cancels the batch.
+    public func events(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions()
+    ) -> (batch: PreloadBatch, events: AsyncStream<PreloadEvent>) {
+        // Unbounded: per-asset events and the final report must never be dropped, and progress
+        // events are already throttled, so the buffer is bounded by the batch's size.
+        let (stream, continuation) = AsyncStream.makeStream(of: PreloadEvent.self)
+        let hooks = PreloadHooks(
+            onProgress: { continuation.yield(.progress($0)) },
+            onAssetLoaded: { continuation.yield(.assetLoaded($0)) },
+            onAssetFailed: { continuation.yield(.assetFailed($0)) },
+            onCompletion: {
+                continuation.yield(.completed($0))
+                continuation.finish()
+            })
+        let batch = start(requests, options: options, hooks: hooks)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { batch.cancel() }
+        }
+        return (batch, stream)
+    }
+
+    /// Cancels every batch of this coordinator that has not finished. (Not
+    /// `OperationQueue.cancelAllOperations()`: that would cancel the completion operations too,
+    /// and a cancelled `BlockOperation` never runs, so the batches would never complete.)
+    public func cancelAll() {
+        for batch in activeBatches.withLock({ Array($0.values) }) { batch.cancel() }
+    }
+}
+
+/// Holds a batch for a task cancellation handler that may run before the batch exists.
+private final class BatchHolder: Sendable {
+    private let state = Mutex<(batch: PreloadBatch?, cancelled: Bool)>((nil, false))
+
+    func hold(_ batch: PreloadBatch) {
+        let cancelled = state.withLock { state in
+            state.batch = batch
+            return state.cancelled
+        }
+        if cancelled { batch.cancel() }
+    }
+
+    func cancel() {
+        let batch = state.withLock { state in
+            state.cancelled = true
+            return state.batch
+        }
+        batch?.cancel()
+    }
+}

@@ -1,0 +1,48 @@
+import Dispatch
+
+/// What happens to the rest of a batch when one asset fails.
+public enum FailurePolicy: Sendable, Hashable {
+    /// Every asset is attempted; failures are collected in the report (the default).
+    case collectAll
+    /// The first failure cancels every load that has not finished.
+    case failFast
+}
+
+/// What a batch's progress counts.
+public enum ProgressWeighting: Sendable, Hashable {
+    /// Each asset weighs its file size, known from `stat` without reading anything (the default).
+    case fileBytes
+    /// Each asset weighs its decoded size where the plugin can read it from the file's header
+    /// (PNG: width x height x 4), otherwise its file size. Costs one small read per file while
+    /// planning, and gives a bar that moves with the actual decoding work.
+    case decodedBytes
+}
+
+/// Per-batch settings.
+public struct PreloadOptions: Sendable {
+    public var failurePolicy: FailurePolicy
+    public var progressWeighting: ProgressWeighting
+    /// The shortest time between two progress hook calls (the last one always comes).
+    /// The default, 1/60 s, matches a display refresh.
+    public var progressInterval: Duration
+    /// The queue hooks run on; `nil` uses the coordinator's ``PreloadCoordinator/Configuration/callbackQueue``.
+    /// Hooks for one batch are always delivered one at a time, in order, even on a concurrent queue.
+    public var callbackQueue: DispatchQueue?
+    /// Whether loaded assets go into the coordinator's ``AssetStore`` (the default). Without it
+    /// assets reach the caller only through hooks and the report.
+    public var storesAssets: Bool
+
+    public init(
+        failurePolicy: FailurePolicy = .collectAll,
+        progressWeighting: ProgressWeighting = .fileBytes,
+        progressInterval: Duration = .seconds(1) / 60,
+        callbackQueue: DispatchQueue? = nil,
+        storesAssets: Bool = true
+    ) {
+        self.failurePolicy = failurePolicy
+        self.progressWeighting = progressWeighting
+        self.progressInterval = progressInterval
+        self.callbackQueue = callbackQueue
+        self.storesAssets = storesAssets
+    }
+}

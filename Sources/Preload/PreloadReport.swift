@@ -1,0 +1,67 @@
+/// What happened to one request.
+public struct AssetResult: Sendable {
+    /// The request, as the caller (or, for a dependency, the plugin) made it.
+    public let request: AssetRequest
+    /// The plugin that loaded it; `nil` when no plugin claimed it.
+    public let plugin: String?
+    /// Whether a plugin asked for it as a dependency rather than the caller directly.
+    public let isDependency: Bool
+    public let outcome: AssetOutcome
+    /// How long the load ran (shared by requests merged into one load); zero if it never ran.
+    public let duration: Duration
+    /// Identifies the load; requests merged into one load share it.
+    public let loadIndex: Int?
+
+    public init(
+        request: AssetRequest, plugin: String?, isDependency: Bool, outcome: AssetOutcome,
+        duration: Duration, loadIndex: Int?
+    ) {
+        self.request = request
+        self.plugin = plugin
+        self.isDependency = isDependency
+        self.outcome = outcome
+        self.duration = duration
+        self.loadIndex = loadIndex
+    }
+}
+
+/// The end of a batch: what loaded, what failed and why, what was cancelled, and how long it took.
+public struct PreloadReport: Sendable {
+    /// One result per request, the caller's in the order given, each followed by the
+    /// dependencies plugins declared for it.
+    public let results: [AssetResult]
+    /// From the call that started the batch to its completion.
+    public let elapsed: Duration
+    /// Whether the batch was cancelled (by the caller, by task cancellation or by fail-fast).
+    public let wasCancelled: Bool
+
+    public init(results: [AssetResult], elapsed: Duration, wasCancelled: Bool) {
+        self.results = results
+        self.elapsed = elapsed
+        self.wasCancelled = wasCancelled
+    }
+
+    public var loaded: [AssetResult] { results.filter { $0.outcome.asset != nil } }
+    public var failed: [AssetResult] { results.filter { $0.outcome.error != nil } }
+    public var cancelled: [AssetResult] {
+        results.filter { if case .cancelled = $0.outcome { true } else { false } }
+    }
+    /// The errors, in request order.
+    public var errors: [AssetError] { results.compactMap(\.outcome.error) }
+    /// Whether every request loaded.
+    public var succeeded: Bool { results.allSatisfy { $0.outcome.asset != nil } }
+
+    /// Bytes held by the loaded assets, counting a load shared by merged requests once.
+    public var decodedBytes: Int {
+        var seen = Set<Int>()
+        return results.reduce(0) { total, result in
+            guard let asset = result.outcome.asset else { return total }
+            if let index = result.loadIndex, !seen.insert(index).inserted { return total }
+            return total + asset.byteCount
+        }
+    }
+
+    public var elapsedSeconds: Double {
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A batch's `Progress` tree and the throttle for its progress hook.
+///
+/// The root weighs every load by bytes; a load that reports partial progress gets a child
+/// `Progress` (made on its first report, so a batch of many small files makes no children). On
+/// Linux `Progress` has no internal locking: this value lives inside the batch's lock and is
+/// only touched there.
+///
+/// Delivered snapshots never go backwards: one is handed out only if its fraction is above the
+/// last one handed out, and the batch enqueues them on a serial queue while still holding its
+/// lock, so delivery order is enqueue order.
+struct ProgressTracker {
+    /// What to do about the progress hook after a change.
+    enum Delivery {
+        case none
+        case now(PreloadProgress)
+        case after(Duration)
+    }
+
+    let totalUnits: Int64
+    let totalLoads: Int
+    private let interval: Duration
+    private let root: Progress
+    private var children: [Int: Progress] = [:]
+    private(set) var finishedLoads = 0
+    private var lastDeliveredFraction = -1.0
+    private var lastDelivery: ContinuousClock.Instant?
+    private var trailingScheduled = false
+
+    init(totalUnits: Int64, totalLoads: Int, interval: Duration) {
+        self.totalUnits = totalUnits
+        self.totalLoads = totalLoads
+        self.interval = interval
+        root = Progress.discreteProgress(totalUnitCount: totalUnits)
+    }
+
+    /// Load `slot` (weighing `weight`) reports `fraction` done.
+    mutating func advance(slot: Int, weight: Int64, fraction: Double) {
+        let child: Progress
+        if let existing = children[slot] {
+            child = existing
+        } else {
+            child = Progress.discreteProgress(totalUnitCount: weight)
+            root.addChild(child, withPendingUnitCount: weight)
+            children[slot] = child
+        }
+        let units = min(weight, Int64((Double(weight) * fraction).rounded(.down)))
+        if units > child.completedUnitCount { child.completedUnitCount = units }
+    }
+
+    /// Load `slot` finished, whatever its outcome: all its units count as done.
+    mutating func complete(slot: Int, weight: Int64) {
+        if let child = children.removeValue(forKey: slot) {
+            child.completedUnitCount = weight
+        } else {
+            root.completedUnitCount += weight
+        }
+        finishedLoads += 1
+    }
+
+    /// The progress now. Before the end it never claims 1.0 unless every load finished.
+    func snapshot() -> PreloadProgress {
+        let fraction = totalUnits == 0 ? (finishedLoads == totalLoads ? 1 : 0) : root.fractionCompleted
+        return PreloadProgress(
+            fractionCompleted: min(max(fraction, lastDeliveredFraction, 0), 1),
+            completedUnitCount: min(root.completedUnitCount, totalUnits), totalUnitCount: totalUnits,
+            finishedLoads: finishedLoads, totalLoads: totalLoads, isFinished: false)
+    }
+
+    /// The last snapshot of the batch: exactly 1.0 and finished.
+    mutating func finalSnapshot() -> PreloadProgress {
+        var last = snapshot()
+        last.fractionCompleted = 1.0
+        last.completedUnitCount = totalUnits
+        last.isFinished = true
+        lastDeliveredFraction = 1.0
+        return last
+    }
+
+    /// Decides whether the progress hook should run now, later (throttled), or not at all.
+    mutating func delivery(at now: ContinuousClock.Instant) -> Delivery {
+        let current = snapshot()
+        // Only the final snapshot says 1.0; it comes with the batch's completion.
+        guard current.fractionCompleted > lastDeliveredFraction, current.fractionCompleted < 1 else { return .none }
+        if let lastDelivery, now - lastDelivery < interval {
+            if trailingScheduled { return .none }
+            trailingScheduled = true
+            return .after(interval - (now - lastDelivery))
+        }
+        lastDelivery = now
+        lastDeliveredFraction = current.fractionCompleted
+        return .now(current)
+    }
+
+    /// The throttled delivery scheduled by ``delivery(at:)`` is due.
+    mutating func trailingDelivery(at now: ContinuousClock.Instant) -> Delivery {
+        trailingScheduled = false
+        return delivery(at: now)
+    }
+}

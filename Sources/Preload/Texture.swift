@@ -1,0 +1,63 @@
+/// The layout of a texture's pixels.
+public enum PixelFormat: String, Hashable, Sendable, CustomStringConvertible {
+    /// Red, green, blue, alpha; one byte each.
+    case rgba8
+    /// Red, green, blue, alpha; one `UInt16` each, in the host's byte order.
+    case rgba16
+
+    /// Bytes one pixel takes.
+    public var bytesPerPixel: Int { self == .rgba8 ? 4 : 8 }
+
+    public var description: String { rawValue }
+}
+
+/// How colour relates to alpha in a texture's pixels.
+public enum AlphaMode: String, Hashable, Sendable {
+    /// Colour samples are stored as they are, independent of alpha (PNG's own convention).
+    case straight
+    /// Colour samples are already multiplied by alpha (what most GPU blending wants).
+    case premultiplied
+}
+
+/// A decoded image: tightly packed rows, top to bottom, no padding between rows.
+///
+/// Pixels live in one array written once by the decoder; copies of a `Texture` share it.
+public struct Texture: Asset, Hashable {
+    public let width: Int
+    public let height: Int
+    public let pixelFormat: PixelFormat
+    public let alphaMode: AlphaMode
+    /// `height` rows of `bytesPerRow` bytes. For ``PixelFormat/rgba16`` each sample is a
+    /// host-order `UInt16`; read them with ``sample16(x:y:channel:)`` or by rebinding memory.
+    public let pixels: [UInt8]
+
+    /// Wraps decoded pixels. `pixels.count` must be `width * height * pixelFormat.bytesPerPixel`.
+    public init(width: Int, height: Int, pixelFormat: PixelFormat, alphaMode: AlphaMode, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0, "negative texture size")
+        precondition(pixels.count == width * height * pixelFormat.bytesPerPixel, "pixel count mismatch")
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.alphaMode = alphaMode
+        self.pixels = pixels
+    }
+
+    public var kind: AssetKind { .texture }
+    public var byteCount: Int { pixels.count }
+    public var bytesPerRow: Int { width * pixelFormat.bytesPerPixel }
+
+    /// The RGBA8 pixel at (`x`, `y`), top-left origin. Only for ``PixelFormat/rgba8``.
+    public func rgba8(x: Int, y: Int) -> SIMD4<UInt8> {
+        precondition(pixelFormat == .rgba8, "rgba8(x:y:) on a \(pixelFormat) texture")
+        let offset = y * bytesPerRow + x * 4
+        return SIMD4(pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
+    }
+
+    /// One 16-bit sample (`channel` 0...3 = R, G, B, A) at (`x`, `y`). Only for
+    /// ``PixelFormat/rgba16``.
+    public func sample16(x: Int, y: Int, channel: Int) -> UInt16 {
+        precondition(pixelFormat == .rgba16, "sample16(x:y:channel:) on a \(pixelFormat) texture")
+        let offset = y * bytesPerRow + x * 8 + channel * 2
+        return pixels.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self) }
+    }
+}

@@ -1,0 +1,162 @@
+import Dispatch
+import Foundation
+import Preload
+import PreloadTestSupport
+import Testing
+
+@Suite struct CoordinatorTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    func coordinator(_ plugins: [any LoaderPlugin], width: Int = 2) throws -> PreloadCoordinator {
+        try PreloadCoordinator(plugins: plugins, configuration: .init(maxConcurrentLoads: width))
+    }
+
+    @Test func loadsEveryRequestAndStoresItByName() throws {
+        let a = try directory.write("a.txt", text: "alpha")
+        let b = try directory.write("sub/b.txt", text: "beta")
+        let coordinator = try coordinator([TextLoader()])
+        let report = try finish(coordinator.start([AssetRequest(path: a, name: "first"), AssetRequest(path: b)]))
+        #expect(report.succeeded && report.loaded.count == 2 && !report.wasCancelled)
+        #expect(report.results.map(\.request.name) == ["first", b])
+        #expect(coordinator.assets.asset(named: "first", as: TextAsset.self)?.text == "alpha")
+        #expect((coordinator.assets.asset(atPath: directory.path + "/./sub/../sub/b.txt") as? TextAsset)?.text == "beta")
+        #expect(report.decodedBytes == 9)
+        #expect(coordinator.assets.byteCount == 9)
+    }
+
+    @Test func identicalRequestsMergeIntoOneLoad() throws {
+        let path = try directory.write("same.txt", text: "shared")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link.txt"), withDestinationPath: path)
+        let loader = TextLoader()
+        let coordinator = try coordinator([loader])
+        let requests = [
+            AssetRequest(path: path, name: "one"),
+            AssetRequest(path: directory.path + "/./same.txt", name: "two"),
+            AssetRequest(path: directory.file("link.txt"), name: "three"),
+        ]
+        let loadedEvents = Counter()
+        let report = try finish(coordinator.start(requests, hooks: PreloadHooks(onAssetLoaded: { _ in loadedEvents.increment() })))
+        #expect(loader.loads.count == 1, "one file, one decode")
+        #expect(report.loaded.count == 3 && loadedEvents.count == 3, "every waiter hears about it")
+        #expect(Set(report.results.compactMap(\.loadIndex)).count == 1)
+        #expect(report.decodedBytes == 6, "a shared load counts once")
+        for name in ["one", "two", "three"] { #expect(coordinator.assets.asset(named: name) != nil) }
+    }
+
+    @Test func differentOptionsAreDifferentLoads() throws {
+        enum Flavour: AssetOptionKey { static let defaultValue = "plain" }
+        let path = try directory.write("x.txt", text: "x")
+        let loader = TextLoader()
+        let coordinator = try coordinator([loader])
+        var spicy = AssetRequest(path: path, name: "spicy")
+        spicy.options[Flavour.self] = "spicy"
+        _ = try finish(coordinator.start([AssetRequest(path: path), spicy]))
+        #expect(loader.loads.count == 2)
+    }
+
+    @Test func oneBadAssetDoesNotStopTheOthers() throws {
+        let good = try directory.write("good.txt", text: "fine")
+        let bad = try directory.write("bad.txt", text: "FAIL")
+        let missing = directory.file("missing.txt")
+        let unclaimed = try directory.write("thing.xyz", text: "???")
+        let failures = Recorder<AssetResult>()
+        let coordinator = try coordinator([TextLoader()])
+        let report = try finish(coordinator.start(
+            [AssetRequest(path: bad), AssetRequest(path: missing), AssetRequest(path: unclaimed), AssetRequest(path: good)],
+            hooks: PreloadHooks(onAssetFailed: { failures.append($0) })))
+        #expect(report.loaded.map(\.request.path) == [good])
+        #expect(report.errors.map(\.category) == [.corrupt, .fileNotFound, .noLoader])
+        #expect(report.errors.map(\.path) == [bad, missing, unclaimed])
+        #expect(report.errors[0].description == "\(bad): text says FAIL")
+        #expect(failures.all.count == 3)
+        #expect(!report.succeeded)
+    }
+
+    @Test func failFastCancelsWhatHasNotFinished() throws {
+        let gate = Gate()
+        let bad = try directory.write("bad.txt", text: "FAIL")
+        let slow = try (0..<6).map { try directory.write("slow\($0).gate", text: "z") }
+        let coordinator = try coordinator([TextLoader(), GateLoader(gate: gate)])
+        let batch = coordinator.start(
+            [AssetRequest(path: bad)] + slow.map { AssetRequest(path: $0) },
+            options: PreloadOptions(failurePolicy: .failFast))
+        let report = try finish(batch)
+        #expect(report.failed.map(\.request.path) == [bad])
+        #expect(report.results.first?.outcome.error?.category == .corrupt)
+        #expect(report.cancelled.count == 6)
+        #expect(report.wasCancelled)
+        #expect(gate.stepsTaken.count == 0, "the gate never opened: nothing ran to completion")
+    }
+
+    @Test func failFastStopsEvenWhenTheFailureIsFoundWhilePlanning() throws {
+        let coordinator = try coordinator([TextLoader()])
+        let good = try directory.write("good.txt", text: "ok")
+        let report = try finish(coordinator.start(
+            [AssetRequest(path: directory.file("nope.txt")), AssetRequest(path: good)],
+            options: PreloadOptions(failurePolicy: .failFast)))
+        #expect(report.errors.map(\.category) == [.fileNotFound])
+        #expect(report.cancelled.map(\.request.path) == [good])
+    }
+
+    @Test func completionRunsExactlyOnceInEveryEnding() throws {
+        let gate = Gate()
+        let coordinator = try coordinator([TextLoader(), GateLoader(gate: gate)])
+        let good = try directory.write("ok.txt", text: "ok")
+        let bad = try directory.write("bad.txt", text: "FAIL")
+        let slow = try directory.write("s.gate", text: "s")
+        let endings: [(String, [AssetRequest], Bool)] = [
+            ("all loaded", [AssetRequest(path: good)], false),
+            ("some failed", [AssetRequest(path: good), AssetRequest(path: bad)], false),
+            ("all cancelled", [AssetRequest(path: slow), AssetRequest(path: slow, name: "again")], true),
+            ("empty", [], false),
+        ]
+        for (ending, requests, cancel) in endings {
+            let completions = Counter()
+            let batch = coordinator.start(requests, hooks: PreloadHooks(onCompletion: { _ in completions.increment() }))
+            if cancel {
+                #expect(gate.started.wait(timeout: .now() + 10) == .success)
+                batch.cancel()
+            }
+            let report = try finish(batch)
+            Thread.sleep(forTimeInterval: 0.05)  // room for a wrong second call to show up
+            #expect(completions.count == 1, "\(ending)")
+            #expect(report.results.count == requests.count, "\(ending)")
+            #expect(batch.progress.fractionCompleted == 1.0 && batch.progress.isFinished, "\(ending)")
+            if cancel { #expect(report.cancelled.count == 2 && report.wasCancelled) }
+        }
+    }
+
+    @Test func cancelAllCancelsEveryRunningBatch() throws {
+        let gate = Gate()
+        let coordinator = try coordinator([GateLoader(gate: gate)])
+        let first = coordinator.start([AssetRequest(path: try directory.write("1.gate", text: "1"))])
+        let second = coordinator.start([AssetRequest(path: try directory.write("2.gate", text: "2"))])
+        #expect(gate.started.wait(timeout: .now() + 10) == .success)
+        coordinator.cancelAll()
+        #expect(try finish(first).cancelled.count == 1)
+        #expect(try finish(second).cancelled.count == 1)
+    }
+
+    @Test func unloadingRemovesTheAsset() throws {
+        let path = try directory.write("u.txt", text: "bye")
+        let coordinator = try coordinator([TextLoader()])
+        _ = try finish(coordinator.start([AssetRequest(path: path, name: "u")]))
+        #expect(coordinator.assets.names == ["u"])
+        #expect(coordinator.assets.unload(named: "u"))
+        #expect(!coordinator.assets.unload(named: "u"))
+        #expect(coordinator.assets.asset(named: "u") == nil && coordinator.assets.asset(atPath: path) == nil)
+        #expect(coordinator.assets.byteCount == 0)
+    }
+
+    @Test func batchesCanSkipTheStore() throws {
+        let path = try directory.write("t.txt", text: "transient")
+        let coordinator = try coordinator([TextLoader()])
+        let report = try finish(coordinator.start([AssetRequest(path: path)], options: PreloadOptions(storesAssets: false)))
+        #expect(report.loaded.count == 1)
+        #expect(coordinator.assets.count == 0)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Preload
+import PreloadTestSupport
+import Testing
+
+@Suite struct DependencyTests {
+    let directory: TemporaryDirectory
+    let text = TextLoader()
+    let coordinator: PreloadCoordinator
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        coordinator = try PreloadCoordinator(
+            plugins: [text, BundleLoader(order: text.order)], configuration: .init(maxConcurrentLoads: 2))
+    }
+
+    @Test func dependenciesLoadFirstAndTheirResultsAreAvailable() throws {
+        try directory.write("a.txt", text: "A")
+        try directory.write("b.txt", text: "B")
+        try directory.write("c.txt", text: "C")
+        let bundle = try directory.write("all.bundle", text: "a.txt\nb.txt\nc.txt")
+        let report = try finish(coordinator.start([AssetRequest(path: bundle, name: "all")]))
+        #expect(report.succeeded)
+        #expect(coordinator.assets.asset(named: "all", as: TextAsset.self)?.text == "A+B+C")
+        #expect(text.order.all.last == bundle, "the bundle ran after every part: \(text.order.all)")
+        #expect(report.results.filter(\.isDependency).count == 3)
+        #expect(report.results.first?.request.name == "all")
+    }
+
+    @Test func aSharedDependencyLoadsOnce() throws {
+        try directory.write("shared.txt", text: "S")
+        try directory.write("x.txt", text: "X")
+        let one = try directory.write("one.bundle", text: "shared.txt\nx.txt")
+        let two = try directory.write("two.bundle", text: "shared.txt")
+        let report = try finish(coordinator.start([AssetRequest(path: one), AssetRequest(path: two)]))
+        #expect(report.succeeded)
+        #expect(text.loads.count == 2, "shared.txt and x.txt, each once")
+        #expect(coordinator.assets.asset(atPath: two) as? TextAsset == TextAsset(text: "S"))
+    }
+
+    @Test func aFailedDependencyFailsTheDependentWithItsCause() throws {
+        try directory.write("fine.txt", text: "ok")
+        let broken = try directory.write("broken.txt", text: "FAIL")
+        let bundle = try directory.write("b.bundle", text: "fine.txt\nbroken.txt")
+        let report = try finish(coordinator.start([AssetRequest(path: bundle)]))
+        let error = try #require(report.results.first?.outcome.error)
+        #expect(error.category == .dependencyFailed)
+        #expect(error.description == "\(bundle): needs \(broken), which failed: text says FAIL")
+        #expect(!text.order.all.contains(bundle), "the bundle never ran")
+    }
+
+    @Test func aMissingDependencyFailsTheDependentBeforeAnythingRuns() throws {
+        let bundle = try directory.write("m.bundle", text: "ghost.txt")
+        let report = try finish(coordinator.start([AssetRequest(path: bundle)]))
+        let error = try #require(report.results.first?.outcome.error)
+        #expect(error.category == .dependencyFailed)
+        #expect(error.reason.contains("ghost.txt") && error.reason.contains("no such file"))
+    }
+
+    @Test func cyclesAreRefused() throws {
+        let first = try directory.write("first.bundle", text: "second.bundle")
+        try directory.write("second.bundle", text: "first.bundle")
+        let report = try finish(coordinator.start([AssetRequest(path: first)]))
+        let error = try #require(report.results.first?.outcome.error)
+        #expect(error.category == .dependencyFailed || error.category == .dependencyCycle)
+        #expect(report.errors.contains { $0.category == .dependencyCycle })
+        #expect(text.order.all.isEmpty)
+    }
+}

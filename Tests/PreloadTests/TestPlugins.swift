@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import Preload  // public API only: these plugins are what a third party would write
+import Synchronization
+
+/// A third-party asset type.
+struct TextAsset: Asset, Equatable {
+    let text: String
+    var kind: AssetKind { AssetKind(rawValue: "text") }
+    var byteCount: Int { text.utf8.count }
+}
+
+/// Counts calls across threads.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}
+
+/// Collects values across threads, in arrival order.
+final class Recorder<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// Loads `.txt` files as ``TextAsset``; fails on files that contain "FAIL"; sniffs "TEXT:".
+struct TextLoader: LoaderPlugin {
+    var identifier = "text"
+    var assetKind: AssetKind { AssetKind(rawValue: "text") }
+    var fileExtensions: Set<String> = ["txt"]
+    var headerLength: Int { 5 }
+    let loads = Counter()
+    let order = Recorder<String>()
+
+    struct BadText: AssetFailure {
+        var category: AssetError.Category { .corrupt }
+        var description: String { "text says FAIL" }
+    }
+
+    func matchesSignature(_ header: [UInt8]) -> Bool { header.elementsEqual("TEXT:".utf8) }
+
+    func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        ClosureAssetOperation(request: request) { [loads, order] context in
+            loads.increment()
+            let text = String(decoding: try context.readContents(), as: UTF8.self)
+            order.append(context.request.path)
+            if text.contains("FAIL") { throw BadText() }
+            return TextAsset(text: text)
+        }
+    }
+}
+
+/// A `.bundle` file lists other files, one per line; its asset joins their texts. Proves
+/// declared dependencies: they load first, and the bundle reads their results.
+struct BundleLoader: LoaderPlugin {
+    var identifier: String { "bundle" }
+    var assetKind: AssetKind { AssetKind(rawValue: "text") }
+    var fileExtensions: Set<String> { ["bundle"] }
+    let order: Recorder<String>
+
+    func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
+        let directory = (request.path as NSString).deletingLastPathComponent
+        let listing = try String(contentsOfFile: request.path, encoding: .utf8)
+        return listing.split(separator: "\n").map {
+            AssetRequest(path: (directory as NSString).appendingPathComponent(String($0)))
+        }
+    }
+
+    func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        let parts = (try? dependencies(of: request)) ?? []
+        return ClosureAssetOperation(request: request) { [order] context in
+            order.append(context.request.path)
+            let texts = try parts.map { try context.dependency($0, as: TextAsset.self).text }
+            return TextAsset(text: texts.joined(separator: "+"))
+        }
+    }
+}
+
+/// Loads `.gate` files slowly: each load reports progress in steps and waits for the gate to
+/// open (or for cancellation) between steps, the way a long decode polls between rows.
+final class Gate: Sendable {
+    private let open = Mutex(false)
+    let started = DispatchSemaphore(value: 0)
+    let stepsTaken = Counter()
+
+    func release() { open.withLock { $0 = true } }
+    var isOpen: Bool { open.withLock { $0 } }
+}
+
+struct GateLoader: LoaderPlugin {
+    var identifier: String { "gate" }
+    var assetKind: AssetKind { .data }
+    var fileExtensions: Set<String> { ["gate"] }
+    let gate: Gate
+    var steps = 10
+
+    func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        ClosureAssetOperation(request: request) { [gate, steps] context in
+            gate.started.signal()
+            for step in 1...steps {
+                while !gate.isOpen {
+                    try context.checkCancellation()
+                    usleep(200)
+                }
+                try context.checkCancellation()
+                gate.stepsTaken.increment()
+                usleep(2_000)
+                context.reportProgress(Double(step) / Double(steps))
+            }
+            return DataAsset(bytes: try context.readContents())
+        }
+    }
+}
+
+/// Waits for `batch` with a time limit, so a bug shows up as a failure instead of a hang.
+func finish(_ batch: PreloadBatch, within seconds: Double = 20) throws -> PreloadReport {
+    let done = DispatchSemaphore(value: 0)
+    batch.whenFinished { _ in done.signal() }
+    guard done.wait(timeout: .now() + seconds) == .success, let report = batch.report else {
+        throw TimedOut(seconds: seconds)
+    }
+    return report
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "batch did not finish within \(seconds) s" }
+}

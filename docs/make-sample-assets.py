@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Regenerates sample-assets/: a small, deterministic set of game-like PNGs.
+
+Needs Pillow (pip install pillow). The committed files are what the README's first command
+loads; this script only documents how they were made.
+  sprites/      RGBA sprites with soft alpha edges
+  tiles/        a palette (indexed) tile with a transparent colour, a grayscale tile
+  masks/        an 8-bit grayscale light mask
+  backgrounds/  one 1280x720 RGB background
+  data/         a 16-bit grayscale height map (load with 16-bit samples kept)
+"""
+import math, os, random, sys
+from PIL import Image, ImageDraw, ImageFilter
+
+out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "sample-assets")
+rng = random.Random(7)
+for sub in ("sprites", "tiles", "masks", "backgrounds", "data"):
+    os.makedirs(os.path.join(out, sub), exist_ok=True)
+
+def sprite(size, body, eye):
+    im = Image.new("RGBA", (size * 4, size * 4), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    s = size * 4
+    d.ellipse([s * 0.1, s * 0.2, s * 0.9, s * 0.95], fill=body + (255,), outline=(20, 20, 30, 255), width=6)
+    d.ellipse([s * 0.3, s * 0.4, s * 0.45, s * 0.55], fill=(255, 255, 255, 255))
+    d.ellipse([s * 0.55, s * 0.4, s * 0.7, s * 0.55], fill=(255, 255, 255, 255))
+    d.ellipse([s * 0.35, s * 0.45, s * 0.42, s * 0.52], fill=eye + (255,))
+    d.ellipse([s * 0.6, s * 0.45, s * 0.67, s * 0.52], fill=eye + (255,))
+    return im.resize((size, size), Image.LANCZOS)  # soft, partially transparent edges
+
+sprite(64, (220, 60, 60), (10, 10, 40)).save(os.path.join(out, "sprites", "hero.png"))
+sprite(48, (60, 200, 90), (40, 10, 10)).save(os.path.join(out, "sprites", "slime.png"))
+coin = Image.new("RGBA", (128, 128), (0, 0, 0, 0))
+d = ImageDraw.Draw(coin)
+d.ellipse([8, 8, 120, 120], fill=(250, 200, 40, 255), outline=(150, 100, 10, 255), width=8)
+d.text((52, 44), "$", fill=(150, 100, 10, 255))
+coin.resize((32, 32), Image.LANCZOS).save(os.path.join(out, "sprites", "coin.png"))
+
+grass = Image.new("RGB", (64, 64), (70, 140, 60))
+d = ImageDraw.Draw(grass)
+for _ in range(180):
+    x, y = rng.randrange(64), rng.randrange(64)
+    d.line([x, y, x + rng.randint(-2, 2), y - rng.randint(2, 6)], fill=(40 + rng.randrange(60), 170 + rng.randrange(60), 50))
+d.rectangle([0, 0, 7, 7], fill=(255, 0, 255))  # a key colour, made transparent below
+tile = grass.quantize(colors=16)
+key = tile.getpixel((0, 0))
+tile.save(os.path.join(out, "tiles", "grass_tile.png"), transparency=key)
+stone = Image.new("L", (32, 32))
+stone.putdata([90 + ((x * 7 + y * 13) % 40) + rng.randrange(20) for y in range(32) for x in range(32)])
+stone.save(os.path.join(out, "tiles", "stone_gray.png"))
+
+mask = Image.new("L", (128, 128))
+mask.putdata([max(0, 255 - int(math.hypot(x - 64, y - 64) * 4)) for y in range(128) for x in range(128)])
+mask.save(os.path.join(out, "masks", "light_mask.png"))
+
+bg = Image.new("RGB", (1280, 720))
+d = ImageDraw.Draw(bg)
+for y in range(720):
+    t = y / 720
+    d.line([(0, y), (1280, y)], fill=(int(30 + 80 * t), int(60 + 120 * t), int(140 + 60 * t)))
+for _ in range(25):
+    x, y, r = rng.randrange(1280), rng.randrange(200, 720), rng.randrange(40, 160)
+    d.ellipse([x - r, y - r, x + r, y + r], fill=(30 + rng.randrange(40), 90 + rng.randrange(60), 40))
+bg.filter(ImageFilter.GaussianBlur(1.5)).save(os.path.join(out, "backgrounds", "forest.png"))
+
+height = Image.new("I;16", (256, 256))
+height.putdata([int(32767 + 20000 * math.sin(x / 23) * math.cos(y / 31)) for y in range(256) for x in range(256)])
+height.save(os.path.join(out, "data", "terrain_height16.png"))
