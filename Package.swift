@@ -65,7 +65,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadCLITests",
-            dependencies: ["PreloadCLI", "PreloadTestSupport"]
+            dependencies: [
+                "PreloadCLI", "PreloadTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

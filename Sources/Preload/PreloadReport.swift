@@ -23,6 +23,9 @@ public struct AssetResult: Sendable {
         self.duration = duration
         self.loadIndex = loadIndex
     }
+
+    /// ``duration`` in seconds.
+    public var seconds: Double { duration.inSeconds }
 }
 
 /// The end of a batch: what loaded, what failed and why, what was cancelled, and how long it took.
@@ -61,7 +64,12 @@ public struct PreloadReport: Sendable {
         }
     }
 
-    public var elapsedSeconds: Double {
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    /// ``elapsed`` in seconds.
+    public var elapsedSeconds: Double { elapsed.inSeconds }
+}
+
+extension Duration {
+    var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

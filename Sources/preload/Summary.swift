@@ -1,0 +1,55 @@
+import Foundation
+import Preload
+
+/// The readable summary `preload` prints when not asked for JSON.
+struct Summary {
+    let report: PreloadReport
+    let skipped: [String]
+    let digests: [String: String]
+    let verbose: Bool
+
+    var text: String {
+        var lines: [String] = []
+        let requested = report.results.count
+        var headline = "Loaded \(report.loaded.count) of \(requested) asset\(requested == 1 ? "" : "s")"
+        headline += " in \(Self.seconds(report.elapsedSeconds))"
+        headline += ": \(Self.bytes(report.decodedBytes)) decoded"
+        lines.append(headline)
+        if !report.failed.isEmpty { lines.append("  failed:    \(report.failed.count)") }
+        if !report.cancelled.isEmpty { lines.append("  cancelled: \(report.cancelled.count)") }
+        if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
+        if verbose {
+            for result in report.loaded { lines.append("  ok    " + describe(result)) }
+            for path in skipped { lines.append("  skip  \(path)") }
+        }
+        for result in report.failed {
+            lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func describe(_ result: AssetResult) -> String {
+        var text = result.request.path
+        if let texture = result.outcome.asset as? Texture {
+            text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
+        }
+        text += "  \(Self.bytes(result.outcome.asset?.byteCount ?? 0))  \(Self.seconds(result.seconds))"
+        if let digest = digests[result.request.path] { text += "  sha256=\(digest)" }
+        return text
+    }
+
+    static func bytes(_ count: Int) -> String {
+        let units = ["B", "KB", "MB", "GB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
+    }
+}

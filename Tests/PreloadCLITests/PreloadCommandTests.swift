@@ -1,0 +1,137 @@
+import Crypto
+import Foundation
+import PreloadTestSupport
+import Testing
+
+/// Runs the real `preload` binary and checks its output and exit status.
+@Suite struct PreloadCommandTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+    }
+
+    static let binary: URL = {
+        let directory = Bundle.main.bundleURL
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("preload")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        fatalError("preload binary not found next to \(directory.path)")
+    }()
+
+    func preload(_ arguments: [String], in directory: String) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    let directory: TemporaryDirectory
+    let pixels = PNGFixture.noise(width: 12, height: 7, seed: 3)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("art/good.png", PNGFixture.rgba(width: 12, height: 7, pixels: pixels))
+        let whole = PNGFixture.rgba(width: 40, height: 40, pixels: PNGFixture.noise(width: 40, height: 40))
+        try directory.write("art/sub/truncated.png", Array(whole.prefix(whole.count / 2)))
+        try directory.write("art/fake.png", Array("GIF89a, not a PNG at all".utf8))
+        try directory.write("art/readme.txt", Array("not an asset".utf8))
+        try directory.write("art/.hidden.png", Array("ignored".utf8))
+    }
+
+    @Test func jsonDescribesEveryAssetAndExitsOneOnFailure() throws {
+        let run = try preload(["art", "--json", "--checksum"], in: directory.path)
+        #expect(run.status == 1)
+        let json = try #require(run.json, "stdout is one JSON document: \(run.stdout)")
+        let assets = try #require(json["assets"] as? [[String: Any]])
+        #expect(assets.map { $0["path"] as? String } == ["art/fake.png", "art/good.png", "art/sub/truncated.png"])
+
+        let good = assets[1]
+        #expect(good["kind"] as? String == "texture" && good["plugin"] as? String == "png")
+        #expect(good["status"] as? String == "loaded")
+        #expect(good["width"] as? Int == 12 && good["height"] as? Int == 7)
+        #expect(good["pixelFormat"] as? String == "rgba8" && good["bytes"] as? Int == 12 * 7 * 4)
+        let digest = SHA256.hash(data: pixels).map { String(format: "%02x", $0) }.joined()
+        #expect(good["sha256"] as? String == digest)
+
+        #expect(assets[0]["status"] as? String == "failed")
+        #expect(assets[0]["error"] as? String == "art/fake.png: not a PNG file (no PNG signature)")
+        #expect(assets[2]["status"] as? String == "failed")
+        #expect((assets[2]["error"] as? String)?.hasPrefix("art/sub/truncated.png: truncated PNG") == true)
+        #expect(assets[0]["sha256"] == nil && assets[0]["width"] == nil)
+
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["loaded"] as? Int == 1 && summary["failed"] as? Int == 2)
+        #expect(summary["cancelled"] as? Int == 0 && summary["skipped"] as? Int == 1)
+        #expect(summary["decodedBytes"] as? Int == 12 * 7 * 4)
+        #expect((summary["seconds"] as? Double ?? -1) >= 0)
+        #expect(run.stderr.contains("error: art/fake.png"), "failures also go to stderr")
+    }
+
+    @Test func withoutChecksumThereIsNoDigest() throws {
+        let run = try preload(["art/good.png", "--json"], in: directory.path)
+        #expect(run.status == 0)
+        let assets = try #require(run.json?["assets"] as? [[String: Any]])
+        #expect(assets.count == 1 && assets[0]["sha256"] == nil)
+    }
+
+    @Test func readableSummaryAndNoBarWhenStderrIsNotATerminal() throws {
+        let run = try preload(["art/good.png"], in: directory.path)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Loaded 1 of 1 asset in "))
+        #expect(run.stderr.isEmpty, "no progress bar on a pipe: \(run.stderr)")
+
+        let failing = try preload(["art"], in: directory.path)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("failed:    2") && failing.stdout.contains("skipped:   1"))
+        #expect(failing.stdout.contains("FAIL  art/fake.png: not a PNG file"))
+    }
+
+    @Test func quietPrintsNothingButFailures() throws {
+        let ok = try preload(["art/good.png", "--quiet"], in: directory.path)
+        #expect(ok.status == 0 && ok.stdout.isEmpty && ok.stderr.isEmpty)
+        let bad = try preload(["art/fake.png", "-q"], in: directory.path)
+        #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("art/fake.png"))
+    }
+
+    @Test func failFastCancelsTheRest() throws {
+        for index in 0..<5 {
+            try directory.write("ff/z\(index).png", PNGFixture.rgba(width: 64, height: 64, pixels: PNGFixture.noise(width: 64, height: 64)))
+        }
+        try directory.write("ff/a_broken.png", Array("broken".utf8))
+        let run = try preload(["ff", "--json", "--fail-fast", "--jobs", "1"], in: directory.path)
+        #expect(run.status == 1)
+        let summary = try #require(run.json?["summary"] as? [String: Any])
+        #expect(summary["failed"] as? Int == 1 && summary["cancelled"] as? Int == 5 && summary["loaded"] as? Int == 0)
+    }
+
+    @Test func usageErrorsExitWith64() throws {
+        #expect(try preload(["--no-such-option", "art"], in: directory.path).status == 64)
+        let missing = try preload(["art", "does/not/exist.png"], in: directory.path)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("does/not/exist.png"))
+        #expect(try preload([], in: directory.path).status == 64)
+        #expect(try preload(["art", "--jobs", "0"], in: directory.path).status == 64)
+    }
+
+    @Test func optionsReachTheDecoder() throws {
+        let run = try preload(["art/good.png", "--json", "--keep-16-bit", "--premultiply"], in: directory.path)
+        #expect(run.status == 0)
+        let asset = try #require((run.json?["assets"] as? [[String: Any]])?.first)
+        #expect(asset["pixelFormat"] as? String == "rgba8", "an 8-bit file stays RGBA8")
+    }
+}
