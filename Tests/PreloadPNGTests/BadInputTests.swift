@@ -1,0 +1,104 @@
+import Preload
+import PreloadPNG
+import PreloadTestSupport
+import Testing
+
+/// Damaged, hostile and oversized input: always a typed error, never a crash or a hang.
+@Suite struct BadInputTests {
+    static let width = 40, height = 30
+    static let pixels = PNGFixture.noise(width: width, height: height, seed: 9)
+    static let valid = PNGFixture.rgba(width: width, height: height, pixels: pixels)
+
+    func decodeError(_ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions()) -> PNGDecodeError? {
+        do {
+            _ = try PNGDecoder.decode(data, options: options)
+            return nil
+        } catch {
+            return error as? PNGDecodeError
+        }
+    }
+
+    @Test func theFixtureItselfDecodes() throws {
+        let texture = try PNGDecoder.decode(Self.valid)
+        #expect(texture.width == Self.width && texture.height == Self.height && texture.pixels == Self.pixels)
+    }
+
+    @Test func emptyFileIsRejected() {
+        #expect(decodeError([]) == .emptyFile)
+        #expect(PNGDecodeError.emptyFile.category == .truncated)
+    }
+
+    @Test func nonPNGIsRejected() {
+        #expect(decodeError(Array("GIF89a......".utf8)) == .notPNG)
+        #expect(decodeError([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x00, 1, 2, 3]) == .notPNG)
+    }
+
+    /// Cut the file at every interesting place: inside the signature, inside IHDR, inside the
+    /// image data, just before IEND, and one byte short of the end.
+    @Test(arguments: [3, 8, 20, 33, 60, 200, valid.count - 12, valid.count - 1])
+    func truncatedFileIsRejected(length: Int) {
+        let error = decodeError(Array(Self.valid.prefix(length)))
+        #expect(error?.category == .truncated, "cut at \(length): \(String(describing: error))")
+        #expect(error?.description.contains("truncated") == true)
+    }
+
+    @Test func flippedImageDataByteIsCaught() {
+        var damaged = Self.valid
+        damaged[33 + 8 + 20] ^= 0xFF  // inside IDAT's compressed data
+        let error = decodeError(damaged)
+        #expect(error?.category == .corrupt)
+        // zlib notices before the chunk CRC is reached: "IDAT: incorrect data check" or similar.
+        #expect(error?.description.hasPrefix("corrupt PNG: IDAT") == true, "\(String(describing: error))")
+    }
+
+    @Test func damagedChunkChecksumIsCaught() {
+        var damaged = Self.valid
+        damaged[29] ^= 0x01  // the last byte of IHDR's CRC
+        let error = decodeError(damaged)
+        #expect(error?.category == .corrupt)
+        #expect(error?.description.contains("CRC") == true, "\(String(describing: error))")
+    }
+
+    @Test func hugeHeaderIsRefusedBeforeAnyPixelMemoryExists() {
+        // 100000 x 100000 x 4 = 40 GB: decoding would have to allocate it first.
+        let error = decodeError(PNGFixture.headerOnly(width: 100_000, height: 100_000))
+        #expect(error?.category == .limitExceeded)
+        #expect(error?.description.contains("100000x100000") == true, "\(String(describing: error))")
+    }
+
+    @Test func limitsAreConfigurable() throws {
+        let narrow = PNGDecodeOptions(limits: PNGLimits(maxWidth: Self.width - 1))
+        #expect(decodeError(Self.valid, options: narrow)?.category == .limitExceeded)
+        let short = PNGDecodeOptions(limits: PNGLimits(maxHeight: Self.height - 1))
+        #expect(decodeError(Self.valid, options: short)?.category == .limitExceeded)
+        let small = PNGDecodeOptions(limits: PNGLimits(maxDecodedBytes: Self.width * Self.height * 4 - 1))
+        #expect(decodeError(Self.valid, options: small)?.category == .limitExceeded)
+        let exact = PNGDecodeOptions(limits: PNGLimits(maxWidth: Self.width, maxHeight: Self.height, maxDecodedBytes: Self.width * Self.height * 4))
+        #expect(try PNGDecoder.decode(Self.valid, options: exact).pixels == Self.pixels)
+        // libpng's own 1,000,000-pixel default does not preempt a generous limit.
+        let wide = PNGFixture.headerOnly(width: 1_500_000, height: 1)
+        let roomy = PNGDecodeOptions(limits: PNGLimits(maxWidth: 2_000_000, maxDecodedBytes: 1 << 30))
+        #expect(decodeError(wide, options: roomy)?.category != .limitExceeded)
+    }
+
+    @Test func cancellationStopsADecodeWithinAFewRows() throws {
+        let side = 1024
+        let gradient = (0..<(side * side * 4)).map { UInt8(truncatingIfNeeded: $0 / 4 + $0 % 7) }
+        let big = PNGFixture.rgba(width: side, height: side, pixels: gradient, level: 1)
+        #expect(try PNGDecoder.decode(big).pixels == gradient)
+
+        var cancelled = false
+        var reports: [Double] = []
+        #expect(throws: CancellationError.self) {
+            _ = try PNGDecoder.decode(
+                big, isCancelled: { cancelled },
+                progress: { fraction in
+                    reports.append(fraction)
+                    cancelled = true
+                })
+        }
+        // One chunk of rows (64 KiB of output: 16 rows here) ran before the stop was noticed.
+        #expect(reports.count == 1)
+        #expect(reports[0] * Double(side) <= 16)
+    }
+}
