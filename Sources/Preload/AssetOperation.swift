@@ -53,12 +53,12 @@ open class AssetOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: "isExecuting")
         guard state.withLock({ $0.begin() }) else { return }
         didChangeValue(forKey: "isExecuting")
-        let context = LoadContext(operation: self, wiring: wiring.withLock { $0 })
-        if let failure = dependencyFailure() {
+        let wiring = wiring.withLock { $0 }
+        if !wiring.dependencies.isEmpty, let failure = dependencyFailure() {
             finish(.failed(failure))
             return
         }
-        execute(context)
+        execute(LoadContext(operation: self, wiring: wiring))
     }
 
     // MARK: Override points

@@ -46,6 +46,7 @@ public struct AssetOptions: Hashable, Sendable {
 
     public static func == (lhs: AssetOptions, rhs: AssetOptions) -> Bool {
         guard lhs.values.count == rhs.values.count else { return false }
+        if lhs.values.isEmpty { return true }
         for (key, value) in lhs.values {
             guard let other = rhs.values[key], AnyHashable(value) == AnyHashable(other) else {
                 return false
@@ -55,6 +56,8 @@ public struct AssetOptions: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(values.count)
+        if values.isEmpty { return }
         // Order-independent: the dictionary's iteration order is not stable between instances.
         var combined = 0
         for (key, value) in values {
@@ -63,7 +66,6 @@ public struct AssetOptions: Hashable, Sendable {
             entry.combine(AnyHashable(value))
             combined ^= entry.finalize()
         }
-        hasher.combine(values.count)
         hasher.combine(combined)
     }
 }

@@ -96,6 +96,7 @@ public final class AssetStore: Sendable {
 
     /// `path` with empty and `.` components removed and `..` applied, lexically.
     static func normalized(_ path: String) -> String {
+        if isNormalized(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -107,5 +108,24 @@ public final class AssetStore: Sendable {
         }
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : joined
+    }
+
+    /// Whether `path` has no empty, `.` or `..` component and no trailing slash (the common case,
+    /// checked without allocating).
+    private static func isNormalized(_ path: String) -> Bool {
+        var length = 0, dots = 0, position = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 && position != 0 { return false }  // only the root may be empty
+                if length > 0 && length == dots && dots <= 2 { return false }  // "." or ".."
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            position += 1
+        }
+        return length > 0 && !(length == dots && dots <= 2)
     }
 }

@@ -6,44 +6,82 @@ extension PreloadBatch {
     /// cost O(n²); a two-level fan-in keeps every list short.
     static let fanInWidth = 64
 
-    /// Plans `requests`, makes and wires the operations, and queues them with the completion
-    /// operation. Runs off the caller's thread; plugin code (claims, dependencies, operation
-    /// construction) runs here, never under the batch's lock.
+    /// Requests planned before the first operations are queued; later chunks double up to
+    /// ``largestChunk``. Small first chunks put the workers to work almost at once instead of
+    /// leaving them idle while thousands of files are found and claimed.
+    static let firstChunk = 16
+    static let largestChunk = 1024
+
+    /// Plans the requests chunk by chunk and queues each chunk's operations as soon as they
+    /// exist, then queues the completion operation. Runs off the caller's thread; plugin code
+    /// (claims, dependencies, operation construction) runs here, never under the batch's lock.
     func launch(registry: PluginRegistry, queue: OperationQueue, maxFileBytes: Int) {
         var plan = BatchPlanner(registry: registry, weighting: options.progressWeighting)
-        if isCancelled { plan.skip(requests) } else { plan.plan(requests) }
-
-        var operations = [AssetOperation?](repeating: nil, count: plan.nodes.count)
-        for node in plan.order where plan.nodes[node].failure == nil {
-            operations[node] = plan.nodes[node].plugin.makeOperation(for: plan.nodes[node].planned)
-        }
-        var queued: [AssetOperation] = []
-        queued.reserveCapacity(plan.order.count)
-        for node in plan.order {
-            guard let operation = operations[node] else { continue }
-            var dependencies: [AssetRequest: AssetOperation] = [:]
-            for (request, dependencyNode) in plan.nodes[node].dependencies {
-                guard let dependency = operations[dependencyNode] else { continue }
-                operation.addDependency(dependency)
-                dependencies[request] = dependency
+        var operations: [AssetOperation?] = []
+        var madeThrough = 0  // the prefix of `plan.order` that already has operations
+        var next = requests.startIndex
+        var chunk = Self.firstChunk
+        while next < requests.endIndex {
+            let end = min(requests.endIndex, next + chunk)
+            if isCancelled {
+                plan.skip(requests[next...])
+                next = requests.endIndex
+            } else {
+                plan.plan(requests[next..<end])
+                next = end
             }
-            operation.attach(OperationWiring(observer: self, slot: node, dependencies: dependencies, maxFileBytes: maxFileBytes))
-            queued.append(operation)
+            chunk = min(chunk * 2, Self.largestChunk)
+
+            operations.append(contentsOf: repeatElement(nil, count: plan.nodes.count - operations.count))
+            var fresh: [AssetOperation] = []
+            for node in plan.order[madeThrough...] where plan.nodes[node].failure == nil {
+                let operation = plan.makeOperation(node)
+                var dependencies: [AssetRequest: AssetOperation] = [:]
+                for (request, dependencyNode) in plan.nodes[node].dependencies {
+                    guard let dependency = operations[dependencyNode] else { continue }
+                    operation.addDependency(dependency)
+                    dependencies[request] = dependency
+                }
+                operation.attach(OperationWiring(
+                    observer: self, slot: node, dependencies: dependencies, maxFileBytes: maxFileBytes))
+                operations[node] = operation
+                fresh.append(operation)
+            }
+            madeThrough = plan.order.count
+            install(plan, fresh)
+            queue.addOperations(fresh, waitUntilFinished: false)
         }
 
-        let plugins = plan.nodes.map { Optional($0.planned.plugin) }
-        let cancelNow = state.withLock { state -> Bool in
-            let failed = state.install(plan, plugins: plugins, interval: options.progressInterval)
-            state.operations = queued
-            for entry in failed { delivery.asset(state.entries[entry].result()) }
-            if !failed.isEmpty && options.failurePolicy == .failFast { state.cancelRequested = true }
-            return state.cancelRequested
+        let all = state.withLock { state -> [AssetOperation] in
+            state.planning = ContinuousClock.now - startedAt
+            state.phase = .running
+            state.progress.isPlanned = true
+            _ = deliverProgress(&state)
+            return state.operations
         }
-        if cancelNow { for operation in queued { operation.cancel() } }
-
         let completion = BlockOperation { [self] in complete() }
-        let gathering = Self.fanIn(queued, into: completion)
-        queue.addOperations(queued + gathering + [completion], waitUntilFinished: false)
+        let gathering = Self.fanIn(all, into: completion)
+        queue.addOperations(gathering + [completion], waitUntilFinished: false)
+    }
+
+    /// Takes in what the planner added, announces outcomes already known, and cancels the new
+    /// operations (before they are queued) if the batch is cancelled or must fail fast.
+    private func install(_ plan: BatchPlanner, _ fresh: [AssetOperation]) {
+        let toCancel = state.withLock { state -> [AssetOperation] in
+            let known = state.extend(from: plan)
+            state.operations.append(contentsOf: fresh)
+            var failed = false
+            for entry in known {
+                announce(entry, in: &state)
+                if state.entries[entry].outcome?.error != nil { failed = true }
+            }
+            if failed && options.failurePolicy == .failFast && !state.cancelRequested {
+                state.cancelRequested = true
+                return state.operations
+            }
+            return state.cancelRequested ? fresh : []
+        }
+        for operation in toCancel { operation.cancel() }
     }
 
     /// Makes `completion` depend on every operation in `operations`, through intermediate

@@ -47,14 +47,13 @@ struct BatchPlanner {
         self.weighting = weighting
     }
 
-    /// Entries for `requests` with no loads: the batch was cancelled before planning.
-    mutating func skip(_ requests: [AssetRequest]) {
-        entries = requests.map { Entry(request: $0, isDependency: false) }
+    /// Entries with no loads for `requests`: the batch was cancelled before they were planned.
+    mutating func skip(_ requests: some Collection<AssetRequest>) {
+        for request in requests { entries.append(Entry(request: request, isDependency: false)) }
     }
 
-    mutating func plan(_ requests: [AssetRequest]) {
-        entries.reserveCapacity(requests.count)
-        nodes.reserveCapacity(requests.count)
+    /// Plans `requests`, adding to what earlier calls planned (duplicates merge across calls).
+    mutating func plan(_ requests: some Collection<AssetRequest>) {
         for request in requests { _ = add(request, isDependency: false) }
     }
 
@@ -118,6 +117,11 @@ struct BatchPlanner {
             nodes[node].failure = AssetError(path: request.path, wrapping: error)
         }
         return .success(node)
+    }
+
+    /// Makes the operation for `node` (plugin code: call it outside any lock).
+    func makeOperation(_ node: Int) -> AssetOperation {
+        nodes[node].plugin.makeOperation(for: nodes[node].planned)
     }
 
     /// The plugin for `request` and, when it had to be read to decide, the file's header.

@@ -23,7 +23,11 @@ struct BatchState {
     /// One distinct load and the requests waiting for it.
     struct Load {
         let weight: Int64
+        /// Whether it has an operation (a load that failed while planning has none).
+        let runs: Bool
         var waiters: [Int] = []
+        var outcome: AssetOutcome?
+        var duration: Duration = .zero
     }
 
     var phase = Phase.planning
@@ -31,40 +35,53 @@ struct BatchState {
     var entries: [Entry] = []
     var loads: [Load] = []
     var operations: [AssetOperation] = []
-    var progress = ProgressTracker(totalUnits: 0, totalLoads: 0, interval: .zero)
+    var progress: ProgressTracker
+    var planning: Duration = .zero
     var report: PreloadReport?
 
-    /// Installs a finished plan: entries, loads, and failures found while planning.
-    /// Returns the entries that already failed.
-    mutating func install(_ plan: BatchPlanner, plugins: [String?], interval: Duration) -> [Int] {
-        loads = plan.nodes.map { Load(weight: $0.failure == nil ? $0.weight : 0) }
-        var failed: [Int] = []
-        entries = plan.entries.enumerated().map { index, planned in
+    init(progressInterval: Duration) {
+        progress = ProgressTracker(interval: progressInterval)
+    }
+
+    /// Takes in the loads and entries `plan` made since the last call. Returns the new entries
+    /// whose outcome is already known, to be announced: failed while planning, or merged into
+    /// a load that has already finished.
+    mutating func extend(from plan: BatchPlanner) -> [Int] {
+        for node in loads.count..<plan.nodes.count {
+            let runs = plan.nodes[node].failure == nil
+            let weight = runs ? plan.nodes[node].weight : 0
+            loads.append(Load(weight: weight, runs: runs))
+            if runs { progress.addLoad(weight: weight) }
+        }
+        var known: [Int] = []
+        for index in entries.count..<plan.entries.count {
+            let planned = plan.entries[index]
             var entry = Entry(request: planned.request, isDependency: planned.isDependency, load: planned.node)
             if let node = planned.node {
-                entry.plugin = plugins[node]
+                entry.plugin = plan.nodes[node].planned.plugin
                 if let failure = plan.nodes[node].failure {
                     entry.outcome = .failed(failure)
-                    failed.append(index)
+                } else if let outcome = loads[node].outcome {
+                    entry.outcome = outcome
+                    entry.duration = loads[node].duration
                 } else {
                     loads[node].waiters.append(index)
                 }
             } else if let failure = planned.failure {
                 entry.outcome = .failed(failure)
-                failed.append(index)
-            }  // else: cancelled before planning; no outcome means cancelled
-            return entry
+            }  // else: cancelled before it was planned; no outcome means cancelled
+            if entry.outcome != nil { known.append(index) }
+            entries.append(entry)
         }
-        let running = plan.nodes.filter { $0.failure == nil }
-        progress = ProgressTracker(
-            totalUnits: running.reduce(0) { $0 + $1.weight }, totalLoads: running.count, interval: interval)
-        phase = .running
-        return failed
+        return known
     }
 
     /// Records a load's outcome for every request waiting on it; returns those entries.
     mutating func record(load: Int, outcome: AssetOutcome, duration: Duration) -> [Int] {
+        loads[load].outcome = outcome
+        loads[load].duration = duration
         let waiters = loads[load].waiters
+        loads[load].waiters = []
         for entry in waiters {
             entries[entry].outcome = outcome
             entries[entry].duration = duration
@@ -78,7 +95,7 @@ struct BatchState {
         phase = .finished
         operations = []
         let report = PreloadReport(
-            results: entries.map { $0.result() }, elapsed: elapsed, wasCancelled: cancelRequested)
+            results: entries.map { $0.result() }, elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
         self.report = report
         return report
     }
@@ -93,6 +110,7 @@ struct HookDelivery: Sendable {
     let queue: DispatchQueue
 
     var wantsProgress: Bool { hooks.onProgress != nil }
+    var wantsAssetEvents: Bool { hooks.onAssetLoaded != nil || hooks.onAssetFailed != nil }
 
     func progress(_ progress: PreloadProgress) {
         guard let hook = hooks.onProgress else { return }

@@ -103,11 +103,28 @@ public struct PluginRegistry: Sendable {
         return plugin(forHeader: header)
     }
 
-    /// The lowercase extension of the last path component, without the dot.
+    /// The lowercase extension of the last path component, without the dot. Allocation-free for
+    /// short extensions (Swift stores strings of up to 15 UTF-8 bytes inline).
     static func fileExtension(of path: String) -> String? {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let fileExtension = name[name.index(after: dot)...]
-        return fileExtension.isEmpty ? nil : fileExtension.lowercased()
+        let bytes = path.utf8
+        var index = bytes.endIndex
+        while index > bytes.startIndex {
+            let previous = bytes.index(before: index)
+            switch bytes[previous] {
+            case UInt8(ascii: "/"):
+                return nil
+            case UInt8(ascii: "."):
+                // A leading dot names a hidden file, not an extension; so does a trailing one.
+                guard previous > bytes.startIndex, bytes[bytes.index(before: previous)] != UInt8(ascii: "/"),
+                    index < bytes.endIndex
+                else { return nil }
+                let fileExtension = String(path[index...])
+                let hasUppercase = fileExtension.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                return hasUppercase ? fileExtension.lowercased() : fileExtension
+            default:
+                index = previous
+            }
+        }
+        return nil
     }
 }

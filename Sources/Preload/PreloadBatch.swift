@@ -17,8 +17,16 @@ public final class PreloadBatch: Sendable {
     let store: AssetStore?
     let logger: Logger
     let startedAt: ContinuousClock.Instant
-    let state = Mutex(BatchState())
+    let state: Mutex<BatchState>
     private let done = DispatchGroup()
+    private let completionCallback = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Called once when the batch completes, before any waiter is released (the coordinator
+    /// uses it to stop tracking the batch).
+    var onComplete: (@Sendable () -> Void)? {
+        get { completionCallback.withLock { $0 } }
+        set { completionCallback.withLock { $0 = newValue } }
+    }
 
     init(requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks,
          callbackQueue: DispatchQueue?, store: AssetStore, logger: Logger) {
@@ -30,6 +38,7 @@ public final class PreloadBatch: Sendable {
         self.store = options.storesAssets ? store : nil
         self.logger = logger
         self.startedAt = .now
+        self.state = Mutex(BatchState(progressInterval: options.progressInterval))
         done.enter()
     }
 
@@ -79,6 +88,10 @@ public final class PreloadBatch: Sendable {
     /// Called once by the completion operation, after every load has finished.
     func complete() {
         let elapsed = ContinuousClock.now - startedAt
+        completionCallback.withLock { callback in
+            callback?()
+            callback = nil
+        }
         state.withLock { state in
             guard state.phase == .running else { return }
             let report = state.finish(elapsed: elapsed)
@@ -97,7 +110,7 @@ public final class PreloadBatch: Sendable {
 extension PreloadBatch: AssetOperationObserver {
     func operation(slot: Int, didProgress fraction: Double) {
         guard let delay = state.withLock({ state -> Duration? in
-            guard state.phase == .running else { return nil }
+            guard state.phase != .finished else { return nil }
             let weight = state.loads[slot].weight
             state.progress.advance(slot: slot, weight: weight, fraction: fraction)
             return deliverProgress(&state)
@@ -108,13 +121,9 @@ extension PreloadBatch: AssetOperationObserver {
     func operationWillFinish(slot: Int, outcome: AssetOutcome, duration: Duration) {
         if case .failed(let error) = outcome { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
         let (delay, toCancel) = state.withLock { state -> (Duration?, [AssetOperation]) in
-            guard state.phase == .running else { return (nil, []) }
+            guard state.phase != .finished else { return (nil, []) }
             for entry in state.record(load: slot, outcome: outcome, duration: duration) {
-                let result = state.entries[entry].result()
-                if let store, case .loaded(let asset) = outcome {
-                    store.insert(asset, name: result.request.name, path: result.request.path, plugin: result.plugin ?? "")
-                }
-                delivery.asset(result)
+                announce(entry, in: &state)
             }
             let delay = deliverProgress(&state)
             guard case .failed = outcome, options.failurePolicy == .failFast, !state.cancelRequested else {
@@ -125,6 +134,15 @@ extension PreloadBatch: AssetOperationObserver {
         }
         for operation in toCancel { operation.cancel() }
         if let delay { scheduleTrailingProgress(after: delay) }
+    }
+
+    /// Stores the asset of `entry` (if it loaded) and hands its result to the hooks.
+    func announce(_ entry: Int, in state: inout BatchState) {
+        if let store, case .loaded(let asset) = state.entries[entry].outcome {
+            let request = state.entries[entry].request
+            store.insert(asset, name: request.name, path: request.path, plugin: state.entries[entry].plugin ?? "")
+        }
+        if delivery.wantsAssetEvents { delivery.asset(state.entries[entry].result()) }
     }
 
     /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
@@ -141,7 +159,7 @@ extension PreloadBatch: AssetOperationObserver {
         let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) { [self] in
             let again = state.withLock { state -> Duration? in
-                guard state.phase == .running else { return nil }
+                guard state.phase != .finished else { return nil }
                 switch state.progress.trailingDelivery(at: .now) {
                 case .none: return nil
                 case .now(let snapshot): delivery.progress(snapshot); return nil

@@ -76,7 +76,9 @@ public final class PreloadCoordinator: Sendable {
             logger: configuration.logger)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
-        batch.whenFinished { [weak self] _ in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
+        // Forget the batch as soon as it completes, so that nothing here keeps its report (and
+        // through it every asset) alive once the caller lets go of it.
+        batch.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
         planningQueue.async { [registry, queue, configuration] in
             batch.launch(registry: registry, queue: queue, maxFileBytes: configuration.maxFileBytes)
         }

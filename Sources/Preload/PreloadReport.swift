@@ -35,12 +35,16 @@ public struct PreloadReport: Sendable {
     public let results: [AssetResult]
     /// From the call that started the batch to its completion.
     public let elapsed: Duration
+    /// The part of ``elapsed`` spent planning: finding files, claiming them, merging duplicates,
+    /// following dependencies and making operations.
+    public let planning: Duration
     /// Whether the batch was cancelled (by the caller, by task cancellation or by fail-fast).
     public let wasCancelled: Bool
 
-    public init(results: [AssetResult], elapsed: Duration, wasCancelled: Bool) {
+    public init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
         self.results = results
         self.elapsed = elapsed
+        self.planning = planning
         self.wasCancelled = wasCancelled
     }
 

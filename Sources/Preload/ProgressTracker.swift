@@ -18,8 +18,11 @@ struct ProgressTracker {
         case after(Duration)
     }
 
-    let totalUnits: Int64
-    let totalLoads: Int
+    private(set) var totalUnits: Int64 = 0
+    private(set) var totalLoads = 0
+    /// Set when planning ends: until then the total still grows, so no fraction is reported
+    /// (it could go backwards) and the hook is not called.
+    var isPlanned = false
     private let interval: Duration
     private let root: Progress
     private var children: [Int: Progress] = [:]
@@ -28,11 +31,16 @@ struct ProgressTracker {
     private var lastDelivery: ContinuousClock.Instant?
     private var trailingScheduled = false
 
-    init(totalUnits: Int64, totalLoads: Int, interval: Duration) {
-        self.totalUnits = totalUnits
-        self.totalLoads = totalLoads
+    init(interval: Duration) {
         self.interval = interval
-        root = Progress.discreteProgress(totalUnitCount: totalUnits)
+        root = Progress.discreteProgress(totalUnitCount: 0)
+    }
+
+    /// A new load weighing `weight`, found while planning.
+    mutating func addLoad(weight: Int64) {
+        totalUnits += weight
+        totalLoads += 1
+        root.totalUnitCount = totalUnits
     }
 
     /// Load `slot` (weighing `weight`) reports `fraction` done.
@@ -61,7 +69,14 @@ struct ProgressTracker {
 
     /// The progress now. Before the end it never claims 1.0 unless every load finished.
     func snapshot() -> PreloadProgress {
-        let fraction = totalUnits == 0 ? (finishedLoads == totalLoads ? 1 : 0) : root.fractionCompleted
+        let fraction: Double
+        if !isPlanned {
+            fraction = 0
+        } else if totalUnits == 0 {
+            fraction = finishedLoads == totalLoads ? 1 : 0
+        } else {
+            fraction = root.fractionCompleted
+        }
         return PreloadProgress(
             fractionCompleted: min(max(fraction, lastDeliveredFraction, 0), 1),
             completedUnitCount: min(root.completedUnitCount, totalUnits), totalUnitCount: totalUnits,
@@ -80,14 +95,16 @@ struct ProgressTracker {
 
     /// Decides whether the progress hook should run now, later (throttled), or not at all.
     mutating func delivery(at now: ContinuousClock.Instant) -> Delivery {
-        let current = snapshot()
-        // Only the final snapshot says 1.0; it comes with the batch's completion.
-        guard current.fractionCompleted > lastDeliveredFraction, current.fractionCompleted < 1 else { return .none }
+        guard isPlanned else { return .none }
+        // The throttle first: it is cheaper than computing the fraction.
         if let lastDelivery, now - lastDelivery < interval {
             if trailingScheduled { return .none }
             trailingScheduled = true
             return .after(interval - (now - lastDelivery))
         }
+        let current = snapshot()
+        // Only the final snapshot says 1.0; it comes with the batch's completion.
+        guard current.fractionCompleted > lastDeliveredFraction, current.fractionCompleted < 1 else { return .none }
         lastDelivery = now
         lastDeliveredFraction = current.fractionCompleted
         return .now(current)

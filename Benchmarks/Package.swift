@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Benchmarks for Preload, kept out of the main package so users never build them.
+///
+///     swift run -c release --package-path Benchmarks preload-bench CORPUS_DIR --jobs 2
+let package = Package(
+    name: "PreloadBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CLibPNGBench", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CBareDecode", dependencies: ["CLibPNGBench"]),
+        .executableTarget(
+            name: "preload-bench",
+            dependencies: [
+                "CBareDecode",
+                .product(name: "Preload", package: "main"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

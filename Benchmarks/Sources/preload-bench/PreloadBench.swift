@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import Preload
+
+/// Decodes one corpus through the full Preload pipeline and through bare C libpng loops, in one
+/// process, on the same number of threads, rotating which side goes first each round, and
+/// prints each side's throughput, the ratios, page faults and peak memory.
+///
+/// Two baselines: `bare-free` is the classic decode loop (each image freed at once, so it keeps
+/// rewriting one warm buffer); `bare-keep` keeps every image, which is the work a preloader
+/// does. The pipeline is compared with both.
+@main
+struct PreloadBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preload-bench",
+        abstract: "Pipeline vs bare libpng loops: throughput ratios and peak memory, measured in one run.")
+
+    @Argument(help: "A directory of PNG files (searched recursively).")
+    var corpus: String
+
+    @Option(name: .shortAndLong, help: "Decoding threads on every side.")
+    var jobs = 2
+
+    @Option(help: "Measured rounds per side (medians are reported).")
+    var rounds = 6
+
+    @Option(help: "Run only this side (bare-free, bare-keep or pipeline), e.g. under a profiler.")
+    var only: String?
+
+    @Option(help: .hidden)
+    var memoryProbe: String?
+
+    func run() throws {
+        let paths = try pngFiles(under: corpus)
+        guard !paths.isEmpty else { throw ValidationError("no .png files under \(corpus)") }
+        let onDisk = paths.reduce(0) { $0 + ((try? FileFacts.of(path: $1).size) ?? 0) }
+        print("corpus: \(paths.count) files, \(megabytes(Int(onDisk))) MB on disk, jobs: \(jobs), rounds: \(rounds)")
+        for path in paths { _ = try? FileContents.read(path: path) }  // page cache warm for every side
+
+        let pipeline = try PipelineSide(paths: paths, jobs: jobs)
+        let sides: [(name: String, measure: () -> Measurement)] = [
+            ("bare-free", BareSide(paths: paths, jobs: jobs, keepsImages: false).measure),
+            ("bare-keep", BareSide(paths: paths, jobs: jobs, keepsImages: true).measure),
+            ("pipeline", pipeline.measure),
+        ]
+        if let memoryProbe, let side = sides.first(where: { $0.name == memoryProbe }) {
+            // Child process of the memory report: one run, then the process's peak RSS.
+            let measurement = side.measure()
+            print(MemoryProbe.status("VmHWM"), measurement.decodedBytes)
+            return
+        }
+        if let only {
+            guard let side = sides.first(where: { $0.name == only }) else { throw ValidationError("no side \(only)") }
+            for round in 1...rounds {
+                print(String(format: "round %d: %@ %.1f MB/s", round, only, side.measure().throughput))
+            }
+            return
+        }
+        for side in sides { _ = side.measure() }  // warm-up: threads, allocator, lazy initialisation
+
+        var runs = [[Measurement]](repeating: [], count: sides.count)
+        for round in 0..<rounds {
+            for step in 0..<sides.count {
+                let index = (round + step) % sides.count  // rotate who goes first
+                runs[index].append(sides[index].measure())
+            }
+            let line = sides.indices.map { index in
+                String(format: "%@ %6.1f MB/s (%5d faults)", sides[index].name, runs[index][round].throughput, runs[index][round].pageFaults)
+            }.joined(separator: "  ")
+            print("round \(round + 1): \(line)")
+        }
+        try checkSamePixels(runs)
+
+        let decoded = runs[2][0].decodedBytes
+        print("decoded: \(megabytes(decoded)) MB per round, identical pixels on every side")
+        print("peak RSS of a fresh process doing one run of each side (allocator state in this one is shared):")
+        for index in sides.indices {
+            let peak = try peakResidentOfChild(side: sides[index].name)
+            print(String(
+                format: "%-9@ median %6.1f MB/s   peak RSS %6.1f MB = %.2fx the decoded bytes",
+                sides[index].name, median(runs[index].map(\.throughput)), Double(peak) / 1e6,
+                Double(peak) / Double(decoded)))
+        }
+        for baseline in 0..<2 {
+            let ratios = zip(runs[2], runs[baseline]).map { $0.throughput / $1.throughput }
+            print(String(
+                format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", sides[baseline].name,
+                median(ratios), ratios.min()!, ratios.max()!))
+        }
+    }
+
+    /// Runs this benchmark again as a child process measuring one side once; returns its peak RSS.
+    private func peakResidentOfChild(side: String) throws -> Int {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = [corpus, "--jobs", "\(jobs)", "--memory-probe", side]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        let fields = text.split(separator: "\n").last?.split(separator: " ").compactMap { Int($0) } ?? []
+        guard child.terminationStatus == 0, fields.count == 2 else {
+            throw ValidationError("memory probe for \(side) failed: \(text)")
+        }
+        return fields[0]
+    }
+
+    private func checkSamePixels(_ runs: [[Measurement]]) throws {
+        let reference = runs[0][0]
+        for measurement in runs.joined()
+        where measurement.decodedBytes != reference.decodedBytes || measurement.checksum != reference.checksum {
+            throw ValidationError("the sides decoded different pixels: \(measurement) vs \(reference)")
+        }
+    }
+
+    private func pngFiles(under directory: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory) else {
+            throw ValidationError("cannot read \(directory)")
+        }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.lowercased().hasSuffix(".png") { files.append(directory + "/" + relative) }
+        }
+        return files.sorted()
+    }
+}
+
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

@@ -1,0 +1,122 @@
+import CBareDecode
+import Foundation
+import Preload
+import PreloadPNG
+
+/// One timed decode of the whole corpus.
+struct Measurement: CustomStringConvertible {
+    var seconds: Double
+    var decodedBytes: Int
+    var checksum: UInt64
+    /// Peak resident memory during the run (VmHWM, reset before it starts).
+    var peakResident: Int
+    /// Peak minus the resident memory just before the run.
+    var peakGrowth: Int
+    /// Minor page faults during the run (fresh memory touched for the first time).
+    var pageFaults: Int
+
+    var throughput: Double { Double(decodedBytes) / 1e6 / seconds }
+    var description: String { "\(decodedBytes) bytes, checksum \(checksum), \(seconds) s" }
+}
+
+/// The baseline: `bare_decode_all`, a plain C loop over libpng on `jobs` pthreads, either
+/// freeing each image at once or keeping them all (the same work a preloader does).
+struct BareSide {
+    let paths: [String]
+    let jobs: Int
+    let keepsImages: Bool
+
+    func measure() -> Measurement {
+        let memory = MemoryProbe.start()
+        let clock = ContinuousClock.now
+        let stats = withCStrings(paths) { bare_decode_all($0, paths.count, Int32(jobs), keepsImages ? 1 : 0) }
+        let seconds = (ContinuousClock.now - clock).seconds
+        precondition(stats.failures == 0, "bare loop failed on \(stats.failures) files")
+        let measurement = memory.finish(seconds: seconds, decodedBytes: Int(stats.decoded_bytes), checksum: stats.checksum)
+        bare_release_kept()
+        return measurement
+    }
+
+    private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// The full pipeline: a coordinator with the PNG plugin, one batch of every file, a progress
+/// hook (as a loading screen would have), every texture kept in the asset store.
+struct PipelineSide {
+    let requests: [AssetRequest]
+    let coordinator: PreloadCoordinator
+
+    init(paths: [String], jobs: Int) throws {
+        requests = paths.map { AssetRequest(path: $0) }
+        coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: jobs))
+    }
+
+    func measure() -> Measurement {
+        let memory = MemoryProbe.start()
+        let clock = ContinuousClock.now
+        let batch = coordinator.start(requests, hooks: PreloadHooks(onProgress: { _ in }))
+        let report = batch.waitUntilFinished()
+        let seconds = (ContinuousClock.now - clock).seconds
+        precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
+        if ProcessInfo.processInfo.environment["BENCH_PLANNING"] != nil {
+            print("  planning \(report.planning) of \(report.elapsed)")
+        }
+        var checksum: UInt64 = 0
+        for result in report.loaded {
+            let texture = result.outcome.asset as! Texture
+            checksum &+= texture.pixels.withUnsafeBufferPointer { bare_checksum($0.baseAddress, $0.count) }
+        }
+        let measurement = memory.finish(seconds: seconds, decodedBytes: report.decodedBytes, checksum: checksum)
+        coordinator.assets.unloadAll()
+        return measurement
+    }
+}
+
+/// Peak resident memory of this process over an interval, from /proc (Linux).
+struct MemoryProbe {
+    let residentBefore: Int
+    let faultsBefore: Int
+
+    static func start() -> MemoryProbe {
+        // Give memory freed by the previous run back to the system, so it does not hide in RSS...
+        bench_release_free_memory()
+        // ...then reset VmHWM, the peak resident set size, to the current size (Linux >= 4.0).
+        let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+        if descriptor >= 0 {
+            _ = write(descriptor, "5", 1)
+            close(descriptor)
+        }
+        return MemoryProbe(residentBefore: status("VmRSS"), faultsBefore: minorFaults())
+    }
+
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
+    }
+
+    func finish(seconds: Double, decodedBytes: Int, checksum: UInt64) -> Measurement {
+        let peak = Self.status("VmHWM")
+        return Measurement(
+            seconds: seconds, decodedBytes: decodedBytes, checksum: checksum,
+            peakResident: peak, peakGrowth: max(0, peak - residentBefore),
+            pageFaults: Self.minorFaults() - faultsBefore)
+    }
+
+    /// A `/proc/self/status` field, in bytes.
+    static func status(_ field: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+        else { return 0 }
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        return kilobytes * 1024
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
