@@ -18,14 +18,6 @@ struct preload_png_reader {
     char message[256];
 };
 
-// Chunks whose contents never change decoded samples under our rules (gamma, colour space,
-// background, text, time, physical size, ...). Ignoring them saves parsing work, and a damaged
-// one cannot fail an otherwise good image. PLTE and tRNS are kept: they define pixels.
-static const png_byte ignored_chunks[] =
-    "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0"
-    "tEXt\0tIME\0zTXt\0";
-static const int ignored_chunk_count = 17;
-
 static void record_message(preload_png_reader *reader, const char *text) {
     strncpy(reader->message, text ? text : "unknown libpng error", sizeof reader->message - 1);
     reader->message[sizeof reader->message - 1] = '\0';
@@ -78,9 +70,9 @@ preload_png_reader *preload_png_reader_create(const uint8_t *data, size_t size) 
     png_set_read_fn(reader->png, reader, on_read);
     // Our own limits decide; libpng's built-in 1,000,000 pixel cap would preempt them.
     png_set_user_limits(reader->png, 0x7fffffffU, 0x7fffffffU);
+    // Unknown chunks are skipped. (Known ancillary chunks such as gAMA are parsed but never
+    // applied; an explicit ignore list would be rebuilt for every image and cost more than it saves.)
     png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
-    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
-                                ignored_chunk_count);
     return reader;
 }
 

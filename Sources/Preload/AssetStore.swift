@@ -42,10 +42,15 @@ public final class AssetStore: Sendable {
         asset(named: name, as: Texture.self)
     }
 
-    /// The asset loaded from `path` (compared after removing `.` and `..` components).
+    /// The asset most recently stored from `path` (compared after removing `.` and `..`
+    /// components), or the one stored under the path itself as its name.
     public func asset(atPath path: String) -> (any Asset)? {
         let key = Self.normalized(path)
-        return contents.withLock { store in store.nameByPath[key].flatMap { store.byName[$0]?.asset } }
+        return contents.withLock { store in
+            if let name = store.nameByPath[key] { return store.byName[name]?.asset }
+            guard let entry = store.byName[key], Self.normalized(entry.path) == key else { return nil }
+            return entry.asset
+        }
     }
 
     /// The texture loaded from `path`.
@@ -78,6 +83,14 @@ public final class AssetStore: Sendable {
         }
     }
 
+    /// Makes room for `count` more assets, so a large batch does not regrow the tables as it lands.
+    public func reserveCapacity(adding count: Int) {
+        contents.withLock { store in
+            store.byName.reserveCapacity(store.byName.count + count)
+            store.nameByPath.reserveCapacity(store.nameByPath.count + count)
+        }
+    }
+
     /// Removes everything.
     public func unloadAll() {
         contents.withLock { $0 = Contents() }
@@ -90,7 +103,8 @@ public final class AssetStore: Sendable {
         contents.withLock { store in
             if let old = store.byName.updateValue(entry, forKey: name) { store.byteCount -= old.asset.byteCount }
             store.byteCount += asset.byteCount
-            store.nameByPath[key] = name
+            // The common case, a name that is the (normalized) path, needs no second index entry.
+            if key != name || store.nameByPath[key] != nil { store.nameByPath[key] = name }
         }
     }
 

@@ -10,15 +10,18 @@ extension PreloadBatch {
     /// ``largestChunk``. Small first chunks put the workers to work almost at once instead of
     /// leaving them idle while thousands of files are found and claimed.
     static let firstChunk = 16
-    static let largestChunk = 1024
+    static let largestChunk = 256
 
     /// Plans the requests chunk by chunk and queues each chunk's operations as soon as they
     /// exist, then queues the completion operation. Runs off the caller's thread; plugin code
     /// (claims, dependencies, operation construction) runs here, never under the batch's lock.
     func launch(registry: PluginRegistry, queue: OperationQueue, maxFileBytes: Int) {
         var plan = BatchPlanner(registry: registry, weighting: options.progressWeighting)
+        plan.reserveCapacity(requests.count)
         var operations: [AssetOperation?] = []
+        operations.reserveCapacity(requests.count)
         var madeThrough = 0  // the prefix of `plan.order` that already has operations
+        store?.reserveCapacity(adding: requests.count)
         var next = requests.startIndex
         var chunk = Self.firstChunk
         while next < requests.endIndex {
@@ -67,8 +70,10 @@ extension PreloadBatch {
     /// Takes in what the planner added, announces outcomes already known, and cancels the new
     /// operations (before they are queued) if the batch is cancelled or must fail fast.
     private func install(_ plan: BatchPlanner, _ fresh: [AssetOperation]) {
+        let firstEntry = state.withLock { $0.entries.count }  // only this thread adds entries
+        let entries = BatchState.entries(of: plan, from: firstEntry)  // built outside the lock
         let toCancel = state.withLock { state -> [AssetOperation] in
-            let known = state.extend(from: plan)
+            let known = state.extend(from: plan, entries: entries)
             state.operations.append(contentsOf: fresh)
             var failed = false
             for entry in known {

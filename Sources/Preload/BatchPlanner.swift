@@ -47,6 +47,14 @@ struct BatchPlanner {
         self.weighting = weighting
     }
 
+    /// Makes room for `count` requests (and as many loads), so the tables do not regrow.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        nodes.reserveCapacity(count)
+        order.reserveCapacity(count)
+        nodeForKey.reserveCapacity(count)
+    }
+
     /// Entries with no loads for `requests`: the batch was cancelled before they were planned.
     mutating func skip(_ requests: some Collection<AssetRequest>) {
         for request in requests { entries.append(Entry(request: request, isDependency: false)) }

@@ -43,10 +43,24 @@ struct BatchState {
         progress = ProgressTracker(interval: progressInterval)
     }
 
-    /// Takes in the loads and entries `plan` made since the last call. Returns the new entries
-    /// whose outcome is already known, to be announced: failed while planning, or merged into
-    /// a load that has already finished.
-    mutating func extend(from plan: BatchPlanner) -> [Int] {
+    /// The entries `plan` made from index `first` on, before they are matched with loads.
+    static func entries(of plan: BatchPlanner, from first: Int) -> [Entry] {
+        plan.entries[first...].map { planned in
+            var entry = Entry(request: planned.request, isDependency: planned.isDependency, load: planned.node)
+            if let node = planned.node {
+                entry.plugin = plan.nodes[node].planned.plugin
+                if let failure = plan.nodes[node].failure { entry.outcome = .failed(failure) }
+            } else if let failure = planned.failure {
+                entry.outcome = .failed(failure)
+            }  // else: cancelled before it was planned; no outcome means cancelled
+            return entry
+        }
+    }
+
+    /// Takes in the loads `plan` made since the last call and `newEntries` (from
+    /// ``entries(of:from:)``). Returns the new entries whose outcome is already known, to be
+    /// announced: failed while planning, or merged into a load that has already finished.
+    mutating func extend(from plan: BatchPlanner, entries newEntries: [Entry]) -> [Int] {
         for node in loads.count..<plan.nodes.count {
             let runs = plan.nodes[node].failure == nil
             let weight = runs ? plan.nodes[node].weight : 0
@@ -54,22 +68,16 @@ struct BatchState {
             if runs { progress.addLoad(weight: weight) }
         }
         var known: [Int] = []
-        for index in entries.count..<plan.entries.count {
-            let planned = plan.entries[index]
-            var entry = Entry(request: planned.request, isDependency: planned.isDependency, load: planned.node)
-            if let node = planned.node {
-                entry.plugin = plan.nodes[node].planned.plugin
-                if let failure = plan.nodes[node].failure {
-                    entry.outcome = .failed(failure)
-                } else if let outcome = loads[node].outcome {
+        for var entry in newEntries {
+            let index = entries.count
+            if entry.outcome == nil, let node = entry.load {
+                if let outcome = loads[node].outcome {
                     entry.outcome = outcome
                     entry.duration = loads[node].duration
                 } else {
                     loads[node].waiters.append(index)
                 }
-            } else if let failure = planned.failure {
-                entry.outcome = .failed(failure)
-            }  // else: cancelled before it was planned; no outcome means cancelled
+            }
             if entry.outcome != nil { known.append(index) }
             entries.append(entry)
         }

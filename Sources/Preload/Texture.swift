@@ -23,8 +23,12 @@ public enum AlphaMode: String, Hashable, Sendable {
 ///
 /// Pixels live in one array written once by the decoder; copies of a `Texture` share it.
 public struct Texture: Asset, Hashable {
-    public let width: Int
-    public let height: Int
+    // 32-bit sizes keep the struct within an existential's inline buffer (three words), so an
+    // `any Asset` holding a texture needs no extra heap box.
+    private let storedWidth: Int32
+    private let storedHeight: Int32
+    public var width: Int { Int(storedWidth) }
+    public var height: Int { Int(storedHeight) }
     public let pixelFormat: PixelFormat
     public let alphaMode: AlphaMode
     /// `height` rows of `bytesPerRow` bytes. For ``PixelFormat/rgba16`` each sample is a
@@ -33,10 +37,10 @@ public struct Texture: Asset, Hashable {
 
     /// Wraps decoded pixels. `pixels.count` must be `width * height * pixelFormat.bytesPerPixel`.
     public init(width: Int, height: Int, pixelFormat: PixelFormat, alphaMode: AlphaMode, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0, "negative texture size")
+        precondition(width >= 0 && height >= 0 && width <= Int32.max && height <= Int32.max, "bad texture size")
         precondition(pixels.count == width * height * pixelFormat.bytesPerPixel, "pixel count mismatch")
-        self.width = width
-        self.height = height
+        storedWidth = Int32(width)
+        storedHeight = Int32(height)
         self.pixelFormat = pixelFormat
         self.alphaMode = alphaMode
         self.pixels = pixels

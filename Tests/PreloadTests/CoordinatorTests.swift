@@ -160,3 +160,36 @@ import Testing
         #expect(coordinator.assets.count == 0)
     }
 }
+
+@Suite struct AssetStoreTests {
+    @Test func findsAssetsByNameAndByAnySpellingOfTheirPath() {
+        let store = AssetStore()
+        store.insert(DataAsset(bytes: [1]), name: "a/b.png", path: "a/b.png", plugin: "x")
+        store.insert(DataAsset(bytes: [2, 2]), name: "hero", path: "/tmp/sprites/hero.png", plugin: "x")
+        for spelling in ["a/b.png", "./a/b.png", "a//b.png", "a/./b.png", "x/../a/b.png"] {
+            #expect((store.asset(atPath: spelling) as? DataAsset)?.bytes == [1], "\(spelling)")
+        }
+        #expect((store.asset(atPath: "/tmp/sprites/../sprites/hero.png") as? DataAsset)?.bytes == [2, 2])
+        #expect(store.asset(atPath: "a/c.png") == nil && store.asset(atPath: "b.png") == nil)
+        #expect(store.byteCount == 3 && store.count == 2)
+    }
+
+    @Test func unloadingOneNameKeepsAnotherFromTheSamePath() {
+        let store = AssetStore()
+        store.insert(DataAsset(bytes: [1]), name: "p.png", path: "p.png", plugin: "x")
+        store.insert(DataAsset(bytes: [1]), name: "alias", path: "p.png", plugin: "x")
+        #expect(store.unload(named: "alias"))
+        #expect(store.asset(atPath: "./p.png") != nil, "still reachable by path through its own name")
+        #expect(store.unload(named: "p.png"))
+        #expect(store.asset(atPath: "p.png") == nil && store.byteCount == 0)
+    }
+
+    @Test func replacingANameAdjustsTheByteCount() {
+        let store = AssetStore()
+        store.insert(DataAsset(bytes: [1, 2, 3]), name: "n", path: "n.bin", plugin: "x")
+        store.insert(DataAsset(bytes: [1]), name: "n", path: "n.bin", plugin: "x")
+        #expect(store.byteCount == 1 && store.count == 1)
+        store.unloadAll()
+        #expect(store.byteCount == 0 && store.names.isEmpty)
+    }
+}

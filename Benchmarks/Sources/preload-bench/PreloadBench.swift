@@ -24,7 +24,7 @@ struct PreloadBench: ParsableCommand {
     @Option(help: "Measured rounds per side (medians are reported).")
     var rounds = 6
 
-    @Option(help: "Run only this side (bare-free, bare-keep or pipeline), e.g. under a profiler.")
+    @Option(help: "Run only this side (bare-free, bare-keep, pipeline, or pipeline-overhead: the pipeline with a plugin that loads nothing), e.g. under a profiler.")
     var only: String?
 
     @Option(help: .hidden)
@@ -50,9 +50,15 @@ struct PreloadBench: ParsableCommand {
             return
         }
         if let only {
-            guard let side = sides.first(where: { $0.name == only }) else { throw ValidationError("no side \(only)") }
+            let diagnostic: [(name: String, measure: () -> Measurement)] = [
+                ("pipeline-overhead", try PipelineSide(paths: paths, jobs: jobs, plugin: NullLoader()).measure)
+            ]
+            guard let side = (sides + diagnostic).first(where: { $0.name == only }) else {
+                throw ValidationError("no side \(only)")
+            }
             for round in 1...rounds {
-                print(String(format: "round %d: %@ %.1f MB/s", round, only, side.measure().throughput))
+                let measurement = side.measure()
+                print(String(format: "round %d: %@ %.1f MB/s, %.1f ms", round, only, measurement.throughput, measurement.seconds * 1000))
             }
             return
         }
