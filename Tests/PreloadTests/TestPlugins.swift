@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Preload  // public API only: these plugins are what a third party would write
-import Synchronization
 
 /// A third-party asset type.
 struct TextAsset: Asset, Equatable {
@@ -10,18 +9,24 @@ struct TextAsset: Asset, Equatable {
     var byteCount: Int { text.utf8.count }
 }
 
+// The test helpers lock with NSLock rather than Synchronization.Mutex: ThreadSanitizer sees
+// pthread locks but not Mutex's futex on Linux (see Sources/Preload/SanitizerMutex.swift), and
+// these helpers must not drown a sanitizer run in false reports.
+
 /// Counts calls across threads.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-    func increment() { value.withLock { $0 += 1 } }
-    var count: Int { value.withLock { $0 } }
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
 }
 
 /// Collects values across threads, in arrival order.
-final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-    func append(_ value: Value) { values.withLock { $0.append(value) } }
-    var all: [Value] { values.withLock { $0 } }
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    func append(_ value: Value) { lock.withLock { values.append(value) } }
+    var all: [Value] { lock.withLock { values } }
 }
 
 /// Loads `.txt` files as ``TextAsset``; fails on files that contain "FAIL"; sniffs "TEXT:".
@@ -79,13 +84,14 @@ struct BundleLoader: LoaderPlugin {
 
 /// Loads `.gate` files slowly: each load reports progress in steps and waits for the gate to
 /// open (or for cancellation) between steps, the way a long decode polls between rows.
-final class Gate: Sendable {
-    private let open = Mutex(false)
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var open = false
     let started = DispatchSemaphore(value: 0)
     let stepsTaken = Counter()
 
-    func release() { open.withLock { $0 = true } }
-    var isOpen: Bool { open.withLock { $0 } }
+    func release() { lock.withLock { open = true } }
+    var isOpen: Bool { lock.withLock { open } }
 }
 
 struct GateLoader: LoaderPlugin {
@@ -126,4 +132,16 @@ func finish(_ batch: PreloadBatch, within seconds: Double = 20) throws -> Preloa
 struct TimedOut: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "batch did not finish within \(seconds) s" }
+}
+
+extension DispatchSemaphore {
+    /// Waits on a dispatch thread, not on the caller's: an async test must not block one of the
+    /// few cooperative threads that the task it waits for may need.
+    func waitWithoutBlocking(seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.wait(timeout: .now() + seconds) == .success)
+            }
+        }
+    }
 }
