@@ -16,7 +16,7 @@ struct AssetDiscovery {
         var found = Found()
         var seen = Set<String>()
         for argument in arguments {
-            for path in try files(under: argument) where seen.insert(path).inserted {
+            for path in files(under: argument) where seen.insert(path).inserted {
                 if let plugin = registry.claimant(of: path) {
                     // Naming the plugin spares the coordinator a second look at the content.
                     found.requests.append(AssetRequest(path: path, plugin: plugin.identifier))
@@ -28,27 +28,52 @@ struct AssetDiscovery {
         return found
     }
 
-    /// `argument` itself if it is a file, else every non-hidden file below it, sorted.
-    private func files(under argument: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [argument]
-        }
-        guard let walker = FileManager.default.enumerator(atPath: argument) else { return [] }
-        let prefix = argument.hasSuffix("/") ? argument : argument + "/"
+    /// `argument` itself if it is not a directory, else every non-hidden file below it, sorted.
+    private func files(under argument: String) -> [String] {
+        guard Self.isDirectory(argument) else { return [argument] }
         var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
+        walk(argument.hasSuffix("/") ? String(argument.dropLast()) : argument, into: &files)
+        return files.sorted()
+    }
+
+    /// Collects the regular files below `directory`, using the entry types `readdir` reports and
+    /// calling `stat` only for symbolic links and entries of unknown type. (FileManager's
+    /// enumerator builds a full attribute dictionary per file, owner names included: at 20,000
+    /// files that was most of the command's time.)
+    private func walk(_ directory: String, into files: inout [String]) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeRegular
-                || (walker.fileAttributes?[.type] as? FileAttributeType) == .typeSymbolicLink
-            {
-                files.append(prefix + relative)
+            guard !name.hasPrefix(".") else { continue }  // hidden files, "." and ".."
+            let path = directory + "/" + name
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): walk(path, into: &files)
+            case Int32(DT_REG): files.append(path)
+            default: classify(path, into: &files)
             }
         }
-        return files.sorted()
+    }
+
+    /// An entry `readdir` could not type: a real directory is walked, a regular file kept, and a
+    /// symbolic link kept only when it leads to a regular file (links to directories are not
+    /// followed, so a link loop cannot make the walk endless).
+    private func classify(_ path: String, into files: inout [String]) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: walk(path, into: &files)
+        case S_IFREG: files.append(path)
+        case S_IFLNK:
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { files.append(path) }
+        default: break
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

@@ -119,6 +119,15 @@ import Testing
         #expect(summary["failed"] as? Int == 1 && summary["cancelled"] as? Int == 5 && summary["loaded"] as? Int == 0)
     }
 
+    @Test func symbolicLinksToFilesCountButLinkLoopsDoNotHang() throws {
+        try FileManager.default.createSymbolicLink(atPath: directory.file("art/linked.png"), withDestinationPath: "good.png")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("art/sub/loop"), withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("art/dangling.png"), withDestinationPath: "nowhere.png")
+        let run = try preload(["art", "--json"], in: directory.path)
+        let paths = (run.json?["assets"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        #expect(paths == ["art/fake.png", "art/good.png", "art/linked.png", "art/sub/truncated.png"])
+    }
+
     @Test func usageErrorsExitWith64() throws {
         #expect(try preload(["--no-such-option", "art"], in: directory.path).status == 64)
         let missing = try preload(["art", "does/not/exist.png"], in: directory.path)
