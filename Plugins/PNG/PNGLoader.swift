@@ -34,13 +34,23 @@ public struct PNGLoader: LoaderPlugin {
     }
 
     public func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        let options = options(for: request)
-        return ClosureAssetOperation(request: request) { context in
-            let data = try context.readContents()
-            return try PNGDecoder.decode(
-                data, options: options,
-                isCancelled: { context.isCancelled },
-                progress: { context.reportProgress($0) })
-        }
+        PNGLoadOperation(request: request, options: options(for: request))
+    }
+}
+
+/// Reads one PNG file and decodes it.
+final class PNGLoadOperation: AssetOperation, @unchecked Sendable {
+    private let options: PNGDecodeOptions
+
+    init(request: PlannedRequest, options: PNGDecodeOptions) {
+        self.options = options
+        super.init(request: request)
+    }
+
+    override func load(_ context: LoadContext) throws -> any Asset {
+        try PNGDecoder.decode(
+            try context.readContents(), options: options,
+            isCancelled: { context.isCancelled },
+            progress: { context.reportProgress($0) })
     }
 }

@@ -53,12 +53,14 @@ open class AssetOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: "isExecuting")
         guard state.withLock({ $0.begin() }) else { return }
         didChangeValue(forKey: "isExecuting")
-        let wiring = wiring.withLock { $0 }
-        if !wiring.dependencies.isEmpty, let failure = dependencyFailure() {
+        // Only what the work needs: copying the whole wiring would retain the batch (an object
+        // both cores touch) once more per load.
+        let (dependencies, maxFileBytes) = wiring.withLock { ($0.dependencies, $0.maxFileBytes) }
+        if !dependencies.isEmpty, let failure = dependencyFailure() {
             finish(.failed(failure))
             return
         }
-        execute(LoadContext(operation: self, wiring: wiring))
+        execute(LoadContext(operation: self, dependencies: dependencies, maxFileBytes: maxFileBytes))
     }
 
     // MARK: Override points

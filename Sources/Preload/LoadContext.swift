@@ -3,18 +3,19 @@ import Synchronization
 /// What an ``AssetOperation`` gets to do its work: the file's contents, cancellation, progress
 /// reporting, and the results of the requests it depends on.
 public final class LoadContext: Sendable {
-    /// The request being loaded.
-    public let request: PlannedRequest
-
     private let operation: AssetOperation
-    private let wiring: OperationWiring
+    private let dependencies: [AssetRequest: AssetOperation]
+    private let maxFileBytes: Int
     private let lastReported = Mutex(0.0)
 
-    init(operation: AssetOperation, wiring: OperationWiring) {
+    init(operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], maxFileBytes: Int) {
         self.operation = operation
-        self.request = operation.request
-        self.wiring = wiring
+        self.dependencies = dependencies
+        self.maxFileBytes = maxFileBytes
     }
+
+    /// The request being loaded.
+    public var request: PlannedRequest { operation.request }
 
     /// Whether the load was cancelled; long work should stop soon after this turns true.
     public var isCancelled: Bool { operation.isCancelled }
@@ -38,14 +39,14 @@ public final class LoadContext: Sendable {
 
     /// The whole file, read once, refusing files over the coordinator's size limit.
     public func readContents() throws -> [UInt8] {
-        try FileContents.read(path: request.path, limit: wiring.maxFileBytes)
+        try FileContents.read(path: operation.request.request.path, limit: maxFileBytes)
     }
 
     /// The asset loaded for `dependency`, one of the requests the plugin returned from
     /// ``LoaderPlugin/dependencies(of:)``. Dependencies that failed never get here: the
     /// operation fails before it runs.
     public func dependency(_ dependency: AssetRequest) throws -> any Asset {
-        guard let operation = wiring.dependencies[dependency] else {
+        guard let operation = dependencies[dependency] else {
             throw AssetError(
                 path: request.path, category: .other,
                 reason: "asked for \(dependency.path), which it did not declare as a dependency")

@@ -139,8 +139,9 @@ extension PreloadBatch: AssetOperationObserver {
     /// Stores the asset of `entry` (if it loaded) and hands its result to the hooks.
     func announce(_ entry: Int, in state: inout BatchState) {
         if let store, case .loaded(let asset) = state.entries[entry].outcome {
-            let request = state.entries[entry].request
-            store.insert(asset, name: request.name, path: request.path, plugin: state.entries[entry].plugin ?? "")
+            store.insert(
+                asset, name: state.entries[entry].request.name, path: state.entries[entry].request.path,
+                plugin: state.entries[entry].plugin ?? "")
         }
         if delivery.wantsAssetEvents { delivery.asset(state.entries[entry].result()) }
     }

@@ -24,7 +24,7 @@ struct PreloadBench: ParsableCommand {
     @Option(help: "Measured rounds per side (medians are reported).")
     var rounds = 6
 
-    @Option(help: "Run only this side (bare-free, bare-keep, pipeline, or pipeline-overhead: the pipeline with a plugin that loads nothing), e.g. under a profiler.")
+    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, and decoder, the Swift decode path without the pipeline), e.g. under a profiler.")
     var only: String?
 
     @Option(help: .hidden)
@@ -51,14 +51,17 @@ struct PreloadBench: ParsableCommand {
         }
         if let only {
             let diagnostic: [(name: String, measure: () -> Measurement)] = [
-                ("pipeline-overhead", try PipelineSide(paths: paths, jobs: jobs, plugin: NullLoader()).measure)
+                ("pipeline-overhead", try PipelineSide(paths: paths, jobs: jobs, plugin: NullLoader()).measure),
+                ("decoder", DecoderSide(paths: paths, jobs: jobs).measure),
             ]
             guard let side = (sides + diagnostic).first(where: { $0.name == only }) else {
                 throw ValidationError("no side \(only)")
             }
             for round in 1...rounds {
                 let measurement = side.measure()
-                print(String(format: "round %d: %@ %.1f MB/s, %.1f ms", round, only, measurement.throughput, measurement.seconds * 1000))
+                print(String(
+                    format: "round %d: %@ %.1f MB/s, %.1f ms, CPU %.2f µs per file", round, only,
+                    measurement.throughput, measurement.seconds * 1000, measurement.cpuSeconds * 1e6 / Double(paths.count)))
             }
             return
         }
@@ -71,7 +74,9 @@ struct PreloadBench: ParsableCommand {
                 runs[index].append(sides[index].measure())
             }
             let line = sides.indices.map { index in
-                String(format: "%@ %6.1f MB/s (%5d faults)", sides[index].name, runs[index][round].throughput, runs[index][round].pageFaults)
+                String(
+                    format: "%@ %6.1f MB/s (%5d faults, CPU %5.1f µs/file)", sides[index].name, runs[index][round].throughput,
+                    runs[index][round].pageFaults, runs[index][round].cpuSeconds * 1e6 / Double(paths.count))
             }.joined(separator: "  ")
             print("round \(round + 1): \(line)")
         }

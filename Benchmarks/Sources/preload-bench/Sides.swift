@@ -1,5 +1,6 @@
 import CBareDecode
 import Foundation
+import Synchronization
 import Preload
 import PreloadPNG
 
@@ -14,6 +15,8 @@ struct Measurement: CustomStringConvertible {
     var peakGrowth: Int
     /// Minor page faults during the run (fresh memory touched for the first time).
     var pageFaults: Int
+    /// Processor time the whole process used during the run (user + system, every thread).
+    var cpuSeconds: Double
 
     var throughput: Double { Double(decodedBytes) / 1e6 / seconds }
     var description: String { "\(decodedBytes) bytes, checksum \(checksum), \(seconds) s" }
@@ -63,7 +66,10 @@ struct PipelineSide {
         let seconds = (ContinuousClock.now - clock).seconds
         precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
         if ProcessInfo.processInfo.environment["BENCH_PLANNING"] != nil {
-            print("  planning \(report.planning) of \(report.elapsed)")
+            let work = report.results.reduce(0.0) { $0 + $1.seconds }
+            print(String(
+                format: "  planning %.1f ms of %.1f ms; inside loads %.2f µs per file", report.planning.inSeconds * 1000,
+                report.elapsedSeconds * 1000, work * 1e6 / Double(report.results.count)))
         }
         var checksum: UInt64 = 0
         for result in report.loaded {
@@ -80,6 +86,7 @@ struct PipelineSide {
 struct MemoryProbe {
     let residentBefore: Int
     let faultsBefore: Int
+    let cpuBefore: Double
 
     static func start() -> MemoryProbe {
         // Give memory freed by the previous run back to the system, so it does not hide in RSS...
@@ -90,7 +97,7 @@ struct MemoryProbe {
             _ = write(descriptor, "5", 1)
             close(descriptor)
         }
-        return MemoryProbe(residentBefore: status("VmRSS"), faultsBefore: minorFaults())
+        return MemoryProbe(residentBefore: status("VmRSS"), faultsBefore: minorFaults(), cpuBefore: cpuTime())
     }
 
     static func minorFaults() -> Int {
@@ -99,12 +106,19 @@ struct MemoryProbe {
         return usage.ru_minflt
     }
 
+    static func cpuTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     func finish(seconds: Double, decodedBytes: Int, checksum: UInt64) -> Measurement {
         let peak = Self.status("VmHWM")
         return Measurement(
             seconds: seconds, decodedBytes: decodedBytes, checksum: checksum,
             peakResident: peak, peakGrowth: max(0, peak - residentBefore),
-            pageFaults: Self.minorFaults() - faultsBefore)
+            pageFaults: Self.minorFaults() - faultsBefore, cpuSeconds: Self.cpuTime() - cpuBefore)
     }
 
     /// A `/proc/self/status` field, in bytes.
@@ -119,6 +133,7 @@ struct MemoryProbe {
 
 extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    var inSeconds: Double { seconds }
 }
 
 /// Claims `.png` files and loads nothing: the pipeline's own cost (planning, `stat`, one
@@ -130,5 +145,37 @@ struct NullLoader: LoaderPlugin {
 
     func makeOperation(for request: PlannedRequest) -> AssetOperation {
         ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) }
+    }
+}
+
+/// The decoder alone: `FileContents.read` and `PNGDecoder.decode` in a plain loop on `jobs`
+/// threads, no coordinator. Tells the decode path's cost from the pipeline's.
+struct DecoderSide {
+    let paths: [String]
+    let jobs: Int
+
+    func measure() -> Measurement {
+        let memory = MemoryProbe.start()
+        let clock = ContinuousClock.now
+        let totals = Totals()
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            var bytes = 0
+            var checksum: UInt64 = 0
+            for index in stride(from: worker, to: paths.count, by: jobs) {
+                let texture = try! PNGDecoder.decode(try! FileContents.read(path: paths[index]))
+                bytes += texture.pixels.count
+                checksum &+= texture.pixels.withUnsafeBufferPointer { bare_checksum($0.baseAddress, $0.count) }
+            }
+            totals.add(bytes: bytes, checksum: checksum)
+        }
+        let seconds = (ContinuousClock.now - clock).seconds
+        let (bytes, checksum) = totals.value
+        return memory.finish(seconds: seconds, decodedBytes: bytes, checksum: checksum)
+    }
+
+    private final class Totals: Sendable {
+        private let state = Mutex((0, UInt64(0)))
+        func add(bytes: Int, checksum: UInt64) { state.withLock { $0.0 += bytes; $0.1 &+= checksum } }
+        var value: (Int, UInt64) { state.withLock { $0 } }
     }
 }
