@@ -55,13 +55,13 @@ extension PreloadBatch {
             queue.addOperations(fresh, waitUntilFinished: false)
         }
 
-        let all = state.withLock { state -> [AssetOperation] in
+        let (all, delay) = state.withLock { state -> ([AssetOperation], Duration?) in
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
             state.progress.isPlanned = true
-            _ = deliverProgress(&state)
-            return state.operations
+            return (state.operations, deliverProgress(&state))
         }
+        if let delay { scheduleTrailingProgress(after: delay) }
         let completion = BlockOperation { [self] in complete() }
         let gathering = Self.fanIn(all, into: completion)
         queue.addOperations(gathering + [completion], waitUntilFinished: false)

@@ -92,18 +92,20 @@ public final class PreloadBatch: Sendable {
             callback?()
             callback = nil
         }
-        state.withLock { state in
-            guard state.phase == .running else { return }
+        let report = state.withLock { state -> PreloadReport? in
+            guard state.phase == .running else { return nil }
             let report = state.finish(elapsed: elapsed)
             delivery.progress(state.progress.finalSnapshot())
             delivery.completion(report) { [done] in done.leave() }
-            logger.debug(
-                "preload batch finished",
-                metadata: [
-                    "loaded": "\(report.loaded.count)", "failed": "\(report.failed.count)",
-                    "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsedSeconds)",
-                ])
+            return report
         }
+        guard let report else { return }
+        logger.debug(
+            "preload batch finished",
+            metadata: [
+                "loaded": "\(report.loaded.count)", "failed": "\(report.failed.count)",
+                "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsedSeconds)",
+            ])
     }
 }
 
@@ -149,23 +151,24 @@ extension PreloadBatch: AssetOperationObserver {
     /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
     func deliverProgress(_ state: inout BatchState) -> Duration? {
         guard delivery.wantsProgress else { return nil }
-        switch state.progress.delivery(at: .now) {
+        return carryOut(state.progress.delivery(at: .now))
+    }
+
+    private func carryOut(_ decision: ProgressTracker.Delivery) -> Duration? {
+        switch decision {
         case .none: return nil
         case .now(let snapshot): delivery.progress(snapshot); return nil
         case .after(let delay): return delay
         }
     }
 
-    private func scheduleTrailingProgress(after delay: Duration) {
+    /// Delivers the latest progress after `delay`, when the throttle held it back.
+    func scheduleTrailingProgress(after delay: Duration) {
         let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) { [self] in
             let again = state.withLock { state -> Duration? in
                 guard state.phase != .finished else { return nil }
-                switch state.progress.trailingDelivery(at: .now) {
-                case .none: return nil
-                case .now(let snapshot): delivery.progress(snapshot); return nil
-                case .after(let delay): return delay
-                }
+                return carryOut(state.progress.trailingDelivery(at: .now))
             }
             if let again { scheduleTrailingProgress(after: again) }
         }
