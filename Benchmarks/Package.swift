@@ -1,5 +1,10 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, which is whatever the checkout is called.
+let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
 
 /// Benchmarks for Preload, kept out of the main package so users never build them.
 ///
@@ -18,7 +23,7 @@ let package = Package(
             name: "preload-bench",
             dependencies: [
                 "CBareDecode",
-                .product(name: "Preload", package: "main"),
+                .product(name: "Preload", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],
