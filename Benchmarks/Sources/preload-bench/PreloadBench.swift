@@ -24,7 +24,7 @@ struct PreloadBench: ParsableCommand {
     @Option(help: "Measured rounds per side (medians are reported).")
     var rounds = 6
 
-    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, and decoder, the Swift decode path without the pipeline), e.g. under a profiler.")
+    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and operations-only, null operations on a plain queue), e.g. under a profiler.")
     var only: String?
 
     @Option(help: .hidden)
@@ -53,6 +53,7 @@ struct PreloadBench: ParsableCommand {
             let diagnostic: [(name: String, measure: () -> Measurement)] = [
                 ("pipeline-overhead", try PipelineSide(paths: paths, jobs: jobs, plugin: NullLoader()).measure),
                 ("decoder", DecoderSide(paths: paths, jobs: jobs).measure),
+                ("operations-only", try OperationsOnlySide(paths: paths, jobs: jobs).measure),
             ]
             guard let side = (sides + diagnostic).first(where: { $0.name == only }) else {
                 throw ValidationError("no side \(only)")

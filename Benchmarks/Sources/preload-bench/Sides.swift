@@ -179,3 +179,38 @@ struct DecoderSide {
         var value: (Int, UInt64) { state.withLock { $0 } }
     }
 }
+
+/// Null `AssetOperation`s on a plain `OperationQueue` with one completion operation, no
+/// coordinator: what corelibs and the operation's own state machine cost, apart from planning
+/// and the batch's bookkeeping. (The `stat` for each request is done before timing.)
+struct OperationsOnlySide {
+    let requests: [PlannedRequest]
+    let jobs: Int
+
+    init(paths: [String], jobs: Int) throws {
+        requests = try paths.map { PlannedRequest(request: AssetRequest(path: $0), plugin: "null", file: try FileFacts.of(path: $0)) }
+        self.jobs = jobs
+    }
+
+    func measure() -> Measurement {
+        let memory = MemoryProbe.start()
+        let clock = ContinuousClock.now
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = jobs
+        let operations = requests.map { request in ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) } }
+        let completion = BlockOperation {}
+        var start = 0
+        var gatherers: [Operation] = []
+        while start < operations.count {
+            let gatherer = BlockOperation {}
+            for operation in operations[start..<min(start + 64, operations.count)] { gatherer.addDependency(operation) }
+            completion.addDependency(gatherer)
+            gatherers.append(gatherer)
+            start += 64
+        }
+        queue.addOperations(operations + gatherers + [completion], waitUntilFinished: false)
+        completion.waitUntilFinished()
+        let seconds = (ContinuousClock.now - clock).seconds
+        return memory.finish(seconds: seconds, decodedBytes: 0, checksum: 0)
+    }
+}
