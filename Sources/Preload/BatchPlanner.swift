@@ -83,7 +83,7 @@ struct BatchPlanner {
         var header: [UInt8]?
         do {
             file = try FileFacts.of(path: request.path)
-            (plugin, header) = try claim(request)
+            (plugin, header) = try claim(request, isDirectory: file.isDirectory)
         } catch {
             return .failure(error)
         }
@@ -133,13 +133,20 @@ struct BatchPlanner {
     }
 
     /// The plugin for `request` and, when it had to be read to decide, the file's header.
-    private func claim(_ request: AssetRequest) throws(AssetError) -> (any LoaderPlugin, [UInt8]?) {
-        if let identifier = request.plugin {
+    private func claim(_ request: AssetRequest, isDirectory: Bool) throws(AssetError) -> (any LoaderPlugin, [UInt8]?) {
+        let named = try request.plugin.map { identifier throws(AssetError) in
             guard let plugin = registry.plugin(identifier: identifier) else {
                 throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
             }
+            return plugin
+        }
+        if isDirectory {
+            guard let plugin = named ?? registry.plugin(forExtensionOf: request.path), plugin.acceptsDirectories else {
+                throw AssetError(path: request.path, category: .unreadable, reason: "is a directory no loader plugin loads")
+            }
             return (plugin, nil)
         }
+        if let named { return (named, nil) }
         if let plugin = registry.plugin(forExtensionOf: request.path) { return (plugin, nil) }
         let header = try FileContents.prefix(path: request.path, count: registry.longestHeader)
         guard let plugin = registry.plugin(forHeader: header) else {

@@ -15,14 +15,17 @@ public struct FileFacts: Hashable, Sendable {
     public let size: Int64
     /// Modification time in nanoseconds since 1970, so a file replaced on disk is a new file.
     public let modified: Int64
+    /// Whether it is a directory (some plugins load folders, such as sprite-folder atlases).
+    public let isDirectory: Bool
 
-    /// Stats `path`, following symbolic links.
+    /// Stats `path`, following symbolic links. Regular files and directories pass; anything
+    /// else (devices, sockets, fifos) is refused.
     public static func of(path: String) throws(AssetError) -> FileFacts {
         var info = stat()
         guard stat(path, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-            throw AssetError(path: path, category: .unreadable, reason: "is \(what)")
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFDIR else {
+            throw AssetError(path: path, category: .unreadable, reason: "is not a regular file")
         }
         #if canImport(Darwin)
             let seconds = Int64(info.st_mtimespec.tv_sec), nanos = Int64(info.st_mtimespec.tv_nsec)
@@ -31,7 +34,7 @@ public struct FileFacts: Hashable, Sendable {
         #endif
         return FileFacts(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: seconds &* 1_000_000_000 &+ nanos)
+            modified: seconds &* 1_000_000_000 &+ nanos, isDirectory: type == S_IFDIR)
     }
 }
 

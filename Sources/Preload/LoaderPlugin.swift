@@ -34,6 +34,11 @@ public protocol LoaderPlugin: Sendable {
     /// File extensions this plugin claims, lowercase, without the dot ("png").
     var fileExtensions: Set<String> { get }
 
+    /// Whether a directory whose name carries one of ``fileExtensions`` is this plugin's to load
+    /// (a sprite folder `hero.atlas/`). Directories are claimed by name only, never sniffed.
+    /// Defaults to `false`: a directory is then refused as "is a directory".
+    var acceptsDirectories: Bool { get }
+
     /// How many leading bytes ``matchesSignature(_:)`` and ``estimatedDecodedBytes(header:)``
     /// want to see. 0 (the default) means the plugin does not sniff content.
     var headerLength: Int { get }
@@ -56,6 +61,7 @@ public protocol LoaderPlugin: Sendable {
 }
 
 extension LoaderPlugin {
+    public var acceptsDirectories: Bool { false }
     public var headerLength: Int { 0 }
     public func matchesSignature(_ header: [UInt8]) -> Bool { false }
     public func estimatedDecodedBytes(header: [UInt8]) -> Int? { nil }

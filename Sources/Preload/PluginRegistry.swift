@@ -98,6 +98,7 @@ public struct PluginRegistry: Sendable {
     /// files nobody loads.
     public func claimant(of path: String) -> (any LoaderPlugin)? {
         if let plugin = plugin(forExtensionOf: path) { return plugin }
+        if (try? FileFacts.of(path: path))?.isDirectory == true { return nil }  // folders: by name only
         let length = longestHeader
         guard length > 0, let header = try? FileContents.prefix(path: path, count: length) else { return nil }
         return plugin(forHeader: header)

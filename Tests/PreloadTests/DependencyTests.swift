@@ -67,3 +67,42 @@ import Testing
         #expect(text.order.all.isEmpty)
     }
 }
+
+/// Loads a folder `NAME.texts/` as the joined contents of its files: a plugin that claims
+/// directories, as sprite-folder atlases do.
+struct FolderLoader: LoaderPlugin {
+    var identifier: String { "texts" }
+    var assetKind: AssetKind { AssetKind(rawValue: "text") }
+    var fileExtensions: Set<String> { ["texts"] }
+    var acceptsDirectories: Bool { true }
+
+    func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
+        try FileManager.default.contentsOfDirectory(atPath: request.path).sorted().map {
+            AssetRequest(path: request.path + "/" + $0)
+        }
+    }
+
+    func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        let parts = (try? dependencies(of: request)) ?? []
+        return ClosureAssetOperation(request: request) { context in
+            TextAsset(text: try parts.map { try context.dependency($0, as: TextAsset.self).text }.joined())
+        }
+    }
+}
+
+@Suite struct DirectoryClaimTests {
+    @Test func aPluginThatAcceptsDirectoriesLoadsAFolder() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("story.texts/1.txt", text: "once ")
+        try directory.write("story.texts/2.txt", text: "upon")
+        try directory.write("plain.txt/inside.txt", text: "x")  // a folder named like a text file
+        let coordinator = try PreloadCoordinator(plugins: [TextLoader(), FolderLoader()])
+        let report = try finish(coordinator.start([
+            AssetRequest(path: directory.file("story.texts"), name: "story"),
+            AssetRequest(path: directory.file("plain.txt")),
+        ]))
+        #expect(coordinator.assets.asset(named: "story", as: TextAsset.self)?.text == "once upon")
+        let refused = try #require(report.results.last?.outcome.error)
+        #expect(refused.category == .unreadable && refused.reason == "is a directory no loader plugin loads")
+    }
+}
