@@ -14,7 +14,7 @@ let package = Package(
     name: "Preload",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Preload", targets: ["Preload", "PreloadPNG"]),
+        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas"]),
         .executable(name: "preload", targets: ["PreloadCLI"]),
     ],
     dependencies: [
@@ -43,6 +43,11 @@ let package = Package(
             dependencies: ["Preload", "CPreloadPNG"],
             path: "Plugins/PNG"
         ),
+        .target(
+            name: "PreloadAtlas",
+            dependencies: ["Preload", "PreloadPNG"],
+            path: "Plugins/Atlas"
+        ),
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
@@ -61,6 +66,11 @@ let package = Package(
         .testTarget(
             name: "PreloadPNGTests",
             dependencies: ["PreloadPNG", "Preload", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadAtlasTests",
+            dependencies: ["PreloadAtlas", "PreloadPNG", "Preload", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -45,10 +45,10 @@ public final class AssetStore: Sendable {
     /// The asset most recently stored from `path` (compared after removing `.` and `..`
     /// components), or the one stored under the path itself as its name.
     public func asset(atPath path: String) -> (any Asset)? {
-        let key = Self.normalized(path)
+        let key = AssetPath.normalized(path)
         return contents.withLock { store in
             if let name = store.nameByPath[key] { return store.byName[name]?.asset }
-            guard let entry = store.byName[key], Self.normalized(entry.path) == key else { return nil }
+            guard let entry = store.byName[key], AssetPath.normalized(entry.path) == key else { return nil }
             return entry.asset
         }
     }
@@ -77,7 +77,7 @@ public final class AssetStore: Sendable {
         contents.withLock { store in
             guard let entry = store.byName.removeValue(forKey: name) else { return false }
             store.byteCount -= entry.asset.byteCount
-            let key = Self.normalized(entry.path)
+            let key = AssetPath.normalized(entry.path)
             if store.nameByPath[key] == name { store.nameByPath[key] = nil }
             return true
         }
@@ -99,47 +99,12 @@ public final class AssetStore: Sendable {
     /// Stores `asset` under `name`, replacing what was there.
     public func insert(_ asset: any Asset, name: String, path: String, plugin: String) {
         let entry = Entry(name: name, path: path, plugin: plugin, asset: asset)
-        let key = Self.normalized(path)
+        let key = AssetPath.normalized(path)
         contents.withLock { store in
             if let old = store.byName.updateValue(entry, forKey: name) { store.byteCount -= old.asset.byteCount }
             store.byteCount += asset.byteCount
             // The common case, a name that is the (normalized) path, needs no second index entry.
             if key != name || store.nameByPath[key] != nil { store.nameByPath[key] = name }
         }
-    }
-
-    /// `path` with empty and `.` components removed and `..` applied, lexically.
-    static func normalized(_ path: String) -> String {
-        if isNormalized(path) { return path }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : joined
-    }
-
-    /// Whether `path` has no empty, `.` or `..` component and no trailing slash (the common case,
-    /// checked without allocating).
-    private static func isNormalized(_ path: String) -> Bool {
-        var length = 0, dots = 0, position = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if length == 0 && position != 0 { return false }  // only the root may be empty
-                if length > 0 && length == dots && dots <= 2 { return false }  // "." or ".."
-                length = 0
-                dots = 0
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
-            position += 1
-        }
-        return length > 0 && !(length == dots && dots <= 2)
     }
 }

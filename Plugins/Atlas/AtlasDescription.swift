@@ -1,0 +1,66 @@
+import Preload
+
+/// What an atlas descriptor says, before any page is decoded: pages by path (with the size the
+/// descriptor declares, when it does) and frames in the normalized model.
+public struct AtlasDescription: Hashable, Sendable {
+    public struct Page: Hashable, Sendable {
+        /// The page image's path, resolved against the descriptor's folder.
+        public var path: String
+        /// The size the descriptor declares, when it declares one.
+        public var declaredWidth: Int?
+        public var declaredHeight: Int?
+
+        public init(path: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+            self.path = path
+            self.declaredWidth = declaredWidth
+            self.declaredHeight = declaredHeight
+        }
+    }
+
+    /// The descriptor file (or folder) the description was read from.
+    public var file: String
+    public var format: TextureAtlas.Format
+    public var pages: [Page]
+    public var frames: [AtlasFrame]
+
+    public init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame]) {
+        self.file = file
+        self.format = format
+        self.pages = pages
+        self.frames = frames
+    }
+
+    /// Problems that need no page pixels: duplicate names, unknown pages, negative sizes, and
+    /// frames outside their page where the page size is known (`pageSizes`, else declared).
+    public func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
+        var problems: [AtlasError] = []
+        // A name may repeat only as animation frames told apart by index (libGDX).
+        var seen = Set<String>()
+        for frame in frames {
+            let key = frame.index.map { "\(frame.name)#\($0)" } ?? frame.name
+            if !seen.insert(key).inserted {
+                problems.append(.duplicateFrame(file: file, frame: frame.index.map { "\(frame.name) (index \($0))" } ?? frame.name))
+            }
+            guard pages.indices.contains(frame.page) else {
+                problems.append(.unknownPage(file: file, frame: frame.name, page: "#\(frame.page + 1)"))
+                continue
+            }
+            let page = pages[frame.page]
+            let known = frame.page < pageSizes.count ? pageSizes[frame.page] : nil
+            let size = known ?? page.declaredWidth.flatMap { width in page.declaredHeight.map { (width, $0) } }
+            let outside = frame.rect.width < 0 || frame.rect.height < 0
+                || size.map { !frame.rect.isInside(width: $0.0, height: $0.1) } ?? (frame.rect.x < 0 || frame.rect.y < 0)
+            if outside {
+                problems.append(.frameOutsidePage(
+                    file: file, frame: frame.name, rect: frame.rect, page: page.path,
+                    pageWidth: size?.0 ?? 0, pageHeight: size?.1 ?? 0))
+            }
+        }
+        return problems
+    }
+
+    /// The page requests to load, in page order, carrying `options` (PNG options, for one).
+    func pageRequests(options: AssetOptions) -> [AssetRequest] {
+        pages.map { AssetRequest(path: $0.path, options: options) }
+    }
+}

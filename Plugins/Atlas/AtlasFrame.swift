@@ -1,0 +1,121 @@
+import Preload
+
+/// A rectangle of pixels, top-left origin, y down.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    /// Whether the rectangle lies inside a `width` x `height` image.
+    public func isInside(width: Int, height: Int) -> Bool {
+        x >= 0 && y >= 0 && self.width >= 0 && self.height >= 0 && maxX <= width && maxY <= height
+    }
+
+    public var description: String { "(\(x), \(y), \(width)x\(height))" }
+}
+
+/// Nine-slice (9-patch) borders: how far in from each edge the stretchable middle begins.
+public struct NineSlice: Hashable, Sendable {
+    public var left: Int
+    public var right: Int
+    public var top: Int
+    public var bottom: Int
+    /// Content padding, when the format gives one (libGDX `pad`).
+    public var padding: [Int]?
+
+    public init(left: Int, right: Int, top: Int, bottom: Int, padding: [Int]? = nil) {
+        self.left = left
+        self.right = right
+        self.top = top
+        self.bottom = bottom
+        self.padding = padding
+    }
+}
+
+/// One named image in an atlas, in a single normalized model whatever the dialect it came from.
+public struct AtlasFrame: Hashable, Sendable {
+    /// How the frame's pixels are stored in the page.
+    public enum Rotation: String, Hashable, Sendable {
+        case none
+        /// Stored turned 90° clockwise (TexturePacker, SpriteKit).
+        case clockwise
+        /// Stored turned 90° counter-clockwise (libGDX).
+        case counterClockwise
+    }
+
+    /// The frame's name as the descriptor gives it (often with an extension, `hero.png`).
+    public let name: String
+    /// Index into ``TextureAtlas/pages``.
+    public let page: Int
+    /// The rectangle the frame occupies in the page image, top-left origin; for a rotated frame
+    /// this is the rotated rectangle.
+    public let rect: PixelRect
+    public let rotation: Rotation
+    /// Where the trimmed content sits inside the original image, top-left origin (can be negative
+    /// for TexturePacker's "crop, keep position" mode).
+    public let offsetX: Int
+    public let offsetY: Int
+    /// The original, untrimmed size.
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    /// Pivot (anchor), normalized to the original image, y down; `nil` when not given.
+    public let pivot: SIMD2<Double>?
+    /// Animation frame index (libGDX), when given.
+    public let index: Int?
+    /// Nine-slice borders, when given.
+    public let nineSlice: NineSlice?
+
+    public init(
+        name: String, page: Int, rect: PixelRect, rotation: Rotation, offsetX: Int, offsetY: Int,
+        sourceWidth: Int, sourceHeight: Int, pivot: SIMD2<Double>? = nil, index: Int? = nil, nineSlice: NineSlice? = nil
+    ) {
+        self.name = name
+        self.page = page
+        self.rect = rect
+        self.rotation = rotation
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.pivot = pivot
+        self.index = index
+        self.nineSlice = nineSlice
+    }
+
+    public var isRotated: Bool { rotation != .none }
+    /// The trimmed content's size, upright.
+    public var contentWidth: Int { isRotated ? rect.height : rect.width }
+    public var contentHeight: Int { isRotated ? rect.width : rect.height }
+    /// Whether transparent borders were cut off.
+    public var isTrimmed: Bool {
+        offsetX != 0 || offsetY != 0 || contentWidth != sourceWidth || contentHeight != sourceHeight
+    }
+
+    /// The page coordinates of content pixel (`x`, `y`) of the upright, trimmed image.
+    @inline(__always)
+    func pagePoint(contentX x: Int, contentY y: Int) -> (x: Int, y: Int) {
+        switch rotation {
+        case .none: (rect.x + x, rect.y + y)
+        case .clockwise: (rect.x + contentHeight - 1 - y, rect.y + x)
+        case .counterClockwise: (rect.x + y, rect.y + contentWidth - 1 - x)
+        }
+    }
+
+    /// The frame's rectangle in normalized texture coordinates of a `pageWidth` x `pageHeight`
+    /// page: `(u0, v0)` top-left, `(u1, v1)` bottom-right, v down.
+    public func textureCoordinates(pageWidth: Int, pageHeight: Int) -> (u0: Double, v0: Double, u1: Double, v1: Double) {
+        let width = Double(max(pageWidth, 1)), height = Double(max(pageHeight, 1))
+        return (Double(rect.x) / width, Double(rect.y) / height, Double(rect.maxX) / width, Double(rect.maxY) / height)
+    }
+}

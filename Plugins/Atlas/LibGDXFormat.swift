@@ -1,0 +1,173 @@
+import Preload
+
+/// Reads libGDX's `.atlas` text format (also Spine's), both the current key layout (`bounds`,
+/// `offsets`) and the legacy one (`xy` + `size`, `orig` + `offset`).
+///
+/// A page section starts with the page image's name and a blank line ends it; `key: v1, v2, ...`
+/// lines follow each name. A rotated region is stored turned 90° counter-clockwise (libGDX's
+/// packer draws it with `rotate(-90°)` in y-down space); `bounds`/`size` give its unrotated size.
+/// Offsets measure `bottom` from the original's bottom edge. Regions that share a name are an
+/// animation told apart by `index`; when any region has one, regions are ordered by it (no
+/// index last), as libGDX does.
+enum LibGDXFormat {
+    private struct Region {
+        var name: String
+        var line: Int
+        var x = 0, y = 0, width = 0, height = 0
+        var offsetX = 0, offsetBottom = 0, originalWidth = 0, originalHeight = 0
+        var degrees = 0
+        var index = -1
+        var split: [Int]?
+        var pad: [Int]?
+    }
+
+    /// Whether `text` (a file's start) looks like a libGDX atlas: a page name then `size:`/`format:`.
+    static func matches(_ header: [UInt8]) -> Bool {
+        let text = String(decoding: header, as: UTF8.self)
+        return text.contains("\nsize:") || text.contains("\nformat:") || text.contains("\nfilter:")
+    }
+
+    static func read(_ data: [UInt8], file: String) throws -> AtlasDescription {
+        var description = AtlasDescription(file: file, format: .libgdx, pages: [], frames: [])
+        var regions: [(region: Region, page: Int)] = []
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingWhitespace() }
+        var number = 0
+        // An optional header of `key: value` lines before the first page is ignored.
+        while number < lines.count, lines[number].isEmpty { number += 1 }
+        while number < lines.count, !lines[number].isEmpty, entry(lines[number]) != nil { number += 1 }
+
+        var page: Int?
+        var region: Region?
+        func closeRegion() throws {
+            guard let finished = region, let page else { return }
+            regions.append((finished, page))
+            region = nil
+        }
+        while number < lines.count {
+            let line = lines[number]
+            number += 1
+            if line.isEmpty {
+                try closeRegion()
+                page = nil
+            } else if let (key, values) = entry(line) {
+                if region != nil {
+                    try apply(key, values, to: &region!, file: file, line: number)
+                } else if let page {
+                    try applyPage(key, values, to: &description.pages[page], file: file, line: number)
+                } else {
+                    throw AtlasError.malformed(file: file, detail: "line \(number): '\(key)' outside any page")
+                }
+            } else if page == nil {
+                description.pages.append(AtlasDescription.Page(path: AssetPath.resolve(line, relativeTo: file)))
+                page = description.pages.count - 1
+            } else {
+                try closeRegion()
+                region = Region(name: line, line: number)
+            }
+        }
+        try closeRegion()
+
+        if regions.contains(where: { $0.region.index >= 0 }) {
+            let ordered = regions.enumerated().sorted { lhs, rhs in
+                let left = lhs.element.region.index < 0 ? Int.max : lhs.element.region.index
+                let right = rhs.element.region.index < 0 ? Int.max : rhs.element.region.index
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }
+            regions = ordered.map(\.element)
+        }
+        description.frames = try regions.map { try frame($0.region, page: $0.page, file: file) }
+        return description
+    }
+
+    /// `key: v1, v2, ...`, or `nil` for a line that is a name.
+    private static func entry(_ line: String) -> (String, [String])? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let key = line[..<colon].trimmingWhitespace()
+        let values = line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingWhitespace() }
+        return (key, values)
+    }
+
+    private static func ints(_ values: [String], count: Int, key: String, file: String, line: Int) throws -> [Int] {
+        let numbers = values.compactMap { Int($0) }
+        guard numbers.count >= count, values.count >= count else {
+            throw AtlasError.malformed(file: file, detail: "line \(line): '\(key)' needs \(count) whole numbers, got '\(values.joined(separator: ", "))'")
+        }
+        return numbers
+    }
+
+    private static func applyPage(_ key: String, _ values: [String], to page: inout AtlasDescription.Page, file: String, line: Int) throws {
+        guard key == "size" else { return }  // format, filter, repeat, pma: nothing to do for decoding
+        let size = try ints(values, count: 2, key: key, file: file, line: line)
+        page.declaredWidth = size[0]
+        page.declaredHeight = size[1]
+    }
+
+    private static func apply(_ key: String, _ values: [String], to region: inout Region, file: String, line: Int) throws {
+        func numbers(_ count: Int) throws -> [Int] {
+            do {
+                return try ints(values, count: count, key: key, file: file, line: line)
+            } catch {
+                throw AtlasError.malformed(file: file, detail: "region '\(region.name)', line \(line): '\(key)' needs \(count) whole numbers")
+            }
+        }
+        switch key {
+        case "bounds":
+            let v = try numbers(4)
+            (region.x, region.y, region.width, region.height) = (v[0], v[1], v[2], v[3])
+        case "xy":
+            let v = try numbers(2)
+            (region.x, region.y) = (v[0], v[1])
+        case "size":
+            let v = try numbers(2)
+            (region.width, region.height) = (v[0], v[1])
+        case "offsets":
+            let v = try numbers(4)
+            (region.offsetX, region.offsetBottom, region.originalWidth, region.originalHeight) = (v[0], v[1], v[2], v[3])
+        case "offset":
+            let v = try numbers(2)
+            (region.offsetX, region.offsetBottom) = (v[0], v[1])
+        case "orig":
+            let v = try numbers(2)
+            (region.originalWidth, region.originalHeight) = (v[0], v[1])
+        case "rotate":
+            switch values.first {
+            case "true": region.degrees = 90
+            case "false": region.degrees = 0
+            default: region.degrees = try numbers(1)[0]
+            }
+        case "index": region.index = try numbers(1)[0]
+        case "split": region.split = try numbers(4)
+        case "pad": region.pad = try numbers(4)
+        default: break  // other name/value pairs carry nothing the model holds
+        }
+    }
+
+    private static func frame(_ region: Region, page: Int, file: String) throws -> AtlasFrame {
+        guard region.degrees == 0 || region.degrees == 90 else {
+            throw AtlasError.unsupported(file: file, detail: "region '\(region.name)' is rotated \(region.degrees)°; only 0 and 90 are supported")
+        }
+        let rotated = region.degrees == 90
+        let originalWidth = region.originalWidth == 0 && region.originalHeight == 0 ? region.width : region.originalWidth
+        let originalHeight = region.originalWidth == 0 && region.originalHeight == 0 ? region.height : region.originalHeight
+        return AtlasFrame(
+            name: region.name, page: page,
+            rect: PixelRect(
+                x: region.x, y: region.y,
+                width: rotated ? region.height : region.width, height: rotated ? region.width : region.height),
+            rotation: rotated ? .counterClockwise : .none,
+            offsetX: region.offsetX, offsetY: originalHeight - region.offsetBottom - region.height,
+            sourceWidth: originalWidth, sourceHeight: originalHeight,
+            index: region.index >= 0 ? region.index : nil,
+            nineSlice: region.split.map { NineSlice(left: $0[0], right: $0[1], top: $0[2], bottom: $0[3], padding: region.pad) })
+    }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing spaces, tabs and carriage returns.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Preload
+
+/// Reads TexturePacker's JSON dialects: hash (`frames` is an object keyed by name), array
+/// (`frames` is a list of objects with `filename`), multipack sets (`meta.related_multi_packs`,
+/// each file one page) and Phaser's multiatlas (`textures[]`, one entry per page).
+///
+/// A rotated frame is stored turned 90° clockwise; `frame.w`/`h` are its unrotated size, so it
+/// occupies `h x w` in the page. `spriteSourceSize.x`/`y` place the trimmed content in the
+/// original image (top-left origin), `sourceSize` is the original's size, `pivot` or `anchor`
+/// is normalized to the original.
+enum TexturePackerFormat {
+    /// Whether `header` (the start of a file) looks like a TexturePacker or Phaser JSON atlas.
+    static func matches(_ header: [UInt8]) -> Bool {
+        guard let first = header.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "{")
+        else { return false }
+        let text = String(decoding: header, as: UTF8.self)
+        return text.contains("\"frames\"") || text.contains("\"textures\"")
+    }
+
+    static func read(_ data: [UInt8], file: String) throws -> AtlasDescription {
+        var description = AtlasDescription(file: file, format: .texturePackerHash, pages: [], frames: [])
+        var visited: Set<String> = []
+        try read(data, file: file, into: &description, visited: &visited)
+        return description
+    }
+
+    private static func read(_ data: [UInt8], file: String, into description: inout AtlasDescription, visited: inout Set<String>) throws {
+        let isRoot = visited.isEmpty
+        visited.insert(AssetPath.normalized(file))
+        let json = try JSONFields.parse(data, file: file, origin: isRoot ? nil : AssetPath.fileName(of: file))
+        if json.has("textures") {
+            guard let textures = json.values["textures"] as? [[String: Any]] else {
+                throw json.problem("'textures' is not a list of objects")
+            }
+            for (index, texture) in textures.enumerated() {
+                let page = json.child(texture, place: "textures[\(index)]")
+                try readPage(page, framesIn: page, file: file, into: &description)
+            }
+            return
+        }
+        let meta = try json.object("meta")
+        try readPage(meta, framesIn: json, file: file, into: &description)
+        for related in meta.values["related_multi_packs"] as? [String] ?? [] {
+            let other = AssetPath.resolve(related, relativeTo: file)
+            guard !visited.contains(AssetPath.normalized(other)) else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileContents.read(path: other)
+            } catch {
+                throw AtlasError.malformed(file: file, detail: "related pack \(related): \(error.reason)")
+            }
+            try read(bytes, file: other, into: &description, visited: &visited)
+        }
+    }
+
+    /// One page: its image and size from `page`, its frames from `framesIn["frames"]`.
+    private static func readPage(_ page: JSONFields, framesIn container: JSONFields, file: String, into description: inout AtlasDescription) throws {
+        // Frames of a multiatlas page live in the page's own object; others at the top level.
+        let size = try page.optionalObject("size")
+        description.pages.append(AtlasDescription.Page(
+            path: AssetPath.resolve(try page.string("image"), relativeTo: file),
+            declaredWidth: try size?.int("w"), declaredHeight: try size?.int("h")))
+        let pageIndex = description.pages.count - 1
+        if let list = container.values["frames"] as? [[String: Any]] {
+            if pageIndex == 0 { description.format = .texturePackerArray }
+            for (position, values) in list.enumerated() {
+                let name = try container.child(values, place: "frames[\(position)]").string("filename")
+                description.frames.append(try frame(name, container.child(values, place: "frame '\(name)'"), page: pageIndex))
+            }
+        } else if let table = container.values["frames"] as? [String: Any] {
+            for (name, values) in table.sorted(by: { $0.key < $1.key }) {
+                guard let values = values as? [String: Any] else {
+                    throw container.problem("frame '\(name)' is not an object")
+                }
+                description.frames.append(try frame(name, container.child(values, place: "frame '\(name)'"), page: pageIndex))
+            }
+        } else {
+            throw container.problem("'frames' is missing or neither an object nor a list")
+        }
+    }
+
+    private static func frame(_ name: String, _ fields: JSONFields, page: Int) throws -> AtlasFrame {
+        let rect = try fields.object("frame")
+        let width = try rect.int("w"), height = try rect.int("h")
+        let rotated = try fields.bool("rotated", default: false)
+        let placed = try fields.optionalObject("spriteSourceSize")
+        let source = try fields.optionalObject("sourceSize")
+        let pivot = try fields.optionalObject("pivot") ?? fields.optionalObject("anchor")
+        return AtlasFrame(
+            name: name, page: page,
+            rect: PixelRect(x: try rect.int("x"), y: try rect.int("y"), width: rotated ? height : width, height: rotated ? width : height),
+            rotation: rotated ? .clockwise : .none,
+            offsetX: try placed?.int("x") ?? 0, offsetY: try placed?.int("y") ?? 0,
+            sourceWidth: try source?.int("w") ?? width, sourceHeight: try source?.int("h") ?? height,
+            pivot: try pivot.map { SIMD2(try $0.double("x"), try $0.double("y")) },
+            nineSlice: try (fields.optionalObject("borders") ?? fields.optionalObject("scale9Borders")).map { borders in
+                let x = try borders.int("x"), y = try borders.int("y")
+                return NineSlice(left: x, right: width - x - (try borders.int("w")), top: y, bottom: height - y - (try borders.int("h")))
+            })
+    }
+}

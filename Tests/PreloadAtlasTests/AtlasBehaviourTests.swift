@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadPNG
+import PreloadTestSupport
+import Testing
+
+/// Pages as dependencies, and damaged descriptors: errors name the file and the frame.
+@Suite struct AtlasBehaviourTests {
+    let directory: TemporaryDirectory
+    let coordinator: PreloadCoordinator
+    static let page = PNGFixture.rgba(width: 32, height: 32, pixels: PNGFixture.noise(width: 32, height: 32, seed: 5))
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()], configuration: .init(maxConcurrentLoads: 2))
+        try directory.write("page.png", Self.page)
+    }
+
+    /// A one-page TexturePacker hash descriptor with the given frames (JSON text for "frames").
+    func descriptor(_ name: String, frames: String, image: String = "page.png") throws -> String {
+        try directory.write(name, text: #"{"frames": \#(frames), "meta": {"image": "\#(image)", "size": {"w": 32, "h": 32}, "scale": "1"}}"#)
+    }
+
+    static let twoFrames = #"{"a.png": {"frame": {"x": 0, "y": 0, "w": 16, "h": 16}}, "b.png": {"frame": {"x": 16, "y": 16, "w": 16, "h": 16}}}"#
+
+    func load(_ paths: [String]) throws -> PreloadReport {
+        let batch = coordinator.start(paths.map { AssetRequest(path: $0) })
+        let done = DispatchSemaphore(value: 0)
+        batch.whenFinished { _ in done.signal() }
+        try #require(done.wait(timeout: .now() + 30) == .success)
+        return try #require(batch.report)
+    }
+
+    @Test func aPageSharedByTwoAtlasesDecodesOnce() throws {
+        let first = try descriptor("one.json", frames: Self.twoFrames)
+        let second = try descriptor("two.json", frames: #"{"whole.png": {"frame": {"x": 0, "y": 0, "w": 32, "h": 32}}}"#)
+        let report = try load([first, second])
+        #expect(report.succeeded)
+        let pageLoads = Set(report.results.filter(\.isDependency).compactMap(\.loadIndex))
+        #expect(pageLoads.count == 1)
+        let one = try #require(coordinator.assets.asset(atPath: first) as? TextureAtlas)
+        let two = try #require(coordinator.assets.asset(atPath: second) as? TextureAtlas)
+        one.pages[0].texture.pixels.withUnsafeBufferPointer { a in
+            two.pages[0].texture.pixels.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+        }
+        #expect(try two.image(of: two.frame(named: "whole")!).pixels == one.pages[0].texture.pixels)
+    }
+
+    @Test func aMissingPageFailsTheAtlasWithThePagesCause() throws {
+        let atlas = try descriptor("lost.json", frames: Self.twoFrames, image: "nowhere.png")
+        let error = try #require(try load([atlas]).errors.first)
+        #expect(error.path == atlas && error.category == .dependencyFailed)
+        #expect(error.reason.contains("nowhere.png") && error.reason.contains("no such file"), "\(error)")
+    }
+
+    @Test func aCorruptPageFailsTheAtlasWithThePagesCause() throws {
+        try directory.write("broken.png", Array("not a png".utf8))
+        let atlas = try descriptor("broken.json", frames: Self.twoFrames, image: "broken.png")
+        let error = try #require(try load([atlas]).errors.first)
+        #expect(error.category == .dependencyFailed && error.reason.contains("not a PNG file"), "\(error)")
+    }
+
+    @Test func aFrameOutsideItsPageIsAnErrorNamingTheFrame() throws {
+        let atlas = try descriptor("outside.json", frames: #"{"ok.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "far.png": {"frame": {"x": 30, "y": 0, "w": 8, "h": 8}}}"#)
+        let error = try #require(try load([atlas]).errors.first)
+        #expect(error.category == .corrupt)
+        #expect(error.description == "\(atlas): frame 'far.png' at (30, 0, 8x8) lies outside page page.png (32x32)")
+    }
+
+    @Test func duplicateFrameNamesAreAnError() throws {
+        let frame = #"{"filename": "twin.png", "frame": {"x": 0, "y": 0, "w": 8, "h": 8}}"#
+        let atlas = try descriptor("twins.json", frames: "[\(frame), \(frame)]")
+        let error = try #require(try load([atlas]).errors.first)
+        #expect(error.description == "\(atlas): frame 'twin.png' appears more than once")
+    }
+
+    @Test(arguments: [
+        (#"{"frames": {"x.png": {"frame": {"x": 0, "y": 0, "w": 8}}}, "meta": {"image": "page.png"}}"#,
+         "malformed atlas: frame 'x.png': 'frame': 'h' is missing or not a number"),
+        (#"{"frames": {"x.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "rotated": 1}}, "meta": {"image": "page.png"}}"#,
+         "malformed atlas: frame 'x.png': 'rotated' is not true or false"),
+        (#"{"frames": {}, "meta": {}}"#, "malformed atlas: 'meta': 'image' is missing or not a string"),
+        (#"{"frames": [{"frame": {}}], "meta": {"image": "page.png"}}"#, "malformed atlas: frames[0]: 'filename' is missing or not a string"),
+        (#"{"frames": 3, "meta": {"image": "page.png"}}"#, "malformed atlas: 'frames' is missing or neither an object nor a list"),
+        (#"{"frames": {"#, "malformed atlas: not valid JSON"),
+    ])
+    func malformedDescriptorsAreRefusedWithTheCause(json: String, reason: String) throws {
+        let atlas = try directory.write("bad.json", text: json)
+        let error = try #require(try load([atlas]).errors.first)
+        #expect(error.path == atlas && error.category == .corrupt)
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+    }
+
+    @Test func malformedLibGDXNamesTheRegionAndLine() throws {
+        let atlas = try directory.write("bad.atlas", text: "page.png\nsize: 32, 32\nhero\n  bounds: 1, 2, x, 4\n")
+        let error = try #require(try load([atlas]).errors.first)
+        #expect(error.reason == "malformed atlas: region 'hero', line 4: 'bounds' needs 4 whole numbers", "\(error)")
+    }
+
+    @Test func multipackCyclesEnd() throws {
+        try directory.write("a.json", text: #"{"frames": {"a.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["b.json"]}}"#)
+        try directory.write("b.json", text: #"{"frames": {"b.png": {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["a.json"]}}"#)
+        let report = try load([directory.file("a.json")])
+        #expect(report.succeeded, "\(report.errors)")
+        let atlas = try #require(coordinator.assets.asset(atPath: directory.file("a.json")) as? TextureAtlas)
+        #expect(atlas.frameNames == ["a.png", "b.png"] && atlas.pages.count == 2)
+    }
+
+    @Test func atlasJSONIsClaimedByContentAndOtherJSONIsNot() throws {
+        let atlas = try descriptor("ui.json", frames: Self.twoFrames)
+        let other = try directory.write("settings.json", text: #"{"volume": 3, "music": true}"#)
+        let registry = try PluginRegistry([PNGLoader(), AtlasLoader()])
+        #expect(registry.claimant(of: atlas)?.identifier == "atlas")
+        #expect(registry.claimant(of: other) == nil)
+    }
+}
