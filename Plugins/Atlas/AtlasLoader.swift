@@ -2,12 +2,13 @@ import Preload
 import PreloadPNG
 import Synchronization
 
-/// The atlas loader plugin: TexturePacker JSON (hash, array, multipack, Phaser multiatlas),
-/// libGDX `.atlas` text, and SpriteKit `.atlasc` folders, detected from their content.
+/// The atlas loader plugin: sprite folders (`NAME.atlas/`, packed at load time), TexturePacker
+/// JSON (hash, array, multipack, Phaser multiatlas), libGDX `.atlas` text, and SpriteKit `.atlasc`
+/// folders, detected from their content.
 ///
-/// An atlas's pages are its dependencies, loaded by whichever plugin claims them (the PNG
-/// plugin), so a page two atlases share decodes once and a failed page fails the atlas with the
-/// page's cause.
+/// An atlas's pages (or a folder's sprites) are its dependencies, loaded by whichever plugin
+/// claims them (the PNG plugin), so a page two atlases share decodes once and a failed page fails
+/// the atlas with the page's cause.
 ///
 /// ```swift
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
@@ -31,32 +32,44 @@ public struct AtlasLoader: LoaderPlugin {
     }
 
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
-        let description = try Self.describe(path: request.path, isDirectory: request.file.isDirectory)
-        cache.remember(description, for: request)
-        return description.pageRequests(options: Self.pageOptions(for: request))
+        let source = try Self.source(for: request)
+        cache.remember(source, for: request)
+        return source.requests(options: Self.pageOptions(for: request))
+    }
+
+    /// A sprite folder's packing grows with its sprites; a descriptor's work is its file.
+    public func estimatedWork(for request: PlannedRequest) -> Int64? {
+        guard case .folder(let sprites) = cache.peek(for: request) else { return nil }
+        return sprites.reduce(Int64(0)) { $0 + ((try? FileFacts.of(path: $1.path).size) ?? 0) }
     }
 
     public func makeOperation(for request: PlannedRequest) -> AssetOperation {
         AtlasOperation(request: request, cache: cache)
     }
 
-    /// Reads the descriptor at `path`, telling the dialect from its content, without decoding pages.
+    /// Reads the descriptor at `path`, telling the dialect from its content, without decoding
+    /// pages. (A sprite folder has no descriptor: its frames exist only once it is packed.)
     public static func describe(path: String) throws -> AtlasDescription {
         try describe(path: path, isDirectory: FileFacts.of(path: path).isDirectory)
     }
 
     static func describe(path: String, isDirectory: Bool) throws -> AtlasDescription {
         if isDirectory {
-            if path.hasSuffix(".atlasc") || (try? SpriteKitAtlascFormat.propertyList(in: path)) != nil {
-                return try SpriteKitAtlascFormat.read(folder: path)
-            }
-            throw AtlasError.unsupported(file: path, detail: "sprite folders are not loaded yet")
+            return try SpriteKitAtlascFormat.read(folder: path)
         }
         let data = try FileContents.read(path: path)
         if TexturePackerFormat.matches(Array(data.prefix(512))) {
             return try TexturePackerFormat.read(data, file: path)
         }
         return try LibGDXFormat.read(data, file: path)
+    }
+
+    static func source(for request: PlannedRequest) throws -> AtlasSource {
+        let path = request.path
+        if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path)) == nil {
+            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasOptions.self].scale))
+        }
+        return .descriptor(try describe(path: path, isDirectory: request.file.isDirectory))
     }
 
     /// Page requests carry the atlas request's PNG options, if it has any.
@@ -66,20 +79,37 @@ public struct AtlasLoader: LoaderPlugin {
     }
 }
 
-/// Descriptions read while planning, kept for the operation so each descriptor is parsed once.
-final class DescriptionCache: Sendable {
-    private let entries = Mutex<[FileFacts: AtlasDescription]>([:])
+/// What an atlas is made from: a descriptor with pages, or a folder of sprites to pack.
+enum AtlasSource: Sendable {
+    case descriptor(AtlasDescription)
+    case folder([SpriteFolder.Sprite])
 
-    func remember(_ description: AtlasDescription, for request: PlannedRequest) {
-        entries.withLock { $0[request.file] = description }
+    func requests(options: AssetOptions) -> [AssetRequest] {
+        switch self {
+        case .descriptor(let description): description.pageRequests(options: options)
+        case .folder(let sprites): sprites.map { AssetRequest(path: $0.path, options: options) }
+        }
+    }
+}
+
+/// Sources read while planning, kept for the operation so each descriptor is parsed once.
+final class DescriptionCache: Sendable {
+    private let entries = Mutex<[FileFacts: AtlasSource]>([:])
+
+    func remember(_ source: AtlasSource, for request: PlannedRequest) {
+        entries.withLock { $0[request.file] = source }
     }
 
-    func take(for request: PlannedRequest) -> AtlasDescription? {
+    func peek(for request: PlannedRequest) -> AtlasSource? {
+        entries.withLock { $0[request.file] }
+    }
+
+    func take(for request: PlannedRequest) -> AtlasSource? {
         entries.withLock { $0.removeValue(forKey: request.file) }
     }
 }
 
-/// Builds a ``TextureAtlas`` from its description and its decoded pages.
+/// Builds a ``TextureAtlas`` from its decoded pages, or packs a sprite folder into pages.
 final class AtlasOperation: AssetOperation, @unchecked Sendable {
     private let cache: DescriptionCache
 
@@ -89,16 +119,29 @@ final class AtlasOperation: AssetOperation, @unchecked Sendable {
     }
 
     override func load(_ context: LoadContext) throws -> any Asset {
-        let description = try cache.take(for: request)
-            ?? AtlasLoader.describe(path: request.path, isDirectory: request.file.isDirectory)
+        let source = try cache.take(for: request) ?? AtlasLoader.source(for: request)
         try context.checkCancellation()
-        let pageRequests = description.pageRequests(options: AtlasLoader.pageOptions(for: request))
-        let pages = try pageRequests.map { page in
-            AtlasPage(path: page.path, texture: try context.dependency(page, as: Texture.self))
+        let options = AtlasLoader.pageOptions(for: request)
+        switch source {
+        case .descriptor(let description):
+            let pages = try description.pageRequests(options: options).map { page in
+                AtlasPage(path: page.path, texture: try context.dependency(page, as: Texture.self))
+            }
+            if let problem = description.problems(pageSizes: pages.map { ($0.texture.width, $0.texture.height) }).first {
+                throw problem
+            }
+            return TextureAtlas(format: description.format, pages: pages, frames: description.frames)
+        case .folder(let sprites):
+            let images = try sprites.map { sprite in
+                AtlasPacker.Sprite(
+                    name: sprite.name, path: sprite.path,
+                    texture: try context.dependency(AssetRequest(path: sprite.path, options: options), as: Texture.self))
+            }
+            let packed = try AtlasPacker.pack(
+                images, options: request.options[AtlasOptions.self], file: request.path,
+                isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) })
+            let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
+            return TextureAtlas(format: .folder, pages: pages, frames: packed.frames)
         }
-        if let problem = description.problems(pageSizes: pages.map { ($0.texture.width, $0.texture.height) }).first {
-            throw problem
-        }
-        return TextureAtlas(format: description.format, pages: pages, frames: description.frames)
     }
 }

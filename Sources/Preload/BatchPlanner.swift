@@ -9,7 +9,7 @@ struct BatchPlanner {
     struct Node {
         let planned: PlannedRequest
         let plugin: any LoaderPlugin
-        let weight: Int64
+        var weight: Int64
         /// Nodes this one depends on, with the request that declared each.
         var dependencies: [(request: AssetRequest, node: Int)] = []
         /// A planning failure (a failed dependency); such a node gets no operation.
@@ -124,6 +124,7 @@ struct BatchPlanner {
         } catch {
             nodes[node].failure = AssetError(path: request.path, wrapping: error)
         }
+        if let estimate = plugin.estimatedWork(for: planned) { nodes[node].weight = max(estimate, 1) }
         return .success(node)
     }
 

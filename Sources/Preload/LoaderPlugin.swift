@@ -56,6 +56,12 @@ public protocol LoaderPlugin: Sendable {
     /// Throwing fails `request` with the error, before anything is loaded.
     func dependencies(of request: PlannedRequest) throws -> [AssetRequest]
 
+    /// How much work loading `request` itself is, in the units of the batch's progress (bytes),
+    /// when its file size says little: a sprite folder's size is a directory entry's, while its
+    /// packing scales with its sprites. Called after ``dependencies(of:)``. `nil` (the default)
+    /// uses the file size.
+    func estimatedWork(for request: PlannedRequest) -> Int64?
+
     /// Makes the operation that loads `request`. Called once per distinct file and options.
     func makeOperation(for request: PlannedRequest) -> AssetOperation
 }
@@ -66,6 +72,7 @@ extension LoaderPlugin {
     public func matchesSignature(_ header: [UInt8]) -> Bool { false }
     public func estimatedDecodedBytes(header: [UInt8]) -> Int? { nil }
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { [] }
+    public func estimatedWork(for request: PlannedRequest) -> Int64? { nil }
 }
 
 /// A request after planning: the file was found, a plugin claimed it, and its size is known.

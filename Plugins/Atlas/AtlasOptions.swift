@@ -1,0 +1,40 @@
+import Preload
+
+/// How sprite folders are packed into pages at load time (and by `preload atlas pack`).
+public struct AtlasPackingOptions: Hashable, Sendable {
+    /// The largest page side, from 1 to 4096 (default 2048, as Xcode's default).
+    public var maxPageSize: Int
+    /// Transparent pixels between sprites (default 2).
+    public var padding: Int
+    /// Cut fully transparent borders off each sprite (default true); frames keep the original
+    /// size and where the content sat in it.
+    public var trimsTransparentBorders: Bool
+    /// Repeat each sprite's edge pixels this many times around it, against bleeding when sampled
+    /// with filtering (default 0).
+    public var extrusion: Int
+    /// Round each page's size up to a power of two (default false: the smallest that holds it).
+    public var powerOfTwoPages: Bool
+    /// Let the packer turn sprites 90° (clockwise) to fit them better (default true).
+    public var allowsRotation: Bool
+    /// Which resolution variant of a sprite a folder uses: 1 for `hero.png`, 2 for `hero@2x.png`,
+    /// 3 for `hero@3x.png` (default 1). A sprite without that variant uses its nearest one.
+    public var scale: Int
+
+    public init(
+        maxPageSize: Int = 2048, padding: Int = 2, trimsTransparentBorders: Bool = true, extrusion: Int = 0,
+        powerOfTwoPages: Bool = false, allowsRotation: Bool = true, scale: Int = 1
+    ) {
+        self.maxPageSize = min(max(maxPageSize, 1), 4096)
+        self.padding = max(padding, 0)
+        self.trimsTransparentBorders = trimsTransparentBorders
+        self.extrusion = max(extrusion, 0)
+        self.powerOfTwoPages = powerOfTwoPages
+        self.allowsRotation = allowsRotation
+        self.scale = max(scale, 1)
+    }
+}
+
+/// The ``AssetOptions`` key for per-request packing options of sprite-folder atlases.
+public enum AtlasOptions: AssetOptionKey {
+    public static let defaultValue = AtlasPackingOptions()
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Preload
+
+/// A sprite folder (SpriteKit's source convention): `NAME.atlas/` holding loose PNGs, possibly in
+/// subfolders, with resolution variants `hero@2x.png`, `hero@3x.png` beside `hero.png`.
+///
+/// Each sprite is named by its path inside the folder without the variant suffix (`hero.png`,
+/// `ui/button.png`), and one variant is chosen per sprite for the requested scale: the exact one,
+/// else the largest smaller one, else the smallest larger one.
+enum SpriteFolder {
+    struct Sprite: Hashable, Sendable {
+        var name: String
+        var path: String
+        var scale: Int
+    }
+
+    static func sprites(in folder: String, scale: Int) throws -> [Sprite] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw AtlasError.malformed(file: folder, detail: "the sprite folder cannot be read")
+        }
+        var variants: [String: [Sprite]] = [:]
+        while let relative = walker.nextObject() as? String {
+            let fileName = AssetPath.fileName(of: relative)
+            if fileName.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            guard fileName.lowercased().hasSuffix(".png") else { continue }
+            let (name, variantScale) = splitVariant(relative)
+            variants[name, default: []].append(Sprite(name: name, path: folder + "/" + relative, scale: variantScale))
+        }
+        return variants.keys.sorted().map { name in choose(variants[name]!, for: scale) }
+    }
+
+    /// `ui/hero@2x.png` → (`ui/hero.png`, 2).
+    static func splitVariant(_ relative: String) -> (name: String, scale: Int) {
+        let dot = relative.lastIndex(of: ".")!
+        let stem = relative[..<dot], fileExtension = relative[dot...]
+        for scale in [2, 3] where stem.hasSuffix("@\(scale)x") {
+            return (String(stem.dropLast(3)) + fileExtension, scale)
+        }
+        return (relative, 1)
+    }
+
+    private static func choose(_ variants: [Sprite], for scale: Int) -> Sprite {
+        if let exact = variants.first(where: { $0.scale == scale }) { return exact }
+        if let below = variants.filter({ $0.scale < scale }).max(by: { $0.scale < $1.scale }) { return below }
+        return variants.min(by: { $0.scale < $1.scale })!
+    }
+}
