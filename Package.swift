@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
-                "Preload", "PreloadPNG",
+                "Preload", "PreloadPNG", "PreloadAtlas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

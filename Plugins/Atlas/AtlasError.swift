@@ -14,6 +14,9 @@ public enum AtlasError: AssetFailure, Equatable {
     case unknownPage(file: String, frame: String, page: String)
     /// A page image is missing or failed to load.
     case pageFailed(file: String, page: String, cause: String)
+    /// Two frames on one page partly overlap (frames sharing one rectangle exactly are aliases
+    /// of one image, which packers make on purpose, and are fine).
+    case framesOverlap(file: String, first: String, second: String)
     /// The atlas uses something this loader does not support (an angle other than 90°, ...).
     case unsupported(file: String, detail: String)
     /// A sprite does not fit on a page of the largest allowed size.
@@ -21,7 +24,7 @@ public enum AtlasError: AssetFailure, Equatable {
 
     public var category: AssetError.Category {
         switch self {
-        case .malformed, .frameOutsidePage, .duplicateFrame, .unknownPage: .corrupt
+        case .malformed, .frameOutsidePage, .duplicateFrame, .unknownPage, .framesOverlap: .corrupt
         case .pageFailed: .dependencyFailed
         case .unsupported: .unsupported
         case .spriteTooLarge: .limitExceeded
@@ -40,6 +43,8 @@ public enum AtlasError: AssetFailure, Equatable {
             "frame '\(frame)' refers to page '\(page)', which the atlas does not have"
         case .pageFailed(_, let page, let cause):
             "page \(AssetPath.fileName(of: page)) failed: \(cause)"
+        case .framesOverlap(_, let first, let second):
+            "frames '\(first)' and '\(second)' overlap"
         case .unsupported(_, let detail):
             "unsupported atlas feature: \(detail)"
         case .spriteTooLarge(_, let sprite, let width, let height, let limit):

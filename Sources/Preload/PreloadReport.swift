@@ -48,20 +48,21 @@ public struct PreloadReport: Sendable {
         self.wasCancelled = wasCancelled
     }
 
-    public var loaded: [AssetResult] { results.filter { $0.outcome.asset != nil } }
-    public var failed: [AssetResult] { results.filter { $0.outcome.error != nil } }
-    public var cancelled: [AssetResult] {
-        results.filter { if case .cancelled = $0.outcome { true } else { false } }
-    }
+    /// The results of the caller's own requests, without the dependencies plugins added.
+    public var requested: [AssetResult] { results.filter { !$0.isDependency } }
+    public var loaded: [AssetResult] { results.loaded }
+    public var failed: [AssetResult] { results.failed }
+    public var cancelled: [AssetResult] { results.cancelled }
     /// The errors, in request order.
     public var errors: [AssetError] { results.compactMap(\.outcome.error) }
     /// Whether every request loaded.
     public var succeeded: Bool { results.allSatisfy { $0.outcome.asset != nil } }
 
-    /// Bytes held by the loaded assets, counting a load shared by merged requests once.
+    /// Bytes held by the loaded assets the caller requested, counting a load shared by merged
+    /// requests once. (Dependencies are left out: an atlas's size already includes its pages.)
     public var decodedBytes: Int {
         var seen = Set<Int>()
-        return results.reduce(0) { total, result in
+        return requested.reduce(0) { total, result in
             guard let asset = result.outcome.asset else { return total }
             if let index = result.loadIndex, !seen.insert(index).inserted { return total }
             return total + asset.byteCount
@@ -70,6 +71,17 @@ public struct PreloadReport: Sendable {
 
     /// ``elapsed`` in seconds.
     public var elapsedSeconds: Double { elapsed.inSeconds }
+}
+
+extension Collection where Element == AssetResult {
+    /// The results that loaded.
+    public var loaded: [AssetResult] { filter { $0.outcome.asset != nil } }
+    /// The results that failed.
+    public var failed: [AssetResult] { filter { $0.outcome.error != nil } }
+    /// The results that were cancelled.
+    public var cancelled: [AssetResult] {
+        filter { if case .cancelled = $0.outcome { true } else { false } }
+    }
 }
 
 extension Duration {

@@ -2,7 +2,8 @@ import Foundation
 import Preload
 
 /// Turns the command's path arguments into requests: files as given, directories walked
-/// recursively in sorted order, each file kept only if a plugin claims it.
+/// recursively in sorted order, each file kept only if a plugin claims it. Folders named
+/// `*.atlas` or `*.atlasc` are atlases, not walked into.
 struct AssetDiscovery {
     struct Found {
         var requests: [AssetRequest] = []
@@ -12,9 +13,15 @@ struct AssetDiscovery {
 
     let registry: PluginRegistry
 
-    func collect(_ arguments: [String]) throws -> Found {
+    /// Folder extensions that make a folder one asset (a sprite folder, a compiled atlas).
+    static let assetFolders: Set<String> = ["atlas", "atlasc"]
+
+    func collect(_ arguments: [String], atlases: [String] = []) throws -> Found {
         var found = Found()
         var seen = Set<String>()
+        for atlas in atlases where seen.insert(atlas).inserted {
+            found.requests.append(AssetRequest(path: atlas, plugin: "atlas"))
+        }
         for argument in arguments {
             for path in files(under: argument) where seen.insert(path).inserted {
                 if let plugin = registry.claimant(of: path) {
@@ -28,9 +35,10 @@ struct AssetDiscovery {
         return found
     }
 
-    /// `argument` itself if it is not a directory, else every non-hidden file below it, sorted.
+    /// `argument` itself if it is not a directory (or is an asset folder), else every non-hidden
+    /// file below it, sorted.
     private func files(under argument: String) -> [String] {
-        guard Self.isDirectory(argument) else { return [argument] }
+        guard Self.isDirectory(argument), !Self.isAssetFolder(argument) else { return [argument] }
         var files: [String] = []
         walk(argument.hasSuffix("/") ? String(argument.dropLast()) : argument, into: &files)
         return files.sorted()
@@ -50,6 +58,7 @@ struct AssetDiscovery {
             guard !name.hasPrefix(".") else { continue }  // hidden files, "." and ".."
             let path = directory + "/" + name
             switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR) where Self.isAssetFolder(path): files.append(path)
             case Int32(DT_DIR): walk(path, into: &files)
             case Int32(DT_REG): files.append(path)
             default: classify(path, into: &files)
@@ -64,12 +73,19 @@ struct AssetDiscovery {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
+        case S_IFDIR where Self.isAssetFolder(path): files.append(path)
         case S_IFDIR: walk(path, into: &files)
         case S_IFREG: files.append(path)
         case S_IFLNK:
             if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { files.append(path) }
         default: break
         }
+    }
+
+    private static func isAssetFolder(_ path: String) -> Bool {
+        let name = AssetPath.fileName(of: path)
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return assetFolders.contains(name[name.index(after: dot)...].lowercased())
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -1,28 +1,29 @@
 import Foundation
 import Preload
+import PreloadAtlas
 
 /// The readable summary `preload` prints when not asked for JSON.
 struct Summary {
     let report: PreloadReport
     let skipped: [String]
-    let digests: [String: String]
+    let digests: [String: AssetDigest]
     let verbose: Bool
 
     var text: String {
         var lines: [String] = []
-        let requested = report.results.count
-        var headline = "Loaded \(report.loaded.count) of \(requested) asset\(requested == 1 ? "" : "s")"
+        let requested = report.requested
+        var headline = "Loaded \(requested.loaded.count) of \(requested.count) asset\(requested.count == 1 ? "" : "s")"
         headline += " in \(Self.seconds(report.elapsedSeconds))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
         lines.append(headline)
-        if !report.failed.isEmpty { lines.append("  failed:    \(report.failed.count)") }
-        if !report.cancelled.isEmpty { lines.append("  cancelled: \(report.cancelled.count)") }
+        if !requested.failed.isEmpty { lines.append("  failed:    \(requested.failed.count)") }
+        if !requested.cancelled.isEmpty { lines.append("  cancelled: \(requested.cancelled.count)") }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
         if verbose {
-            for result in report.loaded { lines.append("  ok    " + describe(result)) }
+            for result in requested.loaded { lines.append("  ok    " + describe(result)) }
             for path in skipped { lines.append("  skip  \(path)") }
         }
-        for result in report.failed {
+        for result in requested.failed {
             lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")
         }
         return lines.joined(separator: "\n")
@@ -32,9 +33,11 @@ struct Summary {
         var text = result.request.path
         if let texture = result.outcome.asset as? Texture {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
+        } else if let atlas = result.outcome.asset as? TextureAtlas {
+            text += "  \(atlas.format.rawValue) atlas, \(atlas.pages.count) page\(atlas.pages.count == 1 ? "" : "s"), \(atlas.frames.count) frames"
         }
         text += "  \(Self.bytes(result.outcome.asset?.byteCount ?? 0))  \(Self.seconds(result.seconds))"
-        if let digest = digests[result.request.path] { text += "  sha256=\(digest)" }
+        if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }
         return text
     }
 

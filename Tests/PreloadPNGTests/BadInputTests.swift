@@ -102,3 +102,20 @@ import Testing
         #expect(reports[0] * Double(side) <= 16)
     }
 }
+
+@Suite struct PNGEncoderTests {
+    @Test func encodedPixelsDecodeBackUnchanged() throws {
+        let pixels = PNGFixture.noise(width: 37, height: 11, seed: 8)
+        let texture = Texture(width: 37, height: 11, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)
+        for level in [0, 6, 9] {
+            let encoded = try PNGEncoder.encode(texture, compressionLevel: level)
+            #expect(encoded.starts(with: PNGDecoder.signature))
+            #expect(try PNGDecoder.decode(encoded).pixels == pixels, "level \(level)")
+        }
+    }
+
+    @Test func onlyRGBA8CanBeEncoded() {
+        let deep = Texture(width: 1, height: 1, pixelFormat: .rgba16, alphaMode: .straight, pixels: [UInt8](repeating: 1, count: 8))
+        #expect(throws: PNGEncoder.EncodeError.self) { try PNGEncoder.encode(deep) }
+    }
+}

@@ -81,6 +81,16 @@ preload_png_status preload_png_read_end(preload_png_reader *reader);
 /// The reason for the last failure, or "" when there was none.
 const char *preload_png_message(const preload_png_reader *reader);
 
+/// Encodes `height` rows of `width` RGBA8 pixels (`stride` bytes apart) as a PNG with zlib
+/// `level` (0-9). On success `*out` holds `*out_size` bytes the caller frees with `free`.
+/// On failure returns non-zero and writes the reason into `message` (`message_size` bytes).
+int preload_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                             int level, uint8_t **out, size_t *out_size, char *message,
+                             size_t message_size);
+
+/// Frees the bytes `preload_png_encode_rgba8` returned.
+void preload_png_free_encoded(uint8_t *encoded);
+
 #ifdef __cplusplus
 }
 #endif

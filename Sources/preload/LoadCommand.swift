@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadPNG
+
+/// `preload [PATH ...]`: loads every file the plugins claim, reports what loaded and what did not.
+struct LoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Load files, folders and atlases, and report what loaded (the default subcommand).",
+        discussion: """
+            Directories are walked recursively (hidden files are ignored). Each file goes to the \
+            plugin that claims it, by extension or by content; files no plugin claims are skipped \
+            and counted, not errors. Folders named `*.atlas` (sprite folders) and `*.atlasc` \
+            (compiled SpriteKit atlases) are atlases.
+
+            Exit status: 0 when everything requested loaded, 1 when any asset failed, 64 on a \
+            usage error (unknown option, a path that does not exist).
+            """)
+
+    @Argument(help: "Files and directories to load.")
+    var paths: [String] = []
+
+    @Option(name: .customLong("atlas"), help: "An atlas to load: a sprite folder, a .json, a .atlas file or an .atlasc folder (repeatable).")
+    var atlases: [String] = []
+
+    @Option(help: "Write a picture of every atlas page with its frames outlined to this PNG file.")
+    var contactSheet: String?
+
+    @Option(name: .shortAndLong, help: "How many files to decode at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Print one JSON document describing every asset on stdout.")
+    var json = false
+
+    @Flag(help: "Include the SHA-256 of each texture's decoded pixels (rows top to bottom, no padding).")
+    var checksum = false
+
+    @Flag(help: "Stop at the first failure and cancel the rest.")
+    var failFast = false
+
+    @Flag(name: .shortAndLong, help: "No progress bar and no summary; failures still go to stderr.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "List every asset in the summary.")
+    var verbose = false
+
+    @Flag(name: .customLong("keep-16-bit"), help: "Decode 16-bit PNGs to RGBA16 instead of RGBA8.")
+    var keepSixteenBit = false
+
+    @Flag(help: "Premultiply colour by alpha.")
+    var premultiply = false
+
+    func validate() throws {
+        guard !paths.isEmpty || !atlases.isEmpty else { throw ValidationError("give at least one file or directory to load") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        for path in paths + atlases where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such file or directory: \(path)")
+        }
+    }
+
+    func run() async throws {
+        let png = PNGLoader(defaults: PNGDecodeOptions(
+            alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
+        let registry = try PluginRegistry([png, AtlasLoader()])
+        let discovery = AssetDiscovery(registry: registry)
+        let found = try discovery.collect(paths, atlases: atlases)
+
+        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
+        let bar = quiet ? nil : ProgressBar.onTerminal()
+        let options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false)
+        var hooks = PreloadHooks()
+        if let bar { hooks.onProgress = { bar.draw($0) } }
+        let report = try await coordinator.preload(found.requests, options: options, hooks: hooks)
+        bar?.clear()
+
+        let digests = checksum ? AssetDigests.compute(for: report) : [:]
+        if let contactSheet {
+            try ContactSheet.write(atlases: report.requested.loaded.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
+        }
+        if json {
+            let document = JSONDocument(report: report, registry: registry, skipped: found.skipped, digests: digests)
+            FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
+        } else if !quiet {
+            print(Summary(report: report, skipped: found.skipped, digests: digests, verbose: verbose).text)
+        }
+        if quiet || json {
+            for error in report.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+        }
+        if !report.requested.failed.isEmpty { throw ExitCode(1) }
+    }
+}
