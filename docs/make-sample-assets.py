@@ -66,3 +66,32 @@ bg.filter(ImageFilter.GaussianBlur(1.5)).save(os.path.join(out, "backgrounds", "
 height = Image.new("I;16", (256, 256))
 height.putdata([int(32767 + 20000 * math.sin(x / 23) * math.cos(y / 31)) for y in range(256) for x in range(256)])
 height.save(os.path.join(out, "data", "terrain_height16.png"))
+
+# Atlases: a sprite folder (packed when loaded) and a TexturePacker JSON hash atlas with a
+# rotated, trimmed frame, written by its own conventions (rotated = stored 90 deg clockwise).
+creatures = os.path.join(out, "atlases", "creatures.atlas")
+os.makedirs(creatures, exist_ok=True)
+for name, body, eye, size in [("hero", (220, 60, 60), (10, 10, 40), 40), ("slime", (60, 200, 90), (40, 10, 10), 32),
+                              ("bat", (120, 80, 160), (250, 250, 0), 28)]:
+    sprite(size, body, eye).save(os.path.join(creatures, name + ".png"))
+    sprite(size * 2, body, eye).save(os.path.join(creatures, name + "@2x.png"))
+
+ui = os.path.join(out, "atlases", "ui")
+os.makedirs(ui, exist_ok=True)
+button = Image.new("RGBA", (48, 20), (0, 0, 0, 0))
+ImageDraw.Draw(button).rounded_rectangle([2, 2, 45, 17], radius=5, fill=(70, 130, 220, 255), outline=(20, 40, 90, 255))
+bar = Image.new("RGBA", (12, 40), (0, 0, 0, 0))
+ImageDraw.Draw(bar).rectangle([3, 1, 8, 38], fill=(230, 60, 60, 255))
+page = Image.new("RGBA", (64, 32), (0, 0, 0, 0))
+page.paste(button, (0, 0))
+trimmed_bar = bar.crop(bar.getbbox())  # 6 x 38
+page.paste(trimmed_bar.transpose(Image.ROTATE_270), (0, 22))  # stored 90 degrees clockwise: 38 x 6
+page.save(os.path.join(ui, "ui.png"))
+import json
+json.dump({"frames": {
+    "button.png": {"frame": {"x": 0, "y": 0, "w": 48, "h": 20}, "rotated": False, "trimmed": False,
+                   "spriteSourceSize": {"x": 0, "y": 0, "w": 48, "h": 20}, "sourceSize": {"w": 48, "h": 20}},
+    "health_bar.png": {"frame": {"x": 0, "y": 22, "w": 6, "h": 38}, "rotated": True, "trimmed": True,
+                       "spriteSourceSize": {"x": 3, "y": 1, "w": 6, "h": 38}, "sourceSize": {"w": 12, "h": 40}}},
+    "meta": {"app": "make-sample-assets.py", "image": "ui.png", "format": "RGBA8888", "size": {"w": 64, "h": 32}, "scale": "1"}},
+    open(os.path.join(ui, "ui.json"), "w"), indent=1)

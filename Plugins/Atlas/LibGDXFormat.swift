@@ -28,6 +28,11 @@ enum LibGDXFormat {
     }
 
     static func read(_ data: [UInt8], file: String) throws -> AtlasDescription {
+        // Binary data (a PNG named in --atlas, say) is not an atlas: refuse it before its bytes
+        // become page names.
+        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else {
+            throw AtlasError.malformed(file: file, detail: "not an atlas (neither TexturePacker JSON nor libGDX text)")
+        }
         var description = AtlasDescription(file: file, format: .libgdx, pages: [], frames: [])
         var regions: [(region: Region, page: Int)] = []
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -75,6 +80,9 @@ enum LibGDXFormat {
                 return left != right ? left < right : lhs.offset < rhs.offset
             }
             regions = ordered.map(\.element)
+        }
+        guard !description.pages.isEmpty else {
+            throw AtlasError.malformed(file: file, detail: "no page: not a libGDX atlas")
         }
         description.frames = try regions.map { try frame($0.region, page: $0.page, file: file) }
         return description

@@ -89,3 +89,29 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+/// A batch in which some requests did not load: the error of each request that failed (the
+/// caller's; a failed dependency shows as its dependent's cause).
+public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
+    public let errors: [AssetError]
+    /// The whole report, for what did load.
+    public let report: PreloadReport
+
+    public init(report: PreloadReport) {
+        self.report = report
+        errors = report.requested.compactMap(\.outcome.error)
+    }
+
+    public var description: String {
+        let cancelled = report.requested.cancelled.count
+        let lines = errors.map(\.description) + (cancelled == 0 ? [] : ["\(cancelled) cancelled"])
+        return "preload failed: " + lines.joined(separator: "; ")
+    }
+}
+
+extension PreloadReport {
+    /// Throws a ``PreloadFailure`` unless every request loaded.
+    public func throwIfFailed() throws {
+        if !succeeded { throw PreloadFailure(report: self) }
+    }
+}

@@ -99,6 +99,17 @@ import Testing
         #expect(error.reason == "malformed atlas: region 'hero', line 4: 'bounds' needs 4 whole numbers", "\(error)")
     }
 
+    @Test func aFileThatIsNoAtlasIsRefusedAsSuch() throws {
+        let report = try load([directory.file("page.png")].map { $0 })  // claimed by the PNG plugin: fine
+        #expect(report.succeeded)
+        let batch = coordinator.start([AssetRequest(path: directory.file("page.png"), plugin: "atlas")])
+        let done = DispatchSemaphore(value: 0)
+        batch.whenFinished { _ in done.signal() }
+        try #require(done.wait(timeout: .now() + 30) == .success)
+        let error = try #require(batch.report?.requested.first?.outcome.error)
+        #expect(error.reason == "malformed atlas: not an atlas (neither TexturePacker JSON nor libGDX text)")
+    }
+
     @Test func multipackCyclesEnd() throws {
         try directory.write("a.json", text: #"{"frames": {"a.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["b.json"]}}"#)
         try directory.write("b.json", text: #"{"frames": {"b.png": {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["a.json"]}}"#)

@@ -1,0 +1,82 @@
+import Dispatch
+import Preload
+import PreloadAtlas
+import PreloadPNG
+import Testing
+
+@Suite struct SpriteKitStyleTests {
+    let coordinator: PreloadCoordinator
+    static let fixtures = AtlasDialectTests.fixtures
+
+    init() throws {
+        coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
+    }
+
+    @Test func preloadedAtlasesHandOutTexturesByName() async throws {
+        let atlases = try await SpriteAtlas.preloadTextureAtlases(
+            [Self.fixtures + "/texturepacker-array/sheet.json", Self.fixtures + "/folder/chars.atlas"], using: coordinator)
+        #expect(atlases.count == 2)
+        let hero = try atlases[0].textureNamed("hero")
+        #expect(hero.name == "hero.png" && hero.size == (40, 48))
+        #expect(try hero.image().pixels == AtlasDialectTests.sprite("hero").pixels)
+        #expect(try atlases[1].textureNamed("arrow.png").size == (30, 12))
+        #expect(atlases[1].textureNames.count == 6)
+        let rect = hero.textureRect  // SpriteKit's unit rectangle, origin bottom left
+        #expect(rect.x == Double(hero.frame.rect.x) / 96 && rect.y == 1 - Double(hero.frame.rect.maxY) / 96)
+    }
+
+    @Test func aMissingTextureIsAnErrorNotAPlaceholder() async throws {
+        let atlas = try await SpriteAtlas.preloadTextureAtlases([Self.fixtures + "/libgdx/sheet.atlas"], using: coordinator)[0]
+        #expect(throws: SpriteAtlasError.self) { try atlas.textureNamed("dragon") }
+        do {
+            _ = try atlas.textureNamed("dragon")
+        } catch {
+            #expect("\(error)".hasPrefix("no texture named 'dragon' in atlas"))
+        }
+    }
+
+    @Test func aFailedAtlasFailsThePreloadWithItsCause() async throws {
+        await #expect(throws: PreloadFailure.self) {
+            try await SpriteAtlas.preloadTextureAtlases([Self.fixtures + "/nowhere.json"], using: coordinator)
+        }
+        let failure = await #expect(throws: PreloadFailure.self) {
+            try await SpriteAtlas.preloadTextureAtlases(
+                [Self.fixtures + "/libgdx/sheet.atlas", Self.fixtures + "/sprites/hero.png"], using: coordinator)
+        }
+        #expect(failure?.errors.count == 1, "a PNG is not an atlas: \(String(describing: failure))")
+    }
+
+    @Test func completionHandlersAndLooseTextures() throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Box()
+        SpriteAtlas.preloadTextureAtlases([Self.fixtures + "/spritekit/sheet.atlasc"], using: coordinator) { result in
+            outcome.set((try? result.get())?.first?.textureNames.count ?? -1)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(outcome.value == 6)
+        SpriteAtlas.preloadTextures([Self.fixtures + "/sprites/coin.png", Self.fixtures + "/sprites/tall.png"], using: coordinator) { result in
+            outcome.set((try? result.get())?.map(\.width).reduce(0, +) ?? -1)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(outcome.value == 24 + 12)
+    }
+
+    final class Box: @unchecked Sendable {
+        private let lock = NSLockLike()
+        private var stored = 0
+        func set(_ value: Int) { lock.run { stored = value } }
+        var value: Int { lock.run { stored } }
+    }
+}
+
+/// A tiny lock for test bookkeeping (see TestPlugins.swift in PreloadTests for why not Mutex).
+final class NSLockLike: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 1)
+    func run<T>(_ body: () -> T) -> T {
+        semaphore.wait()
+        defer { semaphore.signal() }
+        return body()
+    }
+}
