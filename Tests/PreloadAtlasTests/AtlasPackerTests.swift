@@ -36,6 +36,20 @@ import Testing
         try Self.expectNoOverlaps(atlas.frames, padding: 2)
     }
 
+    @Test func packingWorkCountsInTheBatchsProgress() throws {
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
+        let batch = coordinator.start([AssetRequest(path: Self.folder)])
+        let done = DispatchSemaphore(value: 0)
+        batch.whenFinished { _ in done.signal() }
+        try #require(done.wait(timeout: .now() + 30) == .success)
+        let sprites = AtlasDialectTests.spriteNames.reduce(Int64(0)) { total, name in
+            total + ((try? FileFacts.of(path: Self.folder + "/" + name + ".png").size) ?? 0)
+        }
+        // The sprites' own loads, plus the packing, which weighs what the sprites weigh.
+        #expect(batch.progress.totalUnitCount == 2 * sprites)
+        #expect(batch.progress.fractionCompleted == 1.0)
+    }
+
     static func expectNoOverlaps(_ frames: [AtlasFrame], padding: Int) throws {
         for (index, a) in frames.enumerated() {
             for b in frames[(index + 1)...] where a.page == b.page {
