@@ -59,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTestSupport",
-            dependencies: ["CPreloadZlib"],
+            dependencies: ["CPreloadZlib", "Preload"],
             path: "Tests/Support"
         ),
         .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadTestSupport"]),

@@ -44,7 +44,7 @@ public struct AtlasLoader: LoaderPlugin {
     }
 
     public func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        AtlasOperation(request: request, cache: cache)
+        AtlasOperation(request: request, source: cache.take(for: request))
     }
 
     /// Reads the descriptor at `path`, telling the dialect from its content, without decoding
@@ -92,34 +92,55 @@ enum AtlasSource: Sendable {
     }
 }
 
-/// Sources read while planning, kept for the operation so each descriptor is parsed once.
+/// Sources read while planning, handed to the operation so each descriptor is parsed once.
+/// Keyed by file and options (two loads of one folder at two scales differ), and bounded: an
+/// atlas whose planning failed never takes its entry, and an evicted entry only means parsing
+/// again.
 final class DescriptionCache: Sendable {
-    private let entries = Mutex<[FileFacts: AtlasSource]>([:])
+    private struct Key: Hashable {
+        let file: FileFacts
+        let options: AssetOptions
+    }
+
+    private static let capacity = 256
+    private let entries = Mutex<(sources: [Key: AtlasSource], order: [Key])>(([:], []))
 
     func remember(_ source: AtlasSource, for request: PlannedRequest) {
-        entries.withLock { $0[request.file] = source }
+        let key = Key(file: request.file, options: request.options)
+        entries.withLock { entries in
+            if entries.sources.updateValue(source, forKey: key) == nil { entries.order.append(key) }
+            while entries.order.count > Self.capacity {
+                entries.sources[entries.order.removeFirst()] = nil
+            }
+        }
     }
 
     func peek(for request: PlannedRequest) -> AtlasSource? {
-        entries.withLock { $0[request.file] }
+        entries.withLock { $0.sources[Key(file: request.file, options: request.options)] }
     }
 
     func take(for request: PlannedRequest) -> AtlasSource? {
-        entries.withLock { $0.removeValue(forKey: request.file) }
+        let key = Key(file: request.file, options: request.options)
+        return entries.withLock { entries in
+            guard let source = entries.sources.removeValue(forKey: key) else { return nil }
+            entries.order.removeAll { $0 == key }
+            return source
+        }
     }
 }
 
 /// Builds a ``TextureAtlas`` from its decoded pages, or packs a sprite folder into pages.
 final class AtlasOperation: AssetOperation, @unchecked Sendable {
-    private let cache: DescriptionCache
+    private let planned: AtlasSource?
 
-    init(request: PlannedRequest, cache: DescriptionCache) {
-        self.cache = cache
+    /// `source` is what planning read, if it is still at hand; otherwise the operation reads it.
+    init(request: PlannedRequest, source: AtlasSource?) {
+        planned = source
         super.init(request: request)
     }
 
     override func load(_ context: LoadContext) throws -> any Asset {
-        let source = try cache.take(for: request) ?? AtlasLoader.source(for: request)
+        let source = try planned ?? AtlasLoader.source(for: request)
         try context.checkCancellation()
         let options = AtlasLoader.pageOptions(for: request)
         switch source {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Preload
 import PreloadAtlas
@@ -25,18 +24,14 @@ import Testing
 
     static let twoFrames = #"{"a.png": {"frame": {"x": 0, "y": 0, "w": 16, "h": 16}}, "b.png": {"frame": {"x": 16, "y": 16, "w": 16, "h": 16}}}"#
 
-    func load(_ paths: [String]) throws -> PreloadReport {
-        let batch = coordinator.start(paths.map { AssetRequest(path: $0) })
-        let done = DispatchSemaphore(value: 0)
-        batch.whenFinished { _ in done.signal() }
-        try #require(done.wait(timeout: .now() + 30) == .success)
-        return try #require(batch.report)
+    func load(_ paths: [String]) async throws -> PreloadReport {
+        try await coordinator.start(paths.map { AssetRequest(path: $0) }).finished()
     }
 
-    @Test func aPageSharedByTwoAtlasesDecodesOnce() throws {
+    @Test func aPageSharedByTwoAtlasesDecodesOnce() async throws {
         let first = try descriptor("one.json", frames: Self.twoFrames)
         let second = try descriptor("two.json", frames: #"{"whole.png": {"frame": {"x": 0, "y": 0, "w": 32, "h": 32}}}"#)
-        let report = try load([first, second])
+        let report = try await load([first, second])
         #expect(report.succeeded)
         let pageLoads = Set(report.results.filter(\.isDependency).compactMap(\.loadIndex))
         #expect(pageLoads.count == 1)
@@ -48,31 +43,31 @@ import Testing
         #expect(try two.image(of: two.frame(named: "whole")!).pixels == one.pages[0].texture.pixels)
     }
 
-    @Test func aMissingPageFailsTheAtlasWithThePagesCause() throws {
+    @Test func aMissingPageFailsTheAtlasWithThePagesCause() async throws {
         let atlas = try descriptor("lost.json", frames: Self.twoFrames, image: "nowhere.png")
-        let error = try #require(try load([atlas]).errors.first)
+        let error = try #require(try await load([atlas]).errors.first)
         #expect(error.path == atlas && error.category == .dependencyFailed)
         #expect(error.reason.contains("nowhere.png") && error.reason.contains("no such file"), "\(error)")
     }
 
-    @Test func aCorruptPageFailsTheAtlasWithThePagesCause() throws {
+    @Test func aCorruptPageFailsTheAtlasWithThePagesCause() async throws {
         try directory.write("broken.png", Array("not a png".utf8))
         let atlas = try descriptor("broken.json", frames: Self.twoFrames, image: "broken.png")
-        let error = try #require(try load([atlas]).errors.first)
+        let error = try #require(try await load([atlas]).errors.first)
         #expect(error.category == .dependencyFailed && error.reason.contains("not a PNG file"), "\(error)")
     }
 
-    @Test func aFrameOutsideItsPageIsAnErrorNamingTheFrame() throws {
+    @Test func aFrameOutsideItsPageIsAnErrorNamingTheFrame() async throws {
         let atlas = try descriptor("outside.json", frames: #"{"ok.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "far.png": {"frame": {"x": 30, "y": 0, "w": 8, "h": 8}}}"#)
-        let error = try #require(try load([atlas]).errors.first)
+        let error = try #require(try await load([atlas]).errors.first)
         #expect(error.category == .corrupt)
         #expect(error.description == "\(atlas): frame 'far.png' at (30, 0, 8x8) lies outside page page.png (32x32)")
     }
 
-    @Test func duplicateFrameNamesAreAnError() throws {
+    @Test func duplicateFrameNamesAreAnError() async throws {
         let frame = #"{"filename": "twin.png", "frame": {"x": 0, "y": 0, "w": 8, "h": 8}}"#
         let atlas = try descriptor("twins.json", frames: "[\(frame), \(frame)]")
-        let error = try #require(try load([atlas]).errors.first)
+        let error = try #require(try await load([atlas]).errors.first)
         #expect(error.description == "\(atlas): frame 'twin.png' appears more than once")
     }
 
@@ -86,34 +81,31 @@ import Testing
         (#"{"frames": 3, "meta": {"image": "page.png"}}"#, "malformed atlas: 'frames' is missing or neither an object nor a list"),
         (#"{"frames": {"#, "malformed atlas: not valid JSON"),
     ])
-    func malformedDescriptorsAreRefusedWithTheCause(json: String, reason: String) throws {
+    func malformedDescriptorsAreRefusedWithTheCause(json: String, reason: String) async throws {
         let atlas = try directory.write("bad.json", text: json)
-        let error = try #require(try load([atlas]).errors.first)
+        let error = try #require(try await load([atlas]).errors.first)
         #expect(error.path == atlas && error.category == .corrupt)
         #expect(error.reason.hasPrefix(reason), "\(error.reason)")
     }
 
-    @Test func malformedLibGDXNamesTheRegionAndLine() throws {
+    @Test func malformedLibGDXNamesTheRegionAndLine() async throws {
         let atlas = try directory.write("bad.atlas", text: "page.png\nsize: 32, 32\nhero\n  bounds: 1, 2, x, 4\n")
-        let error = try #require(try load([atlas]).errors.first)
+        let error = try #require(try await load([atlas]).errors.first)
         #expect(error.reason == "malformed atlas: region 'hero', line 4: 'bounds' needs 4 whole numbers", "\(error)")
     }
 
-    @Test func aFileThatIsNoAtlasIsRefusedAsSuch() throws {
-        let report = try load([directory.file("page.png")].map { $0 })  // claimed by the PNG plugin: fine
+    @Test func aFileThatIsNoAtlasIsRefusedAsSuch() async throws {
+        let report = try await load([directory.file("page.png")].map { $0 })  // claimed by the PNG plugin: fine
         #expect(report.succeeded)
-        let batch = coordinator.start([AssetRequest(path: directory.file("page.png"), plugin: "atlas")])
-        let done = DispatchSemaphore(value: 0)
-        batch.whenFinished { _ in done.signal() }
-        try #require(done.wait(timeout: .now() + 30) == .success)
-        let error = try #require(batch.report?.requested.first?.outcome.error)
+        let forced = try await coordinator.start([AssetRequest(path: directory.file("page.png"), plugin: "atlas")]).finished()
+        let error = try #require(forced.requested.first?.outcome.error)
         #expect(error.reason == "malformed atlas: not an atlas (neither TexturePacker JSON nor libGDX text)")
     }
 
-    @Test func multipackCyclesEnd() throws {
+    @Test func multipackCyclesEnd() async throws {
         try directory.write("a.json", text: #"{"frames": {"a.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["b.json"]}}"#)
         try directory.write("b.json", text: #"{"frames": {"b.png": {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["a.json"]}}"#)
-        let report = try load([directory.file("a.json")])
+        let report = try await load([directory.file("a.json")])
         #expect(report.succeeded, "\(report.errors)")
         let atlas = try #require(coordinator.assets.asset(atPath: directory.file("a.json")) as? TextureAtlas)
         #expect(atlas.frameNames == ["a.png", "b.png"] && atlas.pages.count == 2)

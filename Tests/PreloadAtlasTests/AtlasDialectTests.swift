@@ -1,8 +1,8 @@
-import Dispatch
 import Foundation
 import Preload
 import PreloadAtlas
 import PreloadPNG
+import PreloadTestSupport
 import Testing
 
 /// The golden fixtures (written by Fixtures/make_atlas_fixtures.py with Pillow, each dialect by
@@ -35,14 +35,9 @@ import Testing
         try PNGDecoder.decode(try FileContents.read(path: fixtures + "/sprites/\(name).png"))
     }
 
-    static func load(_ relative: String) throws -> (PreloadReport, TextureAtlas?) {
+    static func load(_ relative: String) async throws -> (PreloadReport, TextureAtlas?) {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
-        let batch = coordinator.start([AssetRequest(path: fixtures + "/" + relative, name: "atlas")])
-        let done = DispatchSemaphore(value: 0)
-        batch.whenFinished { _ in done.signal() }
-        guard done.wait(timeout: .now() + 30) == .success, let report = batch.report else {
-            throw CancellationError()
-        }
+        let report = try await coordinator.start([AssetRequest(path: fixtures + "/" + relative, name: "atlas")]).finished()
         return (report, coordinator.assets.asset(named: "atlas", as: TextureAtlas.self))
     }
 
@@ -55,8 +50,8 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func everyFrameEqualsItsOriginalSprite(_ testCase: Case) throws {
-        let (report, loaded) = try Self.load(testCase.path)
+    func everyFrameEqualsItsOriginalSprite(_ testCase: Case) async throws {
+        let (report, loaded) = try await Self.load(testCase.path)
         let atlas = try #require(loaded, "\(report.errors)")
         #expect(atlas.format == testCase.format)
         #expect(atlas.pages.count == testCase.pages)
@@ -76,8 +71,8 @@ import Testing
         #expect(try #require(Self.frame(for: "coin", in: atlas, testCase)).isTrimmed == false)
     }
 
-    @Test func texturePackerExtrasArePreserved() throws {
-        let (report, loaded) = try Self.load("texturepacker-hash/sheet.json")
+    @Test func texturePackerExtrasArePreserved() async throws {
+        let (report, loaded) = try await Self.load("texturepacker-hash/sheet.json")
         let atlas = try #require(loaded, "\(report.errors)")
         let hero = try #require(atlas.frame(named: "chars/hero.png"))
         #expect(hero.pivot == SIMD2(0.5, 0.875))
@@ -85,8 +80,8 @@ import Testing
         #expect(uv.u0 == Double(hero.rect.x) / 96 && uv.v1 == Double(hero.rect.maxY) / 96)
     }
 
-    @Test func libGDXIndexesOrderAnimationsAndNineSlicesSurvive() throws {
-        let (_, loaded) = try Self.load("libgdx/sheet.atlas")
+    @Test func libGDXIndexesOrderAnimationsAndNineSlicesSurvive() async throws {
+        let (_, loaded) = try await Self.load("libgdx/sheet.atlas")
         let atlas = try #require(loaded)
         #expect(atlas.frames.prefix(2).map(\.index) == [1, 2], "indexed regions first, in index order")
         #expect(atlas.frames(named: "slime").map(\.index) == [1, 2])

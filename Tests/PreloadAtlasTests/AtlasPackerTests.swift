@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Preload
 import PreloadAtlas
@@ -10,20 +9,17 @@ import Testing
 @Suite struct AtlasPackerTests {
     static let folder = AtlasDialectTests.fixtures + "/folder/chars.atlas"
 
-    func loadFolder(options: AtlasPackingOptions = AtlasPackingOptions()) throws -> TextureAtlas {
+    func loadFolder(options: AtlasPackingOptions = AtlasPackingOptions()) async throws -> TextureAtlas {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         var request = AssetRequest(path: Self.folder, name: "chars")
         request.options[AtlasOptions.self] = options
-        let batch = coordinator.start([request])
-        let done = DispatchSemaphore(value: 0)
-        batch.whenFinished { _ in done.signal() }
-        try #require(done.wait(timeout: .now() + 30) == .success)
-        return try #require(coordinator.assets.asset(named: "chars", as: TextureAtlas.self), "\(batch.report?.errors ?? [])")
+        let report = try await coordinator.start([request]).finished()
+        return try #require(coordinator.assets.asset(named: "chars", as: TextureAtlas.self), "\(report.errors)")
     }
 
     @Test(arguments: [1, 2])
-    func aSpriteFolderPacksIntoFramesEqualToItsSprites(scale: Int) throws {
-        let atlas = try loadFolder(options: AtlasPackingOptions(scale: scale))
+    func aSpriteFolderPacksIntoFramesEqualToItsSprites(scale: Int) async throws {
+        let atlas = try await loadFolder(options: AtlasPackingOptions(scale: scale))
         #expect(atlas.format == .folder && atlas.pages.count == 1)
         #expect(atlas.frameNames == AtlasDialectTests.spriteNames.sorted().map { $0 + ".png" })
         for name in AtlasDialectTests.spriteNames {
@@ -36,12 +32,22 @@ import Testing
         try Self.expectNoOverlaps(atlas.frames, padding: 2)
     }
 
-    @Test func packingWorkCountsInTheBatchsProgress() throws {
+    @Test func oneFolderAtTwoScalesInOneBatchGivesTwoAtlases() async throws {
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
+        var small = AssetRequest(path: Self.folder, name: "1x")
+        small.options[AtlasOptions.self] = AtlasPackingOptions(scale: 1)
+        var large = AssetRequest(path: Self.folder, name: "2x")
+        large.options[AtlasOptions.self] = AtlasPackingOptions(scale: 2)
+        _ = try await coordinator.start([small, large]).finished()
+        let one = try #require(coordinator.assets.asset(named: "1x", as: TextureAtlas.self))
+        let two = try #require(coordinator.assets.asset(named: "2x", as: TextureAtlas.self))
+        #expect(one.frame(named: "hero")?.sourceWidth == 40 && two.frame(named: "hero")?.sourceWidth == 80)
+    }
+
+    @Test func packingWorkCountsInTheBatchsProgress() async throws {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         let batch = coordinator.start([AssetRequest(path: Self.folder)])
-        let done = DispatchSemaphore(value: 0)
-        batch.whenFinished { _ in done.signal() }
-        try #require(done.wait(timeout: .now() + 30) == .success)
+        _ = try await batch.finished()
         let sprites = AtlasDialectTests.spriteNames.reduce(Int64(0)) { total, name in
             total + ((try? FileFacts.of(path: Self.folder + "/" + name + ".png").size) ?? 0)
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Preload
 import PreloadAtlas
 import PreloadPNG
@@ -46,37 +45,18 @@ import Testing
         #expect(failure?.errors.count == 1, "a PNG is not an atlas: \(String(describing: failure))")
     }
 
-    @Test func completionHandlersAndLooseTextures() throws {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Box()
-        SpriteAtlas.preloadTextureAtlases([Self.fixtures + "/spritekit/sheet.atlasc"], using: coordinator) { result in
-            outcome.set((try? result.get())?.first?.textureNames.count ?? -1)
-            done.signal()
+    @Test func completionHandlersAndLooseTextures() async throws {
+        let count = await withCheckedContinuation { continuation in
+            SpriteAtlas.preloadTextureAtlases([Self.fixtures + "/spritekit/sheet.atlasc"], using: coordinator) { result in
+                continuation.resume(returning: (try? result.get())?.first?.textureNames.count ?? -1)
+            }
         }
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(outcome.value == 6)
-        SpriteAtlas.preloadTextures([Self.fixtures + "/sprites/coin.png", Self.fixtures + "/sprites/tall.png"], using: coordinator) { result in
-            outcome.set((try? result.get())?.map(\.width).reduce(0, +) ?? -1)
-            done.signal()
+        #expect(count == 6)
+        let widths = await withCheckedContinuation { continuation in
+            SpriteAtlas.preloadTextures([Self.fixtures + "/sprites/coin.png", Self.fixtures + "/sprites/tall.png"], using: coordinator) { result in
+                continuation.resume(returning: (try? result.get())?.map(\.width) ?? [])
+            }
         }
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(outcome.value == 24 + 12)
-    }
-
-    final class Box: @unchecked Sendable {
-        private let lock = NSLockLike()
-        private var stored = 0
-        func set(_ value: Int) { lock.run { stored = value } }
-        var value: Int { lock.run { stored } }
-    }
-}
-
-/// A tiny lock for test bookkeeping (see TestPlugins.swift in PreloadTests for why not Mutex).
-final class NSLockLike: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 1)
-    func run<T>(_ body: () -> T) -> T {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return body()
+        #expect(widths == [24, 12], "in request order")
     }
 }

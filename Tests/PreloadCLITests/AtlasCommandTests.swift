@@ -8,8 +8,8 @@ import Testing
     let cli = AtlasCommandTests.Runner()
 
     struct Runner {
-        func preload(_ arguments: [String], in directory: String) throws -> CommandRunner.Run {
-            try CommandRunner.preload(arguments, in: directory)
+        func preload(_ arguments: [String], in directory: String) async throws -> CommandRunner.Run {
+            try await CommandRunner.preload(arguments, in: directory)
         }
     }
     let directory: TemporaryDirectory
@@ -39,8 +39,8 @@ import Testing
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
-    @Test func atlasJSONHasPagesAndFramesWithChecksums() throws {
-        let run = try cli.preload(["--atlas", "ui/ui.json", "--json", "--checksum"], in: directory.path)
+    @Test func atlasJSONHasPagesAndFramesWithChecksums() async throws {
+        let run = try await cli.preload(["--atlas", "ui/ui.json", "--json", "--checksum"], in: directory.path)
         #expect(run.status == 0, "\(run.stderr)")
         let assets = try #require(run.json?["assets"] as? [[String: Any]])
         #expect(assets.count == 1, "an atlas is one asset; its page is not listed on its own")
@@ -57,52 +57,52 @@ import Testing
         #expect(frame["sha256"] as? String == Self.sha256(Self.sprites["a"]!.pixels), "a frame's hash is its sprite's")
     }
 
-    @Test func atlasFoldersFoundWhileWalkingAreOneAssetEach() throws {
-        let run = try cli.preload(["art", "--json"], in: directory.path)
+    @Test func atlasFoldersFoundWhileWalkingAreOneAssetEach() async throws {
+        let run = try await cli.preload(["art", "--json"], in: directory.path)
         let assets = try #require(run.json?["assets"] as? [[String: Any]])
         #expect(assets.map { $0["path"] as? String } == ["art/hero.atlas"])
         #expect(assets[0]["format"] as? String == "folder" && (assets[0]["frames"] as? [Any])?.count == 3)
     }
 
-    @Test func packWritesPagesAndADescriptorThatLoadBackPixelExact() throws {
-        let pack = try cli.preload(["atlas", "pack", "art/hero.atlas", "--output", "out/hero"], in: directory.path)
+    @Test func packWritesPagesAndADescriptorThatLoadBackPixelExact() async throws {
+        let pack = try await cli.preload(["atlas", "pack", "art/hero.atlas", "--output", "out/hero"], in: directory.path)
         #expect(pack.status == 0, "\(pack.stderr)")
         #expect(pack.stdout.hasPrefix("Packed 3 sprites onto 1 page"))
         #expect(FileManager.default.fileExists(atPath: directory.file("out/hero.json")))
         #expect(FileManager.default.fileExists(atPath: directory.file("out/hero-0.png")))
-        let load = try cli.preload(["--atlas", "out/hero.json", "--json", "--checksum"], in: directory.path)
+        let load = try await cli.preload(["--atlas", "out/hero.json", "--json", "--checksum"], in: directory.path)
         let frames = try #require((load.json?["assets"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]])
         #expect(frames.count == 3)
         for frame in frames {
             let name = String((frame["name"] as? String ?? "").dropLast(4))
             #expect(frame["sha256"] as? String == Self.sha256(Self.sprites[name]!.pixels), "\(name)")
         }
-        #expect(try cli.preload(["atlas", "check", "out/hero.json"], in: directory.path).status == 0)
+        #expect(try await cli.preload(["atlas", "check", "out/hero.json"], in: directory.path).status == 0)
     }
 
-    @Test func aFailedPackLeavesNoFiles() throws {
-        let pack = try cli.preload(["atlas", "pack", "art/hero.atlas", "--output", "out/small", "--max-page-size", "8"], in: directory.path)
+    @Test func aFailedPackLeavesNoFiles() async throws {
+        let pack = try await cli.preload(["atlas", "pack", "art/hero.atlas", "--output", "out/small", "--max-page-size", "8"], in: directory.path)
         #expect(pack.status == 1)
         #expect(pack.stderr.contains("does not fit a 8x8 page"), "\(pack.stderr)")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: directory.file("out"))) ?? []
         #expect(written.isEmpty, "\(written)")
     }
 
-    @Test func checkReportsProblemsAndExitsOne() throws {
+    @Test func checkReportsProblemsAndExitsOne() async throws {
         try directory.write("ui/bad.json", text: #"{"frames": {"x.png": {"frame": {"x": 12, "y": 0, "w": 8, "h": 8}}, "y.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "z.png": {"frame": {"x": 4, "y": 4, "w": 8, "h": 8}}}, "meta": {"image": "page.png"}}"#)
         try directory.write("ui/lost.json", text: #"{"frames": {}, "meta": {"image": "gone.png"}}"#)
-        let bad = try cli.preload(["atlas", "check", "ui/bad.json"], in: directory.path)
+        let bad = try await cli.preload(["atlas", "check", "ui/bad.json"], in: directory.path)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("frame 'x.png' at (12, 0, 8x8) lies outside page page.png (16x16)"))
         #expect(bad.stdout.contains("frames 'y.png' and 'z.png' overlap"))
-        let lost = try cli.preload(["atlas", "check", "ui/lost.json"], in: directory.path)
+        let lost = try await cli.preload(["atlas", "check", "ui/lost.json"], in: directory.path)
         #expect(lost.status == 1 && lost.stdout.contains("page gone.png failed: no such file"), "\(lost.stdout)")
-        let good = try cli.preload(["atlas", "check", "ui/ui.json"], in: directory.path)
+        let good = try await cli.preload(["atlas", "check", "ui/ui.json"], in: directory.path)
         #expect(good.status == 0 && good.stdout.hasSuffix("texturepacker-hash, 1 frame on 1 page: ok\n"))
     }
 
-    @Test func contactSheetIsAPicture() throws {
-        let run = try cli.preload(["--atlas", "ui/ui.json", "--contact-sheet", "sheet.png", "--quiet"], in: directory.path)
+    @Test func contactSheetIsAPicture() async throws {
+        let run = try await cli.preload(["--atlas", "ui/ui.json", "--contact-sheet", "sheet.png", "--quiet"], in: directory.path)
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.file("sheet.png"))))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))

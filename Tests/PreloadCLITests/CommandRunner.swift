@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs the real `preload` binary (built next to the test bundle) and captures what it prints.
@@ -20,7 +21,17 @@ enum CommandRunner {
         fatalError("preload binary not found next to \(directory.path)")
     }()
 
-    static func preload(_ arguments: [String], in directory: String) throws -> Run {
+    /// Runs `preload` with `arguments` in `directory`. The waiting happens on a dispatch thread:
+    /// async tests must not hold the cooperative threads other tests' tasks need.
+    static func preload(_ arguments: [String], in directory: String) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, in: directory) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: String) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments

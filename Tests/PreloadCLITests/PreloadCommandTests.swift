@@ -5,8 +5,8 @@ import Testing
 
 /// Runs the real `preload` binary and checks its output and exit status.
 @Suite struct PreloadCommandTests {
-    func preload(_ arguments: [String], in directory: String) throws -> CommandRunner.Run {
-        try CommandRunner.preload(arguments, in: directory)
+    func preload(_ arguments: [String], in directory: String) async throws -> CommandRunner.Run {
+        try await CommandRunner.preload(arguments, in: directory)
     }
 
     let directory: TemporaryDirectory
@@ -22,8 +22,8 @@ import Testing
         try directory.write("art/.hidden.png", Array("ignored".utf8))
     }
 
-    @Test func jsonDescribesEveryAssetAndExitsOneOnFailure() throws {
-        let run = try preload(["art", "--json", "--checksum"], in: directory.path)
+    @Test func jsonDescribesEveryAssetAndExitsOneOnFailure() async throws {
+        let run = try await preload(["art", "--json", "--checksum"], in: directory.path)
         #expect(run.status == 1)
         let json = try #require(run.json, "stdout is one JSON document: \(run.stdout)")
         let assets = try #require(json["assets"] as? [[String: Any]])
@@ -51,63 +51,63 @@ import Testing
         #expect(run.stderr.contains("error: art/fake.png"), "failures also go to stderr")
     }
 
-    @Test func withoutChecksumThereIsNoDigest() throws {
-        let run = try preload(["art/good.png", "--json"], in: directory.path)
+    @Test func withoutChecksumThereIsNoDigest() async throws {
+        let run = try await preload(["art/good.png", "--json"], in: directory.path)
         #expect(run.status == 0)
         let assets = try #require(run.json?["assets"] as? [[String: Any]])
         #expect(assets.count == 1 && assets[0]["sha256"] == nil)
     }
 
-    @Test func readableSummaryAndNoBarWhenStderrIsNotATerminal() throws {
-        let run = try preload(["art/good.png"], in: directory.path)
+    @Test func readableSummaryAndNoBarWhenStderrIsNotATerminal() async throws {
+        let run = try await preload(["art/good.png"], in: directory.path)
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Loaded 1 of 1 asset in "))
         #expect(run.stderr.isEmpty, "no progress bar on a pipe: \(run.stderr)")
 
-        let failing = try preload(["art"], in: directory.path)
+        let failing = try await preload(["art"], in: directory.path)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("failed:    2") && failing.stdout.contains("skipped:   1"))
         #expect(failing.stdout.contains("FAIL  art/fake.png: not a PNG file"))
     }
 
-    @Test func quietPrintsNothingButFailures() throws {
-        let ok = try preload(["art/good.png", "--quiet"], in: directory.path)
+    @Test func quietPrintsNothingButFailures() async throws {
+        let ok = try await preload(["art/good.png", "--quiet"], in: directory.path)
         #expect(ok.status == 0 && ok.stdout.isEmpty && ok.stderr.isEmpty)
-        let bad = try preload(["art/fake.png", "-q"], in: directory.path)
+        let bad = try await preload(["art/fake.png", "-q"], in: directory.path)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("art/fake.png"))
     }
 
-    @Test func failFastCancelsTheRest() throws {
+    @Test func failFastCancelsTheRest() async throws {
         for index in 0..<5 {
             try directory.write("ff/z\(index).png", PNGFixture.rgba(width: 64, height: 64, pixels: PNGFixture.noise(width: 64, height: 64)))
         }
         try directory.write("ff/a_broken.png", Array("broken".utf8))
-        let run = try preload(["ff", "--json", "--fail-fast", "--jobs", "1"], in: directory.path)
+        let run = try await preload(["ff", "--json", "--fail-fast", "--jobs", "1"], in: directory.path)
         #expect(run.status == 1)
         let summary = try #require(run.json?["summary"] as? [String: Any])
         #expect(summary["failed"] as? Int == 1 && summary["cancelled"] as? Int == 5 && summary["loaded"] as? Int == 0)
     }
 
-    @Test func symbolicLinksToFilesCountButLinkLoopsDoNotHang() throws {
+    @Test func symbolicLinksToFilesCountButLinkLoopsDoNotHang() async throws {
         try FileManager.default.createSymbolicLink(atPath: directory.file("art/linked.png"), withDestinationPath: "good.png")
         try FileManager.default.createSymbolicLink(atPath: directory.file("art/sub/loop"), withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: directory.file("art/dangling.png"), withDestinationPath: "nowhere.png")
-        let run = try preload(["art", "--json"], in: directory.path)
+        let run = try await preload(["art", "--json"], in: directory.path)
         let paths = (run.json?["assets"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
         #expect(paths == ["art/fake.png", "art/good.png", "art/linked.png", "art/sub/truncated.png"])
     }
 
-    @Test func usageErrorsExitWith64() throws {
-        #expect(try preload(["--no-such-option", "art"], in: directory.path).status == 64)
-        let missing = try preload(["art", "does/not/exist.png"], in: directory.path)
+    @Test func usageErrorsExitWith64() async throws {
+        #expect(try await preload(["--no-such-option", "art"], in: directory.path).status == 64)
+        let missing = try await preload(["art", "does/not/exist.png"], in: directory.path)
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("does/not/exist.png"))
-        #expect(try preload([], in: directory.path).status == 64)
-        #expect(try preload(["art", "--jobs", "0"], in: directory.path).status == 64)
+        #expect(try await preload([], in: directory.path).status == 64)
+        #expect(try await preload(["art", "--jobs", "0"], in: directory.path).status == 64)
     }
 
-    @Test func optionsReachTheDecoder() throws {
-        let run = try preload(["art/good.png", "--json", "--keep-16-bit", "--premultiply"], in: directory.path)
+    @Test func optionsReachTheDecoder() async throws {
+        let run = try await preload(["art/good.png", "--json", "--keep-16-bit", "--premultiply"], in: directory.path)
         #expect(run.status == 0)
         let asset = try #require((run.json?["assets"] as? [[String: Any]])?.first)
         #expect(asset["pixelFormat"] as? String == "rgba8", "an 8-bit file stays RGBA8")

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Preload
 import PreloadPNG
 import PreloadTestSupport
@@ -16,34 +17,27 @@ import Testing
         try directory.write("sprite.png", PNGFixture.rgba(width: 16, height: 16, pixels: pixels))
     }
 
-    func wait(_ batch: PreloadBatch) throws -> PreloadReport {
-        let done = DispatchSemaphore(value: 0)
-        batch.whenFinished { _ in done.signal() }
-        try #require(done.wait(timeout: .now() + 30) == .success)
-        return try #require(batch.report)
-    }
-
-    @Test func loadsATextureIntoTheStore() throws {
-        let report = try wait(coordinator.start([AssetRequest(path: directory.file("sprite.png"), name: "sprite")]))
+    @Test func loadsATextureIntoTheStore() async throws {
+        let report = try await coordinator.start([AssetRequest(path: directory.file("sprite.png"), name: "sprite")]).finished()
         #expect(report.succeeded)
         let texture = try #require(coordinator.assets.texture(named: "sprite"))
         #expect(texture.pixels == pixels && texture.pixelFormat == .rgba8 && texture.alphaMode == .straight)
         #expect(report.results.first?.plugin == "png")
     }
 
-    @Test func claimsAPNGByContentWhateverItsName() throws {
+    @Test func claimsAPNGByContentWhateverItsName() async throws {
         let disguised = try directory.write("sprite.bin", PNGFixture.rgba(width: 16, height: 16, pixels: pixels))
-        let report = try wait(coordinator.start([AssetRequest(path: disguised)]))
+        let report = try await coordinator.start([AssetRequest(path: disguised)]).finished()
         #expect(report.results.first?.plugin == "png")
         #expect(coordinator.assets.texture(atPath: disguised)?.pixels == pixels)
     }
 
-    @Test func optionsPerRequestAreSeparateLoadsAndDuplicatesMerge() throws {
+    @Test func optionsPerRequestAreSeparateLoadsAndDuplicatesMerge() async throws {
         let path = directory.file("sprite.png")
         var premultiplied = AssetRequest(path: path, name: "premultiplied")
         premultiplied.options[PNGOptions.self] = PNGDecodeOptions(alphaMode: .premultiplied)
         let requests = [AssetRequest(path: path, name: "a"), AssetRequest(path: path, name: "b"), premultiplied]
-        let report = try wait(coordinator.start(requests))
+        let report = try await coordinator.start(requests).finished()
         #expect(report.succeeded)
         #expect(Set(report.results.compactMap(\.loadIndex)).count == 2, "straight twice (merged) + premultiplied")
         let a = try #require(coordinator.assets.texture(named: "a"))
@@ -57,12 +51,12 @@ import Testing
         #expect(report.decodedBytes == 2 * 16 * 16 * 4)
     }
 
-    @Test func badFilesFailAloneWithTheirCause() throws {
+    @Test func badFilesFailAloneWithTheirCause() async throws {
         let fake = try directory.write("fake.png", Array("not a png".utf8))
         let empty = try directory.write("empty.png", [])
-        let report = try wait(coordinator.start([
+        let report = try await coordinator.start([
             AssetRequest(path: fake), AssetRequest(path: directory.file("sprite.png")), AssetRequest(path: empty),
-        ]))
+        ]).finished()
         #expect(report.loaded.count == 1)
         #expect(report.errors.map(\.description) == [
             "\(fake): not a PNG file (no PNG signature)", "\(empty): empty file, not a PNG",
@@ -70,28 +64,38 @@ import Testing
         #expect(report.errors.first?.underlying as? PNGDecodeError == .notPNG)
     }
 
-    @Test func cancellingABatchStopsAnInFlightDecode() throws {
+    @Test func cancellingABatchStopsAnInFlightDecode() async throws {
         let side = 2048
         let rows: [UInt8] = (0..<(side * side * 4)).map { (index: Int) -> UInt8 in UInt8(truncatingIfNeeded: index / 7) }
         let big = try directory.write("big.png", PNGFixture.rgba(width: side, height: side, pixels: rows, level: 1))
-        let started = DispatchSemaphore(value: 0)
+        // Cancel from the progress hook, the moment the decode reports its first rows: any later
+        // (a waiting test thread being woken) and the few milliseconds the decode takes are over.
+        let holder = BatchHolder()
         let batch = coordinator.start(
             [AssetRequest(path: big)], options: PreloadOptions(progressInterval: .zero),
             hooks: PreloadHooks(onProgress: { progress in
-                if progress.fractionCompleted > 0 { started.signal() }
+                if progress.fractionCompleted > 0 && !progress.isFinished { holder.batch?.cancel() }
             }))
-        try #require(started.wait(timeout: .now() + 30) == .success)
-        batch.cancel()
-        let report = try wait(batch)
+        holder.batch = batch
+        let report = try await batch.finished()
         #expect(report.cancelled.count == 1 && report.wasCancelled)
         #expect(coordinator.assets.count == 0)
     }
 
-    @Test func progressCanBeWeightedByDecodedSize() throws {
+    final class BatchHolder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var held: PreloadBatch?
+        var batch: PreloadBatch? {
+            get { lock.withLock { held } }
+            set { lock.withLock { held = newValue } }
+        }
+    }
+
+    @Test func progressCanBeWeightedByDecodedSize() async throws {
         try directory.write("wide.png", PNGFixture.rgba(width: 64, height: 2, pixels: PNGFixture.noise(width: 64, height: 2)))
         let requests = [AssetRequest(path: directory.file("sprite.png")), AssetRequest(path: directory.file("wide.png"))]
         let batch = coordinator.start(requests, options: PreloadOptions(progressWeighting: .decodedBytes))
-        _ = try wait(batch)
+        _ = try await batch.finished()
         let expected: Int64 = 16 * 16 * 4 + 64 * 2 * 4
         #expect(batch.progress.totalUnitCount == expected)
     }

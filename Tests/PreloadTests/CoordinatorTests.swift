@@ -15,11 +15,11 @@ import Testing
         try PreloadCoordinator(plugins: plugins, configuration: .init(maxConcurrentLoads: width))
     }
 
-    @Test func loadsEveryRequestAndStoresItByName() throws {
+    @Test func loadsEveryRequestAndStoresItByName() async throws {
         let a = try directory.write("a.txt", text: "alpha")
         let b = try directory.write("sub/b.txt", text: "beta")
         let coordinator = try coordinator([TextLoader()])
-        let report = try finish(coordinator.start([AssetRequest(path: a, name: "first"), AssetRequest(path: b)]))
+        let report = try await coordinator.start([AssetRequest(path: a, name: "first"), AssetRequest(path: b)]).finished()
         #expect(report.succeeded && report.loaded.count == 2 && !report.wasCancelled)
         #expect(report.results.map(\.request.name) == ["first", b])
         #expect(coordinator.assets.asset(named: "first", as: TextAsset.self)?.text == "alpha")
@@ -28,7 +28,7 @@ import Testing
         #expect(coordinator.assets.byteCount == 9)
     }
 
-    @Test func identicalRequestsMergeIntoOneLoad() throws {
+    @Test func identicalRequestsMergeIntoOneLoad() async throws {
         let path = try directory.write("same.txt", text: "shared")
         try FileManager.default.createSymbolicLink(atPath: directory.file("link.txt"), withDestinationPath: path)
         let loader = TextLoader()
@@ -39,7 +39,7 @@ import Testing
             AssetRequest(path: directory.file("link.txt"), name: "three"),
         ]
         let loadedEvents = Counter()
-        let report = try finish(coordinator.start(requests, hooks: PreloadHooks(onAssetLoaded: { _ in loadedEvents.increment() })))
+        let report = try await coordinator.start(requests, hooks: PreloadHooks(onAssetLoaded: { _ in loadedEvents.increment() })).finished()
         #expect(loader.loads.count == 1, "one file, one decode")
         #expect(report.loaded.count == 3 && loadedEvents.count == 3, "every waiter hears about it")
         #expect(Set(report.results.compactMap(\.loadIndex)).count == 1)
@@ -47,27 +47,27 @@ import Testing
         for name in ["one", "two", "three"] { #expect(coordinator.assets.asset(named: name) != nil) }
     }
 
-    @Test func differentOptionsAreDifferentLoads() throws {
+    @Test func differentOptionsAreDifferentLoads() async throws {
         enum Flavour: AssetOptionKey { static let defaultValue = "plain" }
         let path = try directory.write("x.txt", text: "x")
         let loader = TextLoader()
         let coordinator = try coordinator([loader])
         var spicy = AssetRequest(path: path, name: "spicy")
         spicy.options[Flavour.self] = "spicy"
-        _ = try finish(coordinator.start([AssetRequest(path: path), spicy]))
+        _ = try await coordinator.start([AssetRequest(path: path), spicy]).finished()
         #expect(loader.loads.count == 2)
     }
 
-    @Test func oneBadAssetDoesNotStopTheOthers() throws {
+    @Test func oneBadAssetDoesNotStopTheOthers() async throws {
         let good = try directory.write("good.txt", text: "fine")
         let bad = try directory.write("bad.txt", text: "FAIL")
         let missing = directory.file("missing.txt")
         let unclaimed = try directory.write("thing.xyz", text: "???")
         let failures = Recorder<AssetResult>()
         let coordinator = try coordinator([TextLoader()])
-        let report = try finish(coordinator.start(
+        let report = try await coordinator.start(
             [AssetRequest(path: bad), AssetRequest(path: missing), AssetRequest(path: unclaimed), AssetRequest(path: good)],
-            hooks: PreloadHooks(onAssetFailed: { failures.append($0) })))
+            hooks: PreloadHooks(onAssetFailed: { failures.append($0) })).finished()
         #expect(report.loaded.map(\.request.path) == [good])
         #expect(report.errors.map(\.category) == [.corrupt, .fileNotFound, .noLoader])
         #expect(report.errors.map(\.path) == [bad, missing, unclaimed])
@@ -76,7 +76,7 @@ import Testing
         #expect(!report.succeeded)
     }
 
-    @Test func failFastCancelsWhatHasNotFinished() throws {
+    @Test func failFastCancelsWhatHasNotFinished() async throws {
         let gate = Gate()
         let bad = try directory.write("bad.txt", text: "FAIL")
         let slow = try (0..<6).map { try directory.write("slow\($0).gate", text: "z") }
@@ -84,7 +84,7 @@ import Testing
         let batch = coordinator.start(
             [AssetRequest(path: bad)] + slow.map { AssetRequest(path: $0) },
             options: PreloadOptions(failurePolicy: .failFast))
-        let report = try finish(batch)
+        let report = try await batch.finished()
         #expect(report.failed.map(\.request.path) == [bad])
         #expect(report.results.first?.outcome.error?.category == .corrupt)
         #expect(report.cancelled.count == 6)
@@ -92,17 +92,17 @@ import Testing
         #expect(gate.stepsTaken.count == 0, "the gate never opened: nothing ran to completion")
     }
 
-    @Test func failFastStopsEvenWhenTheFailureIsFoundWhilePlanning() throws {
+    @Test func failFastStopsEvenWhenTheFailureIsFoundWhilePlanning() async throws {
         let coordinator = try coordinator([TextLoader()])
         let good = try directory.write("good.txt", text: "ok")
-        let report = try finish(coordinator.start(
+        let report = try await coordinator.start(
             [AssetRequest(path: directory.file("nope.txt")), AssetRequest(path: good)],
-            options: PreloadOptions(failurePolicy: .failFast)))
+            options: PreloadOptions(failurePolicy: .failFast)).finished()
         #expect(report.errors.map(\.category) == [.fileNotFound])
         #expect(report.cancelled.map(\.request.path) == [good])
     }
 
-    @Test func completionRunsExactlyOnceInEveryEnding() throws {
+    @Test func completionRunsExactlyOnceInEveryEnding() async throws {
         let gate = Gate()
         let coordinator = try coordinator([TextLoader(), GateLoader(gate: gate)])
         let good = try directory.write("ok.txt", text: "ok")
@@ -118,11 +118,11 @@ import Testing
             let completions = Counter()
             let batch = coordinator.start(requests, hooks: PreloadHooks(onCompletion: { _ in completions.increment() }))
             if cancel {
-                #expect(gate.started.wait(timeout: .now() + 10) == .success)
+                #expect(await gate.started.waitWithoutBlocking(seconds: 30))
                 batch.cancel()
             }
-            let report = try finish(batch)
-            Thread.sleep(forTimeInterval: 0.05)  // room for a wrong second call to show up
+            let report = try await batch.finished()
+            try await Task.sleep(for: .milliseconds(50))  // room for a wrong second call to show up
             #expect(completions.count == 1, "\(ending)")
             #expect(report.results.count == requests.count, "\(ending)")
             #expect(batch.progress.fractionCompleted == 1.0 && batch.progress.isFinished, "\(ending)")
@@ -130,21 +130,21 @@ import Testing
         }
     }
 
-    @Test func cancelAllCancelsEveryRunningBatch() throws {
+    @Test func cancelAllCancelsEveryRunningBatch() async throws {
         let gate = Gate()
         let coordinator = try coordinator([GateLoader(gate: gate)])
         let first = coordinator.start([AssetRequest(path: try directory.write("1.gate", text: "1"))])
         let second = coordinator.start([AssetRequest(path: try directory.write("2.gate", text: "2"))])
-        #expect(gate.started.wait(timeout: .now() + 10) == .success)
+        #expect(await gate.started.waitWithoutBlocking(seconds: 30))
         coordinator.cancelAll()
-        #expect(try finish(first).cancelled.count == 1)
-        #expect(try finish(second).cancelled.count == 1)
+        #expect(try await first.finished().cancelled.count == 1)
+        #expect(try await second.finished().cancelled.count == 1)
     }
 
-    @Test func unloadingRemovesTheAsset() throws {
+    @Test func unloadingRemovesTheAsset() async throws {
         let path = try directory.write("u.txt", text: "bye")
         let coordinator = try coordinator([TextLoader()])
-        _ = try finish(coordinator.start([AssetRequest(path: path, name: "u")]))
+        _ = try await coordinator.start([AssetRequest(path: path, name: "u")]).finished()
         #expect(coordinator.assets.names == ["u"])
         #expect(coordinator.assets.unload(named: "u"))
         #expect(!coordinator.assets.unload(named: "u"))
@@ -152,10 +152,10 @@ import Testing
         #expect(coordinator.assets.byteCount == 0)
     }
 
-    @Test func batchesCanSkipTheStore() throws {
+    @Test func batchesCanSkipTheStore() async throws {
         let path = try directory.write("t.txt", text: "transient")
         let coordinator = try coordinator([TextLoader()])
-        let report = try finish(coordinator.start([AssetRequest(path: path)], options: PreloadOptions(storesAssets: false)))
+        let report = try await coordinator.start([AssetRequest(path: path)], options: PreloadOptions(storesAssets: false)).finished()
         #expect(report.loaded.count == 1)
         #expect(coordinator.assets.count == 0)
     }

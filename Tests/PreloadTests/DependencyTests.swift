@@ -14,12 +14,12 @@ import Testing
             plugins: [text, BundleLoader(order: text.order)], configuration: .init(maxConcurrentLoads: 2))
     }
 
-    @Test func dependenciesLoadFirstAndTheirResultsAreAvailable() throws {
+    @Test func dependenciesLoadFirstAndTheirResultsAreAvailable() async throws {
         try directory.write("a.txt", text: "A")
         try directory.write("b.txt", text: "B")
         try directory.write("c.txt", text: "C")
         let bundle = try directory.write("all.bundle", text: "a.txt\nb.txt\nc.txt")
-        let report = try finish(coordinator.start([AssetRequest(path: bundle, name: "all")]))
+        let report = try await coordinator.start([AssetRequest(path: bundle, name: "all")]).finished()
         #expect(report.succeeded)
         #expect(coordinator.assets.asset(named: "all", as: TextAsset.self)?.text == "A+B+C")
         #expect(text.order.all.last == bundle, "the bundle ran after every part: \(text.order.all)")
@@ -27,40 +27,40 @@ import Testing
         #expect(report.results.first?.request.name == "all")
     }
 
-    @Test func aSharedDependencyLoadsOnce() throws {
+    @Test func aSharedDependencyLoadsOnce() async throws {
         try directory.write("shared.txt", text: "S")
         try directory.write("x.txt", text: "X")
         let one = try directory.write("one.bundle", text: "shared.txt\nx.txt")
         let two = try directory.write("two.bundle", text: "shared.txt")
-        let report = try finish(coordinator.start([AssetRequest(path: one), AssetRequest(path: two)]))
+        let report = try await coordinator.start([AssetRequest(path: one), AssetRequest(path: two)]).finished()
         #expect(report.succeeded)
         #expect(text.loads.count == 2, "shared.txt and x.txt, each once")
         #expect(coordinator.assets.asset(atPath: two) as? TextAsset == TextAsset(text: "S"))
     }
 
-    @Test func aFailedDependencyFailsTheDependentWithItsCause() throws {
+    @Test func aFailedDependencyFailsTheDependentWithItsCause() async throws {
         try directory.write("fine.txt", text: "ok")
         let broken = try directory.write("broken.txt", text: "FAIL")
         let bundle = try directory.write("b.bundle", text: "fine.txt\nbroken.txt")
-        let report = try finish(coordinator.start([AssetRequest(path: bundle)]))
+        let report = try await coordinator.start([AssetRequest(path: bundle)]).finished()
         let error = try #require(report.results.first?.outcome.error)
         #expect(error.category == .dependencyFailed)
         #expect(error.description == "\(bundle): needs \(broken), which failed: text says FAIL")
         #expect(!text.order.all.contains(bundle), "the bundle never ran")
     }
 
-    @Test func aMissingDependencyFailsTheDependentBeforeAnythingRuns() throws {
+    @Test func aMissingDependencyFailsTheDependentBeforeAnythingRuns() async throws {
         let bundle = try directory.write("m.bundle", text: "ghost.txt")
-        let report = try finish(coordinator.start([AssetRequest(path: bundle)]))
+        let report = try await coordinator.start([AssetRequest(path: bundle)]).finished()
         let error = try #require(report.results.first?.outcome.error)
         #expect(error.category == .dependencyFailed)
         #expect(error.reason.contains("ghost.txt") && error.reason.contains("no such file"))
     }
 
-    @Test func cyclesAreRefused() throws {
+    @Test func cyclesAreRefused() async throws {
         let first = try directory.write("first.bundle", text: "second.bundle")
         try directory.write("second.bundle", text: "first.bundle")
-        let report = try finish(coordinator.start([AssetRequest(path: first)]))
+        let report = try await coordinator.start([AssetRequest(path: first)]).finished()
         let error = try #require(report.results.first?.outcome.error)
         #expect(error.category == .dependencyFailed || error.category == .dependencyCycle)
         #expect(report.errors.contains { $0.category == .dependencyCycle })
@@ -91,16 +91,16 @@ struct FolderLoader: LoaderPlugin {
 }
 
 @Suite struct DirectoryClaimTests {
-    @Test func aPluginThatAcceptsDirectoriesLoadsAFolder() throws {
+    @Test func aPluginThatAcceptsDirectoriesLoadsAFolder() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("story.texts/1.txt", text: "once ")
         try directory.write("story.texts/2.txt", text: "upon")
         try directory.write("plain.txt/inside.txt", text: "x")  // a folder named like a text file
         let coordinator = try PreloadCoordinator(plugins: [TextLoader(), FolderLoader()])
-        let report = try finish(coordinator.start([
+        let report = try await coordinator.start([
             AssetRequest(path: directory.file("story.texts"), name: "story"),
             AssetRequest(path: directory.file("plain.txt")),
-        ]))
+        ]).finished()
         #expect(coordinator.assets.asset(named: "story", as: TextAsset.self)?.text == "once upon")
         let refused = try #require(report.results.last?.outcome.error)
         #expect(refused.category == .unreadable && refused.reason == "is a directory no loader plugin loads")

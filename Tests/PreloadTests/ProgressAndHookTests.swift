@@ -22,12 +22,12 @@ import Testing
         return (coordinator, requests, gate)
     }
 
-    @Test func progressNeverGoesBackwardsAndEndsAtExactlyOne() throws {
+    @Test func progressNeverGoesBackwardsAndEndsAtExactlyOne() async throws {
         let (coordinator, requests, _) = try slowBatch(count: 12)
         let seen = Recorder<PreloadProgress>()
-        let report = try finish(coordinator.start(
+        let report = try await coordinator.start(
             requests, options: PreloadOptions(progressInterval: .milliseconds(1)),
-            hooks: PreloadHooks(onProgress: { seen.append($0) })))
+            hooks: PreloadHooks(onProgress: { seen.append($0) })).finished()
         let fractions = seen.all.map(\.fractionCompleted)
         #expect(report.succeeded)
         #expect(fractions.count >= 5, "partial progress was reported: \(fractions)")
@@ -39,28 +39,28 @@ import Testing
         #expect(seen.all.last?.totalUnitCount == (1...12).reduce(0) { $0 + Int64($1 * 100) }, "weighted by file bytes")
     }
 
-    @Test func progressHookIsThrottled() throws {
+    @Test func progressHookIsThrottled() async throws {
         let (coordinator, requests, _) = try slowBatch(count: 10)
         let seen = Recorder<ContinuousClock.Instant>()
         let start = ContinuousClock.now
-        _ = try finish(coordinator.start(
+        _ = try await coordinator.start(
             requests, options: PreloadOptions(progressInterval: .milliseconds(40)),
-            hooks: PreloadHooks(onProgress: { _ in seen.append(ContinuousClock.now) })))
+            hooks: PreloadHooks(onProgress: { _ in seen.append(ContinuousClock.now) })).finished()
         let elapsed = ContinuousClock.now - start
         // At most one call per interval, plus the final one (and one of slack for scheduling).
         #expect(seen.all.count <= Int(elapsed / .milliseconds(40)) + 2, "\(seen.all.count) calls in \(elapsed)")
         #expect(seen.all.count >= 2)
     }
 
-    @Test func emptyBatchReportsCompletionAndFullProgress() throws {
+    @Test func emptyBatchReportsCompletionAndFullProgress() async throws {
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
         let seen = Recorder<PreloadProgress>()
-        let report = try finish(coordinator.start([], hooks: PreloadHooks(onProgress: { seen.append($0) })))
+        let report = try await coordinator.start([], hooks: PreloadHooks(onProgress: { seen.append($0) })).finished()
         #expect(report.results.isEmpty && report.succeeded)
         #expect(seen.all.map(\.fractionCompleted) == [1.0])
     }
 
-    @Test func hooksCanCallBackIntoTheCoordinatorWithoutDeadlock() throws {
+    @Test func hooksCanCallBackIntoTheCoordinatorWithoutDeadlock() async throws {
         let a = try directory.write("a.txt", text: "a")
         let b = try directory.write("b.txt", text: "b")
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
@@ -74,28 +74,28 @@ import Testing
             onCompletion: { _ in
                 // Start another batch and wait for it, from inside a hook.
                 let inner = coordinator.start([AssetRequest(path: b)])
-                if let report = try? finish(inner, within: 10) { nested.append(report) }
+                if let report = finishBlocking(inner, within: 10) { nested.append(report) }
                 inner.cancel()
             }))
-        let report = try finish(batch, within: 20)
+        let report = try await batch.finished(within: 20)
         #expect(report.succeeded)
         #expect(readBack.all == ["a"], "the asset is in the store when its hook runs")
         #expect(nested.all.count == 1 && nested.all.first?.succeeded == true)
     }
 
-    @Test func hooksRunOnTheChosenQueueInOrder() throws {
+    @Test func hooksRunOnTheChosenQueueInOrder() async throws {
         let files = try (0..<20).map { try directory.write("o\($0).txt", text: "\($0)") }
         let callbacks = DispatchQueue(label: "game.callbacks", attributes: .concurrent)
         let key = DispatchSpecificKey<String>()
         callbacks.setSpecific(key: key, value: "game")
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
         let events = Recorder<String>()
-        let report = try finish(coordinator.start(
+        let report = try await coordinator.start(
             files.map { AssetRequest(path: $0) }, options: PreloadOptions(callbackQueue: callbacks),
             hooks: PreloadHooks(
                 onProgress: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "progress" : "wrong queue") },
                 onAssetLoaded: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "loaded" : "wrong queue") },
-                onCompletion: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "done" : "wrong queue") })))
+                onCompletion: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "done" : "wrong queue") })).finished()
         #expect(report.succeeded)
         #expect(!events.all.contains("wrong queue"))
         #expect(events.all.filter { $0 == "loaded" }.count == 20)
@@ -115,7 +115,7 @@ import Testing
         let closed = Gate()  // never opens: loads wait until cancelled
         let slow = try PreloadCoordinator(plugins: [GateLoader(gate: closed)])
         let task = Task { try await slow.preload(requests) }
-        #expect(await closed.started.waitWithoutBlocking(seconds: 10))
+        #expect(await closed.started.waitWithoutBlocking(seconds: 60))
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(closed.stepsTaken.count == 0)

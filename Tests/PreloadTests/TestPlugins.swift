@@ -119,29 +119,10 @@ struct GateLoader: LoaderPlugin {
     }
 }
 
-/// Waits for `batch` with a time limit, so a bug shows up as a failure instead of a hang.
-func finish(_ batch: PreloadBatch, within seconds: Double = 20) throws -> PreloadReport {
+/// Waits for `batch` by blocking the calling thread: only for code running on a dispatch queue
+/// (inside a hook); async tests use `try await batch.finished()`.
+func finishBlocking(_ batch: PreloadBatch, within seconds: Double) -> PreloadReport? {
     let done = DispatchSemaphore(value: 0)
     batch.whenFinished { _ in done.signal() }
-    guard done.wait(timeout: .now() + seconds) == .success, let report = batch.report else {
-        throw TimedOut(seconds: seconds)
-    }
-    return report
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "batch did not finish within \(seconds) s" }
-}
-
-extension DispatchSemaphore {
-    /// Waits on a dispatch thread, not on the caller's: an async test must not block one of the
-    /// few cooperative threads that the task it waits for may need.
-    func waitWithoutBlocking(seconds: Double) async -> Bool {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: self.wait(timeout: .now() + seconds) == .success)
-            }
-        }
-    }
+    return done.wait(timeout: .now() + seconds) == .success ? batch.report : nil
 }

@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+import Preload
+
+/// A batch that did not finish in time: a bug shows up as a failure instead of a hang.
+public struct TimedOut: Error, CustomStringConvertible {
+    public let seconds: Double
+    public var description: String { "batch did not finish within \(seconds) s" }
+}
+
+extension PreloadBatch {
+    /// Waits for the batch without blocking a thread: async tests must not block the few
+    /// cooperative threads that other tests' tasks need (on a 2-core machine under a sanitizer,
+    /// blocked threads starved them).
+    public func finished(within seconds: Double = 60) async throws -> PreloadReport {
+        try await withCheckedThrowingContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            whenFinished { once.resume(.success($0)) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(.failure(TimedOut(seconds: seconds))) }
+        }
+    }
+}
+
+/// Resumes a continuation the first time only.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<PreloadReport, Error>?
+
+    init(_ continuation: CheckedContinuation<PreloadReport, Error>) {
+        self.continuation = continuation
+    }
+
+    func resume(_ result: Result<PreloadReport, Error>) {
+        let taken = lock.withLock { () -> CheckedContinuation<PreloadReport, Error>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        taken?.resume(with: result)
+    }
+}
+
+extension DispatchSemaphore {
+    /// Waits on a dispatch thread, not on the caller's: an async test must not block one of the
+    /// few cooperative threads that the task it waits for may need.
+    public func waitWithoutBlocking(seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.wait(timeout: .now() + seconds) == .success)
+            }
+        }
+    }
+}
