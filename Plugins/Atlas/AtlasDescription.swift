@@ -22,12 +22,15 @@ public struct AtlasDescription: Hashable, Sendable {
     public var format: TextureAtlas.Format
     public var pages: [Page]
     public var frames: [AtlasFrame]
+    /// Pixels per point the atlas was made for (TexturePacker's `meta.scale`, SpriteKit's `@2x`).
+    public var scale: Double
 
-    public init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame]) {
+    public init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame], scale: Double = 1) {
         self.file = file
         self.format = format
         self.pages = pages
         self.frames = frames
+        self.scale = scale
     }
 
     /// Problems that need no page pixels: duplicate names, unknown pages, negative sizes, and

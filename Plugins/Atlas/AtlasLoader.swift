@@ -151,7 +151,7 @@ final class AtlasOperation: AssetOperation, @unchecked Sendable {
             if let problem = description.problems(pageSizes: pages.map { ($0.texture.width, $0.texture.height) }).first {
                 throw problem
             }
-            return TextureAtlas(format: description.format, pages: pages, frames: description.frames)
+            return TextureAtlas(format: description.format, pages: pages, frames: description.frames, scale: description.scale)
         case .folder(let sprites):
             let images = try sprites.map { sprite in
                 AtlasPacker.Sprite(
@@ -162,7 +162,8 @@ final class AtlasOperation: AssetOperation, @unchecked Sendable {
                 images, options: request.options[AtlasOptions.self], file: request.path,
                 isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) })
             let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
-            return TextureAtlas(format: .folder, pages: pages, frames: packed.frames)
+            let scale = Double(sprites.map(\.scale).max() ?? 1)
+            return TextureAtlas(format: .folder, pages: pages, frames: packed.frames, scale: scale)
         }
     }
 }

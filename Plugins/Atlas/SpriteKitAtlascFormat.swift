@@ -41,6 +41,8 @@ enum SpriteKitAtlascFormat {
             throw AtlasError.malformed(file: file, detail: "\(name): no 'images' list")
         }
         var description = AtlasDescription(file: file, format: .spriteKitAtlasc, pages: [], frames: [])
+        let firstPath = images.first?["path"] as? String ?? ""
+        description.scale = firstPath.contains("@3x") ? 3 : firstPath.contains("@2x") ? 2 : 1
         for (pageIndex, image) in images.enumerated() {
             guard let path = image["path"] as? String else {
                 throw AtlasError.malformed(file: file, detail: "\(name): images[\(pageIndex)] has no 'path'")

@@ -36,14 +36,18 @@ public struct TextureAtlas: Asset {
     }
 
     public let format: Format
+    /// Pixels per point the atlas was made for: TexturePacker's `meta.scale` (a string or a
+    /// number), 2 or 3 for SpriteKit `@2x`/`@3x` pages and sprite-folder variants, otherwise 1.
+    public let scale: Double
     public let pages: [AtlasPage]
     /// Frames in descriptor order (libGDX frames with an index are ordered by it).
     public let frames: [AtlasFrame]
     private let byName: [String: Int]
 
     /// Builds an atlas; frame names must be unique (``AtlasDescription`` checks that first).
-    public init(format: Format, pages: [AtlasPage], frames: [AtlasFrame]) {
+    public init(format: Format, pages: [AtlasPage], frames: [AtlasFrame], scale: Double = 1) {
         self.format = format
+        self.scale = scale
         self.pages = pages
         self.frames = frames
         var byName: [String: Int] = [:]

@@ -58,6 +58,10 @@ enum TexturePackerFormat {
     private static func readPage(_ page: JSONFields, framesIn container: JSONFields, file: String, into description: inout AtlasDescription) throws {
         // Frames of a multiatlas page live in the page's own object; others at the top level.
         let size = try page.optionalObject("size")
+        if description.pages.isEmpty, page.has("scale") {
+            description.scale = try page.double("scale")  // "1", "0.5" or 0.5: both forms occur
+            guard description.scale > 0 else { throw page.problem("'scale' must be above 0") }
+        }
         description.pages.append(AtlasDescription.Page(
             path: AssetPath.resolve(try page.string("image"), relativeTo: file),
             declaredWidth: try size?.int("w"), declaredHeight: try size?.int("h")))

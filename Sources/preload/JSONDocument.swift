@@ -25,6 +25,7 @@ struct JSONDocument: Encodable {
         var errorCategory: String?
         var seconds: Double?
         var format: String?
+        var scale: Double?
         var pages: [PageEntry]?
         var frames: [FrameEntry]?
     }
@@ -87,6 +88,7 @@ struct JSONDocument: Encodable {
                     entry.sha256 = digest?.pixels
                 } else if let atlas = asset as? TextureAtlas {
                     entry.format = atlas.format.rawValue
+                    entry.scale = atlas.scale
                     entry.pages = atlas.pages.enumerated().map { index, page in
                         PageEntry(
                             path: page.path, width: page.texture.width, height: page.texture.height,

@@ -102,6 +102,13 @@ import Testing
         #expect(error.reason == "malformed atlas: not an atlas (neither TexturePacker JSON nor libGDX text)")
     }
 
+    @Test(arguments: [(#""0.5""#, 0.5), ("2", 2.0), ("1.5", 1.5)])
+    func scaleMayBeAStringOrANumber(json: String, scale: Double) async throws {
+        let atlas = try directory.write("scaled.json", text: #"{"frames": {}, "meta": {"image": "page.png", "scale": \#(json)}}"#)
+        let report = try await load([atlas])
+        #expect((report.requested.first?.outcome.asset as? TextureAtlas)?.scale == scale, "\(report.errors)")
+    }
+
     @Test func multipackCyclesEnd() async throws {
         try directory.write("a.json", text: #"{"frames": {"a.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["b.json"]}}"#)
         try directory.write("b.json", text: #"{"frames": {"b.png": {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["a.json"]}}"#)

@@ -76,6 +76,7 @@ import Testing
         let atlas = try #require(loaded, "\(report.errors)")
         let hero = try #require(atlas.frame(named: "chars/hero.png"))
         #expect(hero.pivot == SIMD2(0.5, 0.875))
+        #expect(atlas.scale == 1, "meta.scale \"1\" (a string)")
         let uv = atlas.textureCoordinates(of: hero)
         #expect(uv.u0 == Double(hero.rect.x) / 96 && uv.v1 == Double(hero.rect.maxY) / 96)
     }
