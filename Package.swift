@@ -14,7 +14,7 @@ let package = Package(
     name: "Preload",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas"]),
+        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack"]),
         .executable(name: "preload", targets: ["PreloadCLI"]),
     ],
     dependencies: [
@@ -48,10 +48,15 @@ let package = Package(
             dependencies: ["Preload", "PreloadPNG"],
             path: "Plugins/Atlas"
         ),
+        .target(
+            name: "PreloadPack",
+            dependencies: ["Preload", "CPreloadZlib"],
+            path: "Plugins/Pack"
+        ),
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
-                "Preload", "PreloadPNG", "PreloadAtlas",
+                "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -72,6 +77,10 @@ let package = Package(
             name: "PreloadAtlasTests",
             dependencies: ["PreloadAtlas", "PreloadPNG", "Preload", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadPackTests",
+            dependencies: ["PreloadPack", "Preload", "PreloadTestSupport", "CPreloadZlib"]
         ),
         .testTarget(
             name: "PreloadCLITests",

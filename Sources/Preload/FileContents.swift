@@ -91,8 +91,9 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt
 }
 
 extension AssetError {
-    /// The error for a failed system call on `path`.
-    static func fromErrno(_ code: Int32, path: String) -> AssetError {
+    /// The error for a failed system call on `path` (`errno` in `code`): "no such file" or
+    /// "cannot read: ..." with the system's words.
+    public static func fromErrno(_ code: Int32, path: String) -> AssetError {
         let text = String(cString: strerror(code))
         switch code {
         case ENOENT, ENOTDIR:

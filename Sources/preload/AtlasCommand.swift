@@ -66,7 +66,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
             files.append((directory + TexturePackerWriter.descriptorName(base: output, index: index), descriptor))
         }
         do {
-            try AtomicFiles.write(files)
+            try AtomicFile.write(files)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)

@@ -31,7 +31,7 @@ enum ContactSheet {
             top += page.height + gap
         }
         let image = Texture(width: width, height: height, pixelFormat: .rgba8, alphaMode: .straight, pixels: canvas)
-        try AtomicFiles.write([(path, try PNGEncoder.encode(image))])
+        try AtomicFile.write([(path, try PNGEncoder.encode(image))])
     }
 
     /// Draws `page` with its alpha over what is there.

@@ -8,9 +8,10 @@ struct PreloadCommand: AsyncParsableCommand {
         abstract: "Preload game assets: decode every file a loader plugin claims and report the result.",
         discussion: """
             `preload PATH...` loads (the `load` subcommand is the default); `preload atlas pack` \
-            and `preload atlas check` work on texture atlases. To load a folder called `atlas`, \
-            write `preload load atlas` or `preload ./atlas`.
+            and `preload atlas check` work on texture atlases; `preload pack create`, `list` and \
+            `extract` work on data packs. To load a folder called `atlas` or `pack`, write \
+            `preload load atlas` or `preload ./atlas`.
             """,
-        subcommands: [LoadCommand.self, AtlasCommand.self],
+        subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self],
         defaultSubcommand: LoadCommand.self)
 }

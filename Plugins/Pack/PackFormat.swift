@@ -1,0 +1,141 @@
+import Preload
+
+/// The `.pak` layout (specified in docs/pack-format.md): a 40-byte header, the entries' data,
+/// then the index. All integers are little-endian.
+public enum PackFormat {
+    /// `PRLPAK` then CR LF: a text-mode transfer that mangles line ends breaks the magic.
+    public static let magic: [UInt8] = Array("PRLPAK\r\n".utf8)
+    public static let version: UInt16 = 1
+    public static let headerSize = 40
+
+    /// The header: where the index is, and checksums for it and for the header itself.
+    struct Header: Equatable {
+        var entryCount: UInt32
+        var indexOffset: UInt64
+        var indexSize: UInt64
+        var indexCRC: UInt32
+
+        func encoded() -> [UInt8] {
+            var bytes = magic
+            bytes.appendLittleEndian(PackFormat.version)
+            bytes.appendLittleEndian(UInt16(0))  // flags: none defined
+            bytes.appendLittleEndian(entryCount)
+            bytes.appendLittleEndian(indexOffset)
+            bytes.appendLittleEndian(indexSize)
+            bytes.appendLittleEndian(indexCRC)
+            bytes.appendLittleEndian(Zlib.crc32(bytes))
+            return bytes
+        }
+
+        static func decode(_ bytes: [UInt8], fileSize: UInt64) throws(PackError) -> Header {
+            guard bytes.count >= 8, Array(bytes.prefix(8)) == magic else { throw .notAPack }
+            guard bytes.count >= headerSize else { throw .truncated("the file ends inside the header") }
+            var reader = LittleEndianReader(bytes)
+            reader.skip(8)
+            let version = reader.uint16(), flags = reader.uint16()
+            guard version == PackFormat.version else { throw .unsupported("version \(version); this reader knows version \(PackFormat.version)") }
+            let header = Header(entryCount: reader.uint32(), indexOffset: reader.uint64(), indexSize: reader.uint64(), indexCRC: reader.uint32())
+            guard reader.uint32() == Zlib.crc32(Array(bytes[0..<36])) else { throw .corruptHeader("header checksum mismatch") }
+            guard flags == 0 else { throw .unsupported("header flags \(flags)") }
+            guard header.indexOffset >= UInt64(headerSize), header.indexOffset <= fileSize,
+                header.indexSize <= fileSize - header.indexOffset
+            else {
+                throw header.indexOffset + header.indexSize > fileSize && header.indexOffset <= fileSize
+                    ? .truncated("the index ends past the end of the file") : .corruptHeader("index position out of range")
+            }
+            return header
+        }
+    }
+
+    /// The index's bytes for `entries` (already sorted by name).
+    static func encodeIndex(_ entries: [PackIndex.Entry]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for entry in entries {
+            let name = Array(entry.name.utf8)
+            bytes.appendLittleEndian(UInt16(name.count))
+            bytes += name
+            bytes.appendLittleEndian(entry.offset)
+            bytes.appendLittleEndian(entry.storedSize)
+            bytes.appendLittleEndian(entry.rawSize ?? 0)
+            bytes.append(entry.method == .stored ? 0 : 1)
+            bytes.appendLittleEndian(entry.crc32 ?? 0)
+        }
+        return bytes
+    }
+
+    /// The entries in `bytes`, checked: names valid, sorted and unique; data inside the file's
+    /// data area; stored entries as large as they are raw.
+    static func decodeIndex(_ bytes: [UInt8], header: Header) throws(PackError) -> [PackIndex.Entry] {
+        guard Zlib.crc32(bytes) == header.indexCRC else { throw .corruptIndex("index checksum mismatch") }
+        var reader = LittleEndianReader(bytes)
+        var entries: [PackIndex.Entry] = []
+        entries.reserveCapacity(Int(min(header.entryCount, 1 << 20)))
+        for number in 0..<header.entryCount {
+            guard reader.remaining >= 2 else { throw .corruptIndex("entry \(number + 1) of \(header.entryCount) is missing") }
+            let length = Int(reader.uint16())
+            guard length > 0, reader.remaining >= length + 29 else { throw .corruptIndex("entry \(number + 1) is cut short") }
+            guard let name = String(validating: reader.bytes(length), as: UTF8.self), PackEntryName.isValid(name) else {
+                throw .corruptIndex("entry \(number + 1) has an invalid name")
+            }
+            let offset = reader.uint64(), stored = reader.uint64(), raw = reader.uint64()
+            let method = reader.uint8(), crc = reader.uint32()
+            guard method <= 1 else { throw .corruptIndex("entry '\(name)' uses unknown method \(method)") }
+            guard offset >= UInt64(headerSize), offset <= header.indexOffset, stored <= header.indexOffset - offset else {
+                throw .corruptIndex("entry '\(name)' points outside the data area")
+            }
+            guard method == 1 || stored == raw else { throw .corruptIndex("stored entry '\(name)' has different sizes") }
+            if let previous = entries.last, !(Array(previous.name.utf8).lexicographicallyPrecedes(Array(name.utf8))) {
+                throw .corruptIndex("entries '\(previous.name)' and '\(name)' are out of order or repeated")
+            }
+            entries.append(PackIndex.Entry(
+                name: name, offset: offset, storedSize: stored, rawSize: raw, method: method == 0 ? .stored : .zlib, crc32: crc))
+        }
+        guard reader.remaining == 0 else { throw .corruptIndex("\(reader.remaining) unexpected bytes after the last entry") }
+        return entries
+    }
+}
+
+/// Names inside a pack: relative paths with `/` separators, no empty, `.` or `..` component, no
+/// backslash or NUL. Extracting such a name can never leave the target folder.
+public enum PackEntryName {
+    public static func isValid(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= Int(UInt16.max), !name.hasPrefix("/") else { return false }
+        guard !name.utf8.contains(0), !name.contains("\\") else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}
+
+/// Reads little-endian integers from bytes already checked to be long enough.
+struct LittleEndianReader {
+    private let bytes: [UInt8]
+    private(set) var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var remaining: Int { bytes.count - position }
+
+    mutating func skip(_ count: Int) { position += count }
+
+    mutating func bytes(_ count: Int) -> ArraySlice<UInt8> {
+        defer { position += count }
+        return bytes[position..<position + count]
+    }
+
+    mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T {
+        var value: T = 0
+        for index in 0..<MemoryLayout<T>.size { value |= T(bytes[position + index]) << (8 * index) }
+        position += MemoryLayout<T>.size
+        return value
+    }
+
+    mutating func uint8() -> UInt8 { integer(UInt8.self) }
+    mutating func uint16() -> UInt16 { integer(UInt16.self) }
+    mutating func uint32() -> UInt32 { integer(UInt32.self) }
+    mutating func uint64() -> UInt64 { integer(UInt64.self) }
+}

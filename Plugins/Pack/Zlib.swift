@@ -1,0 +1,119 @@
+import CPreloadZlib
+
+/// The parts of the system zlib packs need: CRC-32, whole-buffer compression, and streaming
+/// inflation (``Inflater``).
+public enum Zlib {
+    /// CRC-32 of `bytes`, continuing from `seed` (0 to start).
+    public static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return seed }
+        var crc = uLong(seed)
+        var offset = 0
+        while offset < bytes.count {  // zlib takes 32-bit lengths
+            let length = min(bytes.count - offset, Int(Int32.max))
+            crc = CPreloadZlib.crc32(crc, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(length))
+            offset += length
+        }
+        return UInt32(truncatingIfNeeded: crc)
+    }
+
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { crc32($0) }
+    }
+
+    /// `bytes` as a zlib stream (RFC 1950) at `level` 0...9.
+    public static func compress(_ bytes: [UInt8], level: Int) throws -> [UInt8] {
+        var size = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let status = bytes.withUnsafeBufferPointer { input in
+            compress2(&output, &size, input.baseAddress, uLong(input.count), Int32(min(max(level, 0), 9)))
+        }
+        guard status == Z_OK else { throw ZlibError(code: status, operation: "compress") }
+        output.removeSubrange(Int(size)...)
+        return output
+    }
+}
+
+/// A zlib status other than success, with zlib's name for it.
+public struct ZlibError: Error, Sendable, CustomStringConvertible {
+    public let code: Int32
+    public let operation: String
+    public let detail: String?
+
+    public init(code: Int32, operation: String, detail: String? = nil) {
+        self.code = code
+        self.operation = operation
+        self.detail = detail
+    }
+
+    public var description: String {
+        let name = switch code {
+        case Z_DATA_ERROR: "invalid compressed data"
+        case Z_MEM_ERROR: "out of memory"
+        case Z_BUF_ERROR: "compressed data ends early"
+        case Z_STREAM_ERROR: "bad stream state"
+        case Z_NEED_DICT: "a preset dictionary is needed"
+        default: "zlib error \(code)"
+        }
+        return "\(operation): \(detail.map { "\(name) (\($0))" } ?? name)"
+    }
+}
+
+/// Streaming inflation: feed compressed chunks, get raw bytes, one stream from start to end.
+public final class Inflater {
+    /// What wraps the deflate data.
+    public enum Format: Sendable {
+        /// RFC 1950: a 2-byte header and an Adler-32 trailer (pack entries).
+        case zlib
+        /// No wrapper (zip entries).
+        case raw
+        /// RFC 1952 (`.gz` files).
+        case gzip
+
+        var windowBits: Int32 {
+            switch self {
+            case .zlib: 15
+            case .raw: -15
+            case .gzip: 31
+            }
+        }
+    }
+
+    // zlib keeps a pointer back to its z_stream and refuses a moved one: it lives on the heap.
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    public private(set) var isFinished = false
+
+    public init(format: Format) throws {
+        stream.initialize(to: z_stream())
+        let status = inflateInit2_(stream, format.windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deallocate()
+            throw ZlibError(code: status, operation: "inflate")
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// Inflates from `input` into `output`; returns the bytes consumed and produced. Call again
+    /// with the rest of the input and more output room until ``isFinished``.
+    public func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int) {
+        guard !isFinished else { return (0, 0) }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(output.count)
+        let status = CPreloadZlib.inflate(stream, Z_NO_FLUSH)
+        let consumed = input.count - Int(stream.pointee.avail_in), produced = output.count - Int(stream.pointee.avail_out)
+        switch status {
+        case Z_STREAM_END: isFinished = true
+        case Z_OK: break
+        case Z_BUF_ERROR: break  // no progress possible now: the caller gives more input or output, or finds the data ended early
+        default:
+            let message = stream.pointee.msg.map { String(cString: $0) }
+            throw ZlibError(code: status, operation: "inflate", detail: message)
+        }
+        return (consumed, produced)
+    }
+}

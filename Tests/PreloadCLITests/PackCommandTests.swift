@@ -1,0 +1,71 @@
+import Foundation
+import PreloadTestSupport
+import Testing
+
+/// `preload pack create`, `list`, `extract`.
+@Suite struct PackCommandTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("game/levels/one.txt", text: String(repeating: "level one. ", count: 500))
+        try directory.write("game/art/noise.png", PNGFixture.rgba(width: 20, height: 20, pixels: PNGFixture.noise(width: 20, height: 20)))
+        try directory.write("game/empty.dat", [])
+    }
+
+    func preload(_ arguments: [String]) async throws -> CommandRunner.Run {
+        try await CommandRunner.preload(arguments, in: directory.path)
+    }
+
+    func contents(_ relative: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: directory.file(relative))) }
+
+    @Test func createListExtractRoundTripsByteExact() async throws {
+        let create = try await preload(["pack", "create", "game", "--output", "game.pak", "--jobs", "2"])
+        #expect(create.status == 0 && create.stdout.hasPrefix("Packed 3 entries into game.pak"), "\(create.stderr)")
+        let list = try await preload(["pack", "list", "game.pak", "--verify"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("\tzlib\tlevels/one.txt\tok") && list.stdout.contains("\tstored\tart/noise.png\tok"))
+        #expect(list.stdout.hasSuffix("3 entries (pak), 0 failed\n"))
+        let extract = try await preload(["pack", "extract", "game.pak", "--output", "copy"])
+        #expect(extract.status == 0, "\(extract.stderr)")
+        for name in ["levels/one.txt", "art/noise.png", "empty.dat"] {
+            #expect(try contents("copy/" + name) == contents("game/" + name), "\(name)")
+        }
+    }
+
+    @Test func createIsDeterministicAcrossJobs() async throws {
+        _ = try await preload(["pack", "create", "game", "--output", "one.pak", "--jobs", "1"])
+        _ = try await preload(["pack", "create", "game", "--output", "two.pak", "--jobs", "2"])
+        #expect(try contents("one.pak") == contents("two.pak"))
+    }
+
+    @Test func extractNeverOverwritesSilentlyNorLeavesTheFolder() async throws {
+        _ = try await preload(["pack", "create", "game", "--output", "game.pak"])
+        _ = try await preload(["pack", "extract", "game.pak", "--output", "copy"])
+        try directory.write("copy/levels/one.txt", text: "edited")
+        let again = try await preload(["pack", "extract", "game.pak", "--output", "copy"])
+        #expect(again.status == 1 && again.stderr.contains("copy/levels/one.txt exists (use --overwrite to replace it)"))
+        #expect(String(decoding: try contents("copy/levels/one.txt"), as: UTF8.self) == "edited", "nothing was written")
+        #expect(try await preload(["pack", "extract", "game.pak", "--output", "copy", "--overwrite"]).status == 0)
+        #expect(try contents("copy/levels/one.txt") == contents("game/levels/one.txt"))
+
+        try FileManager.default.createDirectory(atPath: directory.file("trap"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("trap/levels"), withDestinationPath: directory.file("elsewhere"))
+        let trapped = try await preload(["pack", "extract", "game.pak", "--output", "trap"])
+        #expect(trapped.status == 1 && trapped.stderr.contains("would pass through the symbolic link trap/levels"))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("elsewhere/one.txt")))
+    }
+
+    @Test func damageIsReportedWithTheEntry() async throws {
+        _ = try await preload(["pack", "create", "game", "--output", "game.pak"])
+        var bytes = [UInt8](try contents("game.pak"))
+        bytes[60] ^= 0xFF  // inside the first entry's data
+        try directory.write("bad.pak", bytes)
+        let list = try await preload(["pack", "list", "bad.pak", "--verify"])
+        #expect(list.status == 1 && list.stdout.contains("FAILED: entry '"), "\(list.stdout)")
+        bytes[bytes.count - 2] ^= 1  // the index
+        try directory.write("worse.pak", bytes)
+        let worse = try await preload(["pack", "list", "worse.pak"])
+        #expect(worse.status == 1 && worse.stderr.contains("worse.pak: corrupt pack index: index checksum mismatch"))
+    }
+}
