@@ -12,15 +12,15 @@ public enum AtlasCheck {
         public var problems: [AtlasError]
     }
 
-    public static func check(path: String, packing: AtlasPackingOptions = AtlasPackingOptions()) throws -> Report {
-        let file = try FileFacts.of(path: path)
+    public static func check(path: String, packing: AtlasPackingOptions = AtlasPackingOptions(), files: AssetFiles = .local) throws -> Report {
+        let file = try files.facts(of: path)
         let request = PlannedRequest(
-            request: AssetRequest(path: path, options: AssetOptions().with(AtlasOptions.self, packing)), plugin: "atlas", file: file)
+            request: AssetRequest(path: path, options: AssetOptions().with(AtlasOptions.self, packing)), plugin: "atlas", file: file, files: files)
         switch try AtlasLoader.source(for: request) {
         case .folder(let sprites):
             var problems: [AtlasError] = []
             for sprite in sprites {
-                switch header(of: sprite.path) {
+                switch header(of: sprite.path, files: files) {
                 case .unreadable(let cause):
                     problems.append(.pageFailed(file: path, page: sprite.path, cause: cause))
                 case .size(let width, let height) where width > packing.maxPageSize || height > packing.maxPageSize:
@@ -33,7 +33,7 @@ public enum AtlasCheck {
             var problems: [AtlasError] = []
             var sizes: [(width: Int, height: Int)?] = []
             for page in description.pages {
-                switch header(of: page.path) {
+                switch header(of: page.path, files: files) {
                 case .size(let width, let height): sizes.append((width, height))
                 case .unreadable(let cause):
                     sizes.append(nil)
@@ -51,12 +51,12 @@ public enum AtlasCheck {
     }
 
     /// A PNG's size from its first 33 bytes.
-    private static func header(of path: String) -> Header {
+    private static func header(of path: String, files: AssetFiles) -> Header {
         do {
-            guard let png = PNGHeader(try FileContents.prefix(path: path, count: 33)) else { return .unreadable("not a PNG file") }
+            guard let png = PNGHeader(try files.prefix(path, count: 33)) else { return .unreadable("not a PNG file") }
             return .size(width: png.width, height: png.height)
         } catch {
-            return .unreadable(error.reason)
+            return .unreadable((error as? AssetError)?.reason ?? "\(error)")
         }
     }
 

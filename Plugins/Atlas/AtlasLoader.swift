@@ -40,36 +40,37 @@ public struct AtlasLoader: LoaderPlugin {
     /// A sprite folder's packing grows with its sprites; a descriptor's work is its file.
     public func estimatedWork(for request: PlannedRequest) -> Int64? {
         guard case .folder(let sprites) = cache.peek(for: request) else { return nil }
-        return sprites.reduce(Int64(0)) { $0 + ((try? FileFacts.of(path: $1.path).size) ?? 0) }
+        return sprites.reduce(Int64(0)) { $0 + ((try? request.files.facts(of: $1.path).size) ?? 0) }
     }
 
     public func makeOperation(for request: PlannedRequest) -> AssetOperation {
         AtlasOperation(request: request, source: cache.take(for: request))
     }
 
-    /// Reads the descriptor at `path`, telling the dialect from its content, without decoding
-    /// pages. (A sprite folder has no descriptor: its frames exist only once it is packed.)
-    public static func describe(path: String) throws -> AtlasDescription {
-        try describe(path: path, isDirectory: FileFacts.of(path: path).isDirectory)
+    /// Reads the descriptor at `path` (through `files`: on disk or inside a pack), telling the
+    /// dialect from its content, without decoding pages. (A sprite folder has no descriptor: its
+    /// frames exist only once it is packed.)
+    public static func describe(path: String, files: AssetFiles = .local) throws -> AtlasDescription {
+        try describe(path: path, isDirectory: files.facts(of: path).isDirectory, files: files)
     }
 
-    static func describe(path: String, isDirectory: Bool) throws -> AtlasDescription {
+    static func describe(path: String, isDirectory: Bool, files: AssetFiles) throws -> AtlasDescription {
         if isDirectory {
-            return try SpriteKitAtlascFormat.read(folder: path)
+            return try SpriteKitAtlascFormat.read(folder: path, files: files)
         }
-        let data = try FileContents.read(path: path)
+        let data = try files.read(path)
         if TexturePackerFormat.matches(Array(data.prefix(512))) {
-            return try TexturePackerFormat.read(data, file: path)
+            return try TexturePackerFormat.read(data, file: path, files: files)
         }
         return try LibGDXFormat.read(data, file: path)
     }
 
     static func source(for request: PlannedRequest) throws -> AtlasSource {
-        let path = request.path
-        if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path)) == nil {
-            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasOptions.self].scale))
+        let path = request.path, files = request.files
+        if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path, files: files)) == nil {
+            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasOptions.self].scale, files: files))
         }
-        return .descriptor(try describe(path: path, isDirectory: request.file.isDirectory))
+        return .descriptor(try describe(path: path, isDirectory: request.file.isDirectory, files: files))
     }
 
     /// Page requests carry the atlas request's PNG options, if it has any.

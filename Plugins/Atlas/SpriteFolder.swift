@@ -1,4 +1,3 @@
-import Foundation
 import Preload
 
 /// A sprite folder (SpriteKit's source convention): `NAME.atlas/` holding loose PNGs, possibly in
@@ -14,18 +13,15 @@ enum SpriteFolder {
         var scale: Int
     }
 
-    static func sprites(in folder: String, scale: Int) throws -> [Sprite] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+    static func sprites(in folder: String, scale: Int, files: AssetFiles = .local) throws -> [Sprite] {
+        let names: [String]
+        do {
+            names = try files.files(under: folder)
+        } catch {
             throw AtlasError.malformed(file: folder, detail: "the sprite folder cannot be read")
         }
         var variants: [String: [Sprite]] = [:]
-        while let relative = walker.nextObject() as? String {
-            let fileName = AssetPath.fileName(of: relative)
-            if fileName.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            guard fileName.lowercased().hasSuffix(".png") else { continue }
+        for relative in names where relative.lowercased().hasSuffix(".png") {
             let (name, variantScale) = splitVariant(relative)
             variants[name, default: []].append(Sprite(name: name, path: folder + "/" + relative, scale: variantScale))
         }

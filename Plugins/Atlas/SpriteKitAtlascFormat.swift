@@ -11,24 +11,25 @@ import Preload
 /// in an original of `spriteSourceSize`, measured from its bottom-left corner.
 enum SpriteKitAtlascFormat {
     /// The property list inside `folder`: `NAME.plist` for `NAME.atlasc`, else the only one.
-    static func propertyList(in folder: String) throws -> String {
+    static func propertyList(in folder: String, files: AssetFiles) throws -> String {
         let base = AssetPath.fileName(of: folder)
         let expected = folder + "/" + (base.hasSuffix(".atlasc") ? String(base.dropLast(7)) : base) + ".plist"
-        if FileManager.default.fileExists(atPath: expected) { return expected }
-        let lists = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".plist") }
+        if (try? files.facts(of: expected))?.isDirectory == false { return expected }
+        let lists = ((try? files.files(under: folder)) ?? []).filter { $0.hasSuffix(".plist") && !$0.contains("/") }
         guard lists.count == 1 else {
             throw AtlasError.malformed(file: folder, detail: "no \(AssetPath.fileName(of: expected)) in the compiled atlas")
         }
         return folder + "/" + lists[0]
     }
 
-    static func read(folder: String) throws -> AtlasDescription {
-        let file = try propertyList(in: folder)
+    static func read(folder: String, files: AssetFiles) throws -> AtlasDescription {
+        let file = try propertyList(in: folder, files: files)
         let data: [UInt8]
         do {
-            data = try FileContents.read(path: file)
+            data = try files.read(file)
         } catch {
-            throw AtlasError.malformed(file: folder, detail: "\(AssetPath.fileName(of: file)): \(error.reason)")
+            let reason = (error as? AssetError)?.reason ?? "\(error)"
+            throw AtlasError.malformed(file: folder, detail: "\(AssetPath.fileName(of: file)): \(reason)")
         }
         let name = AssetPath.fileName(of: file)
         let root: Any

@@ -18,14 +18,16 @@ enum TexturePackerFormat {
         return text.contains("\"frames\"") || text.contains("\"textures\"")
     }
 
-    static func read(_ data: [UInt8], file: String) throws -> AtlasDescription {
+    static func read(_ data: [UInt8], file: String, files: AssetFiles = .local) throws -> AtlasDescription {
         var description = AtlasDescription(file: file, format: .texturePackerHash, pages: [], frames: [])
         var visited: Set<String> = []
-        try read(data, file: file, into: &description, visited: &visited)
+        try read(data, file: file, files: files, into: &description, visited: &visited)
         return description
     }
 
-    private static func read(_ data: [UInt8], file: String, into description: inout AtlasDescription, visited: inout Set<String>) throws {
+    private static func read(
+        _ data: [UInt8], file: String, files: AssetFiles, into description: inout AtlasDescription, visited: inout Set<String>
+    ) throws {
         let isRoot = visited.isEmpty
         visited.insert(AssetPath.normalized(file))
         let json = try JSONFields.parse(data, file: file, origin: isRoot ? nil : AssetPath.fileName(of: file))
@@ -46,11 +48,12 @@ enum TexturePackerFormat {
             guard !visited.contains(AssetPath.normalized(other)) else { continue }
             let bytes: [UInt8]
             do {
-                bytes = try FileContents.read(path: other)
+                bytes = try files.read(other)
             } catch {
-                throw AtlasError.malformed(file: file, detail: "related pack \(related): \(error.reason)")
+                let reason = (error as? AssetError)?.reason ?? "\(error)"
+                throw AtlasError.malformed(file: file, detail: "related pack \(related): \(reason)")
             }
-            try read(bytes, file: other, into: &description, visited: &visited)
+            try read(bytes, file: other, files: files, into: &description, visited: &visited)
         }
     }
 

@@ -55,12 +55,14 @@ open class AssetOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
         // Only what the work needs: copying the whole wiring would retain the batch (an object
         // both cores touch) once more per load.
-        let (dependencies, maxFileBytes) = wiring.withLock { ($0.dependencies, $0.maxFileBytes) }
-        if !dependencies.isEmpty, let failure = dependencyFailure() {
+        let (dependencies, failures, tolerant, maxFileBytes) = wiring.withLock {
+            ($0.dependencies, $0.dependencyFailures, $0.toleratesFailedDependencies, $0.maxFileBytes)
+        }
+        if !dependencies.isEmpty, !tolerant, let failure = dependencyFailure() {
             finish(.failed(failure))
             return
         }
-        execute(LoadContext(operation: self, dependencies: dependencies, maxFileBytes: maxFileBytes))
+        execute(LoadContext(operation: self, dependencies: dependencies, failures: failures, maxFileBytes: maxFileBytes))
     }
 
     // MARK: Override points
@@ -143,6 +145,10 @@ struct OperationWiring: Sendable {
     var slot = 0
     /// The operation each declared dependency request was merged into.
     var dependencies: [AssetRequest: AssetOperation] = [:]
+    /// Declared dependencies that failed while planning (kept only for tolerant plugins).
+    var dependencyFailures: [AssetRequest: AssetError] = [:]
+    /// Whether the plugin runs its operations despite failed dependencies.
+    var toleratesFailedDependencies = false
     var maxFileBytes: Int = .max
 }
 

@@ -46,7 +46,9 @@ extension PreloadBatch {
                     dependencies[request] = dependency
                 }
                 operation.attach(OperationWiring(
-                    observer: self, slot: node, dependencies: dependencies, maxFileBytes: maxFileBytes))
+                    observer: self, slot: node, dependencies: dependencies,
+                    dependencyFailures: plan.nodes[node].dependencyFailures,
+                    toleratesFailedDependencies: plan.nodes[node].plugin.toleratesFailedDependencies, maxFileBytes: maxFileBytes))
                 operations[node] = operation
                 fresh.append(operation)
             }

@@ -14,6 +14,8 @@ struct BatchPlanner {
         var dependencies: [(request: AssetRequest, node: Int)] = []
         /// A planning failure (a failed dependency); such a node gets no operation.
         var failure: AssetError?
+        /// Dependencies that failed while planning, for plugins that tolerate them.
+        var dependencyFailures: [AssetRequest: AssetError] = [:]
     }
 
     /// One request: the caller's, or one a plugin declared as a dependency.
@@ -28,12 +30,14 @@ struct BatchPlanner {
     private struct MergeKey: Hashable {
         let device: UInt64
         let inode: UInt64
+        let entry: String?
         let plugin: String
         let options: AssetOptions
     }
 
     let registry: PluginRegistry
     let weighting: ProgressWeighting
+    let files: AssetFiles
 
     private(set) var nodes: [Node] = []
     private(set) var entries: [Entry] = []
@@ -45,6 +49,7 @@ struct BatchPlanner {
     init(registry: PluginRegistry, weighting: ProgressWeighting) {
         self.registry = registry
         self.weighting = weighting
+        files = registry.files
     }
 
     /// Makes room for `count` requests (and as many loads), so the tables do not regrow.
@@ -82,12 +87,12 @@ struct BatchPlanner {
         let plugin: any LoaderPlugin
         var header: [UInt8]?
         do {
-            file = try FileFacts.of(path: request.path)
+            file = try files.facts(of: request.path)
             (plugin, header) = try claim(request, isDirectory: file.isDirectory)
         } catch {
             return .failure(error)
         }
-        let key = MergeKey(device: file.device, inode: file.inode, plugin: plugin.identifier, options: request.options)
+        let key = MergeKey(device: file.device, inode: file.inode, entry: file.entry, plugin: plugin.identifier, options: request.options)
         if let existing = nodeForKey[key] {
             if inProgress.contains(existing) {
                 return .failure(AssetError(
@@ -96,7 +101,7 @@ struct BatchPlanner {
             }
             return .success(existing)
         }
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file)
+        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files)
         let node = nodes.count
         nodes.append(Node(planned: planned, plugin: plugin, weight: weight(of: file, at: request.path, plugin: plugin, header: &header)))
         nodeForKey[key] = node
@@ -110,9 +115,15 @@ struct BatchPlanner {
                 switch add(dependency, isDependency: true) {
                 case .success(let dependencyNode):
                     nodes[node].dependencies.append((dependency, dependencyNode))
-                    if let failure = nodes[dependencyNode].failure, nodes[node].failure == nil {
-                        nodes[node].failure = .dependencyFailed(path: request.path, dependency: failure)
+                    if let failure = nodes[dependencyNode].failure {
+                        if plugin.toleratesFailedDependencies {
+                            nodes[node].dependencyFailures[dependency] = failure
+                        } else if nodes[node].failure == nil {
+                            nodes[node].failure = .dependencyFailed(path: request.path, dependency: failure)
+                        }
                     }
+                case .failure(let error) where plugin.toleratesFailedDependencies:
+                    nodes[node].dependencyFailures[dependency] = error
                 case .failure(let error) where nodes[node].failure == nil:
                     nodes[node].failure = error.category == .dependencyCycle
                         ? AssetError(path: request.path, category: .dependencyCycle, reason: error.reason)
@@ -149,16 +160,20 @@ struct BatchPlanner {
         }
         if let named { return (named, nil) }
         if let plugin = registry.plugin(forExtensionOf: request.path) { return (plugin, nil) }
-        let header = try FileContents.prefix(path: request.path, count: registry.longestHeader)
-        guard let plugin = registry.plugin(forHeader: header) else {
-            throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
+        let header: [UInt8]
+        do {
+            header = try files.prefix(request.path, count: registry.longestHeader)
+        } catch {
+            throw AssetError(path: request.path, wrapping: error)
         }
-        return (plugin, header)
+        if let plugin = registry.plugin(forHeader: header) { return (plugin, header) }
+        if let fallback = request.fallbackPlugin.flatMap(registry.plugin(identifier:)) { return (fallback, header) }
+        throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
     }
 
     private func weight(of file: FileFacts, at path: String, plugin: any LoaderPlugin, header: inout [UInt8]?) -> Int64 {
         guard weighting == .decodedBytes, plugin.headerLength > 0 else { return max(file.size, 1) }
-        if header == nil { header = try? FileContents.prefix(path: path, count: plugin.headerLength) }
+        if header == nil { header = try? files.prefix(path, count: plugin.headerLength) }
         guard let header, let estimate = plugin.estimatedDecodedBytes(header: header) else { return max(file.size, 1) }
         return Int64(max(estimate, 1))
     }

@@ -17,6 +17,30 @@ public struct FileFacts: Hashable, Sendable {
     public let modified: Int64
     /// Whether it is a directory (some plugins load folders, such as sprite-folder atlases).
     public let isDirectory: Bool
+    /// For an entry inside a container (`game.pak#ui/hero.png`), its name there; `nil` for a
+    /// file on disk. Two entries of one pack share the pack's device and inode, not this.
+    public let entry: String?
+
+    /// The facts of `entry` inside the container file `container`: its identity is the
+    /// container's plus the entry's name; `size` is what loading it costs (for a compressed
+    /// entry, its stored size).
+    public init(entry: String, in container: FileFacts, size: Int64, isDirectory: Bool = false) {
+        device = container.device
+        inode = container.inode
+        modified = container.modified
+        self.size = size
+        self.isDirectory = isDirectory
+        self.entry = entry
+    }
+
+    private init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, isDirectory: Bool) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.isDirectory = isDirectory
+        entry = nil
+    }
 
     /// Stats `path`, following symbolic links. Regular files and directories pass; anything
     /// else (devices, sockets, fifos) is refused.

@@ -5,17 +5,22 @@ import Synchronization
 public final class LoadContext: Sendable {
     private let operation: AssetOperation
     private let dependencies: [AssetRequest: AssetOperation]
+    private let failures: [AssetRequest: AssetError]
     private let maxFileBytes: Int
     private let lastReported = Mutex(0.0)
 
-    init(operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], maxFileBytes: Int) {
+    init(operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], failures: [AssetRequest: AssetError], maxFileBytes: Int) {
         self.operation = operation
         self.dependencies = dependencies
+        self.failures = failures
         self.maxFileBytes = maxFileBytes
     }
 
     /// The request being loaded.
     public var request: PlannedRequest { operation.request }
+
+    /// How to read files: the disk, and entries inside containers.
+    public var files: AssetFiles { operation.request.files }
 
     /// Whether the load was cancelled; long work should stop soon after this turns true.
     public var isCancelled: Bool { operation.isCancelled }
@@ -37,24 +42,34 @@ public final class LoadContext: Sendable {
         if forward { operation.reportProgress(clamped) }
     }
 
-    /// The whole file, read once, refusing files over the coordinator's size limit.
+    /// The whole file (or container entry), read once, refusing more than the coordinator's
+    /// size limit.
     public func readContents() throws -> [UInt8] {
-        try FileContents.read(path: operation.request.request.path, limit: maxFileBytes)
+        try operation.request.files.read(operation.request.request.path, limit: maxFileBytes, isCancelled: { operation.isCancelled })
+    }
+
+    /// How `dependency` (one of the requests the plugin declared) ended: for plugins that
+    /// tolerate failed dependencies, which see every outcome. `nil` if it was not declared.
+    public func outcome(of dependency: AssetRequest) -> AssetOutcome? {
+        if let failure = failures[dependency] { return .failed(failure) }
+        return dependencies[dependency]?.outcome
     }
 
     /// The asset loaded for `dependency`, one of the requests the plugin returned from
     /// ``LoaderPlugin/dependencies(of:)``. Dependencies that failed never get here: the
     /// operation fails before it runs.
     public func dependency(_ dependency: AssetRequest) throws -> any Asset {
+        if let failure = failures[dependency] { throw failure }
         guard let operation = dependencies[dependency] else {
             throw AssetError(
                 path: request.path, category: .other,
                 reason: "asked for \(dependency.path), which it did not declare as a dependency")
         }
-        guard let asset = operation.outcome?.asset else {
-            throw AssetError.dependencyCancelled(path: request.path, dependency: dependency.path)
+        switch operation.outcome {
+        case .loaded(let asset): return asset
+        case .failed(let error): throw error
+        case .cancelled, nil: throw AssetError.dependencyCancelled(path: request.path, dependency: dependency.path)
         }
-        return asset
     }
 
     /// The asset loaded for `dependency`, as `type`.

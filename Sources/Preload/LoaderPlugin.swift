@@ -62,6 +62,11 @@ public protocol LoaderPlugin: Sendable {
     /// uses the file size.
     func estimatedWork(for request: PlannedRequest) -> Int64?
 
+    /// Whether this plugin's operations run even when some dependencies failed, reading each
+    /// one's fate with ``LoadContext/outcome(of:)`` (a pack reports its entries one by one).
+    /// The default, `false`, fails the request with its first failed dependency's cause.
+    var toleratesFailedDependencies: Bool { get }
+
     /// Makes the operation that loads `request`. Called once per distinct file and options.
     func makeOperation(for request: PlannedRequest) -> AssetOperation
 }
@@ -73,6 +78,7 @@ extension LoaderPlugin {
     public func estimatedDecodedBytes(header: [UInt8]) -> Int? { nil }
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { [] }
     public func estimatedWork(for request: PlannedRequest) -> Int64? { nil }
+    public var toleratesFailedDependencies: Bool { false }
 }
 
 /// A request after planning: the file was found, a plugin claimed it, and its size is known.
@@ -81,13 +87,16 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public let request: AssetRequest
     /// The identifier of the plugin that loads it.
     public let plugin: String
-    /// What `stat` said about the file.
+    /// What `stat` said about the file (or the container about the entry).
     public let file: FileFacts
+    /// How to read this file and the files it mentions: disk, or entries inside containers.
+    public let files: AssetFiles
 
-    public init(request: AssetRequest, plugin: String, file: FileFacts) {
+    public init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
         self.request = request
         self.plugin = plugin
         self.file = file
+        self.files = files
     }
 
     /// The file, as the request named it.
@@ -96,4 +105,14 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public var options: AssetOptions { request.options }
 
     public var description: String { request.description }
+
+    public static func == (lhs: PlannedRequest, rhs: PlannedRequest) -> Bool {
+        lhs.request == rhs.request && lhs.plugin == rhs.plugin && lhs.file == rhs.file
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(plugin)
+        hasher.combine(file)
+    }
 }

@@ -90,6 +90,11 @@ public struct PluginRegistry: Sendable {
         plugins.first { $0.headerLength > 0 && $0.matchesSignature(Array(header.prefix($0.headerLength))) }
     }
 
+    /// How plugins read files: the disk, and entries of the containers registered plugins open.
+    public var files: AssetFiles {
+        AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
+    }
+
     /// The longest header any plugin wants to see.
     public var longestHeader: Int { plugins.map(\.headerLength).max() ?? 0 }
 
@@ -98,9 +103,10 @@ public struct PluginRegistry: Sendable {
     /// files nobody loads.
     public func claimant(of path: String) -> (any LoaderPlugin)? {
         if let plugin = plugin(forExtensionOf: path) { return plugin }
-        if (try? FileFacts.of(path: path))?.isDirectory == true { return nil }  // folders: by name only
+        let files = self.files
+        if (try? files.facts(of: path))?.isDirectory == true { return nil }  // folders: by name only
         let length = longestHeader
-        guard length > 0, let header = try? FileContents.prefix(path: path, count: length) else { return nil }
+        guard length > 0, let header = try? files.prefix(path, count: length) else { return nil }
         return plugin(forHeader: header)
     }
 

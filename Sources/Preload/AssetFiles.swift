@@ -1,0 +1,103 @@
+import Foundation
+
+/// Files as plugins see them: files and folders on disk, and entries inside containers
+/// (`game.pak#ui/hero.png`) served by ``ContainerPlugin``s. Plugins read through the
+/// ``PlannedRequest/files`` they are given instead of the disk directly, so that what they load
+/// (an atlas and its pages) can live inside a pack.
+public struct AssetFiles: Sendable {
+    private let containers: [any ContainerPlugin]
+
+    public init(containers: [any ContainerPlugin] = []) {
+        self.containers = containers
+    }
+
+    /// The disk only.
+    public static let local = AssetFiles()
+
+    /// Where `path` is inside a container: the container's path, the entry's name, and the
+    /// plugin that opens it; `nil` for a path on disk. The container is the shortest prefix
+    /// before a `#` that is a regular file some container plugin opens.
+    public func locate(_ path: String) -> (container: String, entry: String, plugin: any ContainerPlugin)? {
+        guard !containers.isEmpty, path.contains("#") else { return nil }
+        var search = path.startIndex
+        while let hash = path[search...].firstIndex(of: "#") {
+            let container = String(path[..<hash]), entry = String(path[path.index(after: hash)...])
+            if !entry.isEmpty, let facts = try? FileFacts.of(path: container), !facts.isDirectory,
+                let header = try? FileContents.prefix(path: container, count: 64),
+                let plugin = containers.first(where: { $0.opensContainer(at: container, header: header) })
+            {
+                return (container, entry, plugin)
+            }
+            search = path.index(after: hash)
+        }
+        return nil
+    }
+
+    /// What `stat` would say, for entries too: an entry's identity is its container's plus its
+    /// name; a name that only prefixes entries (`pack#sprites.atlas`) is a folder.
+    public func facts(of path: String) throws(AssetError) -> FileFacts {
+        guard let (container, entry, plugin) = locate(path) else { return try FileFacts.of(path: path) }
+        let containerFacts = try FileFacts.of(path: container)
+        do {
+            return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container))
+        } catch {
+            let names = (try? plugin.entryNames(in: container)) ?? []
+            let folder = entry.hasSuffix("/") ? entry : entry + "/"
+            if names.contains(where: { $0.hasPrefix(folder) }) {
+                return FileFacts(entry: entry, in: containerFacts, size: 0, isDirectory: true)
+            }
+            throw AssetError(path: path, wrapping: error)
+        }
+    }
+
+    /// The whole file or entry, refusing more than `limit` bytes.
+    public func read(_ path: String, limit: Int = .max, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
+        guard let (container, entry, plugin) = locate(path) else { return try FileContents.read(path: path, limit: limit) }
+        do {
+            return try plugin.readEntry(entry, in: container, limit: limit, isCancelled: isCancelled)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw AssetError(path: path, wrapping: error)
+        }
+    }
+
+    /// The first `count` bytes (fewer if the file is shorter), for sniffing.
+    public func prefix(_ path: String, count: Int) throws -> [UInt8] {
+        guard let (container, entry, plugin) = locate(path) else { return try FileContents.prefix(path: path, count: count) }
+        do {
+            return try plugin.entryPrefix(entry, in: container, count: count)
+        } catch {
+            throw AssetError(path: path, wrapping: error)
+        }
+    }
+
+    /// The regular files below `folder` (on disk, or a folder inside a container), as paths
+    /// relative to it with `/` separators, sorted; hidden files and folders are left out.
+    public func files(under folder: String) throws -> [String] {
+        if let (container, entry, plugin) = locate(folder) {
+            let prefix = entry.hasSuffix("/") ? entry : entry + "/"
+            return try plugin.entryNames(in: container).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+                .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+        }
+        return try DiskFolder.files(under: folder)
+    }
+}
+
+/// Listing folders on disk.
+enum DiskFolder {
+    static func files(under folder: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw AssetError(path: folder, category: .unreadable, reason: "cannot be read as a folder")
+        }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if AssetPath.fileName(of: relative).hasPrefix(".") {
+                walker.skipDescendants()
+            } else if (try? FileFacts.of(path: folder + "/" + relative))?.isDirectory == false {
+                files.append(relative)
+            }
+        }
+        return files.sorted()
+    }
+}

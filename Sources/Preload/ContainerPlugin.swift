@@ -1,0 +1,31 @@
+/// A loader plugin whose files contain other files (a data pack, a zip): their entries can be
+/// requested, read and claimed by other plugins like files on disk, addressed as
+/// `CONTAINER#ENTRY` (`game.pak#ui/hero.png`). Names inside a container use `/` separators.
+///
+/// Entries are served through ``AssetFiles``, which every plugin reads with, so a PNG inside a
+/// pack decodes with the PNG plugin, and an atlas inside a pack finds its pages beside it.
+public protocol ContainerPlugin: LoaderPlugin {
+    /// Whether the regular file at `path`, which starts with `header` (up to ``headerLength``
+    /// bytes), is a container this plugin opens.
+    func opensContainer(at path: String, header: [UInt8]) -> Bool
+
+    /// The names of every entry in the container at `container` (regular files only).
+    func entryNames(in container: String) throws -> [String]
+
+    /// What loading `entry` costs, in bytes (its stored size, for a compressed entry); throws
+    /// ``AssetError/Category/fileNotFound`` when there is no such entry.
+    func entrySize(_ entry: String, in container: String) throws -> Int64
+
+    /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` as it goes.
+    func readEntry(_ entry: String, in container: String, limit: Int, isCancelled: () -> Bool) throws -> [UInt8]
+
+    /// The first `count` bytes of `entry` (fewer if it is shorter), for sniffing its content.
+    /// The default reads the whole entry; a plugin can stop early.
+    func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8]
+}
+
+extension ContainerPlugin {
+    public func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {
+        Array(try readEntry(entry, in: container, limit: .max, isCancelled: { false }).prefix(count))
+    }
+}
