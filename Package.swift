@@ -80,7 +80,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadPackTests",
-            dependencies: ["PreloadPack", "Preload", "PreloadTestSupport", "CPreloadZlib"]
+            dependencies: ["PreloadPack", "PreloadPNG", "PreloadAtlas", "Preload", "PreloadTestSupport", "CPreloadZlib"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadCLITests",

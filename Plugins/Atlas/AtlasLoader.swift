@@ -1,6 +1,5 @@
 import Preload
 import PreloadPNG
-import Synchronization
 
 /// The atlas loader plugin: sprite folders (`NAME.atlas/`, packed at load time), TexturePacker
 /// JSON (hash, array, multipack, Phaser multiatlas), libGDX `.atlas` text, and SpriteKit `.atlasc`
@@ -103,30 +102,18 @@ final class DescriptionCache: Sendable {
         let options: AssetOptions
     }
 
-    private static let capacity = 256
-    private let entries = Mutex<(sources: [Key: AtlasSource], order: [Key])>(([:], []))
+    private let sources = BoundedCache<Key, AtlasSource>(capacity: 256)
 
     func remember(_ source: AtlasSource, for request: PlannedRequest) {
-        let key = Key(file: request.file, options: request.options)
-        entries.withLock { entries in
-            if entries.sources.updateValue(source, forKey: key) == nil { entries.order.append(key) }
-            while entries.order.count > Self.capacity {
-                entries.sources[entries.order.removeFirst()] = nil
-            }
-        }
+        sources.insert(source, for: Key(file: request.file, options: request.options))
     }
 
     func peek(for request: PlannedRequest) -> AtlasSource? {
-        entries.withLock { $0.sources[Key(file: request.file, options: request.options)] }
+        sources[Key(file: request.file, options: request.options)]
     }
 
     func take(for request: PlannedRequest) -> AtlasSource? {
-        let key = Key(file: request.file, options: request.options)
-        return entries.withLock { entries in
-            guard let source = entries.sources.removeValue(forKey: key) else { return nil }
-            entries.order.removeAll { $0 == key }
-            return source
-        }
+        sources.remove(Key(file: request.file, options: request.options))
     }
 }
 

@@ -29,14 +29,21 @@ public struct PackIndex: Sendable {
         public var method: Method
         /// CRC-32 of the raw bytes, when the format records it (gzip checks its own).
         public var crc32: UInt32?
+        /// Why the entry cannot be read although the pack lists it (an encrypted zip entry, a
+        /// compression method other than deflate, a damaged local header); reading it throws this.
+        public var problem: PackError?
 
-        public init(name: String, offset: UInt64, storedSize: UInt64, rawSize: UInt64?, method: Method, crc32: UInt32?) {
+        public init(
+            name: String, offset: UInt64, storedSize: UInt64, rawSize: UInt64?, method: Method, crc32: UInt32?,
+            problem: PackError? = nil
+        ) {
             self.name = name
             self.offset = offset
             self.storedSize = storedSize
             self.rawSize = rawSize
             self.method = method
             self.crc32 = crc32
+            self.problem = problem
         }
     }
 
@@ -44,11 +51,20 @@ public struct PackIndex: Sendable {
     public let entries: [Entry]
     private let byName: [String: Int]
 
+    /// An index of `entries`; a name listed again (zip archives allow it) keeps its first entry,
+    /// and the later ones get a ``Entry/problem``.
     public init(format: Format, entries: [Entry]) {
+        var entries = entries
+        var byName: [String: Int] = [:]
+        for index in entries.indices {
+            if byName[entries[index].name] == nil {
+                byName[entries[index].name] = index
+            } else if entries[index].problem == nil {
+                entries[index].problem = .corruptIndex("entry '\(entries[index].name)' is listed more than once")
+            }
+        }
         self.format = format
         self.entries = entries
-        var byName: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() where byName[entry.name] == nil { byName[entry.name] = index }
         self.byName = byName
     }
 
@@ -59,24 +75,26 @@ public struct PackIndex: Sendable {
 
 /// Why a pack or one of its entries could not be read. Descriptions name the entry; the
 /// coordinator's ``AssetError`` puts the pack's path (or `PACK#ENTRY`) in front.
-public enum PackError: AssetFailure, Equatable {
+public enum PackError: AssetFailure, Hashable {
     case notAPack
     case unsupported(String)
+    case unreadableEntry(entry: String, reason: String)
     case truncated(String)
     case corruptHeader(String)
     case corruptIndex(String)
     case noSuchEntry(String)
     case checksumMismatch(entry: String, expected: UInt32, actual: UInt32)
     case sizeMismatch(entry: String, declared: UInt64, actual: UInt64)
+    case largerThanDeclared(entry: String, declared: UInt64)
     case inflateFailed(entry: String, detail: String)
     case entryTooLarge(entry: String, limit: Int)
     case ratioTooHigh(entry: String, limit: Int)
 
     public var category: AssetError.Category {
         switch self {
-        case .notAPack, .corruptHeader, .corruptIndex, .checksumMismatch, .sizeMismatch, .inflateFailed: .corrupt
+        case .notAPack, .corruptHeader, .corruptIndex, .checksumMismatch, .sizeMismatch, .largerThanDeclared, .inflateFailed: .corrupt
         case .truncated: .truncated
-        case .unsupported: .unsupported
+        case .unsupported, .unreadableEntry: .unsupported
         case .noSuchEntry: .fileNotFound
         case .entryTooLarge, .ratioTooHigh: .limitExceeded
         }
@@ -86,6 +104,7 @@ public enum PackError: AssetFailure, Equatable {
         switch self {
         case .notAPack: "not a pack (no pack, zip or gzip signature)"
         case .unsupported(let detail): "unsupported pack: \(detail)"
+        case .unreadableEntry(let entry, let reason): "entry '\(entry)' cannot be read: \(reason)"
         case .truncated(let detail): "truncated pack: \(detail)"
         case .corruptHeader(let detail): "corrupt pack header: \(detail)"
         case .corruptIndex(let detail): "corrupt pack index: \(detail)"
@@ -94,6 +113,7 @@ public enum PackError: AssetFailure, Equatable {
             "entry '\(entry)': CRC-32 mismatch (recorded \(hex(expected)), read \(hex(actual)))"
         case .sizeMismatch(let entry, let declared, let actual):
             "entry '\(entry)': \(actual) bytes where the index says \(declared)"
+        case .largerThanDeclared(let entry, let declared): "entry '\(entry)' inflates to more than the \(declared) bytes the index says"
         case .inflateFailed(let entry, let detail): "entry '\(entry)': \(detail)"
         case .entryTooLarge(let entry, let limit): "entry '\(entry)' inflates past the limit of \(limit) bytes"
         case .ratioTooHigh(let entry, let limit): "entry '\(entry)' inflates more than \(limit) times its stored size (a decompression bomb?)"
@@ -110,11 +130,28 @@ public enum PackError: AssetFailure, Equatable {
 public struct PackLimits: Hashable, Sendable {
     /// The most bytes one entry may inflate to (default 1 GiB).
     public var maxEntryBytes: Int
-    /// The most an entry may grow when inflated, raw over stored (default 1024).
+    /// The most an entry may grow when inflated, raw over stored (default 1024). Deflate cannot
+    /// pass about 1032, which long runs of one byte reach: hence ``ratioCheckedAbove``.
     public var maxInflateRatio: Int
+    /// The ratio is only enforced once an entry has inflated past this many bytes (default
+    /// 16 MiB), so small runs of zeros load while a bomb stops early.
+    public var ratioCheckedAbove: Int
 
-    public init(maxEntryBytes: Int = 1 << 30, maxInflateRatio: Int = 1024) {
+    public init(maxEntryBytes: Int = 1 << 30, maxInflateRatio: Int = 1024, ratioCheckedAbove: Int = 16 << 20) {
         self.maxEntryBytes = maxEntryBytes
         self.maxInflateRatio = maxInflateRatio
+        self.ratioCheckedAbove = ratioCheckedAbove
+    }
+
+    /// Whether `raw` bytes made from `stored` bytes break the ratio limit.
+    func ratioExceeded(raw: UInt64, stored: UInt64) -> Bool {
+        raw > UInt64(ratioCheckedAbove) && raw > UInt64(maxInflateRatio) * max(stored, 1)
+    }
+
+    /// The same limits with at most `bytes` per entry.
+    func capped(at bytes: Int) -> PackLimits {
+        var limits = self
+        limits.maxEntryBytes = min(bytes, maxEntryBytes)
+        return limits
     }
 }

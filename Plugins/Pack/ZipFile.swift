@@ -1,6 +1,148 @@
-/// Zip archives (stored and deflate entries).
+import Preload
+
+/// Zip archives, read through their central directory (so entries written with data descriptors
+/// have their sizes and CRC), with zip64 sizes and offsets where the archive uses them. Stored
+/// and deflate entries load; entries the archive lists but that cannot be read (encrypted, other
+/// compression methods, symbolic links, overlapping data) stay in the index with their
+/// ``PackIndex/Entry/problem``, so the rest of the archive still loads. Folders are left out.
 public enum ZipFile {
+    static let centralSignature: UInt32 = 0x0201_4B50
+    static let localSignature: UInt32 = 0x0403_4B50
+    static let centralHeaderSize = 46
+    static let localHeaderSize = 30
+
     public static func index(at path: String) throws -> PackIndex {
-        throw PackError.unsupported("zip archives are not read yet")
+        let fileSize = UInt64(try FileFacts.of(path: path).size)
+        let end = try ZipEndRecord.read(at: path, fileSize: fileSize)
+        let directory = try FileContents.bytes(path: path, at: end.directoryOffset + end.bias, count: Int(end.directorySize))
+        guard directory.count == Int(end.directorySize) else { throw PackError.truncated("the central directory ends early") }
+        var entries = try centralEntries(in: directory, count: end.entryCount, bias: end.bias)
+        try locateData(of: &entries, in: path, fileSize: fileSize)
+        return PackIndex(format: .zip, entries: entries)
+    }
+
+    /// The entries the central directory lists, with `offset` still at each local header.
+    private static func centralEntries(in directory: [UInt8], count: UInt64, bias: UInt64) throws -> [PackIndex.Entry] {
+        var entries: [PackIndex.Entry] = []
+        entries.reserveCapacity(Int(count))
+        var position = 0
+        for number in 0..<count {
+            guard directory.count - position >= centralHeaderSize else {
+                throw PackError.corruptIndex("central directory entry \(number + 1) of \(count) is missing")
+            }
+            var reader = LittleEndianReader(directory)
+            reader.skip(position)
+            guard reader.uint32() == centralSignature else {
+                throw PackError.corruptIndex("central directory entry \(number + 1) has a bad signature")
+            }
+            let madeBy = reader.uint16()
+            reader.skip(2)  // version needed
+            let flags = reader.uint16(), method = reader.uint16()
+            reader.skip(4)  // time, date
+            let crc = reader.uint32()
+            var stored = UInt64(reader.uint32()), raw = UInt64(reader.uint32())
+            let nameLength = Int(reader.uint16()), extraLength = Int(reader.uint16()), commentLength = Int(reader.uint16())
+            reader.skip(4)  // disk, internal attributes
+            let attributes = reader.uint32()
+            var offset = UInt64(reader.uint32())
+            let recordEnd = position + centralHeaderSize + nameLength + extraLength + commentLength
+            guard recordEnd <= directory.count else { throw PackError.corruptIndex("central directory entry \(number + 1) is cut short") }
+            let name = ZipName.decode(reader.bytes(nameLength), isUTF8: flags & 0x800 != 0)
+            let extra = ZipExtraFields(reader.bytes(extraLength))
+            position = recordEnd
+            if name.hasSuffix("/") { continue }  // a folder
+            if let zip64 = extra.zip64(raw: raw == 0xFFFF_FFFF, stored: stored == 0xFFFF_FFFF, offset: offset == 0xFFFF_FFFF) {
+                raw = zip64.raw ?? raw
+                stored = zip64.stored ?? stored
+                offset = zip64.offset ?? offset
+            }
+            var entry = PackIndex.Entry(
+                name: name, offset: offset &+ bias, storedSize: stored, rawSize: raw, method: method == 0 ? .stored : .deflate, crc32: crc)
+            entry.problem = problem(of: entry, flags: flags, method: method, madeBy: madeBy, attributes: attributes)
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Why an entry the directory lists cannot be loaded, if it cannot.
+    private static func problem(of entry: PackIndex.Entry, flags: UInt16, method: UInt16, madeBy: UInt16, attributes: UInt32) -> PackError? {
+        if flags & 0x1 != 0 || method == 99 { return .unreadableEntry(entry: entry.name, reason: "it is encrypted") }
+        if madeBy >> 8 == 3, (attributes >> 16) & 0o170000 == 0o120000 {
+            return .unreadableEntry(entry: entry.name, reason: "it is a symbolic link, which packs do not follow")
+        }
+        if method != 0 && method != 8 {
+            let known: [UInt16: String] = [9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 95: "xz"]
+            let name = known[method].map { "\(method) (\($0))" } ?? "\(method)"
+            return .unreadableEntry(entry: entry.name, reason: "compression method \(name) is not supported (stored and deflate are)")
+        }
+        if method == 0, entry.storedSize != entry.rawSize {
+            return .corruptIndex("stored entry '\(entry.name)' has different sizes")
+        }
+        return nil
+    }
+
+    /// Moves each entry's offset from its local header to its data, and flags entries whose data
+    /// lies outside the file or overlaps another's (the trick of overlapping zip bombs).
+    private static func locateData(of entries: inout [PackIndex.Entry], in path: String, fileSize: UInt64) throws {
+        var starts: [(start: UInt64, entry: Int)] = []
+        for index in entries.indices where entries[index].problem == nil {
+            let header = entries[index].offset
+            guard header <= fileSize, fileSize - header >= UInt64(localHeaderSize) else {
+                entries[index].problem = .truncated("entry '\(entries[index].name)' starts past the end of the file")
+                continue
+            }
+            let bytes = try FileContents.bytes(path: path, at: header, count: localHeaderSize)
+            var reader = LittleEndianReader(bytes)
+            guard bytes.count == localHeaderSize, reader.uint32() == localSignature else {
+                entries[index].problem = .corruptIndex("entry '\(entries[index].name)' has no local header where the directory says")
+                continue
+            }
+            reader.skip(22)
+            let variable = UInt64(reader.uint16()) + UInt64(reader.uint16())
+            entries[index].offset = header + UInt64(localHeaderSize) + variable
+            starts.append((header, index))
+        }
+        starts.sort { ($0.start, $0.entry) < ($1.start, $1.entry) }
+        var reach: (end: UInt64, entry: Int)?  // the furthest any earlier entry's data goes
+        for (start, index) in starts {
+            if let reach, reach.end > start {
+                let name = entries[index].name, other = entries[reach.entry].name
+                entries[index].problem = .corruptIndex("entry '\(name)' overlaps the data of '\(other)' (a zip bomb?)")
+                continue
+            }
+            reach = (entries[index].offset &+ entries[index].storedSize, index)
+        }
+    }
+}
+
+/// The extra fields of a central directory record.
+struct ZipExtraFields {
+    private let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    /// The 64-bit values from the zip64 field (tag 1), which holds, in order, only the values
+    /// whose 32-bit fields are at their maximum.
+    func zip64(raw: Bool, stored: Bool, offset: Bool) -> (raw: UInt64?, stored: UInt64?, offset: UInt64?)? {
+        guard raw || stored || offset, let field = field(tag: 0x0001) else { return nil }
+        var values = stride(from: field.startIndex, to: field.endIndex - 7, by: 8).map { start in
+            field[start..<start + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        }[...]
+        let rawValue = raw ? values.popFirst() : nil
+        let storedValue = stored ? values.popFirst() : nil
+        return (rawValue, storedValue, offset ? values.popFirst() : nil)
+    }
+
+    private func field(tag: UInt16) -> ArraySlice<UInt8>? {
+        var position = bytes.startIndex
+        while bytes.endIndex - position >= 4 {
+            let id = UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8
+            let length = Int(bytes[position + 2]) | Int(bytes[position + 3]) << 8
+            let start = position + 4
+            guard bytes.endIndex - start >= length else { return nil }
+            if id == tag { return bytes[start..<start + length] }
+            position = start + length
+        }
+        return nil
     }
 }

@@ -96,6 +96,13 @@ public final class Inflater {
         stream.deallocate()
     }
 
+    /// Starts over for a new stream of the same format (the next member of a gzip file).
+    public func reset() throws {
+        let status = inflateReset(stream)
+        guard status == Z_OK else { throw ZlibError(code: status, operation: "inflate") }
+        isFinished = false
+    }
+
     /// Inflates from `input` into `output`; returns the bytes consumed and produced. Call again
     /// with the rest of the input and more output room until ``isFinished``.
     public func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int) {

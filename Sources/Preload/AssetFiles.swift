@@ -50,11 +50,15 @@ public struct AssetFiles: Sendable {
         }
     }
 
-    /// The whole file or entry, refusing more than `limit` bytes.
-    public func read(_ path: String, limit: Int = .max, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
+    /// The whole file or entry, refusing more than `limit` bytes. Reading an entry (inflating
+    /// it) checks `isCancelled` and reports the fraction done to `progress`; a file on disk is
+    /// one `read`.
+    public func read(
+        _ path: String, limit: Int = .max, isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
+    ) throws -> [UInt8] {
         guard let (container, entry, plugin) = locate(path) else { return try FileContents.read(path: path, limit: limit) }
         do {
-            return try plugin.readEntry(entry, in: container, limit: limit, isCancelled: isCancelled)
+            return try plugin.readEntry(entry, in: container, limit: limit, isCancelled: isCancelled, progress: progress)
         } catch let error as CancellationError {
             throw error
         } catch {

@@ -13,19 +13,12 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     public var plugin: String?
     /// Loader options; equal options for the same file merge two requests into one load.
     public var options: AssetOptions
-    /// The plugin that loads the file when no plugin claims it (a pack delivers such entries as
-    /// raw data); `nil` makes an unclaimed file a failure.
-    public var fallbackPlugin: String?
 
-    public init(
-        path: String, name: String? = nil, plugin: String? = nil, options: AssetOptions = AssetOptions(),
-        fallbackPlugin: String? = nil
-    ) {
+    public init(path: String, name: String? = nil, plugin: String? = nil, options: AssetOptions = AssetOptions()) {
         self.path = path
         self.name = name ?? path
         self.plugin = plugin
         self.options = options
-        self.fallbackPlugin = fallbackPlugin
     }
 
     public var description: String { name == path ? path : "\(name) (\(path))" }

@@ -167,7 +167,8 @@ struct BatchPlanner {
             throw AssetError(path: request.path, wrapping: error)
         }
         if let plugin = registry.plugin(forHeader: header) { return (plugin, header) }
-        if let fallback = request.fallbackPlugin.flatMap(registry.plugin(identifier:)) { return (fallback, header) }
+        // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
+        if let (_, _, container) = files.locate(request.path) { return (container, header) }
         throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
     }
 

@@ -3,7 +3,9 @@
 /// `CONTAINER#ENTRY` (`game.pak#ui/hero.png`). Names inside a container use `/` separators.
 ///
 /// Entries are served through ``AssetFiles``, which every plugin reads with, so a PNG inside a
-/// pack decodes with the PNG plugin, and an atlas inside a pack finds its pages beside it.
+/// pack decodes with the PNG plugin, and an atlas inside a pack finds its pages beside it. An
+/// entry no plugin claims is the container plugin's own to load: its ``makeOperation(for:)`` then
+/// gets a request whose ``FileFacts/entry`` is set (a pack delivers such entries as raw bytes).
 public protocol ContainerPlugin: LoaderPlugin {
     /// Whether the regular file at `path`, which starts with `header` (up to ``headerLength``
     /// bytes), is a container this plugin opens.
@@ -16,8 +18,11 @@ public protocol ContainerPlugin: LoaderPlugin {
     /// ``AssetError/Category/fileNotFound`` when there is no such entry.
     func entrySize(_ entry: String, in container: String) throws -> Int64
 
-    /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` as it goes.
-    func readEntry(_ entry: String, in container: String, limit: Int, isCancelled: () -> Bool) throws -> [UInt8]
+    /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` and reports the
+    /// fraction read to `progress` as it goes.
+    func readEntry(
+        _ entry: String, in container: String, limit: Int, isCancelled: () -> Bool, progress: (Double) -> Void
+    ) throws -> [UInt8]
 
     /// The first `count` bytes of `entry` (fewer if it is shorter), for sniffing its content.
     /// The default reads the whole entry; a plugin can stop early.
@@ -26,6 +31,6 @@ public protocol ContainerPlugin: LoaderPlugin {
 
 extension ContainerPlugin {
     public func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {
-        Array(try readEntry(entry, in: container, limit: .max, isCancelled: { false }).prefix(count))
+        Array(try readEntry(entry, in: container, limit: .max, isCancelled: { false }, progress: { _ in }).prefix(count))
     }
 }

@@ -97,15 +97,31 @@ public enum FileContents {
 
     /// The first `count` bytes of the file (fewer if it is shorter), for content sniffing.
     public static func prefix(path: String, count: Int) throws(AssetError) -> [UInt8] {
+        try bytes(path: path, at: 0, count: count)
+    }
+
+    /// `count` bytes starting at `offset` (fewer if the file ends first): a container's
+    /// directory, a header in the middle of a file.
+    public static func bytes(path: String, at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         defer { close(descriptor) }
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {
-                let got = systemRead(descriptor, buffer.baseAddress! + filled, count - filled)
-                if got > 0 { filled += got } else if got == 0 || errno != EINTR { break }
+                let got = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                if got > 0 {
+                    filled += got
+                } else if got == 0 {
+                    break
+                } else if errno != EINTR {
+                    failure = errno
+                    break
+                }
             }
         }
+        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
+        return bytes
     }
 }
 

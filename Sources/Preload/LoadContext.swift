@@ -43,9 +43,12 @@ public final class LoadContext: Sendable {
     }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
-    /// size limit.
-    public func readContents() throws -> [UInt8] {
-        try operation.request.files.read(operation.request.request.path, limit: maxFileBytes, isCancelled: { operation.isCancelled })
+    /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
+    /// only reads: an entry inflating); leave it off when decoding reports progress afterwards.
+    public func readContents(reportingProgress: Bool = false) throws -> [UInt8] {
+        try operation.request.files.read(
+            operation.request.request.path, limit: maxFileBytes, isCancelled: { operation.isCancelled },
+            progress: { if reportingProgress { reportProgress($0) } })
     }
 
     /// How `dependency` (one of the requests the plugin declared) ended: for plugins that

@@ -90,8 +90,9 @@ extension Duration {
     }
 }
 
-/// A batch in which some requests did not load: the error of each request that failed (the
-/// caller's; a failed dependency shows as its dependent's cause).
+/// A batch in which some requests did not load: the error of each of the caller's requests that
+/// failed (a failed dependency shows as its dependent's cause), then those of dependencies whose
+/// dependent loaded anyway (an entry of a pack).
 public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
     public let errors: [AssetError]
     /// The whole report, for what did load.
@@ -99,7 +100,17 @@ public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
 
     public init(report: PreloadReport) {
         self.report = report
-        errors = report.requested.compactMap(\.outcome.error)
+        let requested = report.requested.compactMap(\.outcome.error)
+        var explained = Set(requested.map(\.path))
+        for error in requested {
+            var cause: AssetError? = error
+            while let current = cause, current.category == .dependencyFailed {
+                cause = current.underlying as? AssetError
+                if let cause { explained.insert(cause.path) }
+            }
+        }
+        let unexplained = report.results.filter(\.isDependency).compactMap(\.outcome.error).filter { explained.insert($0.path).inserted }
+        errors = requested + unexplained
     }
 
     public var description: String {

@@ -107,13 +107,21 @@ import Testing
             try EntryReader.read(entry, from: path, limits: PackLimits(maxEntryBytes: 1 << 20))
         }
         #expect(throws: PackError.ratioTooHigh(entry: "zeros.bin", limit: 100)) {
-            try EntryReader.read(entry, from: path, limits: PackLimits(maxInflateRatio: 100))
+            try EntryReader.read(entry, from: path, limits: PackLimits(maxInflateRatio: 100, ratioCheckedAbove: 1 << 20))
         }
         // An index that understates the size is not believed: inflation stops one byte past it.
         var lying = entry
         lying.rawSize = 1000
-        #expect(throws: PackError.sizeMismatch(entry: "zeros.bin", declared: 1000, actual: 1001)) {
+        #expect(throws: PackError.largerThanDeclared(entry: "zeros.bin", declared: 1000)) {
             try EntryReader.read(lying, from: path)
+        }
+        // With no declared size to check up front, both limits hold while inflating.
+        lying.rawSize = nil
+        #expect(throws: PackError.ratioTooHigh(entry: "zeros.bin", limit: 100)) {
+            try EntryReader.read(lying, from: path, limits: PackLimits(maxInflateRatio: 100, ratioCheckedAbove: 1 << 20))
+        }
+        #expect(throws: PackError.entryTooLarge(entry: "zeros.bin", limit: 1 << 20)) {
+            try EntryReader.read(lying, from: path, limits: PackLimits(maxEntryBytes: 1 << 20))
         }
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Preload  // public API only: these plugins are what a third party would write
+import PreloadTestSupport
 
 /// A third-party asset type.
 struct TextAsset: Asset, Equatable {
@@ -19,14 +20,6 @@ final class Counter: @unchecked Sendable {
     private var value = 0
     func increment() { lock.withLock { value += 1 } }
     var count: Int { lock.withLock { value } }
-}
-
-/// Collects values across threads, in arrival order.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
-    func append(_ value: Value) { lock.withLock { values.append(value) } }
-    var all: [Value] { lock.withLock { values } }
 }
 
 /// Loads `.txt` files as ``TextAsset``; fails on files that contain "FAIL"; sniffs "TEXT:".

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Preload
+
+/// An entry's stored bytes, a chunk at a time, read with `pread` (one descriptor per read, so
+/// entries of one pack read in parallel).
+final class StoredBytes {
+    let descriptor: Int32
+    let path: String
+    let entry: PackIndex.Entry
+    private(set) var consumed: UInt64 = 0
+    private var chunk: [UInt8]
+
+    init(path: String, entry: PackIndex.Entry) throws {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
+        self.path = path
+        self.entry = entry
+        chunk = [UInt8](repeating: 0, count: Int(min(UInt64(EntryReader.chunkSize), max(entry.storedSize, 1))))
+    }
+
+    deinit { close(descriptor) }
+
+    func next(isCancelled: () -> Bool) throws -> ArraySlice<UInt8>? {
+        guard consumed < entry.storedSize else { return nil }
+        if isCancelled() { throw CancellationError() }
+        let wanted = Int(min(UInt64(chunk.count), entry.storedSize - consumed))
+        var got = 0
+        repeat {
+            got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(entry.offset + consumed)) }
+        } while got < 0 && errno == EINTR
+        guard got > 0 else {
+            if got == 0 { throw PackError.truncated("entry '\(entry.name)' ends past the end of the file") }
+            throw AssetError.fromErrno(errno, path: path)
+        }
+        consumed += UInt64(got)
+        return chunk[0..<got]
+    }
+}
+
+/// Where an entry's raw bytes go as they are made.
+protocol EntrySink {
+    var entry: PackIndex.Entry { get }
+    /// Raw bytes so far.
+    var count: Int { get }
+    /// Whether more bytes are wanted (a prefix stops early).
+    var wantsMore: Bool { get }
+    /// Room for up to `atMost` more bytes; throws when the entry would grow past what it may.
+    mutating func room(atMost: Int) throws -> UnsafeMutableRawBufferPointer
+    /// Keeps the first `count` bytes written into the last room; returns them.
+    mutating func commit(_ count: Int) throws -> UnsafeRawBufferPointer
+}
+
+/// Straight into the result, for an entry whose size is declared: the buffer holds one byte
+/// more, and filling that byte proves the entry larger than declared.
+struct FixedSink: EntrySink {
+    let buffer: UnsafeMutableRawBufferPointer
+    let entry: PackIndex.Entry
+    private(set) var count = 0
+    var wantsMore: Bool { true }
+
+    init(buffer: UnsafeMutableRawBufferPointer, entry: PackIndex.Entry) {
+        self.buffer = buffer
+        self.entry = entry
+    }
+
+    func room(atMost: Int) throws -> UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(rebasing: buffer[count..<min(count + atMost, buffer.count)])
+    }
+
+    mutating func commit(_ made: Int) throws -> UnsafeRawBufferPointer {
+        let start = count
+        count += made
+        if let declared = entry.rawSize, UInt64(count) > declared {
+            throw PackError.largerThanDeclared(entry: entry.name, declared: declared)
+        }
+        return UnsafeRawBufferPointer(rebasing: buffer[start..<count])
+    }
+}
+
+/// Into a growing array through a scratch slice, for an entry of unknown size (gzip) or a prefix.
+struct GrowingSink: EntrySink {
+    let ceiling: Int
+    let entry: PackIndex.Entry
+    let isPrefix: Bool
+    private(set) var bytes: [UInt8] = []
+    private var scratch: UnsafeMutableRawBufferPointer
+    private let scratchOwner: ScratchOwner
+
+    init(ceiling: Int, entry: PackIndex.Entry, isPrefix: Bool, expected: UInt64) {
+        self.ceiling = ceiling
+        self.entry = entry
+        self.isPrefix = isPrefix
+        bytes.reserveCapacity(Int(min(expected, UInt64(ceiling))))
+        scratchOwner = ScratchOwner(count: min(EntryReader.sliceSize, ceiling + 1))
+        scratch = scratchOwner.buffer
+    }
+
+    var count: Int { bytes.count }
+    var wantsMore: Bool { !isPrefix || bytes.count < ceiling }
+
+    func room(atMost: Int) throws -> UnsafeMutableRawBufferPointer {
+        // A prefix takes exactly what it wants; otherwise one byte past the ceiling proves it crossed.
+        let allowed = isPrefix ? ceiling - bytes.count : ceiling + 1 - bytes.count
+        return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<max(0, min(atMost, allowed, scratch.count))])
+    }
+
+    mutating func commit(_ made: Int) throws -> UnsafeRawBufferPointer {
+        let made = UnsafeRawBufferPointer(rebasing: scratch[0..<made])
+        bytes.append(contentsOf: made)
+        if bytes.count > ceiling { throw PackError.entryTooLarge(entry: entry.name, limit: ceiling) }
+        return made
+    }
+
+    /// Frees the scratch slice when the sink goes.
+    private final class ScratchOwner {
+        let buffer: UnsafeMutableRawBufferPointer
+        init(count: Int) { buffer = .allocate(byteCount: max(count, 1), alignment: 16) }
+        deinit { buffer.deallocate() }
+    }
+}

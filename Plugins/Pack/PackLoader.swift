@@ -1,0 +1,107 @@
+import Preload
+
+/// The pack loader plugin: `.pak` packs (see docs/pack-format.md), zip archives and single-file
+/// gzip, recognised by their first bytes (the extensions `pak`, `zip` and `gz` claim them too).
+///
+/// Loading a pack loads every entry, each by the plugin that claims it, reading from inside the
+/// pack: a PNG becomes a texture, a TexturePacker atlas finds its pages beside it, and anything
+/// no plugin claims is delivered as raw ``DataAsset`` bytes. Entries are the pack's dependencies,
+/// so they load in parallel, with progress weighted by their compressed sizes; one bad entry
+/// fails alone. The pack itself loads as a ``PackAsset`` listing every entry's outcome.
+///
+/// An entry can also be requested on its own as `PACK#ENTRY`:
+///
+/// ```swift
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+/// let report = try await coordinator.preload(["game.pak", "extras.zip#music/theme.ogg"])
+/// let hero = coordinator.assets.texture(named: "game.pak#sprites/hero.png")
+/// ```
+///
+/// Packs inside packs are delivered as raw data, not opened.
+public struct PackLoader: ContainerPlugin {
+    /// The limits every entry is read under (decompression bombs stop at them).
+    public let limits: PackLimits
+    private let indexes = PackIndexCache()
+
+    public init(limits: PackLimits = PackLimits()) {
+        self.limits = limits
+    }
+
+    public var identifier: String { "pack" }
+    public var assetKind: AssetKind { .pack }
+    public var fileExtensions: Set<String> { ["pak", "zip", "gz"] }
+    public var headerLength: Int { 8 }
+    public var toleratesFailedDependencies: Bool { true }
+
+    public func matchesSignature(_ header: [UInt8]) -> Bool {
+        PackIndexReader.format(of: header) != nil
+    }
+
+    /// The index of the pack at `path`, read once while the file stays the same.
+    public func index(of path: String) throws -> PackIndex {
+        try indexes.index(of: path)
+    }
+
+    /// The request a pack makes for one of its entries (its path is `PACK#ENTRY`).
+    public func entryRequest(pack: String, entry: String) -> AssetRequest {
+        AssetRequest(path: pack + "#" + entry)
+    }
+
+    // MARK: LoaderPlugin
+
+    public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
+        guard request.file.entry == nil else { return [] }  // an entry (a pack in a pack is data)
+        var seen = Set<String>()
+        return try index(of: request.path).entries.compactMap { entry in
+            seen.insert(entry.name).inserted ? entryRequest(pack: request.path, entry: entry.name) : nil
+        }
+    }
+
+    /// A pack's own work is reading its index; its entries carry their compressed sizes.
+    public func estimatedWork(for request: PlannedRequest) -> Int64? {
+        request.file.entry == nil ? 1 : nil
+    }
+
+    public func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        guard request.file.entry == nil else {
+            // An entry no other plugin claims, or a pack inside a pack: its raw bytes.
+            return ClosureAssetOperation(request: request) { DataAsset(bytes: try $0.readContents(reportingProgress: true)) }
+        }
+        return ClosureAssetOperation(request: request) { [self] context in try PackAsset.gathering(request, loader: self, context: context) }
+    }
+
+    // MARK: ContainerPlugin
+
+    public func opensContainer(at path: String, header: [UInt8]) -> Bool {
+        PackIndexReader.format(of: header) != nil
+    }
+
+    public func entryNames(in container: String) throws -> [String] {
+        try index(of: container).entries.map(\.name)
+    }
+
+    public func entrySize(_ entry: String, in container: String) throws -> Int64 {
+        Int64(try self.entry(entry, in: container).storedSize)
+    }
+
+    public func readEntry(
+        _ entry: String, in container: String, limit: Int, isCancelled: () -> Bool, progress: (Double) -> Void
+    ) throws -> [UInt8] {
+        try EntryReader.read(
+            try self.entry(entry, in: container), from: container, limits: limits.capped(at: limit), isCancelled: isCancelled, progress: progress)
+    }
+
+    public func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {
+        try EntryReader.prefix(try self.entry(entry, in: container), from: container, count: count)
+    }
+
+    private func entry(_ name: String, in container: String) throws -> PackIndex.Entry {
+        guard let entry = try index(of: container).entry(named: name) else { throw PackError.noSuchEntry(name) }
+        return entry
+    }
+}
+
+extension AssetKind {
+    /// A data pack, zip archive or gzip file (``PackAsset``).
+    public static let pack: AssetKind = "pack"
+}
