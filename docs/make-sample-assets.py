@@ -7,7 +7,10 @@ loads; this script only documents how they were made.
   tiles/        a palette (indexed) tile with a transparent colour, a grayscale tile
   masks/        an 8-bit grayscale light mask
   backgrounds/  one 1280x720 RGB background
-  data/         a 16-bit grayscale height map (load with 16-bit samples kept)
+  data/         a 16-bit grayscale height map (load with 16-bit samples kept), gzipped dialogue
+  atlases/      a sprite folder and a TexturePacker atlas
+  packs/        level1.pak (written here by an independent reader of docs/pack-format.md) with a
+                level, a sprite, an atlas and audio; extras.zip written by Python's zipfile
 """
 import math, os, random, sys
 from PIL import Image, ImageDraw, ImageFilter
@@ -95,3 +98,62 @@ json.dump({"frames": {
                        "spriteSourceSize": {"x": 3, "y": 1, "w": 6, "h": 38}, "sourceSize": {"w": 12, "h": 40}}},
     "meta": {"app": "make-sample-assets.py", "image": "ui.png", "format": "RGBA8888", "size": {"w": 64, "h": 32}, "scale": "1"}},
     open(os.path.join(ui, "ui.json"), "w"), indent=1)
+
+
+# Packs. level1.pak is written straight from docs/pack-format.md, independently of the Swift
+# writer, so the committed file also checks that the format's description is enough to write it.
+import gzip, io, struct, zipfile, zlib
+
+
+def png_bytes(image):
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def write_pak(path, files):
+    """files: {name: bytes}. Entries sorted by name bytes; zlib level 6 unless that does not shrink."""
+    data, records = b"", b""
+    for name in sorted(files, key=lambda n: n.encode()):
+        raw = files[name]
+        packed = zlib.compress(raw, 6)
+        method, stored = (1, packed) if len(packed) < len(raw) else (0, raw)
+        encoded = name.encode()
+        records += struct.pack("<H", len(encoded)) + encoded
+        records += struct.pack("<QQQBI", 40 + len(data), len(stored), len(raw), method, zlib.crc32(raw))
+        data += stored
+    header = b"PRLPAK\r\n" + struct.pack("<HHIQQI", 1, 0, len(files), 40 + len(data), len(records), zlib.crc32(records))
+    header += struct.pack("<I", zlib.crc32(header))
+    with open(path, "wb") as f:
+        f.write(header + data + records)
+
+
+packs = os.path.join(out, "packs")
+os.makedirs(packs, exist_ok=True)
+tiles = [[(3 if y in (0, 23) or x in (0, 39) else (1 if (x * 7 + y * 3) % 11 == 0 else 0)) for x in range(40)] for y in range(24)]
+level = {"name": "Forest edge", "size": [40, 24], "tiles": tiles,
+         "spawns": [{"kind": "slime", "at": [12, 20]}, {"kind": "bat", "at": [30, 6]}], "music": "audio/ambience.raw"}
+hud_page = Image.new("RGBA", (64, 16), (0, 0, 0, 0))
+hd = ImageDraw.Draw(hud_page)
+hd.polygon([(8, 1), (10, 6), (15, 6), (11, 9), (13, 15), (8, 11), (3, 15), (5, 9), (1, 6), (6, 6)], fill=(250, 210, 40, 255))
+hd.ellipse([18, 2, 29, 13], fill=(220, 40, 60, 255))
+hd.rectangle([34, 4, 63, 11], fill=(60, 160, 230, 255), outline=(20, 40, 90, 255))
+frame = lambda x, w: {"frame": {"x": x, "y": 0, "w": w, "h": 16}, "rotated": False, "trimmed": False,
+                      "spriteSourceSize": {"x": 0, "y": 0, "w": w, "h": 16}, "sourceSize": {"w": w, "h": 16}}
+hud = {"frames": {"star.png": frame(0, 16), "heart.png": frame(16, 16), "mana_bar.png": frame(32, 32)},
+       "meta": {"app": "make-sample-assets.py", "image": "hud.png", "format": "RGBA8888", "size": {"w": 64, "h": 16}, "scale": "1"}}
+ambience = b"".join(struct.pack("<h", int(6000 * math.sin(i / 9.0) + 2000 * math.sin(i / 2.3))) for i in range(32000))
+write_pak(os.path.join(packs, "level1.pak"), {
+    "level.json": json.dumps(level, indent=1).encode(),
+    "sprites/bat.png": png_bytes(sprite(28, (120, 80, 160), (250, 250, 0))),
+    "hud/hud.json": json.dumps(hud, indent=1).encode(),
+    "hud/hud.png": png_bytes(hud_page),
+    "audio/ambience.raw": ambience,
+})
+with zipfile.ZipFile(os.path.join(packs, "extras.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+    for name, payload in [("credits.txt", b"Preload sample assets: made by docs/make-sample-assets.py\n"),
+                          ("icons/coin.png", png_bytes(Image.open(os.path.join(out, "sprites", "coin.png"))))]:
+        z.writestr(zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0)), payload, zipfile.ZIP_DEFLATED)
+dialogue = {"lines": [{"who": "hero", "text": "Is anyone there?"}, {"who": "slime", "text": "Blub."}] * 20}
+with gzip.GzipFile(os.path.join(out, "data", "dialogue.json.gz"), "wb", mtime=0) as g:
+    g.write(json.dumps(dialogue, indent=1).encode())

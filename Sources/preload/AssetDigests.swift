@@ -2,6 +2,7 @@ import Crypto
 import Dispatch
 import Preload
 import PreloadAtlas
+import PreloadPack
 import Synchronization
 
 /// SHA-256 digests of what `preload --checksum` reports: a texture's decoded pixels (rows top
@@ -10,26 +11,41 @@ struct AssetDigest: Sendable {
     var pixels: String?
     var pages: [String] = []
     var frames: [String] = []
+    /// A pack's entries' raw bytes, by entry name.
+    var entries: [String: String] = [:]
 }
 
 enum AssetDigests {
-    /// Digests of every loaded texture and atlas in `report`, by request path, computed in parallel.
-    static func compute(for report: PreloadReport) -> [String: AssetDigest] {
-        enum Part { case pixels, page(Int), frame(Int) }
-        var work: [(path: String, part: Part, image: @Sendable () throws -> [UInt8])] = []
-        for result in report.requested.loaded {
+    /// Digests of every loaded texture, atlas and pack among `results`, by request path,
+    /// computed in parallel. A pack entry's digest is over its raw bytes: those of a raw entry as
+    /// loaded, the others read again with `packs`.
+    static func compute(for results: [AssetResult], packs: PackLoader) -> [String: AssetDigest] {
+        enum Part { case pixels, page, frame, entry(String) }
+        var work: [(path: String, part: Part, bytes: @Sendable () throws -> [UInt8])] = []
+        for result in results {
             let path = result.request.path
-            if let texture = result.outcome.asset as? Texture {
+            switch result.outcome.asset {
+            case let texture as Texture:
                 work.append((path, .pixels, { texture.pixels }))
-            } else if let atlas = result.outcome.asset as? TextureAtlas {
-                for (index, page) in atlas.pages.enumerated() { work.append((path, .page(index), { page.texture.pixels })) }
-                for (index, frame) in atlas.frames.enumerated() { work.append((path, .frame(index), { try atlas.image(of: frame).pixels })) }
+            case let atlas as TextureAtlas:
+                for page in atlas.pages { work.append((path, .page, { page.texture.pixels })) }
+                for frame in atlas.frames { work.append((path, .frame, { try atlas.image(of: frame).pixels })) }
+            case let pack as PackAsset:
+                for entry in pack.entries where entry.asset != nil {
+                    let name = entry.name
+                    let raw = (entry.asset as? DataAsset)?.bytes
+                    work.append((path, .entry(name), {
+                        try raw ?? packs.readEntry(name, in: path, limit: .max, isCancelled: { false }, progress: { _ in })
+                    }))
+                }
+            default:
+                continue
             }
         }
         let items = work
         let hashes = Mutex([String?](repeating: nil, count: items.count))
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            let hash = (try? items[index].image()).map(sha256)
+            let hash = (try? items[index].bytes()).map(sha256)
             hashes.withLock { $0[index] = hash }
         }
         var digests: [String: AssetDigest] = [:]
@@ -38,6 +54,7 @@ enum AssetDigests {
             case .pixels: digests[item.path, default: AssetDigest()].pixels = hash
             case .page: digests[item.path, default: AssetDigest()].pages.append(hash ?? "")
             case .frame: digests[item.path, default: AssetDigest()].frames.append(hash ?? "")
+            case .entry(let name): digests[item.path, default: AssetDigest()].entries[name] = hash
             }
         }
         return digests

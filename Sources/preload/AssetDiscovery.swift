@@ -3,7 +3,7 @@ import Preload
 
 /// Turns the command's path arguments into requests: files as given, directories walked
 /// recursively in sorted order, each file kept only if a plugin claims it. Folders named
-/// `*.atlas` or `*.atlasc` are atlases, not walked into.
+/// `*.atlas` or `*.atlasc` are atlases, not walked into; inside packs too.
 struct AssetDiscovery {
     struct Found {
         var requests: [AssetRequest] = []
@@ -16,11 +16,14 @@ struct AssetDiscovery {
     /// Folder extensions that make a folder one asset (a sprite folder, a compiled atlas).
     static let assetFolders: Set<String> = ["atlas", "atlasc"]
 
-    func collect(_ arguments: [String], atlases: [String] = []) throws -> Found {
+    func collect(_ arguments: [String], atlases: [String] = [], packs: [String] = []) throws -> Found {
         var found = Found()
         var seen = Set<String>()
         for atlas in atlases where seen.insert(atlas).inserted {
             found.requests.append(AssetRequest(path: atlas, plugin: "atlas"))
+        }
+        for pack in packs where seen.insert(pack).inserted {
+            found.requests.append(AssetRequest(path: pack, plugin: "pack"))
         }
         for argument in arguments {
             for path in files(under: argument) where seen.insert(path).inserted {
@@ -32,7 +35,33 @@ struct AssetDiscovery {
                 }
             }
         }
+        // Asset folders inside containers (a sprite folder in a pack): the pack loads their
+        // files one by one, the folder as a whole is an asset of its own.
+        for request in found.requests {
+            guard let container = request.plugin.flatMap(registry.plugin(identifier:)) as? any ContainerPlugin,
+                let names = try? container.entryNames(in: request.path)
+            else { continue }
+            for folder in Self.assetFolders(in: names) where seen.insert(request.path + "#" + folder).inserted {
+                found.requests.append(AssetRequest(path: request.path + "#" + folder))
+            }
+        }
         return found
+    }
+
+    /// The outermost asset folders (`sprites/hero.atlas`) the entry names pass through, sorted.
+    static func assetFolders(in names: [String]) -> [String] {
+        var folders = Set<String>()
+        for name in names {
+            var prefix = ""
+            for component in name.split(separator: "/").dropLast() {
+                prefix += prefix.isEmpty ? String(component) : "/" + component
+                if isAssetFolder(prefix) {
+                    folders.insert(prefix)
+                    break
+                }
+            }
+        }
+        return folders.sorted()
     }
 
     /// `argument` itself if it is not a directory (or is an asset folder), else every non-hidden

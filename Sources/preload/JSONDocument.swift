@@ -1,13 +1,17 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadPack
 
 /// The document `preload --json` prints: one entry per asset, then a summary.
 ///
 /// ```json
 /// {"assets":[{"path":"a.png","kind":"texture","plugin":"png","status":"loaded","width":64,
 ///   "height":64,"pixelFormat":"rgba8","bytes":16384,"sha256":"..."},
-///  {"path":"b.png","kind":"texture","plugin":"png","status":"failed","error":"..."}],
+///  {"path":"b.png","kind":"texture","plugin":"png","status":"failed","error":"..."},
+///  {"path":"game.pak","kind":"pack","plugin":"pack","format":"pak","status":"loaded","entries":[
+///    {"name":"hero.png","bytes":2048,"compressedBytes":1900,"status":"loaded","sha256":"..."}]},
+///  {"path":"game.pak#hero.png","kind":"texture","plugin":"png","status":"loaded",...}],
 ///  "summary":{"loaded":1,"failed":1,"cancelled":0,"skipped":0,"decodedBytes":16384,"seconds":0.01}}
 /// ```
 struct JSONDocument: Encodable {
@@ -28,6 +32,17 @@ struct JSONDocument: Encodable {
         var scale: Double?
         var pages: [PageEntry]?
         var frames: [FrameEntry]?
+        var entries: [PackEntry]?
+    }
+
+    /// A pack entry: `bytes` raw, `compressedBytes` as stored, `sha256` over the raw bytes.
+    struct PackEntry: Encodable {
+        var name: String
+        var bytes: UInt64?
+        var compressedBytes: UInt64
+        var status: String
+        var sha256: String?
+        var error: String?
     }
 
     /// An atlas page: its image and size.
@@ -64,57 +79,84 @@ struct JSONDocument: Encodable {
         var skipped: Int
         var decodedBytes: Int
         var seconds: Double
+        /// Entries of the packs loaded, when there are any.
+        var packEntries: EntryCounts?
+    }
+
+    struct EntryCounts: Encodable {
+        var loaded: Int
+        var failed: Int
+        var cancelled: Int
     }
 
     var assets: [AssetEntry]
     var summary: SummaryEntry
     var skippedPaths: [String]
 
-    init(report: PreloadReport, registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest]) {
-        assets = report.requested.map { result in
-            let kind = result.outcome.asset?.kind.rawValue
-                ?? result.plugin.flatMap { registry.plugin(identifier: $0)?.assetKind.rawValue } ?? "unknown"
-            var entry = AssetEntry(
-                path: result.request.path, kind: kind, plugin: result.plugin, status: result.outcome.status)
-            switch result.outcome {
-            case .loaded(let asset):
-                entry.bytes = asset.byteCount
-                entry.seconds = result.seconds
-                let digest = digests[result.request.path]
-                if let texture = asset as? Texture {
-                    entry.width = texture.width
-                    entry.height = texture.height
-                    entry.pixelFormat = texture.pixelFormat.rawValue
-                    entry.sha256 = digest?.pixels
-                } else if let atlas = asset as? TextureAtlas {
-                    entry.format = atlas.format.rawValue
-                    entry.scale = atlas.scale
-                    entry.pages = atlas.pages.enumerated().map { index, page in
-                        PageEntry(
-                            path: page.path, width: page.texture.width, height: page.texture.height,
-                            sha256: digest.flatMap { index < $0.pages.count ? $0.pages[index] : nil })
-                    }
-                    entry.frames = atlas.frames.enumerated().map { index, frame in
-                        FrameEntry(
-                            name: frame.name, page: frame.page, x: frame.rect.x, y: frame.rect.y, w: frame.rect.width,
-                            h: frame.rect.height, rotated: frame.isRotated, offsetX: frame.offsetX, offsetY: frame.offsetY,
-                            sourceW: frame.sourceWidth, sourceH: frame.sourceHeight, index: frame.index,
-                            sha256: digest.flatMap { index < $0.frames.count ? $0.frames[index] : nil })
-                    }
-                }
-            case .failed(let error):
-                entry.error = error.description
-                entry.errorCategory = error.category.rawValue
-            case .cancelled:
-                break
-            }
-            return entry
+    init(report: PreloadReport, registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest], packs: PackContents) {
+        assets = report.requested.flatMap { result in
+            let entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
+            let fromPack = packs.entryAssets[result.request.path] ?? []
+            return [entry] + fromPack.map { Self.entry(for: $0, registry: registry, digest: digests[$0.request.path]) }
         }
         let requested = report.requested
+        let entries = packs.entries.map(\.entry)
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
-            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsedSeconds)
+            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsedSeconds,
+            packEntries: packs.packs.isEmpty ? nil : EntryCounts(
+                loaded: packs.loadedEntryCount, failed: packs.failedEntries.count,
+                cancelled: entries.filter { if case .cancelled = $0.outcome { true } else { false } }.count))
         skippedPaths = skipped
+    }
+
+    static func entry(for result: AssetResult, registry: PluginRegistry, digest: AssetDigest?) -> AssetEntry {
+        let kind = result.outcome.asset?.kind.rawValue
+            ?? result.plugin.flatMap { registry.plugin(identifier: $0)?.assetKind.rawValue } ?? "unknown"
+        var entry = AssetEntry(path: result.request.path, kind: kind, plugin: result.plugin, status: result.outcome.status)
+        switch result.outcome {
+        case .loaded(let asset):
+            entry.bytes = asset.byteCount
+            entry.seconds = result.seconds
+            if let texture = asset as? Texture {
+                entry.width = texture.width
+                entry.height = texture.height
+                entry.pixelFormat = texture.pixelFormat.rawValue
+                entry.sha256 = digest?.pixels
+            } else if let atlas = asset as? TextureAtlas {
+                describe(atlas, digest: digest, in: &entry)
+            } else if let pack = asset as? PackAsset {
+                entry.format = pack.format.rawValue
+                entry.entries = pack.entries.map { item in
+                    PackEntry(
+                        name: item.name, bytes: item.rawSize, compressedBytes: item.storedSize, status: item.outcome.status,
+                        sha256: digest?.entries[item.name], error: item.outcome.error?.description)
+                }
+            }
+        case .failed(let error):
+            entry.error = error.description
+            entry.errorCategory = error.category.rawValue
+        case .cancelled:
+            break
+        }
+        return entry
+    }
+
+    private static func describe(_ atlas: TextureAtlas, digest: AssetDigest?, in entry: inout AssetEntry) {
+        entry.format = atlas.format.rawValue
+        entry.scale = atlas.scale
+        entry.pages = atlas.pages.enumerated().map { index, page in
+            PageEntry(
+                path: page.path, width: page.texture.width, height: page.texture.height,
+                sha256: digest.flatMap { index < $0.pages.count ? $0.pages[index] : nil })
+        }
+        entry.frames = atlas.frames.enumerated().map { index, frame in
+            FrameEntry(
+                name: frame.name, page: frame.page, x: frame.rect.x, y: frame.rect.y, w: frame.rect.width,
+                h: frame.rect.height, rotated: frame.isRotated, offsetX: frame.offsetX, offsetY: frame.offsetY,
+                sourceW: frame.sourceWidth, sourceH: frame.sourceHeight, index: frame.index,
+                sha256: digest.flatMap { index < $0.frames.count ? $0.frames[index] : nil })
+        }
     }
 
     func encoded() throws -> Data {

@@ -3,20 +3,23 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadPNG
+import PreloadPack
 
 /// `preload [PATH ...]`: loads every file the plugins claim, reports what loaded and what did not.
 struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
-        abstract: "Load files, folders and atlases, and report what loaded (the default subcommand).",
+        abstract: "Load files, folders, atlases and packs, and report what loaded (the default subcommand).",
         discussion: """
             Directories are walked recursively (hidden files are ignored). Each file goes to the \
             plugin that claims it, by extension or by content; files no plugin claims are skipped \
             and counted, not errors. Folders named `*.atlas` (sprite folders) and `*.atlasc` \
-            (compiled SpriteKit atlases) are atlases.
+            (compiled SpriteKit atlases) are atlases. `.pak`, `.zip` and `.gz` files are packs: \
+            every entry loads by the plugin that claims it, from inside the pack (a PNG becomes \
+            a texture, an atlas finds its pages beside it), the rest as raw data.
 
-            Exit status: 0 when everything requested loaded, 1 when any asset failed, 64 on a \
-            usage error (unknown option, a path that does not exist).
+            Exit status: 0 when everything requested loaded, 1 when any asset or pack entry \
+            failed, 64 on a usage error (unknown option, a path that does not exist).
             """)
 
     @Argument(help: "Files and directories to load.")
@@ -24,6 +27,15 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("atlas"), help: "An atlas to load: a sprite folder, a .json, a .atlas file or an .atlasc folder (repeatable).")
     var atlases: [String] = []
+
+    @Option(name: .customLong("pack"), help: "A pack to load: a .pak, .zip or .gz file (repeatable).")
+    var packs: [String] = []
+
+    @Option(name: .customLong("max-entry-mib"), help: "The most one pack entry may inflate to, in MiB.")
+    var maxEntryMiB: Int = PackLimits().maxEntryBytes >> 20
+
+    @Option(help: "The most a pack entry may grow when inflated (raw over stored; checked past 16 MiB).")
+    var maxInflateRatio: Int = PackLimits().maxInflateRatio
 
     @Option(help: "Write a picture of every atlas page with its frames outlined to this PNG file.")
     var contactSheet: String?
@@ -34,7 +46,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON document describing every asset on stdout.")
     var json = false
 
-    @Flag(help: "Include the SHA-256 of each texture's decoded pixels (rows top to bottom, no padding).")
+    @Flag(help: "Include the SHA-256 of each texture's decoded pixels (rows top to bottom, no padding) and of each pack entry's raw bytes.")
     var checksum = false
 
     @Flag(help: "Stop at the first failure and cancel the rest.")
@@ -53,9 +65,10 @@ struct LoadCommand: AsyncParsableCommand {
     var premultiply = false
 
     func validate() throws {
-        guard !paths.isEmpty || !atlases.isEmpty else { throw ValidationError("give at least one file or directory to load") }
+        guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty else { throw ValidationError("give at least one file or directory to load") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        for path in paths + atlases where !FileManager.default.fileExists(atPath: path) {
+        guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
+        for path in paths + atlases + packs where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
     }
@@ -63,9 +76,10 @@ struct LoadCommand: AsyncParsableCommand {
     func run() async throws {
         let png = PNGLoader(defaults: PNGDecodeOptions(
             alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
-        let registry = try PluginRegistry([png, AtlasLoader()])
+        let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: maxEntryMiB << 20, maxInflateRatio: maxInflateRatio))
+        let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
         let discovery = AssetDiscovery(registry: registry)
-        let found = try discovery.collect(paths, atlases: atlases)
+        let found = try discovery.collect(paths, atlases: atlases, packs: packs)
 
         let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
         let bar = quiet ? nil : ProgressBar.onTerminal()
@@ -75,19 +89,21 @@ struct LoadCommand: AsyncParsableCommand {
         let report = try await coordinator.preload(found.requests, options: options, hooks: hooks)
         bar?.clear()
 
-        let digests = checksum ? AssetDigests.compute(for: report) : [:]
+        let contents = PackContents(report: report)
+        let shown = report.requested + contents.entryAssets.values.joined()
+        let digests = checksum ? AssetDigests.compute(for: shown, packs: packLoader) : [:]
         if let contactSheet {
-            try ContactSheet.write(atlases: report.requested.loaded.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
+            try ContactSheet.write(atlases: shown.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
         }
         if json {
-            let document = JSONDocument(report: report, registry: registry, skipped: found.skipped, digests: digests)
+            let document = JSONDocument(report: report, registry: registry, skipped: found.skipped, digests: digests, packs: contents)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
-            print(Summary(report: report, skipped: found.skipped, digests: digests, verbose: verbose).text)
+            print(Summary(report: report, skipped: found.skipped, digests: digests, packs: contents, verbose: verbose).text)
         }
         if quiet || json {
             for error in report.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
         }
-        if !report.requested.failed.isEmpty { throw ExitCode(1) }
+        if !report.requested.failed.isEmpty || !contents.failedEntries.isEmpty { throw ExitCode(1) }
     }
 }

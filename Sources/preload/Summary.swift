@@ -1,12 +1,14 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadPack
 
 /// The readable summary `preload` prints when not asked for JSON.
 struct Summary {
     let report: PreloadReport
     let skipped: [String]
     let digests: [String: AssetDigest]
+    let packs: PackContents
     let verbose: Bool
 
     var text: String {
@@ -19,12 +21,24 @@ struct Summary {
         if !requested.failed.isEmpty { lines.append("  failed:    \(requested.failed.count)") }
         if !requested.cancelled.isEmpty { lines.append("  cancelled: \(requested.cancelled.count)") }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
+        if !packs.packs.isEmpty {
+            let failed = packs.failedEntries.count
+            lines.append("  pack entries: \(packs.loadedEntryCount) loaded" + (failed == 0 ? "" : ", \(failed) failed"))
+        }
         if verbose {
-            for result in requested.loaded { lines.append("  ok    " + describe(result)) }
+            for result in requested.loaded {
+                lines.append("  ok    " + describe(result))
+                for entry in packs.entryAssets[result.request.path] ?? [] where entry.outcome.asset != nil {
+                    lines.append("  ok    " + describe(entry))
+                }
+            }
             for path in skipped { lines.append("  skip  \(path)") }
         }
         for result in requested.failed {
             lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")
+        }
+        for entry in packs.failedEntries {
+            lines.append("  FAIL  \(entry.outcome.error?.description ?? entry.path)")
         }
         return lines.joined(separator: "\n")
     }
@@ -35,6 +49,8 @@ struct Summary {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {
             text += "  \(atlas.format.rawValue) atlas, \(atlas.pages.count) page\(atlas.pages.count == 1 ? "" : "s"), \(atlas.frames.count) frames"
+        } else if let pack = result.outcome.asset as? PackAsset {
+            text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
         }
         text += "  \(Self.bytes(result.outcome.asset?.byteCount ?? 0))  \(Self.seconds(result.seconds))"
         if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }

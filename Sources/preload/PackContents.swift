@@ -1,0 +1,45 @@
+import Preload
+import PreloadPack
+
+/// What `preload` shows of the packs it loaded: each pack with its entries, and the entries
+/// another plugin loaded (textures, atlases) as assets of their own, `PACK#ENTRY`.
+struct PackContents {
+    /// The loaded packs, by path.
+    let packs: [String: PackAsset]
+    /// For each pack path, the results of its entries that another plugin loaded, in pack order.
+    let entryAssets: [String: [AssetResult]]
+
+    init(report: PreloadReport) {
+        var packs: [String: PackAsset] = [:]
+        var entryAssets: [String: [AssetResult]] = [:]
+        let requestedPaths = Set(report.requested.map(\.request.path))
+        var dependencies: [String: AssetResult] = [:]
+        for result in report.results where result.isDependency && dependencies[result.request.path] == nil {
+            dependencies[result.request.path] = result
+        }
+        for result in report.requested {
+            guard let pack = result.outcome.asset as? PackAsset, packs[result.request.path] == nil else { continue }
+            packs[result.request.path] = pack
+            entryAssets[result.request.path] = pack.entries.compactMap { entry in
+                guard !requestedPaths.contains(entry.path), let result = dependencies[entry.path],
+                    let plugin = result.plugin, plugin != "pack"
+                else { return nil }
+                return result
+            }
+        }
+        self.packs = packs
+        self.entryAssets = entryAssets
+    }
+
+    /// Every entry of every pack, with its pack.
+    var entries: [(pack: String, entry: PackAsset.Entry)] {
+        packs.keys.sorted().flatMap { path in packs[path]!.entries.map { (path, $0) } }
+    }
+
+    /// Entries that failed (their pack loaded; they did not).
+    var failedEntries: [PackAsset.Entry] {
+        entries.map(\.entry).filter { $0.outcome.error != nil }
+    }
+
+    var loadedEntryCount: Int { entries.filter { $0.entry.asset != nil }.count }
+}
