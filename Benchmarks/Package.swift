@@ -9,6 +9,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// Benchmarks for Preload, kept out of the main package so users never build them.
 ///
 ///     swift run -c release --package-path Benchmarks preload-bench CORPUS_DIR --jobs 2
+///     swift run -c release --package-path Benchmarks pack-bench CORPUS_DIR --jobs 2
 let package = Package(
     name: "PreloadBenchmarks",
     platforms: [.macOS(.v15)],
@@ -18,11 +19,23 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibPNGBench", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "CBareDecode", dependencies: ["CLibPNGBench"]),
+        .target(name: "CBenchSupport"),
+        .target(name: "CBareDecode", dependencies: ["CLibPNGBench", "CBenchSupport"]),
+        .target(name: "CBareInflate", dependencies: ["CBenchSupport"], linkerSettings: [.linkedLibrary("z")]),
+        .target(
+            name: "BenchSupport",
+            dependencies: ["CBenchSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "preload-bench",
             dependencies: [
-                "CBareDecode",
+                "CBareDecode", "BenchSupport",
+                .product(name: "Preload", package: mainPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "pack-bench",
+            dependencies: [
+                "CBareInflate", "BenchSupport",
                 .product(name: "Preload", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -55,7 +55,7 @@ public enum PNGDecoder {
         let totalRows = height * passes
         let pixels = try [UInt8](unsafeUninitializedCapacity: Int(info.decoded_bytes)) { buffer, count in
             let image = buffer.baseAddress!
-            PixelMemory.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            FreshMemory.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             var rowsDone = 0
             for _ in 0..<passes {
                 var row = 0

@@ -5,9 +5,11 @@ import Preload
 /// between chunks, the CRC-32 computed on each slice while it is still in cache, and the limits
 /// enforced while inflating. Declared sizes are checked, never just trusted.
 public enum EntryReader {
-    /// Stored bytes read per step.
-    static let chunkSize = 256 * 1024
-    /// Raw bytes made per inflate call: small enough for the CRC pass to find them in cache.
+    /// Stored bytes read per step: cancellation is checked and progress reported this often.
+    static let chunkSize = 1 << 20
+    /// Stored bytes read per step for a prefix: a few hundred raw bytes rarely need more.
+    static let prefixChunkSize = 4096
+    /// Raw bytes an entry of unknown size grows by per inflate call.
     static let sliceSize = 128 * 1024
 
     /// The entry's raw bytes, verified.
@@ -42,7 +44,9 @@ public enum EntryReader {
     public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
         if let problem = entry.problem { throw problem }
         var sink = GrowingSink(ceiling: count, entry: entry, isPrefix: true, expected: UInt64(count))
-        _ = try pump(entry, from: path, limits: PackLimits(maxEntryBytes: count), into: &sink, isCancelled: { false }, progress: { _ in })
+        _ = try pump(
+            entry, from: path, limits: PackLimits(maxEntryBytes: count), chunkSize: prefixChunkSize, into: &sink,
+            isCancelled: { false }, progress: { _ in })
         return sink.bytes
     }
 
@@ -55,72 +59,36 @@ public enum EntryReader {
         }
     }
 
-    /// Moves the entry's bytes from the file into `sink`; returns their CRC-32.
+    /// Moves the entry's bytes from the file into `sink`; returns their CRC-32 (0 when the entry
+    /// records none to check).
     private static func pump(
-        _ entry: PackIndex.Entry, from path: String, limits: PackLimits, into sink: inout some EntrySink,
+        _ entry: PackIndex.Entry, from path: String, limits: PackLimits, chunkSize: Int = chunkSize, into sink: inout some EntrySink,
         isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> UInt32 {
-        let source = try StoredBytes(path: path, entry: entry)
-        let inflater: Inflater? = switch entry.method {
-        case .stored: nil
-        case .zlib: try Inflater(format: .zlib)
-        case .deflate: try Inflater(format: .raw)
-        case .gzip: try Inflater(format: .gzip)
-        }
+        let source = try StoredBytes(path: path, entry: entry, chunkSize: chunkSize)
+        var inflation = try EntryInflation(entry: entry, limits: limits)
         var crc: UInt32 = 0
+        let checksCRC = entry.crc32 != nil
         while sink.wantsMore, let chunk = try source.next(isCancelled: isCancelled) {
             try chunk.withUnsafeBytes { input in
-                if let inflater {
-                    try inflate(input, with: inflater, into: &sink, crc: &crc, limits: limits, storedSoFar: source.consumed)
+                if inflation != nil {
+                    try inflation!.inflate(input, into: &sink, storedSoFar: source.consumed) { made in
+                        if checksCRC { crc = Zlib.crc32(made, seed: crc) }
+                    }
                 } else {
                     var offset = 0
                     while offset < input.count, sink.wantsMore {
                         let room = try sink.room(atMost: input.count - offset)
                         room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset..<offset + room.count]))
-                        crc = Zlib.crc32(try sink.commit(room.count), seed: crc)
+                        let made = try sink.commit(room.count)
+                        if checksCRC { crc = Zlib.crc32(made, seed: crc) }
                         offset += room.count
                     }
                 }
             }
             progress(Double(source.consumed) / Double(max(entry.storedSize, 1)))
         }
-        if let inflater, !inflater.isFinished, sink.wantsMore {
-            throw PackError.inflateFailed(entry: entry.name, detail: "the compressed data ends early")
-        }
+        if sink.wantsMore { try inflation?.finish() }
         return crc
-    }
-
-    /// Inflates one chunk of stored bytes into `sink`, a slice at a time.
-    private static func inflate(
-        _ input: UnsafeRawBufferPointer, with inflater: Inflater, into sink: inout some EntrySink, crc: inout UInt32,
-        limits: PackLimits, storedSoFar: UInt64
-    ) throws {
-        let entry = sink.entry
-        var offset = 0
-        while sink.wantsMore {
-            if inflater.isFinished {
-                guard offset < input.count else { return }
-                guard entry.method == .gzip else {
-                    throw PackError.inflateFailed(entry: entry.name, detail: "data follows the end of the compressed stream")
-                }
-                // Another gzip member follows, or zero padding after the last one (as gunzip allows).
-                if input[offset...].allSatisfy({ $0 == 0 }) { return }
-                try inflater.reset()
-            }
-            let room = try sink.room(atMost: sliceSize)
-            let used: Int, made: Int
-            do {
-                (used, made) = try inflater.inflate(UnsafeRawBufferPointer(rebasing: input[offset...]), into: room)
-            } catch let error as ZlibError {
-                throw PackError.inflateFailed(entry: entry.name, detail: error.description)
-            }
-            offset += used
-            if made > 0 { crc = Zlib.crc32(try sink.commit(made), seed: crc) }
-            if limits.ratioExceeded(raw: UInt64(sink.count), stored: storedSoFar) {
-                throw PackError.ratioTooHigh(entry: entry.name, limit: limits.maxInflateRatio)
-            }
-            if offset == input.count, made < room.count { return }  // wants more input
-            if used == 0, made == 0 { throw PackError.inflateFailed(entry: entry.name, detail: "the inflater made no progress") }
-        }
     }
 }

@@ -12,12 +12,12 @@ final class StoredBytes {
     private(set) var consumed: UInt64 = 0
     private var chunk: [UInt8]
 
-    init(path: String, entry: PackIndex.Entry) throws {
+    init(path: String, entry: PackIndex.Entry, chunkSize: Int) throws {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         self.path = path
         self.entry = entry
-        chunk = [UInt8](repeating: 0, count: Int(min(UInt64(EntryReader.chunkSize), max(entry.storedSize, 1))))
+        chunk = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), max(entry.storedSize, 1))))
     }
 
     deinit { close(descriptor) }
@@ -63,10 +63,11 @@ struct FixedSink: EntrySink {
     init(buffer: UnsafeMutableRawBufferPointer, entry: PackIndex.Entry) {
         self.buffer = buffer
         self.entry = entry
+        FreshMemory.adviseHugePages(buffer)
     }
 
     func room(atMost: Int) throws -> UnsafeMutableRawBufferPointer {
-        UnsafeMutableRawBufferPointer(rebasing: buffer[count..<min(count + atMost, buffer.count)])
+        UnsafeMutableRawBufferPointer(rebasing: buffer[count..<count + min(atMost, buffer.count - count)])
     }
 
     mutating func commit(_ made: Int) throws -> UnsafeRawBufferPointer {

@@ -98,6 +98,28 @@ import Testing
         }
     }
 
+    @Test func theZlibWrapperIsCheckedAroundTheDeflateData() throws {
+        var (path, pack) = try smallPack()
+        let b = try #require(try PakFile.index(at: path).entry(named: "b.txt"))
+        #expect(b.method == .zlib)
+        // The index says the stream is shorter or longer than it is: no trailer, or bytes after it.
+        var short = b
+        short.storedSize -= 4
+        #expect(throws: PackError.inflateFailed(entry: "b.txt", detail: "the zlib stream's Adler-32 trailer is missing")) {
+            try EntryReader.read(short, from: path)
+        }
+        var long = b
+        long.storedSize += 1
+        #expect(throws: PackError.inflateFailed(entry: "b.txt", detail: "data follows the end of the compressed stream")) {
+            try EntryReader.read(long, from: path)
+        }
+        pack[Int(b.offset)] = 0x79  // method 9: not deflate
+        let damaged = try directory.write("bad-header.pak", pack)
+        #expect(throws: PackError.inflateFailed(entry: "b.txt", detail: "inflate: invalid compressed data (incorrect header check)")) {
+            try EntryReader.read(b, from: damaged)
+        }
+    }
+
     @Test func bombsAreStoppedWhileInflating() throws {
         try directory.write("bomb/zeros.bin", [UInt8](repeating: 0, count: 8 << 20))
         let path = directory.file("bomb.pak")

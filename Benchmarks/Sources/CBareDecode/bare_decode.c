@@ -1,8 +1,8 @@
 #include "bare_decode.h"
+#include "bench_support.h"
 
 #include <fcntl.h>
 #include <png.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -85,12 +85,6 @@ typedef struct {
     atomic_uint_fast64_t failures, decoded, checksum;
 } shared_work;
 
-uint64_t bare_checksum(const uint8_t *pixels, size_t count) {
-    uint64_t sum = 0;
-    for (size_t k = 0; k < count; k += 4093) sum += pixels[k];
-    return sum;
-}
-
 static void *worker(void *argument) {
     shared_work *work = argument;
     size_t index;
@@ -103,7 +97,7 @@ static void *worker(void *argument) {
             atomic_fetch_add(&work->failures, 1);
             continue;
         }
-        atomic_fetch_add(&work->checksum, bare_checksum(pixels, decoded));
+        atomic_fetch_add(&work->checksum, bench_checksum(pixels, decoded));
         atomic_fetch_add(&work->decoded, decoded);
         if (work->kept) {
             work->kept[index] = pixels;
@@ -114,32 +108,9 @@ static void *worker(void *argument) {
     return NULL;
 }
 
-static uint8_t **kept_images;
-static size_t kept_count;
-
-void bare_release_kept(void) {
-    for (size_t i = 0; i < kept_count; i++) free(kept_images[i]);
-    free(kept_images);
-    kept_images = NULL;
-    kept_count = 0;
-}
-
 bare_decode_stats bare_decode_all(const char *const *paths, size_t count, int threads, int keep) {
-    shared_work work = {.paths = paths, .count = count};
-    if (keep) {
-        bare_release_kept();
-        kept_images = work.kept = calloc(count ? count : 1, sizeof *work.kept);
-        kept_count = count;
-    }
-    pthread_t ids[64];
-    if (threads < 1) threads = 1;
-    if (threads > 64) threads = 64;
-    for (int t = 0; t < threads; t++) pthread_create(&ids[t], NULL, worker, &work);
-    for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL);
+    shared_work work = {.paths = paths, .count = count, .kept = keep ? bench_keep_slots(count) : NULL};
+    bench_run_threads(threads, worker, &work);
     bare_decode_stats stats = {count, work.failures, work.decoded, work.checksum};
     return stats;
 }
-
-#include <malloc.h>
-
-void bench_release_free_memory(void) { malloc_trim(0); }

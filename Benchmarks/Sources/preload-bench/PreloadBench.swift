@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchSupport
 import Foundation
 import Preload
 
@@ -15,14 +16,7 @@ struct PreloadBench: ParsableCommand {
         commandName: "preload-bench",
         abstract: "Pipeline vs bare libpng loops: throughput ratios and peak memory, measured in one run.")
 
-    @Argument(help: "A directory of PNG files (searched recursively).")
-    var corpus: String
-
-    @Option(name: .shortAndLong, help: "Decoding threads on every side.")
-    var jobs = 2
-
-    @Option(help: "Measured rounds per side (medians are reported).")
-    var rounds = 6
+    @OptionGroup var options: CorpusOptions
 
     @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and operations-only, null operations on a plain queue), e.g. under a profiler.")
     var only: String?
@@ -31,16 +25,16 @@ struct PreloadBench: ParsableCommand {
     var memoryProbe: String?
 
     func run() throws {
-        let paths = try pngFiles(under: corpus)
-        guard !paths.isEmpty else { throw ValidationError("no .png files under \(corpus)") }
+        let paths = try pngFiles(under: options.corpus)
+        guard !paths.isEmpty else { throw ValidationError("no .png files under \(options.corpus)") }
         let onDisk = paths.reduce(0) { $0 + ((try? FileFacts.of(path: $1).size) ?? 0) }
-        print("corpus: \(paths.count) files, \(megabytes(Int(onDisk))) MB on disk, jobs: \(jobs), rounds: \(rounds)")
+        print("corpus: \(paths.count) files, \(megabytes(Int(onDisk))) MB on disk, jobs: \(options.jobs), rounds: \(options.rounds)")
         for path in paths { _ = try? FileContents.read(path: path) }  // page cache warm for every side
 
-        let pipeline = try PipelineSide(paths: paths, jobs: jobs)
-        let sides: [(name: String, measure: () -> Measurement)] = [
-            ("bare-free", BareSide(paths: paths, jobs: jobs, keepsImages: false).measure),
-            ("bare-keep", BareSide(paths: paths, jobs: jobs, keepsImages: true).measure),
+        let pipeline = try PipelineSide(paths: paths, jobs: options.jobs)
+        let sides: [(name: String, measure: () -> RunMeasurement)] = [
+            ("bare-free", BareSide(paths: paths, jobs: options.jobs, keepsImages: false).measure),
+            ("bare-keep", BareSide(paths: paths, jobs: options.jobs, keepsImages: true).measure),
             ("pipeline", pipeline.measure),
         ]
         if let memoryProbe, let side = sides.first(where: { $0.name == memoryProbe }) {
@@ -50,15 +44,15 @@ struct PreloadBench: ParsableCommand {
             return
         }
         if let only {
-            let diagnostic: [(name: String, measure: () -> Measurement)] = [
-                ("pipeline-overhead", try PipelineSide(paths: paths, jobs: jobs, plugin: NullLoader()).measure),
-                ("decoder", DecoderSide(paths: paths, jobs: jobs).measure),
-                ("operations-only", try OperationsOnlySide(paths: paths, jobs: jobs).measure),
+            let diagnostic: [(name: String, measure: () -> RunMeasurement)] = [
+                ("pipeline-overhead", try PipelineSide(paths: paths, jobs: options.jobs, plugin: NullLoader()).measure),
+                ("decoder", DecoderSide(paths: paths, jobs: options.jobs).measure),
+                ("operations-only", try OperationsOnlySide(paths: paths, jobs: options.jobs).measure),
             ]
             guard let side = (sides + diagnostic).first(where: { $0.name == only }) else {
                 throw ValidationError("no side \(only)")
             }
-            for round in 1...rounds {
+            for round in 1...options.rounds {
                 let measurement = side.measure()
                 print(String(
                     format: "round %d: %@ %.1f MB/s, %.1f ms, CPU %.2f µs per file", round, only,
@@ -68,8 +62,8 @@ struct PreloadBench: ParsableCommand {
         }
         for side in sides { _ = side.measure() }  // warm-up: threads, allocator, lazy initialisation
 
-        var runs = [[Measurement]](repeating: [], count: sides.count)
-        for round in 0..<rounds {
+        var runs = [[RunMeasurement]](repeating: [], count: sides.count)
+        for round in 0..<options.rounds {
             for step in 0..<sides.count {
                 let index = (round + step) % sides.count  // rotate who goes first
                 runs[index].append(sides[index].measure())
@@ -105,7 +99,7 @@ struct PreloadBench: ParsableCommand {
     private func peakResidentOfChild(side: String) throws -> Int {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = [corpus, "--jobs", "\(jobs)", "--memory-probe", side]
+        child.arguments = [options.corpus, "--jobs", "\(options.jobs)", "--memory-probe", side]
         let output = Pipe()
         child.standardOutput = output
         try child.run()
@@ -118,7 +112,7 @@ struct PreloadBench: ParsableCommand {
         return fields[0]
     }
 
-    private func checkSamePixels(_ runs: [[Measurement]]) throws {
+    private func checkSamePixels(_ runs: [[RunMeasurement]]) throws {
         let reference = runs[0][0]
         for measurement in runs.joined()
         where measurement.decodedBytes != reference.decodedBytes || measurement.checksum != reference.checksum {
@@ -136,12 +130,4 @@ struct PreloadBench: ParsableCommand {
         }
         return files.sorted()
     }
-}
-
-func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }

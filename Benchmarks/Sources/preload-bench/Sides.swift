@@ -1,26 +1,10 @@
+import CBenchSupport
 import CBareDecode
 import Foundation
 import Synchronization
+import BenchSupport
 import Preload
 import PreloadPNG
-
-/// One timed decode of the whole corpus.
-struct Measurement: CustomStringConvertible {
-    var seconds: Double
-    var decodedBytes: Int
-    var checksum: UInt64
-    /// Peak resident memory during the run (VmHWM, reset before it starts).
-    var peakResident: Int
-    /// Peak minus the resident memory just before the run.
-    var peakGrowth: Int
-    /// Minor page faults during the run (fresh memory touched for the first time).
-    var pageFaults: Int
-    /// Processor time the whole process used during the run (user + system, every thread).
-    var cpuSeconds: Double
-
-    var throughput: Double { Double(decodedBytes) / 1e6 / seconds }
-    var description: String { "\(decodedBytes) bytes, checksum \(checksum), \(seconds) s" }
-}
 
 /// The baseline: `bare_decode_all`, a plain C loop over libpng on `jobs` pthreads, either
 /// freeing each image at once or keeping them all (the same work a preloader does).
@@ -29,14 +13,14 @@ struct BareSide {
     let jobs: Int
     let keepsImages: Bool
 
-    func measure() -> Measurement {
+    func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
         let stats = withCStrings(paths) { bare_decode_all($0, paths.count, Int32(jobs), keepsImages ? 1 : 0) }
         let seconds = (ContinuousClock.now - clock).seconds
         precondition(stats.failures == 0, "bare loop failed on \(stats.failures) files")
         let measurement = memory.finish(seconds: seconds, decodedBytes: Int(stats.decoded_bytes), checksum: stats.checksum)
-        bare_release_kept()
+        bench_release_kept()
         return measurement
     }
 
@@ -58,7 +42,7 @@ struct PipelineSide {
         coordinator = try PreloadCoordinator(plugins: [plugin], configuration: .init(maxConcurrentLoads: jobs))
     }
 
-    func measure() -> Measurement {
+    func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
         let batch = coordinator.start(requests, hooks: PreloadHooks(onProgress: { _ in }))
@@ -74,66 +58,12 @@ struct PipelineSide {
         var checksum: UInt64 = 0
         for result in report.loaded {
             guard let texture = result.outcome.asset as? Texture else { continue }
-            checksum &+= texture.pixels.withUnsafeBufferPointer { bare_checksum($0.baseAddress, $0.count) }
+            checksum &+= texture.pixels.withUnsafeBufferPointer { bench_checksum($0.baseAddress, $0.count) }
         }
         let measurement = memory.finish(seconds: seconds, decodedBytes: report.decodedBytes, checksum: checksum)
         coordinator.assets.unloadAll()
         return measurement
     }
-}
-
-/// Peak resident memory of this process over an interval, from /proc (Linux).
-struct MemoryProbe {
-    let residentBefore: Int
-    let faultsBefore: Int
-    let cpuBefore: Double
-
-    static func start() -> MemoryProbe {
-        // Give memory freed by the previous run back to the system, so it does not hide in RSS...
-        bench_release_free_memory()
-        // ...then reset VmHWM, the peak resident set size, to the current size (Linux >= 4.0).
-        let descriptor = open("/proc/self/clear_refs", O_WRONLY)
-        if descriptor >= 0 {
-            _ = write(descriptor, "5", 1)
-            close(descriptor)
-        }
-        return MemoryProbe(residentBefore: status("VmRSS"), faultsBefore: minorFaults(), cpuBefore: cpuTime())
-    }
-
-    static func minorFaults() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_minflt
-    }
-
-    static func cpuTime() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    func finish(seconds: Double, decodedBytes: Int, checksum: UInt64) -> Measurement {
-        let peak = Self.status("VmHWM")
-        return Measurement(
-            seconds: seconds, decodedBytes: decodedBytes, checksum: checksum,
-            peakResident: peak, peakGrowth: max(0, peak - residentBefore),
-            pageFaults: Self.minorFaults() - faultsBefore, cpuSeconds: Self.cpuTime() - cpuBefore)
-    }
-
-    /// A `/proc/self/status` field, in bytes.
-    static func status(_ field: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
-        else { return 0 }
-        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-        return kilobytes * 1024
-    }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-    var inSeconds: Double { seconds }
 }
 
 /// Claims `.png` files and loads nothing: the pipeline's own cost (planning, `stat`, one
@@ -154,7 +84,7 @@ struct DecoderSide {
     let paths: [String]
     let jobs: Int
 
-    func measure() -> Measurement {
+    func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
         let totals = Totals()
@@ -164,7 +94,7 @@ struct DecoderSide {
             for index in stride(from: worker, to: paths.count, by: jobs) {
                 let texture = try! PNGDecoder.decode(try! FileContents.read(path: paths[index]))
                 bytes += texture.pixels.count
-                checksum &+= texture.pixels.withUnsafeBufferPointer { bare_checksum($0.baseAddress, $0.count) }
+                checksum &+= texture.pixels.withUnsafeBufferPointer { bench_checksum($0.baseAddress, $0.count) }
             }
             totals.add(bytes: bytes, checksum: checksum)
         }
@@ -192,7 +122,7 @@ struct OperationsOnlySide {
         self.jobs = jobs
     }
 
-    func measure() -> Measurement {
+    func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
         let queue = OperationQueue()

@@ -2,14 +2,14 @@
     import Glibc
 #endif
 
-/// Hints for large, fresh pixel buffers.
+/// Hints for large, fresh buffers: decoded pixels, inflated pack entries.
 ///
-/// A preloader keeps what it decodes, so every texture lands in memory the process has never
-/// touched, and the kernel faults it in one 4 KiB page at a time: about 30,000 faults for
+/// A preloader keeps what it loads, so every texture or entry lands in memory the process has
+/// never touched, and the kernel faults it in one 4 KiB page at a time: about 30,000 faults for
 /// 120 MB of textures, some 10% of the decode time measured here. On Linux, transparent huge
 /// pages cut that 512-fold; asking for them costs one `madvise` call per large buffer and is
 /// ignored where they are unavailable.
-public enum PixelMemory {
+public enum FreshMemory {
     /// Buffers smaller than this are left alone (a huge page is 2 MiB).
     public static let hugePageThreshold = 4 << 20
 
