@@ -4,7 +4,8 @@
 /// let hero = AssetRequest(path: "sprites/hero.png", name: "hero")
 /// ```
 public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
-    /// The file, absolute or relative to the current directory, as the caller wrote it.
+    /// The file, absolute or relative to the current directory, as the caller wrote it; an entry
+    /// inside a container (a pack) is `CONTAINER#ENTRY` (`game.pak#sprites/hero.png`).
     public var path: String
     /// The name the loaded asset is stored under in the ``AssetStore``. Defaults to `path`.
     public var name: String
