@@ -9,6 +9,8 @@ struct BatchState {
         let request: AssetRequest
         let isDependency: Bool
         let load: Int?
+        /// The loads this entry's load depends on (its plugin's declared dependencies).
+        var prerequisiteLoads: [Int] = []
         var plugin: String?
         var outcome: AssetOutcome?
         var duration: Duration = .zero
@@ -38,9 +40,12 @@ struct BatchState {
     var progress: ProgressTracker
     var planning: Duration = .zero
     var report: PreloadReport?
+    /// When per-asset hooks may run.
+    var ordering: AssetEventOrdering
 
-    init(progressInterval: Duration) {
+    init(progressInterval: Duration, eventOrder: AssetEventOrder = .completion) {
         progress = ProgressTracker(interval: progressInterval)
+        ordering = AssetEventOrdering(order: eventOrder)
     }
 
     /// The entries `plan` made from index `first` on, before they are matched with loads.
@@ -49,6 +54,7 @@ struct BatchState {
             var entry = Entry(request: planned.request, isDependency: planned.isDependency, load: planned.node)
             if let node = planned.node {
                 entry.plugin = plan.nodes[node].planned.plugin
+                entry.prerequisiteLoads = plan.nodes[node].dependencies.map(\.node)
                 if let failure = plan.nodes[node].failure { entry.outcome = .failed(failure) }
             } else if let failure = planned.failure {
                 entry.outcome = .failed(failure)
@@ -79,6 +85,7 @@ struct BatchState {
                 }
             }
             if entry.outcome != nil { known.append(index) }
+            ordering.added(entry)
             entries.append(entry)
         }
         return known

@@ -38,7 +38,7 @@ public final class PreloadBatch: Sendable {
         self.store = options.storesAssets ? store : nil
         self.logger = logger
         self.startedAt = .now
-        self.state = Mutex(BatchState(progressInterval: options.progressInterval))
+        self.state = Mutex(BatchState(progressInterval: options.progressInterval, eventOrder: options.assetEventOrder))
         done.enter()
     }
 
@@ -94,6 +94,9 @@ public final class PreloadBatch: Sendable {
         }
         let report = state.withLock { state -> PreloadReport? in
             guard state.phase == .running else { return nil }
+            if delivery.wantsAssetEvents {
+                for held in state.ordering.flush(state.entries) { delivery.asset(state.entries[held].result()) }
+            }
             let report = state.finish(elapsed: elapsed)
             delivery.progress(state.progress.finalSnapshot())
             delivery.completion(report) { [done] in done.leave() }
@@ -138,14 +141,16 @@ extension PreloadBatch: AssetOperationObserver {
         if let delay { scheduleTrailingProgress(after: delay) }
     }
 
-    /// Stores the asset of `entry` (if it loaded) and hands its result to the hooks.
+    /// Stores the asset of `entry` (if it loaded) and hands its result to the hooks, once the
+    /// batch's ``AssetEventOrder`` lets it (with any results it was holding back).
     func announce(_ entry: Int, in state: inout BatchState) {
         if let store, case .loaded(let asset) = state.entries[entry].outcome {
             store.insert(
                 asset, name: state.entries[entry].request.name, path: state.entries[entry].request.path,
                 plugin: state.entries[entry].plugin ?? "")
         }
-        if delivery.wantsAssetEvents { delivery.asset(state.entries[entry].result()) }
+        guard delivery.wantsAssetEvents else { return }
+        for ready in state.ordering.finished(entry, in: state.entries) { delivery.asset(state.entries[ready].result()) }
     }
 
     /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.

@@ -31,18 +31,24 @@ public struct PreloadOptions: Sendable {
     /// Whether loaded assets go into the coordinator's ``AssetStore`` (the default). Without it
     /// assets reach the caller only through hooks and the report.
     public var storesAssets: Bool
+    /// The order per-asset hooks (and ``PreloadEvent/assetLoaded(_:)`` events) are delivered in:
+    /// as loads finish (the default), in request order, or after each asset's prerequisites.
+    /// Assets are stored as soon as they load either way.
+    public var assetEventOrder: AssetEventOrder
 
     public init(
         failurePolicy: FailurePolicy = .collectAll,
         progressWeighting: ProgressWeighting = .fileBytes,
         progressInterval: Duration = .seconds(1) / 60,
         callbackQueue: DispatchQueue? = nil,
-        storesAssets: Bool = true
+        storesAssets: Bool = true,
+        assetEventOrder: AssetEventOrder = .completion
     ) {
         self.failurePolicy = failurePolicy
         self.progressWeighting = progressWeighting
         self.progressInterval = progressInterval
         self.callbackQueue = callbackQueue
         self.storesAssets = storesAssets
+        self.assetEventOrder = assetEventOrder
     }
 }

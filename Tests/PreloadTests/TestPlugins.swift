@@ -119,3 +119,22 @@ func finishBlocking(_ batch: PreloadBatch, within seconds: Double) -> PreloadRep
     batch.whenFinished { _ in done.signal() }
     return done.wait(timeout: .now() + seconds) == .success ? batch.report : nil
 }
+
+/// Loads `.delay` files, whose text is a number of milliseconds to sleep before finishing (or
+/// "FAIL" to fail): lets a test choose the order in which loads finish.
+struct DelayLoader: LoaderPlugin {
+    var identifier: String { "delay" }
+    var assetKind: AssetKind { AssetKind(rawValue: "text") }
+    var fileExtensions: Set<String> { ["delay"] }
+    let finished = Recorder<String>()
+
+    func makeOperation(for request: PlannedRequest) -> AssetOperation {
+        ClosureAssetOperation(request: request) { [finished] context in
+            let text = String(decoding: try context.readContents(), as: UTF8.self)
+            if text == "FAIL" { throw TextLoader.BadText() }
+            usleep(UInt32(Int(text) ?? 0) * 1000)
+            finished.append(context.request.request.name)
+            return TextAsset(text: text)
+        }
+    }
+}

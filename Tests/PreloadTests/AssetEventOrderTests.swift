@@ -1,0 +1,96 @@
+import Foundation
+import Preload
+import PreloadTestSupport
+import Testing
+
+/// Per-asset hooks delivered in request or dependency order while loads finish in any order.
+@Suite struct AssetEventOrderTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Requests for `.delay` files named `name`, each finishing after its delay in milliseconds.
+    func requests(_ delays: [(name: String, milliseconds: String)]) throws -> [AssetRequest] {
+        try delays.map { AssetRequest(path: try directory.write("\($0.name).delay", text: $0.milliseconds), name: $0.name) }
+    }
+
+    /// Loads `requests` (every load at once) and returns the names in the order the hooks saw them.
+    func delivered(_ requests: [AssetRequest], order: AssetEventOrder, plugins: [any LoaderPlugin] = [DelayLoader()])
+        async throws -> (hooks: [String], finished: [String])
+    {
+        let loader = plugins.compactMap { $0 as? DelayLoader }.first
+        let coordinator = try PreloadCoordinator(plugins: plugins, configuration: .init(maxConcurrentLoads: 64))
+        let seen = Recorder<String>()
+        _ = try await coordinator.start(
+            requests, options: PreloadOptions(assetEventOrder: order),
+            hooks: PreloadHooks(onAssetLoaded: { seen.append($0.request.name) }, onAssetFailed: { seen.append("failed " + $0.request.name) })
+        ).finished()
+        return (seen.all, loader?.finished.all ?? [])
+    }
+
+    @Test func usersAreProcessedBeforeReportsEvenWhenReportsFinishFirst() async throws {
+        let both = try requests([("users", "150"), ("reports", "1")])
+        let asTheyFinish = try await delivered(both, order: .completion)
+        #expect(asTheyFinish.finished == ["reports", "users"], "the reports file does finish first")
+        #expect(asTheyFinish.hooks == ["reports", "users"])
+        #expect(try await delivered(both, order: .request).hooks == ["users", "reports"])
+        let reportsFirst = Array(both.reversed())
+        #expect(try await delivered(reportsFirst, order: .request).hooks == ["reports", "users"])
+        #expect(try await delivered(reportsFirst, order: .dependencies(after: ["reports": ["users"]])).hooks == ["users", "reports"])
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func requestOrderHoldsUnderRandomCompletionOrder(seed: UInt64) async throws {
+        var random = SeededRandom(seed: seed)
+        let names = (0..<24).map { "asset\($0)" }
+        let all = try requests(names.map { ($0, String(Int.random(in: 0...30, using: &random))) })
+        let run = try await delivered(all, order: .request)
+        #expect(run.finished != names, "loads finished out of order (else the test proves nothing)")
+        #expect(run.hooks == names)
+    }
+
+    @Test func dependencyOrderWaitsOnlyForPrerequisites() async throws {
+        // c after a and b; a and b independent: b (fast) goes at once, then a, then c.
+        let all = try requests([("a", "120"), ("b", "1"), ("c", "1")])
+        let run = try await delivered(all, order: .dependencies(after: ["c": ["a", "b"]]))
+        #expect(run.hooks == ["b", "a", "c"])
+    }
+
+    @Test func aFailedPrerequisiteIsDeliveredBeforeItsDependent() async throws {
+        let all = try requests([("users", "FAIL"), ("reports", "1")])
+        let run = try await delivered(Array(all.reversed()), order: .dependencies(after: ["reports": ["users"]]))
+        #expect(run.hooks == ["failed users", "reports"])
+    }
+
+    @Test func declaredDependenciesComeFirstInDependencyOrder() async throws {
+        let order = Recorder<String>()
+        try directory.write("x.txt", text: "ex")
+        try directory.write("y.txt", text: "why")
+        let bundle = try directory.write("both.bundle", text: "x.txt\ny.txt")
+        let run = try await delivered(
+            [AssetRequest(path: bundle, name: "bundle")], order: .dependencies(),
+            plugins: [TextLoader(), BundleLoader(order: order)])
+        #expect(run.hooks.last == "bundle" && Set(run.hooks.dropLast()) == [directory.file("x.txt"), directory.file("y.txt")])
+    }
+
+    @Test func aCycleOfNamesIsDeliveredAtTheEndInRequestOrder() async throws {
+        let all = try requests([("p", "1"), ("q", "1"), ("r", "1")])
+        let run = try await delivered(all, order: .dependencies(after: ["p": ["q"], "q": ["p"]]))
+        #expect(run.hooks == ["r", "p", "q"])
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible "random" delays.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
