@@ -62,6 +62,11 @@ let package = Package(
             ],
             path: "Sources/preload"
         ),
+        .executableTarget(
+            name: "game-boot",
+            dependencies: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack"],
+            path: "Sources/game-boot"
+        ),
         .target(
             name: "PreloadTestSupport",
             dependencies: ["CPreloadZlib", "Preload"],
@@ -86,7 +91,7 @@ let package = Package(
         .testTarget(
             name: "PreloadCLITests",
             dependencies: [
-                "PreloadCLI", "PreloadTestSupport",
+                "PreloadCLI", "game-boot", "PreloadTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -13,7 +13,9 @@ import Dispatch
 ///     onProgress: { bar.value = $0.fractionCompleted }))
 /// ```
 ///
-/// The batch's hooks reach the state through the main actor. A game loop that never lets the
+/// `hooks` are the batch's own (per-asset processing, in the order ``PreloadOptions`` asks
+/// for), run on the batch's callback queue. The batch's progress and completion reach the state
+/// through the main actor. A game loop that never lets the
 /// main queue run still gets there: ``update(_:)`` (``StateMachine/update(_:)``, each frame)
 /// reads the batch's progress and report itself.
 @MainActor
@@ -24,6 +26,7 @@ open class LoadingState<Event>: GameState<Event> {
     private let next: @MainActor () -> GameState<Event>
     private let failure: @MainActor (PreloadFailure) -> GameState<Event>
     private let onProgress: (@MainActor (PreloadProgress) -> Void)?
+    private let hooks: PreloadHooks
 
     /// The batch this state started (the latest, if it was activated more than once).
     public private(set) var batch: PreloadBatch?
@@ -33,7 +36,7 @@ open class LoadingState<Event>: GameState<Event> {
 
     public init(
         name: String = "loading", coordinator: PreloadCoordinator, requests: [AssetRequest],
-        options: PreloadOptions = PreloadOptions(),
+        options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks(),
         next: @escaping @MainActor () -> GameState<Event>,
         failure: @escaping @MainActor (PreloadFailure) -> GameState<Event>,
         onProgress: (@MainActor (PreloadProgress) -> Void)? = nil
@@ -44,6 +47,7 @@ open class LoadingState<Event>: GameState<Event> {
         self.next = next
         self.failure = failure
         self.onProgress = onProgress
+        self.hooks = hooks
         super.init(name: name)
     }
 
@@ -51,9 +55,10 @@ open class LoadingState<Event>: GameState<Event> {
         guard batch == nil || batch?.isCancelled == true else { return }  // resumed after a push/pop: still loading
         report = nil
         lastProgress = nil
-        batch = coordinator.start(requests, options: options, hooks: PreloadHooks(
+        let own = PreloadHooks(
             onProgress: { [weak self] progress in Task { @MainActor in self?.progressed(progress) } },
-            onCompletion: { [weak self] report in Task { @MainActor in self?.completed(report) } }))
+            onCompletion: { [weak self] report in Task { @MainActor in self?.completed(report) } })
+        batch = coordinator.start(requests, options: options, hooks: hooks.combined(with: own))
     }
 
     open override func deactivate() {

@@ -12,28 +12,34 @@ enum CommandRunner {
         }
     }
 
-    static let binary: URL = {
+    /// The executable `name`, built next to the test bundle.
+    static func binary(_ name: String) -> URL {
         let directory = Bundle.main.bundleURL
         for candidate in [directory, directory.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("preload")
+            let url = candidate.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        fatalError("preload binary not found next to \(directory.path)")
-    }()
+        fatalError("\(name) binary not found next to \(directory.path)")
+    }
 
-    /// Runs `preload` with `arguments` in `directory`. The waiting happens on a dispatch thread:
-    /// async tests must not hold the cooperative threads other tests' tasks need.
+    /// Runs `preload` with `arguments` in `directory`. The waiting happens on a thread of its
+    /// own: async tests must not hold the cooperative threads other tests' tasks need.
     static func preload(_ arguments: [String], in directory: String) async throws -> Run {
+        try await run("preload", arguments, in: directory)
+    }
+
+    /// Runs the executable `name` (built by this package) with `arguments` in `directory`.
+    static func run(_ name: String, _ arguments: [String], in directory: String) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments, in: directory) })
+            Thread.detachNewThread {  // not a dispatch thread: those run the tests' loads
+                continuation.resume(with: Result { try runBlocking(binary(name), arguments, in: directory) })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], in directory: String) throws -> Run {
+    private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: String) throws -> Run {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let out = Pipe(), err = Pipe()

@@ -11,7 +11,7 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
-    /// Requests for `.delay` files named `name`, each finishing after its delay in milliseconds.
+    /// Requests for `.delay` files named `name` (see ``DelayLoader`` for what the text means).
     func requests(_ delays: [(name: String, milliseconds: String)]) throws -> [AssetRequest] {
         try delays.map { AssetRequest(path: try directory.write("\($0.name).delay", text: $0.milliseconds), name: $0.name) }
     }
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func usersAreProcessedBeforeReportsEvenWhenReportsFinishFirst() async throws {
-        let both = try requests([("users", "150"), ("reports", "1")])
+        let both = try requests([("users", "after reports"), ("reports", "0")])
         let asTheyFinish = try await delivered(both, order: .completion)
         #expect(asTheyFinish.finished == ["reports", "users"], "the reports file does finish first")
         #expect(asTheyFinish.hooks == ["reports", "users"])
@@ -43,23 +43,28 @@ import Testing
 
     @Test(arguments: [1, 2, 3])
     func requestOrderHoldsUnderRandomCompletionOrder(seed: UInt64) async throws {
+        // Loads finish in a random order: each waits for the one before it in a shuffled list.
         var random = SeededRandom(seed: seed)
         let names = (0..<24).map { "asset\($0)" }
-        let all = try requests(names.map { ($0, String(Int.random(in: 0...30, using: &random))) })
+        let finishing = names.shuffled(using: &random)
+        let all = try requests(names.map { name in
+            let place = finishing.firstIndex(of: name)!
+            return (name, place == 0 ? "0" : "after " + finishing[place - 1])
+        })
         let run = try await delivered(all, order: .request)
-        #expect(run.finished != names, "loads finished out of order (else the test proves nothing)")
+        #expect(run.finished == finishing && finishing != names, "loads finished out of order (else the test proves nothing)")
         #expect(run.hooks == names)
     }
 
     @Test func dependencyOrderWaitsOnlyForPrerequisites() async throws {
         // c after a and b; a and b independent: b (fast) goes at once, then a, then c.
-        let all = try requests([("a", "120"), ("b", "1"), ("c", "1")])
+        let all = try requests([("a", "after b"), ("b", "0"), ("c", "0")])
         let run = try await delivered(all, order: .dependencies(after: ["c": ["a", "b"]]))
         #expect(run.hooks == ["b", "a", "c"])
     }
 
     @Test func aFailedPrerequisiteIsDeliveredBeforeItsDependent() async throws {
-        let all = try requests([("users", "FAIL"), ("reports", "1")])
+        let all = try requests([("users", "FAIL"), ("reports", "0")])
         let run = try await delivered(Array(all.reversed()), order: .dependencies(after: ["reports": ["users"]]))
         #expect(run.hooks == ["failed users", "reports"])
     }
@@ -76,7 +81,7 @@ import Testing
     }
 
     @Test func aCycleOfNamesIsDeliveredAtTheEndInRequestOrder() async throws {
-        let all = try requests([("p", "1"), ("q", "1"), ("r", "1")])
+        let all = try requests([("p", "0"), ("q", "0"), ("r", "0")])
         let run = try await delivered(all, order: .dependencies(after: ["p": ["q"], "q": ["p"]]))
         #expect(run.hooks == ["r", "p", "q"])
     }

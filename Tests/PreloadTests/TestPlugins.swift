@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Preload  // public API only: these plugins are what a third party would write
 import PreloadTestSupport
+import Synchronization
 
 /// A third-party asset type.
 struct TextAsset: Asset, Equatable {
@@ -120,21 +121,74 @@ func finishBlocking(_ batch: PreloadBatch, within seconds: Double) -> PreloadRep
     return done.wait(timeout: .now() + seconds) == .success ? batch.report : nil
 }
 
-/// Loads `.delay` files, whose text is a number of milliseconds to sleep before finishing (or
-/// "FAIL" to fail): lets a test choose the order in which loads finish.
+/// Loads `.delay` files, whose text is a number of milliseconds to wait, "after NAME" (finish
+/// only once the load named NAME has finished), or "FAIL": lets a test decide the order in which
+/// loads finish without relying on timing. The operations wait without holding a thread (they
+/// finish from elsewhere), so a chain of waits cannot starve the queue.
 struct DelayLoader: LoaderPlugin {
     var identifier: String { "delay" }
     var assetKind: AssetKind { AssetKind(rawValue: "text") }
     var fileExtensions: Set<String> { ["delay"] }
-    let finished = Recorder<String>()
+    let line = FinishLine()
+
+    /// The names of the loads, in the order they finished.
+    var finished: Recorder<String> { line.order }
 
     func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        ClosureAssetOperation(request: request) { [finished] context in
-            let text = String(decoding: try context.readContents(), as: UTF8.self)
-            if text == "FAIL" { throw TextLoader.BadText() }
-            usleep(UInt32(Int(text) ?? 0) * 1000)
-            finished.append(context.request.request.name)
-            return TextAsset(text: text)
+        DelayOperation(request: request, line: line)
+    }
+}
+
+/// Who has finished, and who waits for whom.
+final class FinishLine: Sendable {
+    let order = Recorder<String>()
+    private let state = Mutex<(done: Set<String>, waiting: [String: [@Sendable () -> Void]])>(([], [:]))
+
+    func finish(_ name: String) {
+        order.append(name)
+        let waiting = state.withLock { state in
+            state.done.insert(name)
+            return state.waiting.removeValue(forKey: name) ?? []
+        }
+        for waiter in waiting { DispatchQueue.global().async(execute: waiter) }
+    }
+
+    func after(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state in
+            if state.done.contains(name) { return true }
+            state.waiting[name, default: []].append(body)
+            return false
+        }
+        if now { body() }
+    }
+}
+
+final class DelayOperation: AssetOperation, @unchecked Sendable {
+    let line: FinishLine
+
+    init(request: PlannedRequest, line: FinishLine) {
+        self.line = line
+        super.init(request: request)
+    }
+
+    override func execute(_ context: LoadContext) {
+        let text: String
+        do {
+            text = String(decoding: try context.readContents(), as: UTF8.self)
+        } catch {
+            _ = finish(with: .failure(error))
+            return
+        }
+        let name = request.request.name
+        let done: @Sendable () -> Void = { [self] in
+            // Finished in the batch first, then the loads waiting for this one may go.
+            _ = finish(with: text == "FAIL" ? .failure(TextLoader.BadText()) : .success(TextAsset(text: text)))
+            line.finish(name)
+        }
+        if text.hasPrefix("after ") {
+            line.after(String(text.dropFirst(6)), done)
+        } else {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(text) ?? 0), execute: done)
         }
     }
 }

@@ -40,11 +40,13 @@ private final class ResumeOnce: @unchecked Sendable {
 }
 
 extension DispatchSemaphore {
-    /// Waits on a dispatch thread, not on the caller's: an async test must not block one of the
-    /// few cooperative threads that the task it waits for may need.
+    /// Waits on a thread of its own, not on the caller's: an async test must not block one of
+    /// the few cooperative threads that the task it waits for may need, nor one of the few
+    /// dispatch threads the operations it waits for run on (on 2 cores, tests waiting on
+    /// dispatch threads starved the very loads they waited for).
     public func waitWithoutBlocking(seconds: Double) async -> Bool {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 continuation.resume(returning: self.wait(timeout: .now() + seconds) == .success)
             }
         }
