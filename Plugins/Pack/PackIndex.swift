@@ -3,6 +3,7 @@ import Preload
 /// What a pack holds, whatever its container format: entries by name, where their bytes are, and
 /// how to get them back.
 public struct PackIndex: Sendable {
+    /// The container an index was read from.
     public enum Format: String, Sendable, Hashable {
         case pak, zip, gzip
     }
@@ -18,6 +19,7 @@ public struct PackIndex: Sendable {
         case gzip
     }
 
+    /// One entry: its name, where its stored bytes are, and how to get the raw bytes back.
     public struct Entry: Sendable, Hashable {
         /// The entry's path inside the pack (`/` separators).
         public var name: String

@@ -38,6 +38,7 @@ public enum AssetOutcome: Sendable {
 /// Each transition returns `false` instead of happening when it is not allowed from the current
 /// phase, so a second `finish` or a `start` after finishing changes nothing.
 public struct AssetOperationState: Sendable {
+    /// Where an operation is in its life: waiting to start, executing, handing over its outcome, finished.
     public enum Phase: Sendable, Equatable {
         case pending, executing, finishing, finished
     }
