@@ -16,11 +16,11 @@ struct ZipEndRecord: Equatable {
     /// Bytes in front of the archive (a self-extracting stub), added to every offset it records.
     var bias: UInt64
 
-    /// Reads the end records of the zip archive at `path`, `fileSize` bytes long.
-    static func read(at path: String, fileSize: UInt64) throws -> ZipEndRecord {
+    /// Reads the end records of the zip archive open in `file`, `fileSize` bytes long.
+    static func read(from file: OpenFile, fileSize: UInt64) throws -> ZipEndRecord {
         let tailLength = Int(min(fileSize, UInt64(size + Int(UInt16.max))))
         let tailStart = fileSize - UInt64(tailLength)
-        let tail = try FileContents.bytes(path: path, at: tailStart, count: tailLength)
+        let tail = try file.bytes(at: tailStart, count: tailLength)
         guard tail.count == tailLength else { throw PackError.truncated("the file shrank while being read") }
         guard let position = findEnd(in: tail) else {
             throw PackError.corruptIndex("no end of central directory record (truncated zip?)")
@@ -35,7 +35,7 @@ struct ZipEndRecord: Equatable {
             entryCount: UInt64(entries), directoryOffset: UInt64(directoryOffset), directorySize: UInt64(directorySize), bias: 0)
         var directoryEnd = endOffset
         let needsZip64 = entries == .max || entriesOnDisk == .max || directorySize == .max || directoryOffset == .max
-        if needsZip64, let zip64 = try readZip64(at: path, endOffset: endOffset) {
+        if needsZip64, let zip64 = try readZip64(from: file, endOffset: endOffset) {
             record = zip64.record
             directoryEnd = zip64.offset
         } else if disk != 0 || directoryDisk != 0 || entries != entriesOnDisk {
@@ -67,9 +67,9 @@ struct ZipEndRecord: Equatable {
 
     /// The zip64 end record, through the locator just before the end record; `nil` when there is
     /// no locator (a 32-bit archive that happens to hold a field at its maximum).
-    private static func readZip64(at path: String, endOffset: UInt64) throws -> (record: ZipEndRecord, offset: UInt64)? {
+    private static func readZip64(from file: OpenFile, endOffset: UInt64) throws -> (record: ZipEndRecord, offset: UInt64)? {
         guard endOffset >= 20 else { return nil }
-        let locator = try FileContents.bytes(path: path, at: endOffset - 20, count: 20)
+        let locator = try file.bytes(at: endOffset - 20, count: 20)
         var reader = LittleEndianReader(locator)
         guard locator.count == 20, reader.uint32() == zip64LocatorSignature else { return nil }
         let disk = reader.uint32(), offset = reader.uint64(), disks = reader.uint32()
@@ -78,7 +78,7 @@ struct ZipEndRecord: Equatable {
         // right before the locator.
         let fixedSize: UInt64 = 56
         for candidate in [offset, endOffset >= 20 + fixedSize ? endOffset - 20 - fixedSize : offset] {
-            let bytes = try FileContents.bytes(path: path, at: candidate, count: Int(fixedSize))
+            let bytes = try file.bytes(at: candidate, count: Int(fixedSize))
             var reader = LittleEndianReader(bytes)
             guard bytes.count == Int(fixedSize), reader.uint32() == zip64Signature else { continue }
             reader.skip(12)  // record size, versions

@@ -13,11 +13,12 @@ public enum ZipFile {
 
     public static func index(at path: String) throws -> PackIndex {
         let fileSize = UInt64(try FileFacts.of(path: path).size)
-        let end = try ZipEndRecord.read(at: path, fileSize: fileSize)
-        let directory = try FileContents.bytes(path: path, at: end.directoryOffset + end.bias, count: Int(end.directorySize))
+        let file = try OpenFile(path: path)
+        let end = try ZipEndRecord.read(from: file, fileSize: fileSize)
+        let directory = try file.bytes(at: end.directoryOffset + end.bias, count: Int(end.directorySize))
         guard directory.count == Int(end.directorySize) else { throw PackError.truncated("the central directory ends early") }
         var entries = try centralEntries(in: directory, count: end.entryCount, bias: end.bias)
-        try locateData(of: &entries, in: path, fileSize: fileSize)
+        try locateData(of: &entries, in: file, fileSize: fileSize)
         return PackIndex(format: .zip, entries: entries)
     }
 
@@ -83,7 +84,7 @@ public enum ZipFile {
 
     /// Moves each entry's offset from its local header to its data, and flags entries whose data
     /// lies outside the file or overlaps another's (the trick of overlapping zip bombs).
-    private static func locateData(of entries: inout [PackIndex.Entry], in path: String, fileSize: UInt64) throws {
+    private static func locateData(of entries: inout [PackIndex.Entry], in file: OpenFile, fileSize: UInt64) throws {
         var starts: [(start: UInt64, entry: Int)] = []
         for index in entries.indices where entries[index].problem == nil {
             let header = entries[index].offset
@@ -91,7 +92,7 @@ public enum ZipFile {
                 entries[index].problem = .truncated("entry '\(entries[index].name)' starts past the end of the file")
                 continue
             }
-            let bytes = try FileContents.bytes(path: path, at: header, count: localHeaderSize)
+            let bytes = try file.bytes(at: header, count: localHeaderSize)
             var reader = LittleEndianReader(bytes)
             guard bytes.count == localHeaderSize, reader.uint32() == localSignature else {
                 entries[index].problem = .corruptIndex("entry '\(entries[index].name)' has no local header where the directory says")

@@ -6,6 +6,15 @@ import Foundation
 /// (an atlas and its pages) can live inside a pack.
 public struct AssetFiles: Sendable {
     private let containers: [any ContainerPlugin]
+    /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
+    /// last saw it: every entry of a pack is located several times while planning and loading,
+    /// and its container's header need only be read once.
+    private let openers = BoundedCache<ContainerKey, Int>(capacity: 256)
+
+    private struct ContainerKey: Hashable, Sendable {
+        let path: String
+        let file: FileFacts
+    }
 
     public init(containers: [any ContainerPlugin] = []) {
         self.containers = containers
@@ -18,15 +27,21 @@ public struct AssetFiles: Sendable {
     /// plugin that opens it; `nil` for a path on disk. The container is the shortest prefix
     /// before a `#` that is a regular file some container plugin opens.
     public func locate(_ path: String) -> (container: String, entry: String, plugin: any ContainerPlugin)? {
+        location(of: path).map { ($0.container, $0.entry, $0.plugin) }
+    }
+
+    /// ``locate(_:)``, with what `stat` said of the container.
+    private func location(of path: String) -> (container: String, entry: String, plugin: any ContainerPlugin, file: FileFacts)? {
         guard !containers.isEmpty, path.contains("#") else { return nil }
         var search = path.startIndex
         while let hash = path[search...].firstIndex(of: "#") {
             let container = String(path[..<hash]), entry = String(path[path.index(after: hash)...])
-            if !entry.isEmpty, let facts = try? FileFacts.of(path: container), !facts.isDirectory,
-                let header = try? FileContents.prefix(path: container, count: 64),
-                let plugin = containers.first(where: { $0.opensContainer(at: container, header: header) })
-            {
-                return (container, entry, plugin)
+            if !entry.isEmpty, let file = try? FileFacts.of(path: container), !file.isDirectory {
+                let opener = openers.value(for: ContainerKey(path: container, file: file)) {
+                    guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
+                    return containers.firstIndex { $0.opensContainer(at: container, header: header) } ?? -1
+                }
+                if opener >= 0 { return (container, entry, containers[opener], file) }
             }
             search = path.index(after: hash)
         }
@@ -36,8 +51,7 @@ public struct AssetFiles: Sendable {
     /// What `stat` would say, for entries too: an entry's identity is its container's plus its
     /// name; a name that only prefixes entries (`pack#sprites.atlas`) is a folder.
     public func facts(of path: String) throws(AssetError) -> FileFacts {
-        guard let (container, entry, plugin) = locate(path) else { return try FileFacts.of(path: path) }
-        let containerFacts = try FileFacts.of(path: container)
+        guard let (container, entry, plugin, containerFacts) = location(of: path) else { return try FileFacts.of(path: path) }
         do {
             return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container))
         } catch {

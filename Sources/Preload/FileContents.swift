@@ -101,11 +101,28 @@ public enum FileContents {
     }
 
     /// `count` bytes starting at `offset` (fewer if the file ends first): a container's
-    /// directory, a header in the middle of a file.
+    /// directory, a header in the middle of a file. To read several places, open an ``OpenFile``.
     public static func bytes(path: String, at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try OpenFile(path: path).bytes(at: offset, count: count)
+    }
+}
+
+/// A file kept open for reading at several offsets with `pread` (a zip archive's end records,
+/// central directory and local headers), closed when released.
+public final class OpenFile {
+    public let path: String
+    private let descriptor: Int32
+
+    public init(path: String) throws(AssetError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
-        defer { close(descriptor) }
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    /// `count` bytes starting at `offset`, fewer if the file ends first.
+    public func bytes(at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {

@@ -85,10 +85,9 @@ open class LoadingState<Event>: GameState<Event> {
     }
 
     private func completed(_ report: PreloadReport) {
-        guard self.report == nil, batch?.report != nil else { return }
+        guard self.report == nil, let batch, batch.report != nil else { return }
+        progressed(batch.progress)  // the final 1.0, for loops that only poll
         self.report = report
-        progressed(batch?.progress ?? PreloadProgress(
-            fractionCompleted: 1, completedUnitCount: 0, totalUnitCount: 0, finishedLoads: 0, totalLoads: 0, isFinished: true))
         // Still in its stack (active, or covered by a push): hand over. Once out, nothing to do.
         guard container != nil, !isLeaving else { return }
         replace(with: report.succeeded ? next() : failure(PreloadFailure(report: report)))
