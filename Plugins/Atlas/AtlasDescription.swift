@@ -34,8 +34,9 @@ public struct AtlasDescription: Hashable, Sendable {
         self.scale = scale
     }
 
-    /// Problems that need no page pixels: duplicate names, unknown pages, negative sizes, and
-    /// frames outside their page where the page size is known (`pageSizes`, else declared).
+    /// Problems that need no page pixels: duplicate names, unknown pages, negative sizes,
+    /// implausible original sizes and offsets, and frames outside their page where the page size
+    /// is known (`pageSizes`, else declared).
     public func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
         var problems: [AtlasError] = []
         // A name may repeat only as animation frames told apart by index (libGDX).
@@ -45,6 +46,7 @@ public struct AtlasDescription: Hashable, Sendable {
             if !seen.insert(key).inserted {
                 problems.append(.duplicateFrame(file: file, frame: frame.index.map { "\(frame.name) (index \($0))" } ?? frame.name))
             }
+            if let detail = frame.sizeProblem { problems.append(.malformed(file: file, detail: detail)) }
             guard pages.indices.contains(frame.page) else {
                 problems.append(.unknownPage(file: file, frame: frame.name, page: "#\(frame.page + 1)"))
                 continue

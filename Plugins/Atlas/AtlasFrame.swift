@@ -14,12 +14,21 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    /// The right and bottom edges (exclusive), saturating at `Int`'s range: a hostile descriptor
+    /// may give any numbers.
+    public var maxX: Int { Self.saturatingSum(x, width) }
+    public var maxY: Int { Self.saturatingSum(y, height) }
 
-    /// Whether the rectangle lies inside a `width` x `height` image.
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
+    /// Whether the rectangle lies inside a `width` x `height` image. (Compared without adding,
+    /// so numbers from a hostile descriptor cannot overflow.)
     public func isInside(width: Int, height: Int) -> Bool {
-        x >= 0 && y >= 0 && self.width >= 0 && self.height >= 0 && maxX <= width && maxY <= height
+        x >= 0 && y >= 0 && self.width >= 0 && self.height >= 0 && width >= 0 && height >= 0
+            && x <= width - self.width && y <= height - self.height
     }
 
     public var description: String { "(\(x), \(y), \(width)x\(height))" }
@@ -93,6 +102,22 @@ public struct AtlasFrame: Hashable, Sendable {
         self.nineSlice = nineSlice
     }
 
+    /// The largest original width or height, and trim offset either way, a frame may declare
+    /// (PNG's default decoding limit): a frame image is allocated at the original size.
+    public static let maxOriginalSide = 32768
+
+    /// Why the frame's original size or trim offset cannot be right, if it cannot.
+    public var sizeProblem: String? {
+        let limit = Self.maxOriginalSide
+        guard (0...limit).contains(sourceWidth), (0...limit).contains(sourceHeight) else {
+            return "frame '\(name)' declares an original size of \(sourceWidth)x\(sourceHeight) (at most \(limit)x\(limit))"
+        }
+        guard (-limit...limit).contains(offsetX), (-limit...limit).contains(offsetY) else {
+            return "frame '\(name)' declares a trim offset of (\(offsetX), \(offsetY)) (at most \(limit) either way)"
+        }
+        return nil
+    }
+
     public var isRotated: Bool { rotation != .none }
     /// The trimmed content's size, upright.
     public var contentWidth: Int { isRotated ? rect.height : rect.width }
@@ -116,6 +141,7 @@ public struct AtlasFrame: Hashable, Sendable {
     /// page: `(u0, v0)` top-left, `(u1, v1)` bottom-right, v down.
     public func textureCoordinates(pageWidth: Int, pageHeight: Int) -> (u0: Double, v0: Double, u1: Double, v1: Double) {
         let width = Double(max(pageWidth, 1)), height = Double(max(pageHeight, 1))
-        return (Double(rect.x) / width, Double(rect.y) / height, Double(rect.maxX) / width, Double(rect.maxY) / height)
+        let x = Double(rect.x), y = Double(rect.y)
+        return (x / width, y / height, (x + Double(rect.width)) / width, (y + Double(rect.height)) / height)
     }
 }

@@ -26,9 +26,13 @@ final class StoredBytes {
         guard consumed < entry.storedSize else { return nil }
         if isCancelled() { throw CancellationError() }
         let wanted = Int(min(UInt64(chunk.count), entry.storedSize - consumed))
+        let (position, overflow) = entry.offset.addingReportingOverflow(consumed)
+        guard !overflow, position < UInt64(off_t.max) - UInt64(wanted) else {
+            throw PackError.truncated("entry '\(entry.name)' ends past the end of the file")
+        }
         var got = 0
         repeat {
-            got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(entry.offset + consumed)) }
+            got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
         } while got < 0 && errno == EINTR
         guard got > 0 else {
             if got == 0 { throw PackError.truncated("entry '\(entry.name)' ends past the end of the file") }

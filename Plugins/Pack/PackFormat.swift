@@ -40,7 +40,8 @@ public enum PackFormat {
             guard header.indexOffset >= UInt64(headerSize), header.indexOffset <= fileSize,
                 header.indexSize <= fileSize - header.indexOffset
             else {
-                throw header.indexOffset + header.indexSize > fileSize && header.indexOffset <= fileSize
+                // (Compared without adding: a hostile size would overflow the sum.)
+                throw header.indexOffset >= UInt64(headerSize) && header.indexOffset <= fileSize
                     ? .truncated("the index ends past the end of the file") : .corruptHeader("index position out of range")
             }
             return header

@@ -123,6 +123,8 @@ public final class OpenFile {
 
     /// `count` bytes starting at `offset`, fewer if the file ends first.
     public func bytes(at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
+        // No file reaches past off_t's range: an offset read from a corrupt header may.
+        guard count > 0, offset < UInt64(off_t.max) - UInt64(count) else { return [] }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {

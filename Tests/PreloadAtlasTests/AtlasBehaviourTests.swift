@@ -94,6 +94,34 @@ import Testing
         #expect(error.reason == "malformed atlas: region 'hero', line 4: 'bounds' needs 4 whole numbers", "\(error)")
     }
 
+    /// Found by Fuzz/run atlas: the frame image was allocated at the declared original size,
+    /// whose byte count overflowed (a trap) or could exhaust memory.
+    @Test func anImplausibleOriginalSizeIsRefusedNotAllocated() async throws {
+        let atlas = try directory.write(
+            "huge.atlas", text: "page.png\nsize: 32, 32\nhero\n  xy: 0, 0\n  size: 8, 8\n  orig: 4294967296, 4294967296\n  offset: 0, 0\n")
+        let error = try #require(try await load([atlas]).errors.first)
+        #expect(error.reason == "malformed atlas: frame 'hero' declares an original size of 4294967296x4294967296 (at most 32768x32768)")
+        let frame = AtlasFrame(
+            name: "far", page: 0, rect: PixelRect(x: 0, y: 0, width: 8, height: 8), rotation: .none,
+            offsetX: .min, offsetY: 0, sourceWidth: 8, sourceHeight: 8)
+        let page = AtlasPage(path: "page.png", texture: try PNGDecoder.decode(Self.page))
+        #expect(throws: AtlasError.malformed(file: "", detail: "frame 'far' declares a trim offset of (\(Int.min), 0) (at most 32768 either way)")) {
+            try TextureAtlas(format: .texturePackerHash, pages: [page], frames: [frame]).image(of: frame)
+        }
+    }
+
+    @Test func rectanglesAtTheEndOfIntsRangeAreOutsideThePageAndCheckWithoutATrap() async throws {
+        let region = { (name: String, x: Int) in "\(name)\n  xy: \(x), 0\n  size: 16, 16\n" }
+        let atlas = try directory.write(
+            "far.atlas", text: "page.png\nsize: 32, 32\n" + region("a", .max) + region("b", .max - 7))
+        let error = try #require(try await load([atlas]).errors.first)
+        #expect(error.reason.hasPrefix("frame 'a' at (9223372036854775807, 0, 16x16) lies outside page page.png"), "\(error.reason)")
+        let report = try AtlasCheck.check(path: atlas)
+        // Both are reported outside the page (the overlap test between them saturates instead of trapping).
+        #expect(report.problems.count == 2, "\(report.problems)")
+        #expect(report.problems.allSatisfy { if case .frameOutsidePage = $0 { true } else { false } })
+    }
+
     @Test func aFileThatIsNoAtlasIsRefusedAsSuch() async throws {
         let report = try await load([directory.file("page.png")].map { $0 })  // claimed by the PNG plugin: fine
         #expect(report.succeeded)

@@ -89,18 +89,22 @@ import Testing
         #expect(error?.underlying is TextLoader.BadText)
     }
 
-    @Test func finishingTwiceIsRefused() {
+    @Test func finishingTwiceIsRefused() async {
         final class Twice: AssetOperation, @unchecked Sendable {
             let results = Recorder<Bool>()
+            let bothCalled = DispatchSemaphore(value: 0)
             override func execute(_ context: LoadContext) {
                 results.append(finish(with: .success(DataAsset(bytes: [1]))))
                 results.append(finish(with: .failure(CancellationError())))
+                bothCalled.signal()
             }
         }
         let operation = Twice(request: planned)
         let queue = OperationQueue()
         queue.addOperation(operation)
-        queue.waitUntilAllOperationsAreFinished()
+        // Not waitUntilAllOperationsAreFinished: the queue is done with the operation after the
+        // first finish, while the second call may not have happened yet.
+        #expect(await operation.bothCalled.waitWithoutBlocking(seconds: 10))
         #expect(operation.results.all == [true, false])
         #expect(operation.outcome?.asset != nil)
     }

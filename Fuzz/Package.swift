@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, which is whatever the checkout is called.
+let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+/// libFuzzer harnesses for the parsers that read untrusted bytes: packs (pak, zip, gzip indexes
+/// and entries), PNG decoding, and atlas descriptors. Kept out of the main package; see
+/// Fuzz/README.md (`Fuzz/run pack 60` builds one harness and fuzzes it for 60 seconds).
+let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+    name: "PreloadFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        .executableTarget(
+            name: "fuzz-pack",
+            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
+            swiftSettings: fuzzerFlags),
+        .executableTarget(
+            name: "fuzz-png",
+            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
+            swiftSettings: fuzzerFlags),
+        .executableTarget(
+            name: "fuzz-atlas",
+            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
+            swiftSettings: fuzzerFlags),
+    ],
+    swiftLanguageModes: [.v6]
+)

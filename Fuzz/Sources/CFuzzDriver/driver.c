@@ -1,0 +1,1 @@
+// LLVMFuzzerRunDriver comes from libFuzzer (swiftc -sanitize=fuzzer); nothing to define here.
