@@ -26,6 +26,10 @@ public struct AtlasDescription: Hashable, Sendable {
     /// Pixels per point the atlas was made for (TexturePacker's `meta.scale`, SpriteKit's `@2x`).
     public var scale: Double
 
+    /// The largest coordinate or size, either sign, a descriptor may give: far past any real
+    /// page, and small enough that sums of a few of them cannot overflow.
+    public static let largestNumber = 1_000_000_000
+
     public init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame], scale: Double = 1) {
         self.file = file
         self.format = format

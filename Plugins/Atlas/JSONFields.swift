@@ -51,7 +51,9 @@ struct JSONFields {
             throw problem("'\(key)' is missing or not a number")
         }
         let double = number.doubleValue
-        guard double.rounded() == double, abs(double) < 1e9 else { throw problem("'\(key)' is not a whole number: \(double)") }
+        guard double.rounded() == double, abs(double) <= Double(AtlasDescription.largestNumber) else {
+            throw problem("'\(key)' is not a whole number of at most \(AtlasDescription.largestNumber): \(double)")
+        }
         return Int(double)
     }
 

@@ -96,28 +96,29 @@ enum LibGDXFormat {
         return (key, values)
     }
 
-    private static func ints(_ values: [String], count: Int, key: String, file: String, line: Int) throws -> [Int] {
+    /// `count` whole numbers from `values`; errors say `place` ("line 4", "region 'hero', line 4").
+    private static func ints(_ values: [String], count: Int, key: String, file: String, place: String) throws -> [Int] {
         let numbers = values.compactMap { Int($0) }
         guard numbers.count >= count, values.count >= count else {
-            throw AtlasError.malformed(file: file, detail: "line \(line): '\(key)' needs \(count) whole numbers, got '\(values.joined(separator: ", "))'")
+            throw AtlasError.malformed(file: file, detail: "\(place): '\(key)' needs \(count) whole numbers, got '\(values.joined(separator: ", "))'")
+        }
+        let limit = AtlasDescription.largestNumber
+        if let wild = numbers.first(where: { !(-limit...limit).contains($0) }) {
+            throw AtlasError.malformed(file: file, detail: "\(place): '\(key)' value \(wild) is out of range (at most \(limit) either way)")
         }
         return numbers
     }
 
     private static func applyPage(_ key: String, _ values: [String], to page: inout AtlasDescription.Page, file: String, line: Int) throws {
         guard key == "size" else { return }  // format, filter, repeat, pma: nothing to do for decoding
-        let size = try ints(values, count: 2, key: key, file: file, line: line)
+        let size = try ints(values, count: 2, key: key, file: file, place: "line \(line)")
         page.declaredWidth = size[0]
         page.declaredHeight = size[1]
     }
 
     private static func apply(_ key: String, _ values: [String], to region: inout Region, file: String, line: Int) throws {
         func numbers(_ count: Int) throws -> [Int] {
-            do {
-                return try ints(values, count: count, key: key, file: file, line: line)
-            } catch {
-                throw AtlasError.malformed(file: file, detail: "region '\(region.name)', line \(line): '\(key)' needs \(count) whole numbers")
-            }
+            try ints(values, count: count, key: key, file: file, place: "region '\(region.name)', line \(line)")
         }
         switch key {
         case "bounds":

@@ -83,7 +83,10 @@ enum SpriteKitAtlascFormat {
 
     /// The numbers in a CG geometry string such as `{{2,3},{40,56}}`, if there are `count`.
     static func numbers(_ text: String, count: Int) -> [Int]? {
-        let values = text.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0).map { Int($0.rounded()) } }
+        // Out-of-range values (1e300, nan, or just too large to add safely) count as not numbers.
+        let limit = Double(AtlasDescription.largestNumber)
+        let values = text.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0) }
+            .filter { abs($0) <= limit }.map { Int($0.rounded()) }
         return values.count == count ? values : nil
     }
 }

@@ -2,14 +2,21 @@ import FuzzSupport
 import Preload
 import PreloadAtlas
 
-/// Reads the input as an atlas descriptor (TexturePacker JSON, Phaser, libGDX text), the
+/// Reads the input as an atlas descriptor (TexturePacker JSON, Phaser, libGDX text, SpriteKit plist), the
 /// dialect told from the content, checks it as `preload atlas check` does and against pages of
 /// a made-up size, and turns every frame back into its upright image (what `preload --checksum`
 /// and `SpriteAtlas.textureNamed` do), which must refuse frames that do not fit rather than trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAtlas(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    // The same bytes as a descriptor file and as a compiled SpriteKit atlas's property list.
     let path = FuzzInput.write(data, count, name: "input.atlas")
-    guard let description = try? AtlasLoader.describe(path: path) else { return 0 }
+    let compiled = FuzzInput.write(data, count, name: "sheet.atlasc/sheet.plist")
+    for path in [path, String(compiled.dropLast("/sheet.plist".count))] { exercise(path) }
+    return 0
+}
+
+func exercise(_ path: String) {
+    guard let description = try? AtlasLoader.describe(path: path) else { return }
     _ = try? AtlasCheck.check(path: path)  // also reports overlaps, over every frame
     let side = 64
     _ = description.problems(pageSizes: description.pages.map { _ in (width: side, height: side) })
@@ -21,7 +28,6 @@ public func fuzzAtlas(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         _ = atlas.textureCoordinates(of: frame)
         _ = try? atlas.image(of: frame)
     }
-    return 0
 }
 
 /// The program's entry point under SwiftPM's name for it: hands control to libFuzzer.
