@@ -34,6 +34,9 @@ enum SpriteKitAtlascFormat {
         let name = AssetPath.fileName(of: file)
         let root: Any
         do {
+            // Xcode writes XML or binary lists. Anything else is refused here: CoreFoundation's
+            // parser for old-style (OpenStep) text logs its complaints to stderr.
+            guard isXMLOrBinaryPropertyList(data) else { throw CocoaError(.propertyListReadCorrupt) }
             root = try PropertyListSerialization.propertyList(from: Data(data), options: [], format: nil)
         } catch {
             throw AtlasError.malformed(file: file, detail: "\(name): not a property list")
@@ -79,6 +82,16 @@ enum SpriteKitAtlascFormat {
             rotation: rotated ? .clockwise : .none,
             offsetX: offset[0], offsetY: source[1] - offset[1] - contentHeight,
             sourceWidth: source[0], sourceHeight: source[1])
+    }
+
+    /// Whether `data` starts like a binary (`bplist`) or XML property list (after any byte order
+    /// mark and white space).
+    static func isXMLOrBinaryPropertyList(_ data: [UInt8]) -> Bool {
+        if data.starts(with: Array("bplist".utf8)) { return true }
+        var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < data.count, [0x20, 0x09, 0x0A, 0x0D].contains(data[start]) { start += 1 }
+        return data[start...].starts(with: Array("<?xml".utf8)) || data[start...].starts(with: Array("<plist".utf8))
+            || data[start...].starts(with: Array("<!DOCTYPE".utf8))
     }
 
     /// The numbers in a CG geometry string such as `{{2,3},{40,56}}`, if there are `count`.

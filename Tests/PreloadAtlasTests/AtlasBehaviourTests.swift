@@ -134,6 +134,15 @@ import Testing
         #expect(PixelRect(x: 16, y: 16, width: 16, height: 16).isInside(width: 32, height: 32))
     }
 
+    /// Xcode writes XML or binary property lists; an old-style text one is refused before
+    /// CoreFoundation's parser could log about it on the user's stderr (seen while fuzzing).
+    @Test func aCompiledAtlasWithAnOldStylePropertyListIsRefused() throws {
+        try directory.write("old.atlasc/old.plist", text: "{ images = ( { path = page.png; } ); }")
+        #expect(throws: AtlasError.malformed(file: directory.file("old.atlasc/old.plist"), detail: "old.plist: not a property list")) {
+            try AtlasLoader.describe(path: directory.file("old.atlasc"))
+        }
+    }
+
     @Test func aFileThatIsNoAtlasIsRefusedAsSuch() async throws {
         let report = try await load([directory.file("page.png")].map { $0 })  // claimed by the PNG plugin: fine
         #expect(report.succeeded)
