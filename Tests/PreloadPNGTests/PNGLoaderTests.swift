@@ -82,12 +82,11 @@ import Testing
         #expect(coordinator.assets.count == 0)
     }
 
-    final class BatchHolder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var held: PreloadBatch?
+    final class BatchHolder: Sendable {
+        private let held = Locked<PreloadBatch?>(nil)
         var batch: PreloadBatch? {
-            get { lock.withLock { held } }
-            set { lock.withLock { held = newValue } }
+            get { held.withLock { $0 } }
+            set { held.withLock { $0 = newValue } }
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Counts runs per label, across threads.
 final class RunCounts: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
     let done = DispatchSemaphore(value: 0)
     func ran(_ label: String) {
         counts.withLock { $0[label, default: 0] += 1 }

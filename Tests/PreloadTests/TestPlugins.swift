@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Preload  // public API only: these plugins are what a third party would write
 import PreloadTestSupport
-import Synchronization
 
 /// A third-party asset type.
 struct TextAsset: Asset, Equatable {
@@ -11,16 +10,14 @@ struct TextAsset: Asset, Equatable {
     var byteCount: Int { text.utf8.count }
 }
 
-// The test helpers lock with NSLock rather than Synchronization.Mutex: ThreadSanitizer sees
-// pthread locks but not Mutex's futex on Linux (see Sources/Preload/SanitizerMutex.swift), and
-// these helpers must not drown a sanitizer run in false reports.
+// The helpers keep shared state in `Locked` (PreloadTestSupport): a Mutex that sanitizer
+// builds make visible to ThreadSanitizer.
 
 /// Counts calls across threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() { lock.withLock { value += 1 } }
-    var count: Int { lock.withLock { value } }
+final class Counter: Sendable {
+    private let value = Locked(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
 }
 
 /// Loads `.txt` files as ``TextAsset``; fails on files that contain "FAIL"; sniffs "TEXT:".
@@ -78,14 +75,13 @@ struct BundleLoader: LoaderPlugin {
 
 /// Loads `.gate` files slowly: each load reports progress in steps and waits for the gate to
 /// open (or for cancellation) between steps, the way a long decode polls between rows.
-final class Gate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var open = false
+final class Gate: Sendable {
+    private let open = Locked(false)
     let started = DispatchSemaphore(value: 0)
     let stepsTaken = Counter()
 
-    func release() { lock.withLock { open = true } }
-    var isOpen: Bool { lock.withLock { open } }
+    func release() { open.withLock { $0 = true } }
+    var isOpen: Bool { open.withLock { $0 } }
 }
 
 struct GateLoader: LoaderPlugin {
@@ -142,7 +138,7 @@ struct DelayLoader: LoaderPlugin {
 /// Who has finished, and who waits for whom.
 final class FinishLine: Sendable {
     let order = Recorder<String>()
-    private let state = Mutex<(done: Set<String>, waiting: [String: [@Sendable () -> Void]])>(([], [:]))
+    private let state = Locked<(done: Set<String>, waiting: [String: [@Sendable () -> Void]])>(([], [:]))
 
     func finish(_ name: String) {
         order.append(name)

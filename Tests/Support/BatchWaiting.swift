@@ -22,16 +22,15 @@ extension PreloadBatch {
 }
 
 /// Resumes a continuation the first time only.
-private final class ResumeOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<PreloadReport, Error>?
+private final class ResumeOnce: Sendable {
+    private let continuation: Locked<CheckedContinuation<PreloadReport, Error>?>
 
     init(_ continuation: CheckedContinuation<PreloadReport, Error>) {
-        self.continuation = continuation
+        self.continuation = Locked(continuation)
     }
 
     func resume(_ result: Result<PreloadReport, Error>) {
-        let taken = lock.withLock { () -> CheckedContinuation<PreloadReport, Error>? in
+        let taken = continuation.withLock { continuation in
             defer { continuation = nil }
             return continuation
         }

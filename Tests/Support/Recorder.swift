@@ -1,8 +1,6 @@
-import Synchronization
-
 /// Collects values across threads, in arrival order.
 public final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
 
     public init() {}
 
