@@ -5,14 +5,16 @@ extension TextureAtlas {
     /// margins transparent (0, 0, 0, 0). For a frame packed from a sprite file this equals the
     /// decoded sprite, pixel for pixel.
     public func image(of frame: AtlasFrame) throws -> Texture {
-        guard pages.indices.contains(frame.page), frame.rect.isInside(width: pages[frame.page].texture.width, height: pages[frame.page].texture.height) else {
+        // The frame may come from anyone (the initializer is public): check it as loading does.
+        guard pages.indices.contains(frame.page) else {
+            throw AtlasError.unknownPage(file: "", frame: frame.name, page: "index \(frame.page)")
+        }
+        let page = pages[frame.page].texture
+        guard frame.rect.isInside(width: page.width, height: page.height) else {
             throw AtlasError.frameOutsidePage(
-                file: "", frame: frame.name, rect: frame.rect, page: pages.indices.contains(frame.page) ? pages[frame.page].path : "#\(frame.page + 1)",
-                pageWidth: pages.indices.contains(frame.page) ? pages[frame.page].texture.width : 0,
-                pageHeight: pages.indices.contains(frame.page) ? pages[frame.page].texture.height : 0)
+                file: "", frame: frame.name, rect: frame.rect, page: pages[frame.page].path, pageWidth: page.width, pageHeight: page.height)
         }
         if let detail = frame.sizeProblem { throw AtlasError.malformed(file: "", detail: detail) }
-        let page = pages[frame.page].texture
         guard page.pixelFormat == .rgba8 else {
             throw AtlasError.unsupported(file: pages[frame.page].path, detail: "frame images need RGBA8 pages, not \(page.pixelFormat)")
         }

@@ -109,6 +109,12 @@ import Testing
         #expect(throws: AtlasError.malformed(file: "", detail: "frame 'far' declares a trim offset of (\(Int.min), 0) (at most 32768 either way)")) {
             try TextureAtlas(format: .texturePackerHash, pages: [page], frames: [frame]).image(of: frame)
         }
+        let lost = AtlasFrame(
+            name: "lost", page: .max, rect: PixelRect(x: 0, y: 0, width: 8, height: 8), rotation: .none,
+            offsetX: 0, offsetY: 0, sourceWidth: 8, sourceHeight: 8)
+        #expect(throws: AtlasError.unknownPage(file: "", frame: "lost", page: "index \(Int.max)")) {
+            try TextureAtlas(format: .texturePackerHash, pages: [page], frames: []).image(of: lost)
+        }
     }
 
     /// Review after that finding: numbers no real atlas has, whose sums (flipping libGDX and
