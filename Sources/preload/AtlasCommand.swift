@@ -54,7 +54,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
         request.options[AtlasOptions.self] = packing.options
         let report = try await coordinator.preload([request], options: PreloadOptions(storesAssets: false))
         guard let atlas = report.results.first?.outcome.asset as? TextureAtlas else {
-            for error in report.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+            for error in report.errors { printError(error) }
             throw ExitCode(1)
         }
         let directory = AssetPath.directory(of: output).map { $0 + "/" } ?? ""
@@ -68,7 +68,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
         do {
             try AtomicFile.write(files)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            printError(error)
             throw ExitCode(1)
         }
         let content = atlas.frames.reduce(0) { $0 + $1.contentWidth * $1.contentHeight }
@@ -99,10 +99,10 @@ struct AtlasCheckCommand: ParsableCommand {
         do {
             report = try AtlasCheck.check(path: path, packing: packing.options)
         } catch {
-            FileHandle.standardError.write(Data("error: \(AssetError(path: path, wrapping: error))\n".utf8))
+            printError(AssetError(path: path, wrapping: error))
             throw ExitCode(1)
         }
-        for problem in report.problems { print("problem: \(path): \(problem)") }
+        for problem in report.problems { print("problem: \(path): \(problem)".visibleInTerminal) }
         let pages = report.format == .folder ? "" : " on \(report.pages) page\(report.pages == 1 ? "" : "s")"
         print("\(path): \(report.format.rawValue), \(report.frames) frame\(report.frames == 1 ? "" : "s")\(pages): "
             + (report.problems.isEmpty ? "ok" : "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")"))

@@ -102,7 +102,7 @@ struct LoadCommand: AsyncParsableCommand {
             print(Summary(report: report, skipped: found.skipped, digests: digests, packs: contents, verbose: verbose).text)
         }
         if quiet || json {
-            for error in report.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+            for error in report.errors { printError(error) }
         }
         if !report.requested.failed.isEmpty || !contents.failedEntries.isEmpty { throw ExitCode(1) }
     }

@@ -35,7 +35,7 @@ struct PackCreateCommand: ParsableCommand {
         do {
             index = try PakWriter.write(try PakWriter.sources(in: folder), to: output, level: level, jobs: jobs)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            printError(error)
             throw ExitCode(1)
         }
         let raw = index.entries.reduce(UInt64(0)) { $0 + ($1.rawSize ?? 0) }
@@ -57,18 +57,18 @@ struct PackListCommand: ParsableCommand {
         do {
             index = try PackIndexReader.index(at: file)
         } catch {
-            FileHandle.standardError.write(Data("error: \(AssetError(path: file, wrapping: error))\n".utf8))
+            printError(AssetError(path: file, wrapping: error))
             throw ExitCode(1)
         }
         var failures = 0
         for entry in index.entries {
-            var line = "\(entry.rawSize.map(String.init) ?? "?")\t\(entry.storedSize)\t\(entry.method.rawValue)\t\(entry.name)"
+            var line = "\(entry.rawSize.map(String.init) ?? "?")\t\(entry.storedSize)\t\(entry.method.rawValue)\t\(entry.name.visibleInTerminal)"
             if verify {
                 do {
                     _ = try EntryReader.read(entry, from: file)
                     line += "\tok"
                 } catch {
-                    line += "\tFAILED: \(error)"
+                    line += "\tFAILED: " + "\(error)".visibleInTerminal
                     failures += 1
                 }
             }
@@ -103,7 +103,7 @@ struct PackExtractCommand: ParsableCommand {
             }
             print("Extracted \(plan.targets.count) entries into \(output)")
         } catch {
-            FileHandle.standardError.write(Data("error: \(AssetError(path: file, wrapping: error))\n".utf8))
+            printError(AssetError(path: file, wrapping: error))
             throw ExitCode(1)
         }
     }

@@ -40,7 +40,7 @@ struct Summary {
         for entry in packs.failedEntries {
             lines.append("  FAIL  \(entry.outcome.error?.description ?? entry.path)")
         }
-        return lines.joined(separator: "\n")
+        return lines.map(\.visibleInTerminal).joined(separator: "\n")
     }
 
     private func describe(_ result: AssetResult) -> String {

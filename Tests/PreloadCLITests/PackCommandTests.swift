@@ -68,4 +68,20 @@ import Testing
         let worse = try await preload(["pack", "list", "worse.pak"])
         #expect(worse.status == 1 && worse.stderr.contains("worse.pak: corrupt pack index: index checksum mismatch"))
     }
+    /// A name may hold a newline (a fake line of the report) or an escape sequence (obeyed by the
+    /// terminal): the readable output writes control characters out; JSON escapes them itself.
+    @Test func controlCharactersInNamesAreWrittenOut() async throws {
+        let name = "bad\nname\u{1B}[31m.png"
+        try directory.write("odd/" + name, PNGFixture.rgba(width: 2, height: 2, pixels: PNGFixture.noise(width: 2, height: 2)))
+        #expect(try await preload(["pack", "create", "odd", "--output", "odd.pak"]).status == 0)
+        let list = try await preload(["pack", "list", "odd.pak"])
+        #expect(list.stdout.contains("\tbad\\nname\\u{1B}[31m.png\n"), "\(list.stdout)")
+        #expect(!list.stdout.contains("\u{1B}") && list.stdout.split(separator: "\n").count == 2)
+        let load = try await preload(["odd", "--verbose"])
+        #expect(load.status == 0 && load.stdout.contains("odd/bad\\nname\\u{1B}[31m.png  2x2 rgba8"), "\(load.stdout)")
+        #expect(!load.stdout.contains("\u{1B}"))
+        let json = try JSONSerialization.jsonObject(with: Data(try await preload(["odd", "--json"]).stdout.utf8)) as? [String: Any]
+        let path = ((json?["assets"] as? [[String: Any]])?.first?["path"] as? String) ?? ""
+        #expect(path.hasSuffix("/" + name) || path == "odd/" + name, "\(path)")
+    }
 }
