@@ -39,6 +39,7 @@ extension PreloadBatch {
             var fresh: [AssetOperation] = []
             for node in plan.order[madeThrough...] where plan.nodes[node].failure == nil {
                 let operation = plan.makeOperation(node)
+                operation.queuePriority = options.priority.queuePriority
                 var dependencies: [AssetRequest: AssetOperation] = [:]
                 for (request, dependencyNode) in plan.nodes[node].dependencies {
                     guard let dependency = operations[dependencyNode] else { continue }
@@ -66,6 +67,7 @@ extension PreloadBatch {
         if let delay { scheduleTrailingProgress(after: delay) }
         let completion = BlockOperation { [self] in complete() }
         let gathering = Self.fanIn(all, into: completion)
+        for operation in gathering + [completion] { operation.queuePriority = options.priority.queuePriority }
         queue.addOperations(gathering + [completion], waitUntilFinished: false)
     }
 

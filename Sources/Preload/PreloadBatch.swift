@@ -53,6 +53,10 @@ public final class PreloadBatch: Sendable {
         for operation in operations { operation.cancel() }
     }
 
+    /// Whether every request has been planned and its load queued (planning runs off the
+    /// caller's thread; until then ``progress`` covers only what is planned so far).
+    public var isPlanned: Bool { state.withLock { $0.phase != .planning } }
+
     /// Whether the batch has completed.
     public var isFinished: Bool { state.withLock { $0.phase == .finished } }
 

@@ -35,6 +35,9 @@ public struct PreloadOptions: Sendable {
     /// as loads finish (the default), in request order, or after each asset's prerequisites.
     /// Assets are stored as soon as they load either way.
     public var assetEventOrder: AssetEventOrder
+    /// How urgently this batch's loads run against other batches' waiting loads (default
+    /// ``LoadPriority/normal``).
+    public var priority: LoadPriority
 
     public init(
         failurePolicy: FailurePolicy = .collectAll,
@@ -42,7 +45,8 @@ public struct PreloadOptions: Sendable {
         progressInterval: Duration = .seconds(1) / 60,
         callbackQueue: DispatchQueue? = nil,
         storesAssets: Bool = true,
-        assetEventOrder: AssetEventOrder = .completion
+        assetEventOrder: AssetEventOrder = .completion,
+        priority: LoadPriority = .normal
     ) {
         self.failurePolicy = failurePolicy
         self.progressWeighting = progressWeighting
@@ -50,5 +54,6 @@ public struct PreloadOptions: Sendable {
         self.callbackQueue = callbackQueue
         self.storesAssets = storesAssets
         self.assetEventOrder = assetEventOrder
+        self.priority = priority
     }
 }

@@ -138,6 +138,8 @@ struct DelayLoader: LoaderPlugin {
 /// Who has finished, and who waits for whom.
 final class FinishLine: Sendable {
     let order = Recorder<String>()
+    /// The loads in the order they started executing.
+    let started = Recorder<String>()
     private let state = Locked<(done: Set<String>, waiting: [String: [@Sendable () -> Void]])>(([], [:]))
 
     func finish(_ name: String) {
@@ -148,6 +150,9 @@ final class FinishLine: Sendable {
         }
         for waiter in waiting { DispatchQueue.global().async(execute: waiter) }
     }
+
+    /// Whether some load is waiting for `name` to finish.
+    func isAwaited(_ name: String) -> Bool { state.withLock { $0.waiting[name] != nil } }
 
     func after(_ name: String, _ body: @escaping @Sendable () -> Void) {
         let now = state.withLock { state in
@@ -168,6 +173,7 @@ final class DelayOperation: AssetOperation, @unchecked Sendable {
     }
 
     override func execute(_ context: LoadContext) {
+        line.started.append(request.request.name)
         let text: String
         do {
             text = String(decoding: try context.readContents(), as: UTF8.self)

@@ -1,0 +1,51 @@
+import Dispatch
+import Foundation
+import Preload
+import PreloadTestSupport
+import Testing
+
+@Suite struct LoadPriorityTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        // bg1 keeps the only slot until the test finishes "release"; the others finish at once.
+        try directory.write("bg1.delay", text: "after release")
+        for name in ["bg2", "bg3", "bg4", "u1", "u2"] { try directory.write("\(name).delay", text: "0") }
+    }
+
+    /// Starts a background batch whose first load holds the only slot, then a second batch at
+    /// `priority`; returns the order the loads started in once the slot is released.
+    func order(secondAt priority: LoadPriority) async throws -> [String] {
+        let loader = DelayLoader()
+        let coordinator = try PreloadCoordinator(plugins: [loader], configuration: .init(maxConcurrentLoads: 1))
+        let requests = { (names: [String]) in names.map { AssetRequest(path: directory.file("\($0).delay"), name: $0) } }
+        let background = coordinator.start(requests(["bg1", "bg2", "bg3", "bg4"]), options: PreloadOptions(priority: .background))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !loader.line.isAwaited("release") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        let second = coordinator.start(requests(["u1", "u2"]), options: PreloadOptions(priority: priority))
+        while !(background.isPlanned && second.isPlanned) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(loader.line.isAwaited("release") && background.isPlanned && second.isPlanned)
+        loader.line.finish("release")
+        #expect(try await second.finished().succeeded)
+        #expect(try await background.finished().succeeded)
+        return loader.line.started.all
+    }
+
+    @Test func urgentLoadsOvertakeWaitingBackgroundLoads() async throws {
+        let order = try await order(secondAt: .urgent)
+        #expect(order == ["bg1", "u1", "u2", "bg2", "bg3", "bg4"], "\(order)")
+    }
+
+    @Test func loadsOfEqualPriorityRunInTheOrderTheyWereQueued() async throws {
+        let order = try await order(secondAt: .background)
+        #expect(order == ["bg1", "bg2", "bg3", "bg4", "u1", "u2"], "\(order)")
+    }
+
+    @Test func prioritiesAreOrdered() {
+        #expect(LoadPriority.allCases.sorted() == [.background, .low, .normal, .high, .urgent])
+        #expect(PreloadOptions().priority == .normal)
+    }
+}
