@@ -149,8 +149,12 @@ preload_png_status preload_png_read_header(preload_png_reader *reader,
     info.color_type = (uint8_t)color_type;
     info.interlaced = interlace == PNG_INTERLACE_ADAM7;
     info.bytes_per_sample = (keep_16_bit && bit_depth == 16) ? 2 : 1;
-    info.row_bytes = (uint64_t)width * 4u * info.bytes_per_sample;
-    info.decoded_bytes = info.row_bytes * height;
+    info.row_bytes = (uint64_t)width * 4u * info.bytes_per_sample;  /* < 2^34: width < 2^31 */
+    /* Up to 2^65 for 16-bit output of a 2^31 x 2^31 header: saturate rather than wrap, or a
+       wrapped, small product could pass the limit and the rows would overrun the buffer. */
+    if (__builtin_mul_overflow(info.row_bytes, (uint64_t)height, &info.decoded_bytes)) {
+        info.decoded_bytes = UINT64_MAX;
+    }
     preload_png_status status = check_limits(reader, limits, &info);
     if (status != PRELOAD_PNG_OK) return status;
 

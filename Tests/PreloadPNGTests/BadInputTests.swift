@@ -66,6 +66,19 @@ import Testing
         #expect(error?.description.contains("100000x100000") == true, "\(String(describing: error))")
     }
 
+    /// With every limit raised as far as it goes, a 16-bit header of (2^31 - 1) x (2^30 + 1)
+    /// needs 2^64 + 2^33 - 8 bytes; computed in 64 bits that wrapped to 8 GB, which passed the
+    /// limit: the decoder allocated it and ground for 54 s before libpng ran out of image data
+    /// (with enough data, the first 17 GB row would have overrun the buffer).
+    @Test func aDecodedSizePast64BitsIsRefusedNotWrapped() {
+        let header = PNGFixture.signature + PNGFixture.chunk("IHDR", PNGFixture.ihdr(width: (1 << 31) - 1, height: (1 << 30) + 1, bitDepth: 16, colorType: 6))
+            + PNGFixture.chunk("IDAT", PNGFixture.deflate([0, 0, 0, 0, 0], level: 6)) + PNGFixture.chunk("IEND", [])
+        let unlimited = PNGDecodeOptions(keepsSixteenBitSamples: true, limits: PNGLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
+        let error = decodeError(header, options: unlimited)
+        #expect(error?.category == .limitExceeded)
+        #expect(error?.description.contains("needs 18446744073709551615 decoded bytes") == true, "\(String(describing: error))")
+    }
+
     @Test func limitsAreConfigurable() throws {
         let narrow = PNGDecodeOptions(limits: PNGLimits(maxWidth: Self.width - 1))
         #expect(decodeError(Self.valid, options: narrow)?.category == .limitExceeded)
