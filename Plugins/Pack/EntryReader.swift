@@ -19,7 +19,7 @@ public enum EntryReader {
     ) throws -> [UInt8] {
         if let problem = entry.problem { throw problem }
         if let raw = entry.rawSize {
-            guard raw <= UInt64(limits.maxEntryBytes) else { throw PackError.entryTooLarge(entry: entry.name, limit: limits.maxEntryBytes) }
+            guard raw <= UInt64(limits.entryCeiling) else { throw PackError.entryTooLarge(entry: entry.name, limit: limits.entryCeiling) }
             guard !limits.ratioExceeded(raw: raw, stored: entry.storedSize) else {
                 throw PackError.ratioTooHigh(entry: entry.name, limit: limits.maxInflateRatio)
             }
@@ -33,7 +33,9 @@ public enum EntryReader {
             try verify(entry, count: bytes.count, crc: crc)
             return bytes
         }
-        var sink = GrowingSink(ceiling: limits.maxEntryBytes, entry: entry, isPrefix: false, expected: entry.storedSize * 3)
+        let expected = entry.storedSize.multipliedReportingOverflow(by: 3)
+        var sink = GrowingSink(
+            ceiling: limits.entryCeiling, entry: entry, isPrefix: false, expected: expected.overflow ? .max : expected.partialValue)
         let crc = try pump(entry, from: path, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
         try verify(entry, count: sink.bytes.count, crc: crc)
         return sink.bytes

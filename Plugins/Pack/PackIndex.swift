@@ -145,10 +145,17 @@ public struct PackLimits: Hashable, Sendable {
         self.ratioCheckedAbove = ratioCheckedAbove
     }
 
-    /// Whether `raw` bytes made from `stored` bytes break the ratio limit.
+    /// Whether `raw` bytes made from `stored` bytes break the ratio limit. (`stored` may come
+    /// from a hostile index: a product past 2^64 allows anything, it does not trap.)
     func ratioExceeded(raw: UInt64, stored: UInt64) -> Bool {
-        raw > UInt64(ratioCheckedAbove) && raw > UInt64(maxInflateRatio) * max(stored, 1)
+        guard raw > UInt64(clamping: ratioCheckedAbove) else { return false }
+        let (allowed, overflow) = UInt64(clamping: maxInflateRatio).multipliedReportingOverflow(by: max(stored, 1))
+        return !overflow && raw > allowed
     }
+
+    /// ``maxEntryBytes`` as the readers use it: at least 0, and one below `Int.max` so that
+    /// one byte of room past it (the proof that an entry is larger) is still an `Int`.
+    var entryCeiling: Int { min(max(maxEntryBytes, 0), Int.max - 1) }
 
     /// The same limits with at most `bytes` per entry.
     func capped(at bytes: Int) -> PackLimits {

@@ -76,7 +76,8 @@ struct LoadCommand: AsyncParsableCommand {
     func run() async throws {
         let png = PNGLoader(defaults: PNGDecodeOptions(
             alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
-        let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: maxEntryMiB << 20, maxInflateRatio: maxInflateRatio))
+        let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
+        let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
         let discovery = AssetDiscovery(registry: registry)
         let found = try discovery.collect(paths, atlases: atlases, packs: packs)

@@ -56,4 +56,20 @@ import Testing
         #expect(try file.bytes(at: UInt64(Int64.max), count: 1) == [])
         #expect(try file.bytes(at: 1, count: 8) == [2, 3])
     }
+    /// Review after the fuzzer's findings: sizes from a hostile index, or limits raised to
+    /// `Int.max` ("no limit"), multiplied or incremented past the integer range.
+    @Test func hostileSizesAndUnlimitedLimitsAreErrorsNotTraps() throws {
+        let path = try directory.write("tiny.bin", Array(repeating: 7, count: 64))
+        // A stored size of 2^60: 1024 x 2^60 overflowed in the ratio check.
+        var entry = PackIndex.Entry(name: "huge", offset: 0, storedSize: 1 << 60, rawSize: 100 << 20, method: .deflate, crc32: 0)
+        #expect(throws: PackError.self) { try EntryReader.read(entry, from: path) }
+        // With maxEntryBytes = Int.max, a declared size of Int.max made `raw + 1` overflow.
+        entry.rawSize = UInt64(Int.max)
+        let unlimited = PackLimits(maxEntryBytes: .max, maxInflateRatio: .max, ratioCheckedAbove: .max)
+        #expect(throws: PackError.entryTooLarge(entry: "huge", limit: .max - 1)) { try EntryReader.read(entry, from: path, limits: unlimited) }
+        // A gzip entry (no declared size) under the same limits: `ceiling + 1` overflowed.
+        let gzip = try directory.write("a.gz", try ZipAndGzipTests.gzip(Array("hello".utf8)))
+        let member = try #require(try PackIndexReader.index(at: gzip).entries.first)
+        #expect(try EntryReader.read(member, from: gzip, limits: unlimited) == Array("hello".utf8))
+    }
 }
