@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Preload
-import Synchronization
 
 /// Writes `.pak` files: deterministic (entries sorted by name, no timestamps: the same input
 /// gives the same bytes whatever the number of jobs), entries compressed in parallel, and the
@@ -80,8 +79,8 @@ public enum PakWriter {
     }
 
     private static func compress(_ batch: [Source], level: Int, jobs: Int) throws -> [Packed] {
-        let results = Mutex([Result<Packed, Error>?](repeating: nil, count: batch.count))
-        let next = Mutex(0)
+        let results = Locked([Result<Packed, Error>?](repeating: nil, count: batch.count))
+        let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: min(max(jobs, 1), batch.count)) { _ in
             while true {
                 let index = next.withLock { value -> Int in

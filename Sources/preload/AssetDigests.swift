@@ -3,7 +3,6 @@ import Dispatch
 import Preload
 import PreloadAtlas
 import PreloadPack
-import Synchronization
 
 /// SHA-256 digests of what `preload --checksum` reports: a texture's decoded pixels (rows top
 /// to bottom, no padding), an atlas's pages, and each atlas frame as its original image.
@@ -43,7 +42,7 @@ enum AssetDigests {
             }
         }
         let items = work
-        let hashes = Mutex([String?](repeating: nil, count: items.count))
+        let hashes = Locked([String?](repeating: nil, count: items.count))
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             let hash = (try? items[index].bytes()).map(sha256)
             hashes.withLock { $0[index] = hash }

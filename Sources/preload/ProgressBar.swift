@@ -1,11 +1,10 @@
 import Foundation
 import Preload
-import Synchronization
 
 /// A one-line progress bar redrawn on stderr, only when stderr is a terminal.
 final class ProgressBar: Sendable {
     private let width = 30
-    private let lastLength = Mutex(0)
+    private let lastLength = Locked(0)
 
     /// A bar, or `nil` when stderr is not a terminal (piped, redirected, CI logs).
     static func onTerminal() -> ProgressBar? {

@@ -10,7 +10,7 @@ struct TextAsset: Asset, Equatable {
     var byteCount: Int { text.utf8.count }
 }
 
-// The helpers keep shared state in `Locked` (PreloadTestSupport): a Mutex that sanitizer
+// The helpers keep shared state in `Locked` (from Preload): a Mutex that sanitizer
 // builds make visible to ThreadSanitizer.
 
 /// Counts calls across threads.

@@ -1,3 +1,5 @@
+import Preload
+
 /// Collects values across threads, in arrival order.
 public final class Recorder<Value: Sendable>: Sendable {
     private let values = Locked<[Value]>([])
