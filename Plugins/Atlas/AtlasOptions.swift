@@ -2,16 +2,20 @@ import Preload
 
 /// How sprite folders are packed into pages at load time (and by `preload atlas pack`).
 public struct AtlasPackingOptions: Hashable, Sendable {
+    /// The largest page side any option allows; padding and extrusion stop there too, since a
+    /// sprite with more than a page around it cannot be placed anyway.
+    public static let largestPageSize = 4096
+
     /// The largest page side, from 1 to 4096 (default 2048, as Xcode's default).
-    public var maxPageSize: Int
-    /// Transparent pixels between sprites (default 2).
-    public var padding: Int
+    public var maxPageSize: Int { didSet { maxPageSize = Self.clamped(maxPageSize, 1) } }
+    /// Transparent pixels between sprites (default 2), from 0 to 4096.
+    public var padding: Int { didSet { padding = Self.clamped(padding, 0) } }
     /// Cut fully transparent borders off each sprite (default true); frames keep the original
     /// size and where the content sat in it.
     public var trimsTransparentBorders: Bool
     /// Repeat each sprite's edge pixels this many times around it, against bleeding when sampled
-    /// with filtering (default 0).
-    public var extrusion: Int
+    /// with filtering (default 0), from 0 to 4096.
+    public var extrusion: Int { didSet { extrusion = Self.clamped(extrusion, 0) } }
     /// Round each page's size up to a power of two (default false: the smallest that holds it).
     public var powerOfTwoPages: Bool
     /// Let the packer turn sprites 90° (clockwise) to fit them better (default true).
@@ -24,14 +28,18 @@ public struct AtlasPackingOptions: Hashable, Sendable {
         maxPageSize: Int = 2048, padding: Int = 2, trimsTransparentBorders: Bool = true, extrusion: Int = 0,
         powerOfTwoPages: Bool = false, allowsRotation: Bool = true, scale: Int = 1
     ) {
-        self.maxPageSize = min(max(maxPageSize, 1), 4096)
-        self.padding = max(padding, 0)
+        self.maxPageSize = Self.clamped(maxPageSize, 1)
+        self.padding = Self.clamped(padding, 0)
         self.trimsTransparentBorders = trimsTransparentBorders
-        self.extrusion = max(extrusion, 0)
+        self.extrusion = Self.clamped(extrusion, 0)
         self.powerOfTwoPages = powerOfTwoPages
         self.allowsRotation = allowsRotation
         self.scale = max(scale, 1)
     }
+
+    /// `value` brought into `lowest...largestPageSize`: sums of sizes and margins then stay far
+    /// from overflowing, whatever a caller or a command line passed.
+    private static func clamped(_ value: Int, _ lowest: Int) -> Int { min(max(value, lowest), largestPageSize) }
 }
 
 /// The ``AssetOptions`` key for per-request packing options of sprite-folder atlases.

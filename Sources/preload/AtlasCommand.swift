@@ -43,8 +43,9 @@ struct AtlasPackCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("no such folder: \(folder)")
         }
-        guard (1...4096).contains(packing.maxPageSize), packing.padding >= 0, packing.extrude >= 0, (1...3).contains(packing.scale) else {
-            throw ValidationError("--max-page-size must be 1-4096, --scale 1-3, --padding and --extrude at least 0")
+        let sides = 0...AtlasPackingOptions.largestPageSize
+        guard (1...4096).contains(packing.maxPageSize), sides.contains(packing.padding), sides.contains(packing.extrude), (1...3).contains(packing.scale) else {
+            throw ValidationError("--max-page-size must be 1-4096, --scale 1-3, --padding and --extrude 0-4096")
         }
     }
 

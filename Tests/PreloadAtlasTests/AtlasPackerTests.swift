@@ -120,6 +120,20 @@ import Testing
         }
     }
 
+    /// `preload atlas pack --padding 9223372036854775807` trapped adding the padding to a size.
+    @Test func absurdMarginsAreClampedToAPageSide() throws {
+        var options = AtlasPackingOptions(padding: .max, extrusion: .max)
+        #expect(options.padding == 4096 && options.extrusion == 4096)
+        options.padding = .min
+        options.extrusion = 3
+        options.maxPageSize = .max
+        #expect(options.padding == 0 && options.extrusion == 3 && options.maxPageSize == 4096)
+        let sprite = Self.mixedSprites(count: 1, seed: 3)[0]
+        let spaced = try AtlasPacker.pack([sprite], options: AtlasPackingOptions(padding: .max), file: "x")
+        #expect(spaced.frames.count == 1)
+        #expect(throws: AtlasError.self) { try AtlasPacker.pack([sprite], options: AtlasPackingOptions(extrusion: .max), file: "x") }
+    }
+
     @Test func extrusionRepeatsEdgePixelsAndTrimmingCanBeOff() throws {
         var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
         for y in 1..<3 { for x in 1..<3 { pixels.replaceSubrange(((y * 4 + x) * 4)..<((y * 4 + x) * 4 + 4), with: [UInt8(x * 60), UInt8(y * 60), 9, 255]) } }

@@ -88,6 +88,13 @@ import Testing
         #expect(written.isEmpty, "\(written)")
     }
 
+    @Test func absurdMarginsAreAUsageError() async throws {
+        for flag in ["--padding", "--extrude"] {
+            let pack = try await cli.preload(["atlas", "pack", "art/hero.atlas", "--output", "out/x", flag, "9223372036854775807"], in: directory.path)
+            #expect(pack.status == 64 && pack.stderr.contains("--padding and --extrude 0-4096"), "\(pack.stderr)")
+        }
+    }
+
     @Test func checkReportsProblemsAndExitsOne() async throws {
         try directory.write("ui/bad.json", text: #"{"frames": {"x.png": {"frame": {"x": 12, "y": 0, "w": 8, "h": 8}}, "y.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "z.png": {"frame": {"x": 4, "y": 4, "w": 8, "h": 8}}}, "meta": {"image": "page.png"}}"#)
         try directory.write("ui/lost.json", text: #"{"frames": {}, "meta": {"image": "gone.png"}}"#)
