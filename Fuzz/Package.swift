@@ -17,13 +17,17 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "CFuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Preload", package: mainPackage)]),
         .executableTarget(
             name: "fuzz-pack",
             dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
             swiftSettings: fuzzerFlags),
         .executableTarget(
             name: "fuzz-png",
+            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
+            swiftSettings: fuzzerFlags),
+        .executableTarget(
+            name: "fuzz-coordinator",
             dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
             swiftSettings: fuzzerFlags),
         .executableTarget(

@@ -69,6 +69,20 @@ extension PreloadBatch {
         let gathering = Self.fanIn(all, into: completion)
         for operation in gathering + [completion] { operation.queuePriority = options.priority.queuePriority }
         queue.addOperations(gathering + [completion], waitUntilFinished: false)
+        Self.rescheduleStaleReadiness(on: queue)
+    }
+
+    /// Works around a lost wakeup in corelibs' `OperationQueue` that left about one batch in
+    /// 250,000 waiting forever with no thread running (found by `Fuzz/run coordinator`).
+    /// `addOperations` reads an operation's `isReady` and stores it as the queue's cached
+    /// readiness; when the operation's last dependency finishes between that read and that
+    /// store, the store writes back a stale `false`. The queue's scheduling pass then sees the
+    /// dependency count at zero, corrects the cache to `true`, but does not dispatch it: only a
+    /// later pass would, and after the batch's last enqueue there may be none. This thread made
+    /// every enqueue, so each correction it made precedes this call; one more scheduling pass
+    /// (which setting the width does, even to the same value) dispatches whatever was left ready.
+    static func rescheduleStaleReadiness(on queue: OperationQueue) {
+        queue.maxConcurrentOperationCount = queue.maxConcurrentOperationCount
     }
 
     /// Takes in what the planner added, announces outcomes already known, and cancels the new

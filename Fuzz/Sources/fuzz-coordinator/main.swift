@@ -1,0 +1,36 @@
+import Dispatch
+import FuzzSupport
+import Preload
+import PreloadAtlas
+import PreloadPNG
+import PreloadPack
+
+/// The whole pipeline on one hostile pack: the coordinator opens it (pak, zip or gzip, by
+/// content), plans an asset per entry, hands PNG and atlas entries to their plugins (an atlas's
+/// pages resolved inside the same pack) and reads the rest as data, all under small limits. Any
+/// outcome but a report is a finding; so is a batch that never completes (libFuzzer's timeout).
+let coordinator = try! PreloadCoordinator(
+    plugins: [
+        PNGLoader(defaults: PNGDecodeOptions(limits: PNGLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20))),
+        AtlasLoader(),
+        PackLoader(limits: PackLimits(maxEntryBytes: 1 << 20, maxInflateRatio: 64, ratioCheckedAbove: 4096)),
+    ],
+    configuration: .init(maxConcurrentLoads: 2))
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCoordinator(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    var bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    sealPak(&bytes)
+    let path = bytes.withUnsafeBufferPointer { FuzzInput.write($0.baseAddress, $0.count, name: "input.pack") }
+    let batch = coordinator.start([AssetRequest(path: path, plugin: "pack")], options: PreloadOptions(storesAssets: false))
+    let done = DispatchSemaphore(value: 0)
+    batch.whenFinished { _ in done.signal() }
+    done.wait()
+    return 0
+}
+
+/// The program's entry point under SwiftPM's name for it: hands control to libFuzzer.
+@_cdecl("fuzz_coordinator_main")
+public func fuzzMain(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc: argc, argv: argv, fuzzCoordinator)
+}
