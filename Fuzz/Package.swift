@@ -10,6 +10,8 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// and entries), PNG decoding, and atlas descriptors. Kept out of the main package; see
 /// Fuzz/README.md (`Fuzz/run pack 60` builds one harness and fuzzes it for 60 seconds).
 let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+/// One executable per harness, each in Sources/NAME/main.swift.
+let harnesses = ["fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator"]
 
 let package = Package(
     name: "PreloadFuzz",
@@ -18,22 +20,10 @@ let package = Package(
     targets: [
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Preload", package: mainPackage)]),
+    ] + harnesses.map { name in
         .executableTarget(
-            name: "fuzz-pack",
-            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
-            swiftSettings: fuzzerFlags),
-        .executableTarget(
-            name: "fuzz-png",
-            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
-            swiftSettings: fuzzerFlags),
-        .executableTarget(
-            name: "fuzz-coordinator",
-            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
-            swiftSettings: fuzzerFlags),
-        .executableTarget(
-            name: "fuzz-atlas",
-            dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
-            swiftSettings: fuzzerFlags),
-    ],
+            name: name, dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
+            swiftSettings: fuzzerFlags)
+    },
     swiftLanguageModes: [.v6]
 )

@@ -117,7 +117,8 @@ struct AssetDiscovery {
         return assetFolders.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    /// Whether `path` is a folder (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -22,10 +22,7 @@ struct PackCreateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Entries compressed at once.") var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("no such folder: \(folder)")
-        }
+        guard AssetDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
         guard (0...9).contains(level), jobs >= 1 else { throw ValidationError("--level must be 0-9 and --jobs at least 1") }
     }
 

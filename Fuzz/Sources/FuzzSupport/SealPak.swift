@@ -17,3 +17,12 @@ public func sealPak(_ bytes: inout [UInt8]) {
     }
     store(Zlib.crc32(Array(bytes[0..<36])), at: 36)
 }
+
+extension FuzzInput {
+    /// Writes the input as this process's pack file, sealed first when it is a `.pak`.
+    public static func writePack(_ data: UnsafePointer<UInt8>?, _ count: Int) -> String {
+        var bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+        sealPak(&bytes)
+        return bytes.withUnsafeBufferPointer { write($0.baseAddress, $0.count, name: "input.pack") }
+    }
+}

@@ -19,9 +19,7 @@ let coordinator = try! PreloadCoordinator(
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCoordinator(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    var bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    sealPak(&bytes)
-    let path = bytes.withUnsafeBufferPointer { FuzzInput.write($0.baseAddress, $0.count, name: "input.pack") }
+    let path = FuzzInput.writePack(data, count)
     let batch = coordinator.start([AssetRequest(path: path, plugin: "pack")], options: PreloadOptions(storesAssets: false))
     let done = DispatchSemaphore(value: 0)
     batch.whenFinished { _ in done.signal() }

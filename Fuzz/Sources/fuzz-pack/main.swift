@@ -5,9 +5,7 @@ import PreloadPack
 /// with small limits: any outcome but a thrown error or a result is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPack(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    var bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    sealPak(&bytes)
-    let path = bytes.withUnsafeBufferPointer { FuzzInput.write($0.baseAddress, $0.count, name: "input.pack") }
+    let path = FuzzInput.writePack(data, count)
     guard let index = try? PackIndexReader.index(at: path) else { return 0 }
     let limits = PackLimits(maxEntryBytes: 1 << 20, maxInflateRatio: 64, ratioCheckedAbove: 4096)
     for entry in index.entries {
