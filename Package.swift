@@ -9,6 +9,8 @@ import PackageDescription
 ///   SwiftPM package plugins; each target names its folder with an explicit `path:`.
 /// - `Sources/CLibPNG`, `Sources/CPreloadZlib`: system libraries found with pkg-config.
 /// - `Sources/CPreloadPNG`: the C shim that owns libpng's `setjmp`/`longjmp` error handling.
+/// - `Sources/CPreloadCRC`: CRC-32 by carry-less multiplication where the CPU has it (zlib's
+///   `crc32` does the rest).
 /// - `Sources/preload`: the `preload` command.
 let package = Package(
     name: "Preload",
@@ -34,6 +36,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "CPreloadPNG", dependencies: ["CLibPNG"]),
+        .target(name: "CPreloadCRC"),
         .target(
             name: "Preload",
             dependencies: [.product(name: "Logging", package: "swift-log")]
@@ -50,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadPack",
-            dependencies: ["Preload", "CPreloadZlib"],
+            dependencies: ["Preload", "CPreloadZlib", "CPreloadCRC"],
             path: "Plugins/Pack"
         ),
         .executableTarget(

@@ -57,7 +57,7 @@ public struct AtlasLoader: LoaderPlugin {
         if isDirectory {
             return try SpriteKitAtlascFormat.read(folder: path, files: files)
         }
-        let data = try files.read(path)
+        let data = try files.read(path).array
         if TexturePackerFormat.matches(Array(data.prefix(512))) {
             return try TexturePackerFormat.read(data, file: path, files: files)
         }

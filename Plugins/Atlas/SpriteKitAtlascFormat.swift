@@ -26,7 +26,7 @@ enum SpriteKitAtlascFormat {
         let file = try propertyList(in: folder, files: files)
         let data: [UInt8]
         do {
-            data = try files.read(file)
+            data = try files.read(file).array
         } catch {
             let reason = (error as? AssetError)?.reason ?? "\(error)"
             throw AtlasError.malformed(file: folder, detail: "\(AssetPath.fileName(of: file)): \(reason)")

@@ -48,7 +48,7 @@ enum TexturePackerFormat {
             guard !visited.contains(AssetPath.normalized(other)) else { continue }
             let bytes: [UInt8]
             do {
-                bytes = try files.read(other)
+                bytes = try files.read(other).array
             } catch {
                 let reason = (error as? AssetError)?.reason ?? "\(error)"
                 throw AtlasError.malformed(file: file, detail: "related pack \(related): \(reason)")

@@ -23,8 +23,9 @@ public enum PNGDecoder {
     ///     and throws `CancellationError`.
     ///   - progress: called with the fraction of rows done, for images decoded in more than one
     ///     chunk (the final 1.0 is implied by returning).
+    ///   - memory: where large pixel buffers come from (see ``AssetMemory``).
     public static func decode(
-        _ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions(),
+        _ data: AssetBytes, options: PNGDecodeOptions = PNGDecodeOptions(), memory: AssetMemory = .shared,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
     ) throws -> Texture {
         guard !data.isEmpty else { throw PNGDecodeError.emptyFile }
@@ -33,12 +34,20 @@ public enum PNGDecoder {
                 throw PNGDecodeError.outOfMemory
             }
             defer { preload_png_reader_destroy(reader) }
-            return try decode(reader, options: options, isCancelled: isCancelled, progress: progress)
+            return try decode(reader, options: options, memory: memory, isCancelled: isCancelled, progress: progress)
         }
     }
 
+    /// Decodes `data`, a whole PNG file, held in an array (not copied).
+    public static func decode(
+        _ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions(), memory: AssetMemory = .shared,
+        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
+    ) throws -> Texture {
+        try decode(AssetBytes(data), options: options, memory: memory, isCancelled: isCancelled, progress: progress)
+    }
+
     private static func decode(
-        _ reader: OpaquePointer, options: PNGDecodeOptions,
+        _ reader: OpaquePointer, options: PNGDecodeOptions, memory: AssetMemory,
         isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> Texture {
         var limits = preload_png_limits(
@@ -53,9 +62,8 @@ public enum PNGDecoder {
         let premultiply = options.alphaMode == .premultiplied
         let rowsPerChunk = max(1, min(height, bytesPerChunk / max(rowBytes, 1)))
         let totalRows = height * passes
-        let pixels = try [UInt8](unsafeUninitializedCapacity: Int(info.decoded_bytes)) { buffer, count in
-            let image = buffer.baseAddress!
-            FreshMemory.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+        let pixels = try AssetBytes(unsafeUninitializedCapacity: Int(info.decoded_bytes), memory: memory) { buffer, count in
+            let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var rowsDone = 0
             for _ in 0..<passes {
                 var row = 0

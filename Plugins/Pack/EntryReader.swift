@@ -12,11 +12,11 @@ public enum EntryReader {
     /// Raw bytes an entry of unknown size grows by per inflate call.
     static let sliceSize = 128 * 1024
 
-    /// The entry's raw bytes, verified.
+    /// The entry's raw bytes, verified; in pooled memory from `memory` when large.
     public static func read(
-        _ entry: PackIndex.Entry, from path: String, limits: PackLimits = PackLimits(),
+        _ entry: PackIndex.Entry, from path: String, limits: PackLimits = PackLimits(), memory: AssetMemory = .shared,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
-    ) throws -> [UInt8] {
+    ) throws -> AssetBytes {
         if let problem = entry.problem { throw problem }
         if let raw = entry.rawSize {
             guard raw <= UInt64(limits.entryCeiling) else { throw PackError.entryTooLarge(entry: entry.name, limit: limits.entryCeiling) }
@@ -25,8 +25,8 @@ public enum EntryReader {
             }
             var crc: UInt32 = 0
             // One byte of room past the declared size, to catch an entry that inflates to more.
-            let bytes = try [UInt8](unsafeUninitializedCapacity: Int(raw) + 1) { buffer, count in
-                var sink = FixedSink(buffer: UnsafeMutableRawBufferPointer(buffer), entry: entry)
+            let bytes = try AssetBytes(unsafeUninitializedCapacity: Int(raw) + 1, memory: memory) { buffer, count in
+                var sink = FixedSink(buffer: buffer, entry: entry)
                 crc = try pump(entry, from: path, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
                 count = sink.count
             }
@@ -38,7 +38,7 @@ public enum EntryReader {
             ceiling: limits.entryCeiling, entry: entry, isPrefix: false, expected: expected.overflow ? .max : expected.partialValue)
         let crc = try pump(entry, from: path, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
         try verify(entry, count: sink.bytes.count, crc: crc)
-        return sink.bytes
+        return AssetBytes(sink.bytes)
     }
 
     /// The entry's first `count` raw bytes (fewer if it is shorter), inflating no more than that
@@ -71,21 +71,19 @@ public enum EntryReader {
         var inflation = try EntryInflation(entry: entry, limits: limits)
         var crc: UInt32 = 0
         let checksCRC = entry.crc32 != nil
-        while sink.wantsMore, let chunk = try source.next(isCancelled: isCancelled) {
-            try chunk.withUnsafeBytes { input in
-                if inflation != nil {
-                    try inflation!.inflate(input, into: &sink, storedSoFar: source.consumed) { made in
-                        if checksCRC { crc = Zlib.crc32(made, seed: crc) }
-                    }
-                } else {
-                    var offset = 0
-                    while offset < input.count, sink.wantsMore {
-                        let room = try sink.room(atMost: input.count - offset)
-                        room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset..<offset + room.count]))
-                        let made = try sink.commit(room.count)
-                        if checksCRC { crc = Zlib.crc32(made, seed: crc) }
-                        offset += room.count
-                    }
+        while sink.wantsMore, let input = try source.next(isCancelled: isCancelled) {
+            if inflation != nil {
+                try inflation!.inflate(input, into: &sink, storedSoFar: source.consumed) { made in
+                    if checksCRC { crc = Zlib.crc32(made, seed: crc) }
+                }
+            } else {
+                var offset = 0
+                while offset < input.count, sink.wantsMore {
+                    let room = try sink.room(atMost: input.count - offset)
+                    room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset..<offset + room.count]))
+                    let made = try sink.commit(room.count)
+                    if checksCRC { crc = Zlib.crc32(made, seed: crc) }
+                    offset += room.count
                 }
             }
             progress(Double(source.consumed) / Double(max(entry.storedSize, 1)))

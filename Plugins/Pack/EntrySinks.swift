@@ -10,19 +10,25 @@ final class StoredBytes {
     let path: String
     let entry: PackIndex.Entry
     private(set) var consumed: UInt64 = 0
-    private var chunk: [UInt8]
+    /// Never zeroed: `pread` fills what is used (a zeroed megabyte per entry cost 1.5% of an
+    /// inflate pass in page clearing and `memset`).
+    private let chunk: UnsafeMutableRawBufferPointer
 
     init(path: String, entry: PackIndex.Entry, chunkSize: Int) throws {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         self.path = path
         self.entry = entry
-        chunk = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), max(entry.storedSize, 1))))
+        chunk = .allocate(byteCount: Int(min(UInt64(chunkSize), max(entry.storedSize, 1))), alignment: 16)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        chunk.deallocate()
+    }
 
-    func next(isCancelled: () -> Bool) throws -> ArraySlice<UInt8>? {
+    /// The next chunk, valid until the next call; nil at the end of the entry.
+    func next(isCancelled: () -> Bool) throws -> UnsafeRawBufferPointer? {
         guard consumed < entry.storedSize else { return nil }
         if isCancelled() { throw CancellationError() }
         let wanted = Int(min(UInt64(chunk.count), entry.storedSize - consumed))
@@ -32,14 +38,14 @@ final class StoredBytes {
         }
         var got = 0
         repeat {
-            got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
+            got = pread(descriptor, chunk.baseAddress, wanted, off_t(position))
         } while got < 0 && errno == EINTR
         guard got > 0 else {
             if got == 0 { throw PackError.truncated("entry '\(entry.name)' ends past the end of the file") }
             throw AssetError.fromErrno(errno, path: path)
         }
         consumed += UInt64(got)
-        return chunk[0..<got]
+        return UnsafeRawBufferPointer(rebasing: chunk[0..<got])
     }
 }
 
@@ -67,7 +73,6 @@ struct FixedSink: EntrySink {
     init(buffer: UnsafeMutableRawBufferPointer, entry: PackIndex.Entry) {
         self.buffer = buffer
         self.entry = entry
-        FreshMemory.adviseHugePages(buffer)
     }
 
     func room(atMost: Int) throws -> UnsafeMutableRawBufferPointer {

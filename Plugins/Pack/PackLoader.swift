@@ -86,7 +86,7 @@ public struct PackLoader: ContainerPlugin {
 
     public func readEntry(
         _ entry: String, in container: String, limit: Int, isCancelled: () -> Bool, progress: (Double) -> Void
-    ) throws -> [UInt8] {
+    ) throws -> AssetBytes {
         try EntryReader.read(
             try self.entry(entry, in: container), from: container, limits: limits.capped(at: limit), isCancelled: isCancelled, progress: progress)
     }

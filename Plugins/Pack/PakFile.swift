@@ -8,6 +8,6 @@ public enum PakFile {
         let entry = PackIndex.Entry(
             name: "index", offset: header.indexOffset, storedSize: header.indexSize, rawSize: header.indexSize, method: .stored, crc32: nil)
         let bytes = try EntryReader.read(entry, from: path, limits: PackLimits(maxEntryBytes: Int(header.indexSize) + 1))
-        return PackIndex(format: .pak, entries: try PackFormat.decodeIndex(bytes, header: header))
+        return PackIndex(format: .pak, entries: try PackFormat.decodeIndex(bytes.array, header: header))
     }
 }

@@ -28,9 +28,12 @@ public struct AssetKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
 /// Raw bytes delivered without interpretation.
 public struct DataAsset: Asset, Hashable {
-    public var bytes: [UInt8]
+    public var bytes: AssetBytes
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(bytes: AssetBytes) { self.bytes = bytes }
+
+    /// Wraps an array without copying it.
+    public init(bytes: [UInt8]) { self.bytes = AssetBytes(bytes) }
 
     public var kind: AssetKind { .data }
     public var byteCount: Int { bytes.count }

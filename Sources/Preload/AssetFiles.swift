@@ -69,8 +69,8 @@ public struct AssetFiles: Sendable {
     /// one `read`.
     public func read(
         _ path: String, limit: Int = .max, isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
-    ) throws -> [UInt8] {
-        guard let (container, entry, plugin) = locate(path) else { return try FileContents.read(path: path, limit: limit) }
+    ) throws -> AssetBytes {
+        guard let (container, entry, plugin) = locate(path) else { return try FileContents.assetBytes(path: path, limit: limit) }
         do {
             return try plugin.readEntry(entry, in: container, limit: limit, isCancelled: isCancelled, progress: progress)
         } catch let error as CancellationError {

@@ -19,10 +19,11 @@ public protocol ContainerPlugin: LoaderPlugin {
     func entrySize(_ entry: String, in container: String) throws -> Int64
 
     /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` and reports the
-    /// fraction read to `progress` as it goes.
+    /// fraction read to `progress` as it goes. Large entries belong in pooled memory
+    /// (``AssetBytes/init(unsafeUninitializedCapacity:memory:initializingWith:)``).
     func readEntry(
         _ entry: String, in container: String, limit: Int, isCancelled: () -> Bool, progress: (Double) -> Void
-    ) throws -> [UInt8]
+    ) throws -> AssetBytes
 
     /// The first `count` bytes of `entry` (fewer if it is shorter), for sniffing its content.
     /// The default reads the whole entry; a plugin can stop early.

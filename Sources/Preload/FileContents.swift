@@ -70,6 +70,31 @@ public enum FileContents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         defer { close(descriptor) }
+        let size = try size(of: descriptor, path: path, limit: limit)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            failure = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
+        }
+        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
+        return bytes
+    }
+
+    /// Reads the file at `path` like ``read(path:limit:)``, into an asset's bytes: pooled
+    /// memory from `memory` when the file is large (see ``AssetMemory``).
+    public static func assetBytes(path: String, limit: Int = .max, memory: AssetMemory = .shared) throws(AssetError) -> AssetBytes {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
+        defer { close(descriptor) }
+        let size = try size(of: descriptor, path: path, limit: limit)
+        var failure: Int32 = 0
+        let bytes = AssetBytes(unsafeUninitializedCapacity: size, memory: memory) { buffer, count in
+            failure = readAll(descriptor, into: buffer, count: &count)
+        }
+        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
+        return bytes
+    }
+
+    private static func size(of descriptor: Int32, path: String, limit: Int) throws(AssetError) -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
         let size = Int(info.st_size)
@@ -77,22 +102,23 @@ public enum FileContents {
             throw AssetError(
                 path: path, category: .limitExceeded, reason: "file is \(size) bytes; the limit is \(limit)")
         }
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let got = systemRead(descriptor, buffer.baseAddress! + count, size - count)
-                if got > 0 {
-                    count += got
-                } else if got == 0 {
-                    break  // The file shrank since fstat; return what is there.
-                } else if errno != EINTR {
-                    failure = errno
-                    break
-                }
+        return size
+    }
+
+    /// Fills `buffer` from `descriptor` (fewer bytes if the file shrank since `fstat`); returns
+    /// 0 or the `errno` of a failed read.
+    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, count: inout Int) -> Int32 {
+        while count < buffer.count {
+            let got = systemRead(descriptor, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + count, buffer.count - count)
+            if got > 0 {
+                count += got
+            } else if got == 0 {
+                return 0
+            } else if errno != EINTR {
+                return errno
             }
         }
-        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
-        return bytes
+        return 0
     }
 
     /// The first `count` bytes of the file (fewer if it is shorter), for content sniffing.

@@ -45,7 +45,7 @@ public final class LoadContext: Sendable {
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
     /// only reads: an entry inflating); leave it off when decoding reports progress afterwards.
-    public func readContents(reportingProgress: Bool = false) throws -> [UInt8] {
+    public func readContents(reportingProgress: Bool = false) throws -> AssetBytes {
         try operation.request.files.read(
             operation.request.request.path, limit: maxFileBytes, isCancelled: { operation.isCancelled },
             progress: { if reportingProgress { reportProgress($0) } })

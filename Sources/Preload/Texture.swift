@@ -21,7 +21,8 @@ public enum AlphaMode: String, Hashable, Sendable {
 
 /// A decoded image: tightly packed rows, top to bottom, no padding between rows.
 ///
-/// Pixels live in one array written once by the decoder; copies of a `Texture` share it.
+/// Pixels are written once by the decoder, into pooled memory when large (``AssetBytes``);
+/// copies of a `Texture` share them.
 public struct Texture: Asset, Hashable {
     // 32-bit sizes keep the struct within an existential's inline buffer (three words), so an
     // `any Asset` holding a texture needs no extra heap box.
@@ -33,10 +34,10 @@ public struct Texture: Asset, Hashable {
     public let alphaMode: AlphaMode
     /// `height` rows of `bytesPerRow` bytes. For ``PixelFormat/rgba16`` each sample is a
     /// host-order `UInt16`; read them with ``sample16(x:y:channel:)`` or by rebinding memory.
-    public let pixels: [UInt8]
+    public let pixels: AssetBytes
 
     /// Wraps decoded pixels. `pixels.count` must be `width * height * pixelFormat.bytesPerPixel`.
-    public init(width: Int, height: Int, pixelFormat: PixelFormat, alphaMode: AlphaMode, pixels: [UInt8]) {
+    public init(width: Int, height: Int, pixelFormat: PixelFormat, alphaMode: AlphaMode, pixels: AssetBytes) {
         precondition(width >= 0 && height >= 0 && width <= Int32.max && height <= Int32.max, "bad texture size")
         precondition(pixels.count == width * height * pixelFormat.bytesPerPixel, "pixel count mismatch")
         storedWidth = Int32(width)
@@ -44,6 +45,11 @@ public struct Texture: Asset, Hashable {
         self.pixelFormat = pixelFormat
         self.alphaMode = alphaMode
         self.pixels = pixels
+    }
+
+    /// Wraps decoded pixels in an array, without copying them.
+    public init(width: Int, height: Int, pixelFormat: PixelFormat, alphaMode: AlphaMode, pixels: [UInt8]) {
+        self.init(width: width, height: height, pixelFormat: pixelFormat, alphaMode: alphaMode, pixels: AssetBytes(pixels))
     }
 
     public var kind: AssetKind { .texture }

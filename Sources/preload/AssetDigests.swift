@@ -20,7 +20,7 @@ enum AssetDigests {
     /// loaded, the others read again with `packs`.
     static func compute(for results: [AssetResult], packs: PackLoader) -> [String: AssetDigest] {
         enum Part { case pixels, page, frame, entry(String) }
-        var work: [(path: String, part: Part, bytes: @Sendable () throws -> [UInt8])] = []
+        var work: [(path: String, part: Part, bytes: @Sendable () throws -> AssetBytes)] = []
         for result in results {
             let path = result.request.path
             switch result.outcome.asset {
@@ -59,8 +59,8 @@ enum AssetDigests {
         return digests
     }
 
-    static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in
+    static func sha256(_ bytes: AssetBytes) -> String {
+        bytes.withUnsafeBytes { SHA256.hash(data: $0) }.map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex
         }.joined()

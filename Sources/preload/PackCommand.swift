@@ -95,7 +95,7 @@ struct PackExtractCommand: ParsableCommand {
             let plan = try ExtractionPlan(index: index, into: output, overwrite: overwrite)
             for (entry, destination) in plan.targets {
                 let file = try AtomicFile(path: destination)
-                try file.write(try EntryReader.read(entry, from: self.file))
+                try EntryReader.read(entry, from: self.file).withUnsafeBytes { try file.write($0) }
                 try file.commit()
             }
             print("Extracted \(plan.targets.count) entries into \(output)")

@@ -33,7 +33,7 @@ import Testing
         let expected = try Self.bytes("expected/\(name).rgba")
         #expect(texture.pixelFormat == .rgba8)
         #expect(texture.width * texture.height * 4 == expected.count)
-        #expect(texture.pixels == expected, "\(name): \(firstDifference(texture.pixels, expected))")
+        #expect(texture.pixels == expected, "\(name): \(firstDifference(texture.pixels.array, expected))")
     }
 
     @Test(arguments: sixteenBit)

@@ -29,7 +29,7 @@ import Testing
         let disguised = try directory.write("sprite.bin", PNGFixture.rgba(width: 16, height: 16, pixels: pixels))
         let report = try await coordinator.start([AssetRequest(path: disguised)]).finished()
         #expect(report.results.first?.plugin == "png")
-        #expect(coordinator.assets.texture(atPath: disguised)?.pixels == pixels)
+        #expect(coordinator.assets.texture(atPath: disguised)?.pixels.array == pixels)
     }
 
     @Test func optionsPerRequestAreSeparateLoadsAndDuplicatesMerge() async throws {

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The bytes a loaded asset holds: a texture's pixels, a data entry's contents.
+///
+/// An immutable collection of `UInt8` that copies share. Large ones live in an
+/// ``AssetMemory`` region that goes back to the pool when the last copy goes, so the next load
+/// reuses memory that is already faulted in; small ones are plain arrays. Read them as a
+/// collection, through ``withUnsafeBytes(_:)`` (what an upload to the GPU wants), or copy them
+/// out with ``array``. They compare equal to a `[UInt8]` with the same bytes.
+///
+/// A plugin makes them from an array it already has (``init(_:)``), or has the decoder write
+/// straight into pooled memory with ``init(unsafeUninitializedCapacity:memory:initializingWith:)``.
+public struct AssetBytes: Sendable {
+    // One reference either way, so a `Texture` still fits an existential's inline buffer.
+    private enum Storage: Sendable {
+        case array([UInt8])
+        case pooled(PooledBlock)
+    }
+
+    private let storage: Storage
+
+    /// Wraps an array without copying it.
+    public init(_ array: [UInt8]) {
+        storage = .array(array)
+    }
+
+    /// Room for `capacity` bytes, written by `initializer`, which sets `initializedCount` to
+    /// how many it wrote (from the start); only those become the bytes. From `memory`'s pool
+    /// when `capacity` is large enough to be pooled, otherwise an array. If `initializer`
+    /// throws, the memory goes back and the error propagates.
+    public init(
+        unsafeUninitializedCapacity capacity: Int, memory: AssetMemory = .shared,
+        initializingWith initializer: (_ buffer: UnsafeMutableRawBufferPointer, _ initializedCount: inout Int) throws -> Void
+    ) rethrows {
+        precondition(capacity >= 0, "negative capacity")
+        if memory.pools(capacity), let region = memory.take(count: capacity) {
+            var count = 0
+            do {
+                try initializer(UnsafeMutableRawBufferPointer(start: region.base, count: capacity), &count)
+            } catch {
+                memory.recycle(region)
+                throw error
+            }
+            precondition(count >= 0 && count <= capacity, "initialized count out of range")
+            storage = .pooled(PooledBlock(region: region, count: count, pool: memory))
+        } else {
+            storage = .array(
+                try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                    try initializer(UnsafeMutableRawBufferPointer(buffer), &count)
+                    precondition(count >= 0 && count <= capacity, "initialized count out of range")
+                })
+        }
+    }
+
+    /// Calls `body` with the bytes in place, valid only during the call.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .array(let array): return try array.withUnsafeBytes(body)
+        case .pooled(let block):
+            return try withExtendedLifetime(block) { try body(UnsafeRawBufferPointer(start: block.region.base, count: block.count)) }
+        }
+    }
+
+    /// Calls `body` with the bytes in place as `UInt8`s, valid only during the call.
+    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// A copy as an array (no copy when the bytes already are one).
+    public var array: [UInt8] {
+        switch storage {
+        case .array(let array): return array
+        case .pooled: return withUnsafeBytes { [UInt8]($0) }
+        }
+    }
+
+    /// Whether the bytes live in a pooled region (rather than an array).
+    public var isPooled: Bool {
+        if case .pooled = storage { return true }
+        return false
+    }
+}
+
+extension AssetBytes: RandomAccessCollection {
+    public typealias Index = Int
+    public typealias Element = UInt8
+    public typealias Indices = Range<Int>
+    public typealias SubSequence = Slice<AssetBytes>
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public var count: Int {
+        switch storage {
+        case .array(let array): return array.count
+        case .pooled(let block): return block.count
+        }
+    }
+
+    public subscript(position: Int) -> UInt8 {
+        switch storage {
+        case .array(let array): return array[position]
+        case .pooled(let block):
+            precondition(position >= 0 && position < block.count, "AssetBytes index out of range")
+            return withExtendedLifetime(block) { block.region.base.load(fromByteOffset: position, as: UInt8.self) }
+        }
+    }
+
+    public func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        try withUnsafeBufferPointer(body)
+    }
+}
+
+extension AssetBytes: Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    public init(arrayLiteral elements: UInt8...) { self.init(elements) }
+
+    public static func == (lhs: AssetBytes, rhs: AssetBytes) -> Bool {
+        lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in sameBytes(left, right) } }
+    }
+
+    static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let a = left.baseAddress, let b = right.baseAddress, a != b else { return true }
+        return memcmp(a, b, left.count) == 0
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    /// The byte count, not the bytes (a texture has millions).
+    public var description: String { "\(count) bytes" }
+}
+
+/// Bytes against an array with the same bytes.
+public func == (lhs: AssetBytes, rhs: [UInt8]) -> Bool {
+    lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in AssetBytes.sameBytes(left, right) } }
+}
+
+/// Bytes against an array with the same bytes.
+public func == (lhs: [UInt8], rhs: AssetBytes) -> Bool { rhs == lhs }
+
+/// Bytes against an array with other bytes.
+public func != (lhs: AssetBytes, rhs: [UInt8]) -> Bool { !(lhs == rhs) }
+
+/// Bytes against an array with other bytes.
+public func != (lhs: [UInt8], rhs: AssetBytes) -> Bool { !(rhs == lhs) }
