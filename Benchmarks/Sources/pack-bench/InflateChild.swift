@@ -12,6 +12,9 @@ enum InflateChild {
         var pageFaults: Int
         var bytes: Int
         var checksum: UInt64
+        /// The child's first pass, in a fresh process: nothing freed yet to reuse.
+        var firstThroughput: Double
+        var firstPageFaults: Int
 
         var description: String { "\(bytes) bytes, checksum \(checksum)" }
     }
@@ -26,15 +29,16 @@ enum InflateChild {
         ]
     }
 
-    /// In the child: a warm-up pass, then `passes` measured ones; prints one `result` line.
+    /// In the child: a first (cold) pass, then `passes` measured ones; prints one `result` line
+    /// with the median measured pass and the first one.
     static func run(side name: String, pack: String, jobs: Int) throws {
         guard let side = try sides(pack: pack, index: try PakFile.index(at: pack), jobs: jobs).first(where: { $0.name == name }) else {
             throw ValidationError("no side \(name)")
         }
-        _ = side.measure()
+        let first = side.measure()
         let runs = (0..<passes).map { _ in side.measure() }
         let middle = runs.sorted { $0.throughput < $1.throughput }[passes / 2]
-        print("result \(middle.throughput) \(middle.cpuSeconds * 1000) \(middle.pageFaults) \(middle.decodedBytes) \(middle.checksum)")
+        print("result \(middle.throughput) \(middle.cpuSeconds * 1000) \(middle.pageFaults) \(middle.decodedBytes) \(middle.checksum) \(first.throughput) \(first.pageFaults)")
     }
 
     /// In the parent: runs this benchmark as a child measuring `side`.
@@ -48,10 +52,12 @@ enum InflateChild {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
         let fields = text.split(separator: "\n").last { $0.hasPrefix("result ") }?.split(separator: " ").dropFirst() ?? []
-        guard child.terminationStatus == 0, fields.count == 5, let throughput = Double(fields[fields.startIndex]),
-            let cpu = Double(fields[fields.startIndex + 1]), let faults = Int(fields[fields.startIndex + 2]),
-            let bytes = Int(fields[fields.startIndex + 3]), let checksum = UInt64(fields[fields.startIndex + 4])
+        let field = { (index: Int) in fields.count == 7 ? String(fields[fields.startIndex + index]) : "" }
+        guard child.terminationStatus == 0, let throughput = Double(field(0)), let cpu = Double(field(1)), let faults = Int(field(2)),
+            let bytes = Int(field(3)), let checksum = UInt64(field(4)), let first = Double(field(5)), let firstFaults = Int(field(6))
         else { throw ValidationError("the \(side) child failed: \(text)") }
-        return Result(throughput: throughput, cpuMilliseconds: cpu, pageFaults: faults, bytes: bytes, checksum: checksum)
+        return Result(
+            throughput: throughput, cpuMilliseconds: cpu, pageFaults: faults, bytes: bytes, checksum: checksum,
+            firstThroughput: first, firstPageFaults: firstFaults)
     }
 }

@@ -105,5 +105,12 @@ struct PackBench: ParsableCommand {
             let ratios = zip(runs[2], runs[baseline]).map { $0.throughput / $1.throughput }
             print(String(format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", names[baseline], median(ratios), ratios.min()!, ratios.max()!))
         }
+        // Each child's first pass: a fresh process, so the pipeline has no released memory to reuse.
+        for baseline in 0..<2 {
+            let ratios = zip(runs[2], runs[baseline]).map { $0.firstThroughput / $1.firstThroughput }
+            print(String(format: "first pass (cold), pipeline/%@: median %.3f (min %.3f, max %.3f); faults %d vs %d", names[baseline],
+                         median(ratios), ratios.min()!, ratios.max()!, Int(median(runs[2].map { Double($0.firstPageFaults) })),
+                         Int(median(runs[baseline].map { Double($0.firstPageFaults) }))))
+        }
     }
 }

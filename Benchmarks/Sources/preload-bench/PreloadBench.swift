@@ -60,7 +60,12 @@ struct PreloadBench: ParsableCommand {
             }
             return
         }
-        for side in sides { _ = side.measure() }  // warm-up: threads, allocator, lazy initialisation
+        // Warm-up (threads, allocator, lazy initialisation), which is also each side's cold first
+        // pass: nothing freed yet for the pipeline's memory pool to reuse.
+        let cold = sides.map { $0.measure() }
+        print("first pass (cold): " + sides.indices.map { index in
+            String(format: "%@ %6.1f MB/s (%5d faults)", sides[index].name, cold[index].throughput, cold[index].pageFaults)
+        }.joined(separator: "  "))
 
         var runs = [[RunMeasurement]](repeating: [], count: sides.count)
         for round in 0..<options.rounds {
