@@ -19,7 +19,8 @@ import Synchronization
 ///   system. ``trim()`` gives everything back at once, e.g. after a level has loaded.
 /// - ``statistics`` says what is in use and what is kept: the memory is never hidden.
 ///
-/// Loads use ``shared`` unless a ``PreloadCoordinator/Configuration`` names another pool.
+/// Plugins take memory from ``shared``; decoders called directly (``AssetBytes``'s writing
+/// initializer, `PNGDecoder.decode`) accept another pool.
 public final class AssetMemory: Sendable {
     /// Limits of one pool.
     public struct Configuration: Sendable, Hashable {
@@ -89,12 +90,15 @@ public final class AssetMemory: Sendable {
     }
 
     private let state: Mutex<State>
+    /// ``Configuration-swift.struct/smallestPooledSize``, read without the lock on every load.
+    private let smallestPooledSize: Atomic<Int>
 
     /// The pool loads use unless configured otherwise.
     public static let shared = AssetMemory()
 
     public init(configuration: Configuration = Configuration()) {
         state = Mutex(State(configuration: configuration))
+        smallestPooledSize = Atomic(configuration.smallestPooledSize)
     }
 
     /// The pool's limits. Lowering ``Configuration-swift.struct/retainedLimit`` gives the
@@ -104,6 +108,7 @@ public final class AssetMemory: Sendable {
         set {
             let evicted = state.withLock { state in
                 state.configuration = newValue
+                smallestPooledSize.store(newValue.smallestPooledSize, ordering: .relaxed)
                 return state.evict(keepingAtMost: newValue.retainedLimit)
             }
             for region in evicted { region.unmap() }
@@ -123,7 +128,7 @@ public final class AssetMemory: Sendable {
 
     /// Whether an asset of `count` bytes is pooled rather than a plain array.
     func pools(_ count: Int) -> Bool {
-        count >= state.withLock { $0.configuration.smallestPooledSize }
+        count >= smallestPooledSize.load(ordering: .relaxed)
     }
 
     /// A region of at least `count` bytes: a kept one of its size class or the next two up

@@ -69,7 +69,8 @@ struct MemoryRegion: @unchecked Sendable {
 }
 
 /// Bytes of one asset in a pooled region: returns the region to its pool when the last copy of
-/// the asset goes.
+/// the asset goes. `@unchecked Sendable` for the region's reason: its fields never change, and
+/// the bytes are written once, before the block exists.
 final class PooledBlock: @unchecked Sendable {
     let region: MemoryRegion
     /// Bytes written and visible; never more than the region's capacity, never changed after
