@@ -9,13 +9,19 @@ import PreloadPack
 /// content), plans an asset per entry, hands PNG and atlas entries to their plugins (an atlas's
 /// pages resolved inside the same pack) and reads the rest as data, all under small limits. Any
 /// outcome but a report is a finding; so is a batch that never completes (libFuzzer's timeout).
-let coordinator = try! PreloadCoordinator(
-    plugins: [
-        PNGLoader(defaults: PNGDecodeOptions(limits: PNGLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20))),
-        AtlasLoader(),
-        PackLoader(limits: PackLimits(maxEntryBytes: 1 << 20, maxInflateRatio: 64, ratioCheckedAbove: 4096)),
-    ],
-    configuration: .init(maxConcurrentLoads: 2))
+///
+/// Every byte buffer of every size goes through the memory pool, which keeps up to 16 MiB
+/// between inputs, so pooled regions are reused (and misused, if they ever were) all the time.
+let coordinator: PreloadCoordinator = {
+    AssetMemory.shared.configuration = AssetMemory.Configuration(smallestPooledSize: 1, retainedLimit: 16 << 20)
+    return try! PreloadCoordinator(
+        plugins: [
+            PNGLoader(defaults: PNGDecodeOptions(limits: PNGLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20))),
+            AtlasLoader(),
+            PackLoader(limits: PackLimits(maxEntryBytes: 1 << 20, maxInflateRatio: 64, ratioCheckedAbove: 4096)),
+        ],
+        configuration: .init(maxConcurrentLoads: 2))
+}()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCoordinator(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
