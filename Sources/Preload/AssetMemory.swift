@@ -47,8 +47,11 @@ public final class AssetMemory: Sendable {
         public var retainedBytes = 0
         /// Loads that got a released region instead of fresh memory.
         public var reusedRegions = 0
-        /// Regions mapped fresh from the system.
+        /// Regions made from fresh memory: mapped, or carved out of a fresh slab.
         public var mappedRegions = 0
+        /// Address space the pool has mapped: regions of their own and the slabs smaller ones
+        /// are carved from. Resident memory is less: a slab's unused and given-up parts hold none.
+        public var mappedBytes = 0
     }
 
     private struct Kept {
@@ -62,9 +65,25 @@ public final class AssetMemory: Sendable {
         /// Released regions by capacity, most recently released last.
         var kept: [Int: [Kept]] = [:]
         var sweepScheduled = false
+        /// Where regions below 2 MiB are carved from.
+        var slabs = MemorySlabs()
+        /// Bytes of regions mapped on their own (2 MiB and more).
+        var ownMappedBytes = 0
 
-        /// Removes kept regions released before `deadline`, and the oldest ones until at most
-        /// `limit` bytes stay; returns them, to be unmapped outside the lock.
+        /// Gives up a region the pool does not keep: a carved one at once (under the lock, see
+        /// ``MemorySlabs``); one of its own is returned, to be unmapped outside the lock.
+        mutating func giveUp(_ region: MemoryRegion) -> MemoryRegion? {
+            if region.slab != nil {
+                slabs.giveUp(region)
+                return nil
+            }
+            ownMappedBytes -= region.capacity
+            return region
+        }
+
+        /// Gives up kept regions released before `deadline`, and the oldest ones until at most
+        /// `limit` bytes stay; returns those with mappings of their own, to be unmapped outside
+        /// the lock.
         mutating func evict(releasedBefore deadline: ContinuousClock.Instant? = nil, keepingAtMost limit: Int = .max) -> [MemoryRegion] {
             var evicted: [MemoryRegion] = []
             while let (capacity, since) = oldest(),
@@ -72,8 +91,8 @@ public final class AssetMemory: Sendable {
             {
                 let region = kept[capacity]!.removeFirst().region
                 if kept[capacity]!.isEmpty { kept[capacity] = nil }
-                evicted.append(region)
                 statistics.retainedBytes -= region.capacity
+                if let own = giveUp(region) { evicted.append(own) }
             }
             return evicted
         }
@@ -116,14 +135,25 @@ public final class AssetMemory: Sendable {
     }
 
     /// Bytes in use and kept, and counts of reused and fresh regions.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.mappedBytes = state.ownMappedBytes + state.slabs.mappedBytes
+            return statistics
+        }
+    }
 
     /// Gives every kept region back to the system; returns how many bytes that was.
     @discardableResult
     public func trim() -> Int {
-        let evicted = state.withLock { $0.evict(keepingAtMost: 0) }
+        let (evicted, bytes) = state.withLock { state in
+            let bytes = state.statistics.retainedBytes
+            let evicted = state.evict(keepingAtMost: 0)
+            state.slabs.retireIdle()
+            return (evicted, bytes)
+        }
         for region in evicted { region.unmap() }
-        return evicted.reduce(0) { $0 + $1.capacity }
+        return bytes
     }
 
     /// Whether an asset of `count` bytes is pooled rather than a plain array.
@@ -132,10 +162,11 @@ public final class AssetMemory: Sendable {
     }
 
     /// A region of at least `count` bytes: a kept one of its size class or the next two up
-    /// (at most about 25% larger) if there is one, fresh otherwise; nil when the system has no
-    /// memory to map.
+    /// (at most about 25% larger) if there is one, fresh otherwise (carved from a slab below
+    /// 2 MiB, a mapping of its own from there up); nil when the system has no memory to map.
     func take(count: Int) -> MemoryRegion? {
         let capacity = MemoryRegion.sizeClass(for: count)
+        let carves = MemorySlabs.carves(capacity)
         let reused = state.withLock { state -> MemoryRegion? in
             var candidate = capacity
             for _ in 0..<3 {
@@ -148,15 +179,17 @@ public final class AssetMemory: Sendable {
                 }
                 candidate = MemoryRegion.sizeClass(for: candidate + 1)
             }
-            return nil
+            guard carves, let carved = state.slabs.carve(capacity) else { return nil }
+            state.statistics.liveBytes += capacity
+            state.statistics.mappedRegions += 1
+            return carved
         }
         if let reused { return reused }
-        let fresh = MemoryRegion.map(capacity: capacity)
-        if fresh != nil {
-            state.withLock { state in
-                state.statistics.liveBytes += capacity
-                state.statistics.mappedRegions += 1
-            }
+        guard !carves, let fresh = MemoryRegion.map(capacity: capacity) else { return nil }
+        state.withLock { state in
+            state.statistics.liveBytes += capacity
+            state.statistics.mappedRegions += 1
+            state.ownMappedBytes += capacity
         }
         return fresh
     }
@@ -165,21 +198,21 @@ public final class AssetMemory: Sendable {
     /// it back to the system.
     func recycle(_ region: MemoryRegion) {
         let now = ContinuousClock.now
-        let (keeps, expired, schedule) = state.withLock { state -> (Bool, [MemoryRegion], Double?) in
+        let (unmapped, schedule) = state.withLock { state -> ([MemoryRegion], Double?) in
             state.statistics.liveBytes -= region.capacity
             let retention = state.configuration.retentionSeconds
-            let expired = state.evict(releasedBefore: now - .seconds(retention))
+            var unmapped = state.evict(releasedBefore: now - .seconds(retention))
             guard retention > 0, state.statistics.retainedBytes + region.capacity <= state.configuration.retainedLimit else {
-                return (false, expired, nil)
+                if let own = state.giveUp(region) { unmapped.append(own) }
+                return (unmapped, nil)
             }
             state.kept[region.capacity, default: []].append(Kept(region: region, since: now))
             state.statistics.retainedBytes += region.capacity
             let schedule = state.sweepScheduled ? nil : retention
             state.sweepScheduled = true
-            return (true, expired, schedule)
+            return (unmapped, schedule)
         }
-        if !keeps { region.unmap() }
-        for old in expired { old.unmap() }
+        for old in unmapped { old.unmap() }
         if let schedule { scheduleSweep(after: schedule) }
     }
 

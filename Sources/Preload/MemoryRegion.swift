@@ -12,6 +12,14 @@ struct MemoryRegion: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     /// Bytes mapped; a size class (``sizeClass(for:)``), at least what was asked for.
     let capacity: Int
+    /// The slab the region was carved from (``MemorySlabs``); nil for a mapping of its own.
+    let slab: UnsafeMutableRawPointer?
+
+    init(base: UnsafeMutableRawPointer, capacity: Int, slab: UnsafeMutableRawPointer? = nil) {
+        self.base = base
+        self.capacity = capacity
+        self.slab = slab
+    }
 
     static let pageSize = 4096
     static let hugePageSize = 2 << 20
@@ -55,7 +63,7 @@ struct MemoryRegion: @unchecked Sendable {
         #endif
     }
 
-    /// Gives the memory back to the system.
+    /// Gives the memory of a mapping of its own back to the system.
     func unmap() {
         #if os(Linux)
             munmap(base, capacity)

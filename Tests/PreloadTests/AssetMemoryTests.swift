@@ -127,6 +127,44 @@ import Testing
         }
     }
 
+    @Test func smallRegionsAreCarvedFromOneHugePageSlab() {
+        let memory = AssetMemory()
+        let regions = (0..<10).map { Self.pattern(200_000, from: $0, in: memory) }
+        let addresses = regions.map(Self.address(of:))
+        let slab = addresses[0]
+        #expect(slab % (2 << 20) == 0, "the slab starts on a huge page")
+        #expect(addresses.allSatisfy { $0 >= slab && $0 < slab + (8 << 20) }, "one 8 MiB slab holds them all")
+        #expect(Set(addresses).count == 10 && memory.statistics.mappedBytes == 8 << 20)
+        #expect(regions.enumerated().allSatisfy { $1 == Self.pattern(200_000, from: $0) })
+    }
+
+    @Test func givingUpARegionLeavesItsNeighboursIntact() {
+        let memory = AssetMemory(configuration: .init(retainedLimit: 0))
+        let before = Self.pattern(300_000, from: 1, in: memory)
+        var middle: AssetBytes? = Self.pattern(300_000, from: 2, in: memory)
+        let after = Self.pattern(300_000, from: 3, in: memory)
+        // 300,000 bytes take an 80-page size class: the three are neighbours in one slab.
+        #expect(Self.address(of: after) - Self.address(of: before) == 2 * 80 * 4096)
+        #expect(middle?.count == 300_000)
+        middle = nil  // given up at once: its pages are discarded, its neighbours' must not be
+        #expect(memory.statistics.liveBytes == 2 * 80 * 4096)
+        #expect(before == Self.pattern(300_000, from: 1) && after == Self.pattern(300_000, from: 3))
+    }
+
+    @Test func slabsGoBackWhenNothingInThemIsLeft() {
+        let memory = AssetMemory(configuration: .init(retainedLimit: 0))
+        do {
+            // 400,000 bytes take a 104-page size class: 19 fit in a slab, so 40 need three.
+            let regions = (0..<40).map { Self.pattern(400_000, from: $0, in: memory) }
+            #expect(memory.statistics.mappedBytes == 3 * (8 << 20) && regions.count == 40)
+        }
+        #expect(memory.statistics.mappedBytes == 8 << 20, "full slabs are unmapped; the one being carved stays")
+        memory.trim()
+        #expect(memory.statistics.mappedBytes == 0 && memory.statistics.liveBytes == 0)
+        let again = Self.pattern(400_000, in: memory)
+        #expect(again == Self.pattern(400_000) && memory.statistics.mappedBytes == 8 << 20)
+    }
+
     @Test func sizeClassesStayWithinAnEighthOfTheRequest() {
         let memory = AssetMemory(configuration: .init(smallestPooledSize: 1))
         for size in [1, 4096, 4097, 70_000, 1 << 20, (1 << 20) + 1, 5_000_000] {
