@@ -62,13 +62,33 @@ public final class AssetMemory: Sendable {
     private struct State {
         var configuration: Configuration
         var statistics = Statistics()
-        /// Released regions by capacity, most recently released last.
+        /// Released regions by the size class they hold, most recently released last.
         var kept: [Int: [Kept]] = [:]
         var sweepScheduled = false
         /// Where regions below 2 MiB are carved from.
         var slabs = MemorySlabs()
         /// Bytes of regions mapped on their own (2 MiB and more).
         var ownMappedBytes = 0
+
+        /// A kept region of at least `capacity` bytes and at most a quarter more, most recently
+        /// released first. Regions are filed under the largest size class they hold, so the
+        /// class at or below `capacity` holds regions of about its size (the last few are
+        /// checked), and the class above holds regions that all fit.
+        mutating func takeKept(fitting capacity: Int) -> MemoryRegion? {
+            let below = MemoryRegion.sizeClass(containedIn: capacity)
+            if let list = kept[below], let index = list.indices.reversed().prefix(8).first(where: { list[$0].region.capacity >= capacity }) {
+                return removeKept(at: index, from: below)
+            }
+            let above = MemoryRegion.sizeClass(for: capacity)
+            guard above != below, let list = kept[above], !list.isEmpty else { return nil }
+            return removeKept(at: list.count - 1, from: above)
+        }
+
+        private mutating func removeKept(at index: Int, from sizeClass: Int) -> MemoryRegion {
+            let region = kept[sizeClass]!.remove(at: index).region
+            if kept[sizeClass]!.isEmpty { kept[sizeClass] = nil }
+            return region
+        }
 
         /// Gives up a region the pool does not keep: a carved one at once (under the lock, see
         /// ``MemorySlabs``); one of its own is returned, to be unmapped outside the lock.
@@ -161,23 +181,18 @@ public final class AssetMemory: Sendable {
         count >= smallestPooledSize.load(ordering: .relaxed)
     }
 
-    /// A region of at least `count` bytes: a kept one of its size class or the next two up
-    /// (at most about 25% larger) if there is one, fresh otherwise (carved from a slab below
-    /// 2 MiB, a mapping of its own from there up); nil when the system has no memory to map.
+    /// A region of at least `count` bytes: a kept one if one fits (at most a quarter larger),
+    /// fresh otherwise (carved from a slab below 2 MiB, a mapping of its own from there up); nil
+    /// when the system has no memory to map.
     func take(count: Int) -> MemoryRegion? {
-        let capacity = MemoryRegion.sizeClass(for: count)
+        let capacity = MemoryRegion.pageRounded(count)
         let carves = MemorySlabs.carves(capacity)
         let reused = state.withLock { state -> MemoryRegion? in
-            var candidate = capacity
-            for _ in 0..<3 {
-                if let kept = state.kept[candidate]?.popLast() {
-                    if state.kept[candidate]!.isEmpty { state.kept[candidate] = nil }
-                    state.statistics.retainedBytes -= candidate
-                    state.statistics.liveBytes += candidate
-                    state.statistics.reusedRegions += 1
-                    return kept.region
-                }
-                candidate = MemoryRegion.sizeClass(for: candidate + 1)
+            if let kept = state.takeKept(fitting: capacity) {
+                state.statistics.retainedBytes -= kept.capacity
+                state.statistics.liveBytes += kept.capacity
+                state.statistics.reusedRegions += 1
+                return kept
             }
             guard carves, let carved = state.slabs.carve(capacity) else { return nil }
             state.statistics.liveBytes += capacity
@@ -206,7 +221,7 @@ public final class AssetMemory: Sendable {
                 if let own = state.giveUp(region) { unmapped.append(own) }
                 return (unmapped, nil)
             }
-            state.kept[region.capacity, default: []].append(Kept(region: region, since: now))
+            state.kept[MemoryRegion.sizeClass(containedIn: region.capacity), default: []].append(Kept(region: region, since: now))
             state.statistics.retainedBytes += region.capacity
             let schedule = state.sweepScheduled ? nil : retention
             state.sweepScheduled = true

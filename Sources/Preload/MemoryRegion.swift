@@ -10,7 +10,7 @@
 /// hand-over goes through the pool's lock.
 struct MemoryRegion: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
-    /// Bytes mapped; a size class (``sizeClass(for:)``), at least what was asked for.
+    /// Bytes mapped: the first request's size in whole pages (``pageRounded(_:)``).
     let capacity: Int
     /// The slab the region was carved from (``MemorySlabs``); nil for a mapping of its own.
     let slab: UnsafeMutableRawPointer?
@@ -24,17 +24,31 @@ struct MemoryRegion: @unchecked Sendable {
     static let pageSize = 4096
     static let hugePageSize = 2 << 20
 
-    /// The capacity a request for `count` bytes gets: whole pages, and above 16 pages the next
-    /// of eight steps per power of two, so a freed region fits later requests of about its size
-    /// (at most 12.5% larger than asked; pages never written are never faulted in).
+    /// Whole pages for `count` bytes: a fresh region's capacity, so a region holds no more
+    /// than its first asset needs (with huge pages, a rounded-up tail would be resident too).
+    static func pageRounded(_ count: Int) -> Int {
+        (max(count, 1) + pageSize - 1) / pageSize * pageSize
+    }
+
+    /// The size class a request for `count` bytes looks for kept regions in: whole pages, and
+    /// above 16 pages the next of eight steps per power of two (at most 12.5% more than asked).
     static func sizeClass(for count: Int) -> Int {
-        let pages = (max(count, 1) + pageSize - 1) / pageSize
+        let pages = pageRounded(count) / pageSize
         guard pages > 16 else { return pages * pageSize }
         let step = (1 << (Int.bitWidth - 1 - pages.leadingZeroBitCount)) / 8
         return (pages + step - 1) / step * step * pageSize
     }
 
-    /// Maps fresh memory for a size class, or nil when the system refuses.
+    /// The size class a kept region of `capacity` bytes is filed under: the largest one it
+    /// holds, so every request looking there fits in it.
+    static func sizeClass(containedIn capacity: Int) -> Int {
+        let pages = capacity / pageSize
+        guard pages > 16 else { return pages * pageSize }
+        let step = (1 << (Int.bitWidth - 1 - pages.leadingZeroBitCount)) / 8
+        return pages / step * step * pageSize
+    }
+
+    /// Maps `capacity` bytes (whole pages) of fresh memory, or nil when the system refuses.
     ///
     /// Regions of 2 MiB or more start on a 2 MiB boundary and ask for transparent huge pages
     /// over their whole 2 MiB blocks (the tail past the last one keeps 4 KiB pages, so a

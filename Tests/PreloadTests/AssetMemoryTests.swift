@@ -52,6 +52,18 @@ import Testing
         #expect(Self.address(of: other) != firstAddress && memory.statistics.mappedRegions == 2)
     }
 
+    @Test func theSameSizeFindsItsRegionAgain() {
+        let memory = AssetMemory()
+        for size in [65_536, 100_000, 300_000, 1_234_567, 3_686_400, 5_000_001] {
+            var first: AssetBytes? = Self.pattern(size, in: memory)
+            let address = Self.address(of: first!)
+            first = nil
+            let again = Self.pattern(size, from: 5, in: memory)
+            #expect(Self.address(of: again) == address && again == Self.pattern(size, from: 5), "\(size) bytes")
+        }
+        #expect(memory.statistics.reusedRegions == 6)
+    }
+
     @Test func copiesKeepTheRegionUntilTheLastOneGoes() {
         let memory = AssetMemory()
         var original: AssetBytes? = Self.pattern(200_000, in: memory)
@@ -143,20 +155,20 @@ import Testing
         let before = Self.pattern(300_000, from: 1, in: memory)
         var middle: AssetBytes? = Self.pattern(300_000, from: 2, in: memory)
         let after = Self.pattern(300_000, from: 3, in: memory)
-        // 300,000 bytes take an 80-page size class: the three are neighbours in one slab.
-        #expect(Self.address(of: after) - Self.address(of: before) == 2 * 80 * 4096)
+        // 300,000 bytes take 74 pages: the three are neighbours in one slab.
+        #expect(Self.address(of: after) - Self.address(of: before) == 2 * 74 * 4096)
         #expect(middle?.count == 300_000)
         middle = nil  // given up at once: its pages are discarded, its neighbours' must not be
-        #expect(memory.statistics.liveBytes == 2 * 80 * 4096)
+        #expect(memory.statistics.liveBytes == 2 * 74 * 4096)
         #expect(before == Self.pattern(300_000, from: 1) && after == Self.pattern(300_000, from: 3))
     }
 
     @Test func slabsGoBackWhenNothingInThemIsLeft() {
         let memory = AssetMemory(configuration: .init(retainedLimit: 0))
         do {
-            // 400,000 bytes take a 104-page size class: 19 fit in a slab, so 40 need three.
-            let regions = (0..<40).map { Self.pattern(400_000, from: $0, in: memory) }
-            #expect(memory.statistics.mappedBytes == 3 * (8 << 20) && regions.count == 40)
+            // 400,000 bytes take 98 pages: 20 fit in a slab, so 45 need three.
+            let regions = (0..<45).map { Self.pattern(400_000, from: $0, in: memory) }
+            #expect(memory.statistics.mappedBytes == 3 * (8 << 20) && regions.count == 45)
         }
         #expect(memory.statistics.mappedBytes == 8 << 20, "full slabs are unmapped; the one being carved stays")
         memory.trim()
@@ -165,15 +177,35 @@ import Testing
         #expect(again == Self.pattern(400_000) && memory.statistics.mappedBytes == 8 << 20)
     }
 
-    @Test func sizeClassesStayWithinAnEighthOfTheRequest() {
+    @Test func freshRegionsAreTheRequestInWholePages() {
         let memory = AssetMemory(configuration: .init(smallestPooledSize: 1))
         for size in [1, 4096, 4097, 70_000, 1 << 20, (1 << 20) + 1, 5_000_000] {
             let bytes = Self.pattern(size, in: memory)
             let capacity = memory.statistics.liveBytes
-            #expect(capacity >= size && capacity <= max(size + size / 8 + 4096, 4096), "\(size) bytes got \(capacity)")
+            #expect(capacity >= size && capacity < size + 4096 && capacity % 4096 == 0, "\(size) bytes got \(capacity)")
             _ = bytes
             memory.trim()
         }
+    }
+
+    @Test func aReusedRegionAlwaysHoldsTheRequestAndAtMostAQuarterMore() {
+        let memory = AssetMemory(configuration: .init(smallestPooledSize: 1))
+        var random = SystemRandomNumberGenerator()
+        do {  // released regions of every size up to 3 MiB
+            _ = (0..<300).map { _ in Self.pattern(Int.random(in: 4096...(3 << 20), using: &random), in: memory) }
+        }
+        var reused = 0
+        for _ in 0..<300 {
+            let size = Int.random(in: 4096...(3 << 20), using: &random)
+            let before = memory.statistics
+            let bytes = AssetBytes(unsafeUninitializedCapacity: size, memory: memory) { _, count in count = size }
+            let after = memory.statistics
+            let capacity = after.liveBytes - before.liveBytes
+            #expect(capacity >= size && capacity <= size + size / 4 + 4096, "\(size) bytes got \(capacity)")
+            reused += after.reusedRegions - before.reusedRegions
+            _ = bytes
+        }
+        #expect(reused > 100, "most requests found a kept region of about their size")
     }
 
     @Test func concurrentLoadsAndReleasesNeverShareARegion() {
