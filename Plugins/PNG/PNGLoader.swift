@@ -49,7 +49,7 @@ final class PNGLoadOperation: AssetOperation, @unchecked Sendable {
 
     override func load(_ context: LoadContext) throws -> any Asset {
         try PNGDecoder.decode(
-            try context.readContents(), options: options,
+            try context.readContents(), options: options, memory: context.memory,
             isCancelled: { context.isCancelled },
             progress: { context.reportProgress($0) })
     }

@@ -85,10 +85,11 @@ public struct PackLoader: ContainerPlugin {
     }
 
     public func readEntry(
-        _ entry: String, in container: String, limit: Int, isCancelled: () -> Bool, progress: (Double) -> Void
+        _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> AssetBytes {
         try EntryReader.read(
-            try self.entry(entry, in: container), from: container, limits: limits.capped(at: limit), isCancelled: isCancelled, progress: progress)
+            try self.entry(entry, in: container), from: container, limits: limits.capped(at: limit), memory: memory,
+            isCancelled: isCancelled, progress: progress)
     }
 
     public func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {

@@ -68,11 +68,14 @@ public struct AssetFiles: Sendable {
     /// it) checks `isCancelled` and reports the fraction done to `progress`; a file on disk is
     /// one `read`.
     public func read(
-        _ path: String, limit: Int = .max, isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
+        _ path: String, limit: Int = .max, memory: AssetMemory = .shared, isCancelled: () -> Bool = { false },
+        progress: (Double) -> Void = { _ in }
     ) throws -> AssetBytes {
-        guard let (container, entry, plugin) = locate(path) else { return try FileContents.assetBytes(path: path, limit: limit) }
+        guard let (container, entry, plugin) = locate(path) else {
+            return try FileContents.assetBytes(path: path, limit: limit, memory: memory)
+        }
         do {
-            return try plugin.readEntry(entry, in: container, limit: limit, isCancelled: isCancelled, progress: progress)
+            return try plugin.readEntry(entry, in: container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
         } catch let error as CancellationError {
             throw error
         } catch {

@@ -55,14 +55,14 @@ open class AssetOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
         // Only what the work needs: copying the whole wiring would retain the batch (an object
         // both cores touch) once more per load.
-        let (dependencies, failures, tolerant, maxFileBytes) = wiring.withLock {
-            ($0.dependencies, $0.dependencyFailures, $0.toleratesFailedDependencies, $0.maxFileBytes)
+        let (dependencies, failures, tolerant, maxFileBytes, memory) = wiring.withLock {
+            ($0.dependencies, $0.dependencyFailures, $0.toleratesFailedDependencies, $0.maxFileBytes, $0.memory)
         }
         if !dependencies.isEmpty, !tolerant, let failure = dependencyFailure() {
             finish(.failed(failure))
             return
         }
-        execute(LoadContext(operation: self, dependencies: dependencies, failures: failures, maxFileBytes: maxFileBytes))
+        execute(LoadContext(operation: self, dependencies: dependencies, failures: failures, maxFileBytes: maxFileBytes, memory: memory))
     }
 
     // MARK: Override points
@@ -150,6 +150,7 @@ struct OperationWiring: Sendable {
     /// Whether the plugin runs its operations despite failed dependencies.
     var toleratesFailedDependencies = false
     var maxFileBytes: Int = .max
+    var memory = AssetMemory.shared
 }
 
 /// Receives an operation's progress and outcome (the coordinator's batch).

@@ -15,7 +15,7 @@ extension PreloadBatch {
     /// Plans the requests chunk by chunk and queues each chunk's operations as soon as they
     /// exist, then queues the completion operation. Runs off the caller's thread; plugin code
     /// (claims, dependencies, operation construction) runs here, never under the batch's lock.
-    func launch(registry: PluginRegistry, queue: OperationQueue, maxFileBytes: Int) {
+    func launch(registry: PluginRegistry, queue: OperationQueue, maxFileBytes: Int, memory: AssetMemory) {
         var plan = BatchPlanner(registry: registry, weighting: options.progressWeighting)
         plan.reserveCapacity(requests.count)
         var operations: [AssetOperation?] = []
@@ -49,7 +49,8 @@ extension PreloadBatch {
                 operation.attach(OperationWiring(
                     observer: self, slot: node, dependencies: dependencies,
                     dependencyFailures: plan.nodes[node].dependencyFailures,
-                    toleratesFailedDependencies: plan.nodes[node].plugin.toleratesFailedDependencies, maxFileBytes: maxFileBytes))
+                    toleratesFailedDependencies: plan.nodes[node].plugin.toleratesFailedDependencies, maxFileBytes: maxFileBytes,
+                    memory: memory))
                 operations[node] = operation
                 fresh.append(operation)
             }

@@ -19,10 +19,10 @@ public protocol ContainerPlugin: LoaderPlugin {
     func entrySize(_ entry: String, in container: String) throws -> Int64
 
     /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` and reports the
-    /// fraction read to `progress` as it goes. Large entries belong in pooled memory
+    /// fraction read to `progress` as it goes. Large entries belong in `memory`
     /// (``AssetBytes/init(unsafeUninitializedCapacity:memory:initializingWith:)``).
     func readEntry(
-        _ entry: String, in container: String, limit: Int, isCancelled: () -> Bool, progress: (Double) -> Void
+        _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> AssetBytes
 
     /// The first `count` bytes of `entry` (fewer if it is shorter), for sniffing its content.
@@ -32,6 +32,6 @@ public protocol ContainerPlugin: LoaderPlugin {
 
 extension ContainerPlugin {
     public func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {
-        Array(try readEntry(entry, in: container, limit: .max, isCancelled: { false }, progress: { _ in }).prefix(count))
+        Array(try readEntry(entry, in: container, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in }).prefix(count))
     }
 }

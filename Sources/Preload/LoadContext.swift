@@ -8,12 +8,19 @@ public final class LoadContext: Sendable {
     private let failures: [AssetRequest: AssetError]
     private let maxFileBytes: Int
     private let lastReported = Mutex(0.0)
+    /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
+    /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
+    public let memory: AssetMemory
 
-    init(operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], failures: [AssetRequest: AssetError], maxFileBytes: Int) {
+    init(
+        operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], failures: [AssetRequest: AssetError], maxFileBytes: Int,
+        memory: AssetMemory = .shared
+    ) {
         self.operation = operation
         self.dependencies = dependencies
         self.failures = failures
         self.maxFileBytes = maxFileBytes
+        self.memory = memory
     }
 
     /// The request being loaded.
@@ -47,7 +54,7 @@ public final class LoadContext: Sendable {
     /// only reads: an entry inflating); leave it off when decoding reports progress afterwards.
     public func readContents(reportingProgress: Bool = false) throws -> AssetBytes {
         try operation.request.files.read(
-            operation.request.request.path, limit: maxFileBytes, isCancelled: { operation.isCancelled },
+            operation.request.request.path, limit: maxFileBytes, memory: memory, isCancelled: { operation.isCancelled },
             progress: { if reportingProgress { reportProgress($0) } })
     }
 

@@ -29,17 +29,22 @@ public final class PreloadCoordinator: Sendable {
         public var maxFileBytes: Int
         /// Receives debug messages about batches and failures.
         public var logger: Logger
+        /// Where loads put large pixels and data (``LoadContext/memory``). Defaults to
+        /// ``AssetMemory/shared``.
+        public var memory: AssetMemory
 
         public init(
             maxConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
             callbackQueue: DispatchQueue? = nil,
             maxFileBytes: Int = 1 << 31,
-            logger: Logger = Logger(label: "preload")
+            logger: Logger = Logger(label: "preload"),
+            memory: AssetMemory = .shared
         ) {
             self.maxConcurrentLoads = maxConcurrentLoads
             self.callbackQueue = callbackQueue
             self.maxFileBytes = maxFileBytes
             self.logger = logger
+            self.memory = memory
         }
     }
 
@@ -80,7 +85,7 @@ public final class PreloadCoordinator: Sendable {
         // through it every asset) alive once the caller lets go of it.
         batch.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
         planningQueue.async { [registry, queue, configuration] in
-            batch.launch(registry: registry, queue: queue, maxFileBytes: configuration.maxFileBytes)
+            batch.launch(registry: registry, queue: queue, maxFileBytes: configuration.maxFileBytes, memory: configuration.memory)
         }
         return batch
     }

@@ -34,7 +34,7 @@ enum AssetDigests {
                     let name = entry.name
                     let raw = (entry.asset as? DataAsset)?.bytes
                     work.append((path, .entry(name), {
-                        try raw ?? packs.readEntry(name, in: path, limit: .max, isCancelled: { false }, progress: { _ in })
+                        try raw ?? packs.readEntry(name, in: path, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in })
                     }))
                 }
             default:

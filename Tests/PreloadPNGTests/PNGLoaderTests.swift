@@ -25,6 +25,26 @@ import Testing
         #expect(report.results.first?.plugin == "png")
     }
 
+    @Test func anUnloadedTexturesMemoryServesTheNextLoad() async throws {
+        let memory = AssetMemory()
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: 2, memory: memory))
+        let big = PNGFixture.noise(width: 300, height: 300, seed: 9)  // 360,000 bytes of pixels, pooled
+        let path = try directory.write("big.png", PNGFixture.rgba(width: 300, height: 300, pixels: big))
+        #expect(try await coordinator.start([AssetRequest(path: path, name: "big")]).finished().succeeded)
+        #expect(coordinator.assets.texture(named: "big")?.pixels.isPooled == true)
+        #expect(memory.statistics.liveBytes >= 360_000 && memory.statistics.reusedRegions == 0)
+        #expect(coordinator.assets.unload(named: "big"))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while memory.statistics.liveBytes > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(memory.statistics.liveBytes == 0, "nothing holds the unloaded texture")
+
+        #expect(try await coordinator.start([AssetRequest(path: path, name: "big")]).finished().succeeded)
+        #expect(coordinator.assets.texture(named: "big")?.pixels.array == big, "decoded into reused memory, exactly")
+        // The file's bytes (noise does not compress: about 360 KB, pooled too) and the pixels:
+        // both regions come back, and neither load of the second batch maps fresh memory.
+        #expect(memory.statistics.reusedRegions == 2 && memory.statistics.mappedRegions == 2)
+    }
+
     @Test func claimsAPNGByContentWhateverItsName() async throws {
         let disguised = try directory.write("sprite.bin", PNGFixture.rgba(width: 16, height: 16, pixels: pixels))
         let report = try await coordinator.start([AssetRequest(path: disguised)]).finished()

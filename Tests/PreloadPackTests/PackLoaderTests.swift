@@ -110,6 +110,23 @@ import Testing
         #expect((asset.entry(named: "fine.txt")?.asset as? DataAsset)?.bytes.array == Array("fine".utf8))
     }
 
+    @Test func largeEntriesInflateIntoTheCoordinatorsMemoryPool() async throws {
+        let level = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 / 1000 &* 31) }  // compresses, 3 MB raw
+        try directory.write("level/terrain.bin", level)
+        try directory.write("level/small.txt", Array("small".utf8))
+        let pack = directory.file("level.pak")
+        try PakWriter.write(try PakWriter.sources(in: directory.file("level")), to: pack)
+        let memory = AssetMemory()
+        let coordinator = try PreloadCoordinator(plugins: [PackLoader()], configuration: .init(maxConcurrentLoads: 2, memory: memory))
+        #expect(try await coordinator.start([AssetRequest(path: pack)]).finished().succeeded)
+        let asset = try #require(coordinator.assets.asset(atPath: pack) as? PackAsset)
+        let terrain = try #require(asset.entry(named: "terrain.bin")?.asset as? DataAsset)
+        #expect(terrain.bytes.isPooled && terrain.bytes == level)
+        #expect((asset.entry(named: "small.txt")?.asset as? DataAsset)?.bytes.isPooled == false)
+        #expect(memory.statistics.liveBytes >= 3_000_000 && memory.statistics.mappedRegions == 1)
+        #expect(terrain.bytes.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } % (2 << 20) == 0, "huge-page aligned")
+    }
+
     @Test func progressIsWeightedByCompressedBytes() async throws {
         let pack = try makePak()
         let index = try PakFile.index(at: pack)
