@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func anUnloadedTexturesMemoryServesTheNextLoad() async throws {
-        let memory = AssetMemory()
+        let memory = AssetMemory(configuration: .init(retentionSeconds: 3600))  // no expiry while a loaded machine runs the test
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: 2, memory: memory))
         let big = PNGFixture.noise(width: 300, height: 300, seed: 9)  // 360,000 bytes of pixels, pooled
         let path = try directory.write("big.png", PNGFixture.rgba(width: 300, height: 300, pixels: big))

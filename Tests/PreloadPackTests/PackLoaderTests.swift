@@ -116,7 +116,7 @@ import Testing
         try directory.write("level/small.txt", Array("small".utf8))
         let pack = directory.file("level.pak")
         try PakWriter.write(try PakWriter.sources(in: directory.file("level")), to: pack)
-        let memory = AssetMemory()
+        let memory = AssetMemory(configuration: .init(retentionSeconds: 3600))  // no expiry while a loaded machine runs the test
         let coordinator = try PreloadCoordinator(plugins: [PackLoader()], configuration: .init(maxConcurrentLoads: 2, memory: memory))
         #expect(try await coordinator.start([AssetRequest(path: pack)]).finished().succeeded)
         let asset = try #require(coordinator.assets.asset(atPath: pack) as? PackAsset)

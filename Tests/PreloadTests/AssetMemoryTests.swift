@@ -19,12 +19,20 @@ import Testing
         (0..<count).map { UInt8(truncatingIfNeeded: first + $0) }
     }
 
+    /// A pool whose kept regions never expire during a test (the default 10 s retention could
+    /// pass while a loaded machine runs the suite, and a test expecting reuse would then fail).
+    static func pool(
+        smallestPooledSize: Int = 64 << 10, retainedLimit: Int = 256 << 20, retentionSeconds: Double = 3600
+    ) -> AssetMemory {
+        AssetMemory(configuration: .init(smallestPooledSize: smallestPooledSize, retainedLimit: retainedLimit, retentionSeconds: retentionSeconds))
+    }
+
     static func address(of bytes: AssetBytes) -> Int {
         bytes.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
     }
 
     @Test func largeBytesArePooledAndSmallOnesAreArrays() {
-        let memory = AssetMemory(configuration: .init(smallestPooledSize: 64 << 10))
+        let memory = Self.pool(smallestPooledSize: 64 << 10)
         let large = Self.pattern(100_000, in: memory)
         let small = Self.pattern(1_000, in: memory)
         #expect(large.isPooled && !small.isPooled)
@@ -38,7 +46,7 @@ import Testing
     }
 
     @Test func aReleasedRegionServesTheNextLoadOfAboutItsSize() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         var first: AssetBytes? = Self.pattern(300_000, in: memory)
         let firstAddress = Self.address(of: first!)
         first = nil
@@ -53,7 +61,7 @@ import Testing
     }
 
     @Test func theSameSizeFindsItsRegionAgain() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         for size in [65_536, 100_000, 300_000, 1_234_567, 3_686_400, 5_000_001] {
             var first: AssetBytes? = Self.pattern(size, in: memory)
             let address = Self.address(of: first!)
@@ -65,7 +73,7 @@ import Testing
     }
 
     @Test func copiesKeepTheRegionUntilTheLastOneGoes() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         var original: AssetBytes? = Self.pattern(200_000, in: memory)
         let copy = original!
         original = nil
@@ -75,7 +83,7 @@ import Testing
     }
 
     @Test func noRetentionGivesRegionsBackAtOnce() {
-        let memory = AssetMemory(configuration: .init(retainedLimit: 0))
+        let memory = Self.pool(retainedLimit: 0)
         _ = Self.pattern(500_000, in: memory)
         _ = Self.pattern(500_000, in: memory)
         #expect(memory.statistics.retainedBytes == 0 && memory.statistics.mappedRegions == 2)
@@ -83,7 +91,7 @@ import Testing
     }
 
     @Test func theRetainedLimitCapsWhatIsKept() {
-        let memory = AssetMemory(configuration: .init(retainedLimit: 1 << 20))
+        let memory = Self.pool(retainedLimit: 1 << 20)
         do {
             let kept = [Self.pattern(600_000, in: memory), Self.pattern(600_000, in: memory)]
             #expect(kept.count == 2 && memory.statistics.liveBytes >= 1_200_000)
@@ -94,7 +102,7 @@ import Testing
     }
 
     @Test func trimGivesEverythingBack() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         for size in [100_000, 400_000, 3 << 20] { _ = Self.pattern(size, in: memory) }
         let kept = memory.statistics.retainedBytes
         #expect(kept >= 100_000 + 400_000 + 3 << 20)
@@ -102,7 +110,7 @@ import Testing
     }
 
     @Test func keptRegionsExpire() async throws {
-        let memory = AssetMemory(configuration: .init(retentionSeconds: 0.1))
+        let memory = Self.pool(retentionSeconds: 0.1)
         _ = Self.pattern(300_000, in: memory)
         #expect(memory.statistics.retainedBytes > 0)
         let deadline = ContinuousClock.now + .seconds(10)
@@ -114,7 +122,7 @@ import Testing
 
     @Test func aThrowingWriterGivesTheRegionBack() {
         struct Broken: Error {}
-        let memory = AssetMemory()
+        let memory = Self.pool()
         #expect(throws: Broken.self) {
             _ = try AssetBytes(unsafeUninitializedCapacity: 200_000, memory: memory) { _, _ in throw Broken() }
         }
@@ -122,7 +130,7 @@ import Testing
     }
 
     @Test func onlyWrittenBytesAreVisible() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         let bytes = AssetBytes(unsafeUninitializedCapacity: 200_000, memory: memory) { buffer, count in
             buffer[0] = 9
             buffer[1] = 8
@@ -132,7 +140,7 @@ import Testing
     }
 
     @Test func largeRegionsStartOnHugePageBoundaries() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         for size in [2 << 20, 3 << 20, 9 << 20 + 17] {
             let bytes = Self.pattern(size, in: memory)
             #expect(Self.address(of: bytes) % (2 << 20) == 0, "\(size) bytes")
@@ -140,7 +148,7 @@ import Testing
     }
 
     @Test func smallRegionsAreCarvedFromOneHugePageSlab() {
-        let memory = AssetMemory()
+        let memory = Self.pool()
         let regions = (0..<10).map { Self.pattern(200_000, from: $0, in: memory) }
         let addresses = regions.map(Self.address(of:))
         let slab = addresses[0]
@@ -151,7 +159,7 @@ import Testing
     }
 
     @Test func givingUpARegionLeavesItsNeighboursIntact() {
-        let memory = AssetMemory(configuration: .init(retainedLimit: 0))
+        let memory = Self.pool(retainedLimit: 0)
         let before = Self.pattern(300_000, from: 1, in: memory)
         var middle: AssetBytes? = Self.pattern(300_000, from: 2, in: memory)
         let after = Self.pattern(300_000, from: 3, in: memory)
@@ -164,7 +172,7 @@ import Testing
     }
 
     @Test func slabsGoBackWhenNothingInThemIsLeft() {
-        let memory = AssetMemory(configuration: .init(retainedLimit: 0))
+        let memory = Self.pool(retainedLimit: 0)
         do {
             // 400,000 bytes take 98 pages: 20 fit in a slab, so 45 need three.
             let regions = (0..<45).map { Self.pattern(400_000, from: $0, in: memory) }
@@ -178,7 +186,7 @@ import Testing
     }
 
     @Test func freshRegionsAreTheRequestInWholePages() {
-        let memory = AssetMemory(configuration: .init(smallestPooledSize: 1))
+        let memory = Self.pool(smallestPooledSize: 1)
         for size in [1, 4096, 4097, 70_000, 1 << 20, (1 << 20) + 1, 5_000_000] {
             let bytes = Self.pattern(size, in: memory)
             let capacity = memory.statistics.liveBytes
@@ -189,7 +197,7 @@ import Testing
     }
 
     @Test func aReusedRegionAlwaysHoldsTheRequestAndAtMostAQuarterMore() {
-        let memory = AssetMemory(configuration: .init(smallestPooledSize: 1))
+        let memory = Self.pool(smallestPooledSize: 1)
         var random = SystemRandomNumberGenerator()
         do {  // released regions of every size up to 3 MiB
             _ = (0..<300).map { _ in Self.pattern(Int.random(in: 4096...(3 << 20), using: &random), in: memory) }
@@ -209,7 +217,7 @@ import Testing
     }
 
     @Test func concurrentLoadsAndReleasesNeverShareARegion() {
-        let memory = AssetMemory(configuration: .init(retainedLimit: 4 << 20))
+        let memory = Self.pool(retainedLimit: 4 << 20)
         let mismatches = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             // Each load fills its bytes with its own value; another owner of the same region
