@@ -10,17 +10,23 @@ import Synchronization
 /// frees each one. When a game unloads a level and loads the next, the pool hands the old
 /// level's memory, already faulted in, to the new one.
 ///
-/// - Assets of ``Configuration-swift.struct/smallestPooledSize`` or more get a region of their
-///   own (2 MiB-aligned, with transparent huge pages, from 2 MiB up); smaller ones are plain
-///   arrays, which `malloc` already recycles well.
+/// - Assets of ``Configuration-swift.struct/smallestPooledSize`` or more get a region with
+///   transparent huge pages: a 2 MiB-aligned mapping of its own from 2 MiB up, carved from a
+///   shared 8 MiB slab below that. Smaller assets are plain arrays, which `malloc` already
+///   recycles well.
 /// - When the last copy of an asset goes, its region is kept for reuse, up to
 ///   ``Configuration-swift.struct/retainedLimit`` bytes in all and for
 ///   ``Configuration-swift.struct/retentionSeconds`` at most; then it is given back to the
 ///   system. ``trim()`` gives everything back at once, e.g. after a level has loaded.
 /// - ``statistics`` says what is in use and what is kept: the memory is never hidden.
 ///
-/// Plugins take memory from ``shared``; decoders called directly (``AssetBytes``'s writing
-/// initializer, `PNGDecoder.decode`) accept another pool.
+/// Loads use the coordinator's pool (``PreloadCoordinator/Configuration/memory``, by default
+/// ``shared``), which plugins get as ``LoadContext/memory``; decoders called directly
+/// (``AssetBytes``'s writing initializer, `PNGDecoder.decode`) accept one too.
+///
+/// Huge pages are a request: with transparent huge pages off they are ordinary pages, and with
+/// the kernel's `defrag` setting at `madvise` (a common default) a fault may compact memory to
+/// find one, which costs latency on a fragmented system.
 public final class AssetMemory: Sendable {
     private struct Kept {
         let region: MemoryRegion
