@@ -67,31 +67,33 @@ public struct FileFacts: Hashable, Sendable {
 public enum FileContents {
     /// Reads the file at `path`, refusing files larger than `limit` bytes.
     public static func read(path: String, limit: Int = .max) throws(AssetError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
-        defer { close(descriptor) }
-        let size = try size(of: descriptor, path: path, limit: limit)
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            failure = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
+        try whole(path: path, limit: limit) { size, fill in
+            [UInt8](unsafeUninitializedCapacity: size) { buffer, count in fill(UnsafeMutableRawBufferPointer(buffer), &count) }
         }
-        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
-        return bytes
     }
 
     /// Reads the file at `path` like ``read(path:limit:)``, into an asset's bytes: pooled
     /// memory from `memory` when the file is large (see ``AssetMemory``).
     public static func assetBytes(path: String, limit: Int = .max, memory: AssetMemory = .shared) throws(AssetError) -> AssetBytes {
+        try whole(path: path, limit: limit) { size, fill in
+            AssetBytes(unsafeUninitializedCapacity: size, memory: memory, initializingWith: fill)
+        }
+    }
+
+    /// Opens `path`, checks its size against `limit`, and has `make` build the result with
+    /// `fill`, which reads the file into a buffer of that size and sets how much it read.
+    private static func whole<Result>(
+        path: String, limit: Int,
+        _ make: (_ size: Int, _ fill: (UnsafeMutableRawBufferPointer, inout Int) -> Void) -> Result
+    ) throws(AssetError) -> Result {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         defer { close(descriptor) }
         let size = try size(of: descriptor, path: path, limit: limit)
         var failure: Int32 = 0
-        let bytes = AssetBytes(unsafeUninitializedCapacity: size, memory: memory) { buffer, count in
-            failure = readAll(descriptor, into: buffer, count: &count)
-        }
+        let result = make(size) { buffer, count in failure = readAll(descriptor, into: buffer, count: &count) }
         if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
-        return bytes
+        return result
     }
 
     private static func size(of descriptor: Int32, path: String, limit: Int) throws(AssetError) -> Int {

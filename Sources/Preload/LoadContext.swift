@@ -14,7 +14,7 @@ public final class LoadContext: Sendable {
 
     init(
         operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], failures: [AssetRequest: AssetError], maxFileBytes: Int,
-        memory: AssetMemory = .shared
+        memory: AssetMemory
     ) {
         self.operation = operation
         self.dependencies = dependencies

@@ -34,8 +34,7 @@ struct MemoryRegion: @unchecked Sendable {
     /// above 16 pages the next of eight steps per power of two (at most 12.5% more than asked).
     static func sizeClass(for count: Int) -> Int {
         let pages = pageRounded(count) / pageSize
-        guard pages > 16 else { return pages * pageSize }
-        let step = (1 << (Int.bitWidth - 1 - pages.leadingZeroBitCount)) / 8
+        let step = classStep(pages)
         return (pages + step - 1) / step * step * pageSize
     }
 
@@ -43,26 +42,30 @@ struct MemoryRegion: @unchecked Sendable {
     /// holds, so every request looking there fits in it.
     static func sizeClass(containedIn capacity: Int) -> Int {
         let pages = capacity / pageSize
-        guard pages > 16 else { return pages * pageSize }
-        let step = (1 << (Int.bitWidth - 1 - pages.leadingZeroBitCount)) / 8
+        let step = classStep(pages)
         return pages / step * step * pageSize
     }
 
-    /// Maps `capacity` bytes (whole pages) of fresh memory, or nil when the system refuses.
+    /// Pages between size classes around `pages`: 1 up to 16 pages, then an eighth of the
+    /// power of two at or below `pages`.
+    private static func classStep(_ pages: Int) -> Int {
+        pages > 16 ? (1 << (Int.bitWidth - 1 - pages.leadingZeroBitCount)) / 8 : 1
+    }
+
+    /// Maps `capacity` bytes (whole pages, 2 MiB or more: a large region or a slab) of fresh
+    /// memory, or nil when the system refuses.
     ///
-    /// Regions of 2 MiB or more start on a 2 MiB boundary and ask for transparent huge pages
-    /// over their whole 2 MiB blocks (the tail past the last one keeps 4 KiB pages, so a
-    /// region never holds more than its capacity). A preloader keeps what it loads, so its
-    /// memory is always fresh: with 4 KiB pages the kernel faults and zeroes it a page at a
-    /// time, about 10% of decoding time measured here; huge pages cut the faults 512-fold.
+    /// The mapping starts on a 2 MiB boundary and asks for transparent huge pages over its whole
+    /// 2 MiB blocks (the tail past the last one keeps 4 KiB pages, so a region never holds more
+    /// than its capacity). A preloader keeps what it loads, so its memory is always fresh: with
+    /// 4 KiB pages the kernel faults and zeroes it a page at a time, about 10% of decoding time
+    /// measured here; huge pages cut the faults 512-fold.
     static func map(capacity: Int) -> MemoryRegion? {
         #if os(Linux)
-            let aligned = capacity >= hugePageSize
-            let extra = aligned ? hugePageSize : 0
+            let extra = hugePageSize  // room to move the start to a boundary
             guard let raw = mmap(nil, capacity + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
                 raw != MAP_FAILED
             else { return nil }
-            guard aligned else { return MemoryRegion(base: raw, capacity: capacity) }
             let address = Int(bitPattern: raw)
             let start = (address + hugePageSize - 1) & ~(hugePageSize - 1)
             if start > address { munmap(raw, start - address) }
@@ -85,9 +88,6 @@ struct MemoryRegion: @unchecked Sendable {
             free(base)
         #endif
     }
-
-    /// Whether `base` starts a 2 MiB block (regions of 2 MiB or more always do).
-    var isHugePageAligned: Bool { Int(bitPattern: base) & (Self.hugePageSize - 1) == 0 }
 }
 
 /// Bytes of one asset in a pooled region: returns the region to its pool when the last copy of
