@@ -18,7 +18,7 @@ enum SpriteFolder {
         do {
             names = try files.files(under: folder)
         } catch {
-            throw AtlasError.malformed(file: folder, detail: "the sprite folder cannot be read")
+            throw AtlasError.malformed(file: folder, detail: "the sprite folder cannot be read: \(error)")
         }
         var variants: [String: [Sprite]] = [:]
         for relative in names where relative.lowercased().hasSuffix(".png") {

@@ -18,24 +18,15 @@ public enum PakWriter {
     }
 
     /// Every non-hidden file below `directory`, named by its path inside it, sorted by name bytes.
+    /// Throws for anything there that cannot be packed (see ``DiskFolder/files(under:)``).
     public static func sources(in directory: String) throws -> [Source] {
-        guard let walker = FileManager.default.enumerator(atPath: directory) else {
-            throw AssetError(path: directory, category: .unreadable, reason: "cannot be read as a folder")
-        }
-        var sources: [Source] = []
-        while let relative = walker.nextObject() as? String {
-            if AssetPath.fileName(of: relative).hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
+        try DiskFolder.files(under: directory).map { relative in
             let path = directory + "/" + relative
-            guard (try? FileFacts.of(path: path))?.isDirectory == false else { continue }
             guard PackEntryName.isValid(relative) else {
                 throw AssetError(path: path, category: .unsupported, reason: "its name cannot be stored in a pack")
             }
-            sources.append(Source(name: relative, path: path))
-        }
-        return sources.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+            return Source(name: relative, path: path)
+        }.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 
     /// Packs `sources` into `output` at zlib `level` (0 stores everything) on `jobs` threads.

@@ -104,21 +104,3 @@ public struct AssetFiles: Sendable {
         return try DiskFolder.files(under: folder)
     }
 }
-
-/// Listing folders on disk.
-enum DiskFolder {
-    static func files(under folder: String) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else {
-            throw AssetError(path: folder, category: .unreadable, reason: "cannot be read as a folder")
-        }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if AssetPath.fileName(of: relative).hasPrefix(".") {
-                walker.skipDescendants()
-            } else if (try? FileFacts.of(path: folder + "/" + relative))?.isDirectory == false {
-                files.append(relative)
-            }
-        }
-        return files.sorted()
-    }
-}

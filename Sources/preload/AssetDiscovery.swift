@@ -9,6 +9,22 @@ struct AssetDiscovery {
         var requests: [AssetRequest] = []
         /// Files no plugin claims, as found.
         var skipped: [String] = []
+        /// Files that cannot be loaded as found, with the reason (a name that is not UTF-8).
+        var unloadable: [AssetError] = []
+
+        /// `report` with the ``unloadable`` files added as failures, so the summary, the JSON
+        /// and the exit status count them like any file that did not load.
+        func reporting(_ report: PreloadReport) -> PreloadReport {
+            guard !unloadable.isEmpty else { return report }
+            let failures = unloadable.map { error in
+                AssetResult(
+                    request: AssetRequest(path: error.path), plugin: nil, isDependency: false,
+                    outcome: .failed(error), duration: .zero, loadIndex: nil)
+            }
+            return PreloadReport(
+                results: report.results + failures, elapsed: report.elapsed, planning: report.planning,
+                wasCancelled: report.wasCancelled)
+        }
     }
 
     let registry: PluginRegistry
@@ -26,10 +42,19 @@ struct AssetDiscovery {
             found.requests.append(AssetRequest(path: pack, plugin: "pack"))
         }
         for argument in arguments {
-            for path in files(under: argument) where seen.insert(path).inserted {
+            var walk = Walk()
+            for path in files(under: argument, into: &walk) where seen.insert(path).inserted {
                 if let plugin = registry.claimant(of: path) {
                     // Naming the plugin spares the coordinator a second look at the content.
                     found.requests.append(AssetRequest(path: path, plugin: plugin.identifier))
+                } else {
+                    found.skipped.append(path)
+                }
+            }
+            // A name that is not UTF-8 fails only where its extension says it is an asset.
+            for path in walk.badlyNamed.sorted() where seen.insert(path).inserted {
+                if registry.claimant(of: path) != nil {
+                    found.unloadable.append(Self.badNameError(path))
                 } else {
                     found.skipped.append(path)
                 }
@@ -64,33 +89,52 @@ struct AssetDiscovery {
         return folders.sorted()
     }
 
+    /// What a directory walk finds.
+    private struct Walk {
+        var files: [String] = []
+        /// Entries whose names are not UTF-8, shown with U+FFFD for the bytes that are not.
+        var badlyNamed: [String] = []
+    }
+
+    /// A file whose name a Swift `String` cannot hold: the walk found it, but no path we could
+    /// give the loaders would name it.
+    private static func badNameError(_ shownPath: String) -> AssetError {
+        AssetError(
+            path: shownPath, category: .unreadable,
+            reason: "the name is not valid UTF-8 (shown here with U+FFFD), so Preload cannot open it by name; rename it")
+    }
+
     /// `argument` itself if it is not a directory (or is an asset folder), else every non-hidden
     /// file below it, sorted.
-    private func files(under argument: String) -> [String] {
+    private func files(under argument: String, into walk: inout Walk) -> [String] {
         guard Self.isDirectory(argument), !Self.isAssetFolder(argument) else { return [argument] }
-        var files: [String] = []
-        walk(argument.hasSuffix("/") ? String(argument.dropLast()) : argument, into: &files)
-        return files.sorted()
+        self.walk(argument.hasSuffix("/") ? String(argument.dropLast()) : argument, into: &walk)
+        return walk.files.sorted()
     }
 
     /// Collects the regular files below `directory`, using the entry types `readdir` reports and
     /// calling `stat` only for symbolic links and entries of unknown type. (FileManager's
     /// enumerator builds a full attribute dictionary per file, owner names included: at 20,000
     /// files that was most of the command's time.)
-    private func walk(_ directory: String, into files: inout [String]) {
+    private func walk(_ directory: String, into walk: inout Walk) {
         guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix(while: { $0 != 0 })
+                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
             }
             guard !name.hasPrefix(".") else { continue }  // hidden files, "." and ".."
             let path = directory + "/" + name
+            guard isUTF8 else {
+                walk.badlyNamed.append(path)
+                continue
+            }
             switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR) where Self.isAssetFolder(path): files.append(path)
-            case Int32(DT_DIR): walk(path, into: &files)
-            case Int32(DT_REG): files.append(path)
-            default: classify(path, into: &files)
+            case Int32(DT_DIR) where Self.isAssetFolder(path): walk.files.append(path)
+            case Int32(DT_DIR): self.walk(path, into: &walk)
+            case Int32(DT_REG): walk.files.append(path)
+            default: classify(path, into: &walk)
             }
         }
     }
@@ -98,15 +142,15 @@ struct AssetDiscovery {
     /// An entry `readdir` could not type: a real directory is walked, a regular file kept, and a
     /// symbolic link kept only when it leads to a regular file (links to directories are not
     /// followed, so a link loop cannot make the walk endless).
-    private func classify(_ path: String, into files: inout [String]) {
+    private func classify(_ path: String, into walk: inout Walk) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
-        case S_IFDIR where Self.isAssetFolder(path): files.append(path)
-        case S_IFDIR: walk(path, into: &files)
-        case S_IFREG: files.append(path)
+        case S_IFDIR where Self.isAssetFolder(path): walk.files.append(path)
+        case S_IFDIR: self.walk(path, into: &walk)
+        case S_IFREG: walk.files.append(path)
         case S_IFLNK:
-            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { files.append(path) }
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { walk.files.append(path) }
         default: break
         }
     }

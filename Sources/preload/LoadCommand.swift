@@ -87,7 +87,7 @@ struct LoadCommand: AsyncParsableCommand {
         let options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false)
         var hooks = PreloadHooks()
         if let bar { hooks.onProgress = { bar.draw($0) } }
-        let report = try await coordinator.preload(found.requests, options: options, hooks: hooks)
+        let report = found.reporting(try await coordinator.preload(found.requests, options: options, hooks: hooks))
         bar?.clear()
 
         let contents = PackContents(report: report)

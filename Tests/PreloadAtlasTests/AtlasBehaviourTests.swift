@@ -57,6 +57,14 @@ import Testing
         #expect(error.category == .dependencyFailed && error.reason.contains("not a PNG file"), "\(error)")
     }
 
+    /// A sprite the folder listing cannot name must fail the atlas, not vanish from it.
+    @Test func aSpriteWhoseNameIsNotUTF8FailsTheFolderByName() async throws {
+        try directory.write("heroes.atlas/hero.png", Self.page)
+        directory.createFileWithNonUTF8Name("heroes.atlas/odd\u{1}.png")
+        let error = try #require(try await load([directory.file("heroes.atlas")]).errors.first)
+        #expect(error.reason.contains("odd\u{FFFD}.png: its name is not valid UTF-8"), "\(error)")
+    }
+
     @Test func aFrameOutsideItsPageIsAnErrorNamingTheFrame() async throws {
         let atlas = try descriptor("outside.json", frames: #"{"ok.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "far.png": {"frame": {"x": 30, "y": 0, "w": 8, "h": 8}}}"#)
         let error = try #require(try await load([atlas]).errors.first)

@@ -68,6 +68,26 @@ import Testing
         let worse = try await preload(["pack", "list", "worse.pak"])
         #expect(worse.status == 1 && worse.stderr.contains("worse.pak: corrupt pack index: index checksum mismatch"))
     }
+    /// A pack must never be missing a file silently: a name that is not UTF-8, a FIFO and a
+    /// dangling link each stop `pack create` with the file and the cause, and no pack is left.
+    @Test(arguments: ["name", "fifo", "dangling"])
+    func filesThatCannotBePackedFailTheCreateByName(_ problem: String) async throws {
+        switch problem {
+        case "name": directory.createFileWithNonUTF8Name("game/art/odd\u{1}.png")
+        case "fifo": #expect(mkfifo(directory.file("game/art/pipe.png"), 0o644) == 0)
+        default: try FileManager.default.createSymbolicLink(atPath: directory.file("game/art/gone.png"), withDestinationPath: "nowhere.png")
+        }
+        let run = try await preload(["pack", "create", "game", "--output", "game.pak"])
+        #expect(run.status == 1)
+        let expected = [
+            "name": "game/art/odd\u{FFFD}.png: its name is not valid UTF-8",
+            "fifo": "game/art/pipe.png: is not a regular file",
+            "dangling": "game/art/gone.png: no such file (a dangling symbolic link?)",
+        ][problem]!
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("game.pak")))
+    }
+
     /// A name may hold a newline (a fake line of the report) or an escape sequence (obeyed by the
     /// terminal): the readable output writes control characters out; JSON escapes them itself.
     @Test func controlCharactersInNamesAreWrittenOut() async throws {

@@ -97,6 +97,27 @@ import Testing
         #expect(paths == ["art/fake.png", "art/good.png", "art/linked.png", "art/sub/truncated.png"])
     }
 
+    @Test func namesThatAreNotUTF8FailByNameAndSpecialFilesNeverHang() async throws {
+        directory.createFileWithNonUTF8Name("art/odd\u{1}.png")
+        directory.createFileWithNonUTF8Name("art/notes\u{1}.txt")
+        #expect(mkfifo(directory.file("art/pipe.png"), 0o644) == 0)
+        let run = try await preload(["art", "--json"], in: directory.path)
+        #expect(run.status == 1)
+        let assets = try #require(run.json?["assets"] as? [[String: Any]])
+        let odd = try #require(assets.first { ($0["path"] as? String) == "art/odd\u{FFFD}.png" })
+        #expect(odd["status"] as? String == "failed" && odd["errorCategory"] as? String == "unreadable")
+        #expect((odd["error"] as? String)?.contains("not valid UTF-8") == true)
+        #expect(!assets.contains { ($0["path"] as? String) == "art/pipe.png" }, "a walk loads regular files only")
+        let skipped = try #require(run.json?["skippedPaths"] as? [String])
+        #expect(skipped.contains("art/notes\u{FFFD}.txt") && skipped.contains("art/readme.txt"))
+        let summary = try #require(run.json?["summary"] as? [String: Any])
+        #expect(summary["failed"] as? Int == 3 && summary["loaded"] as? Int == 1)
+
+        let named = try await preload(["art/pipe.png"], in: directory.path)  // opening a FIFO would block
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("not a regular file") || named.stdout.contains("not a regular file"))
+    }
+
     @Test func usageErrorsExitWith64() async throws {
         #expect(try await preload(["--no-such-option", "art"], in: directory.path).status == 64)
         let missing = try await preload(["art", "does/not/exist.png"], in: directory.path)

@@ -26,6 +26,15 @@ public final class TemporaryDirectory: Sendable {
         try write(name, Array(text.utf8))
     }
 
+    /// Creates an empty file named `name` with every U+0001 in it replaced by the byte 0xFF:
+    /// a name that is not UTF-8, which a Swift `String` (and so FileManager) cannot spell.
+    public func createFileWithNonUTF8Name(_ name: String) {
+        let bytes = file(name).utf8.map { $0 == 1 ? 0xFF : $0 }
+        let descriptor = open(bytes.map(CChar.init(bitPattern:)) + [0], O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+        precondition(descriptor >= 0, "cannot create \(name)")
+        close(descriptor)
+    }
+
     /// The full path of `name` inside the directory.
     public func file(_ name: String) -> String {
         (path as NSString).appendingPathComponent(name)

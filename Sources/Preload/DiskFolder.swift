@@ -1,0 +1,40 @@
+import Foundation
+
+/// Listing folders on disk for sprite folders and packs. Nothing below the folder is left out
+/// silently (a sprite or a pack entry nobody was told is missing): hidden files and folders are
+/// skipped by rule, and anything else that is not a folder or a regular file is an error naming
+/// it.
+public enum DiskFolder {
+    /// The regular files below `folder` (following symbolic links), as paths relative to it with
+    /// `/` separators, sorted; hidden files and folders are left out. Throws for a FIFO, device
+    /// or socket, a dangling symbolic link, and a name that is not UTF-8 (which no Swift `String`,
+    /// and so no path Preload could open, can spell).
+    public static func files(under folder: String) throws(AssetError) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw AssetError(path: folder, category: .unreadable, reason: "cannot be read as a folder")
+        }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if AssetPath.fileName(of: relative).hasPrefix(".") {
+                walker.skipDescendants()
+            } else if try !facts(of: folder + "/" + relative, listedAs: relative).isDirectory {
+                files.append(relative)
+            }
+        }
+        return files.sorted()
+    }
+
+    /// What is at `path`, which the folder listing gave as `relative`, or why it cannot be used.
+    private static func facts(of path: String, listedAs relative: String) throws(AssetError) -> FileFacts {
+        do {
+            return try FileFacts.of(path: path)
+        } catch where error.category == .fileNotFound && relative.unicodeScalars.contains("\u{FFFD}") {
+            // The listing decoded a name that is not UTF-8 lossily: nothing has the name it gave.
+            throw AssetError(
+                path: path, category: .unreadable,
+                reason: "its name is not valid UTF-8 (shown here with U+FFFD), so Preload cannot open it by name; rename it")
+        } catch where error.category == .fileNotFound {
+            throw AssetError(path: path, category: .fileNotFound, reason: "no such file (a dangling symbolic link?)")
+        }
+    }
+}
