@@ -18,7 +18,7 @@ struct PreloadBench: ParsableCommand {
 
     @OptionGroup var options: CorpusOptions
 
-    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and operations-only, null operations on a plain queue), e.g. under a profiler.")
+    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and operations-only, null operations on a plain queue, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler.")
     var only: String?
 
     @Option(help: .hidden)
@@ -48,6 +48,7 @@ struct PreloadBench: ParsableCommand {
                 ("pipeline-overhead", try PipelineSide(paths: paths, jobs: options.jobs, plugin: NullLoader()).measure),
                 ("decoder", DecoderSide(paths: paths, jobs: options.jobs).measure),
                 ("operations-only", try OperationsOnlySide(paths: paths, jobs: options.jobs).measure),
+                ("corelibs-floor", CorelibsFloorSide(count: paths.count, jobs: options.jobs).measure),
             ]
             guard let side = (sides + diagnostic).first(where: { $0.name == only }) else {
                 throw ValidationError("no side \(only)")
@@ -98,6 +99,17 @@ struct PreloadBench: ParsableCommand {
                 format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", sides[baseline].name,
                 median(ratios), ratios.min()!, ratios.max()!))
         }
+        printOperationCeiling(bareFree: runs[0], files: paths.count)
+    }
+
+    /// Measures ``CorelibsFloorSide`` and prints the best ratio to bare-free that any preloader
+    /// queueing one corelibs `Operation` per file could reach on this corpus, on this machine.
+    private func printOperationCeiling(bareFree: [RunMeasurement], files: Int) {
+        let floor = median((0..<options.rounds).map { _ in CorelibsFloorSide(count: files, jobs: options.jobs).measure().seconds })
+        let bare = median(bareFree.map(\.seconds))
+        print(String(
+            format: "one minimal corelibs Operation per file, no work (--only corelibs-floor): %.1f ms against bare-free's %.1f ms; ceiling for pipeline/bare-free with one operation per file: %.3f",
+            floor * 1000, bare * 1000, bare / (bare + floor)))
     }
 
     /// Runs this benchmark again as a child process measuring one side once; returns its peak RSS.
