@@ -30,11 +30,19 @@ public enum DiskFolder {
             return try FileFacts.of(path: path)
         } catch where error.category == .fileNotFound && relative.unicodeScalars.contains("\u{FFFD}") {
             // The listing decoded a name that is not UTF-8 lossily: nothing has the name it gave.
-            throw AssetError(
-                path: path, category: .unreadable,
-                reason: "its name is not valid UTF-8 (shown here with U+FFFD), so Preload cannot open it by name; rename it")
+            throw .nameNotUTF8(path: path)
         } catch where error.category == .fileNotFound {
             throw AssetError(path: path, category: .fileNotFound, reason: "no such file (a dangling symbolic link?)")
         }
+    }
+}
+
+extension AssetError {
+    /// For a file found by listing a folder whose name is not UTF-8: `path` is its lossy
+    /// spelling (U+FFFD for the bytes that are not), which names no file.
+    public static func nameNotUTF8(path: String) -> AssetError {
+        AssetError(
+            path: path, category: .unreadable,
+            reason: "its name is not valid UTF-8 (shown here with U+FFFD), so Preload cannot open it by name; rename it")
     }
 }

@@ -54,7 +54,7 @@ struct AssetDiscovery {
             // A name that is not UTF-8 fails only where its extension says it is an asset.
             for path in walk.badlyNamed.sorted() where seen.insert(path).inserted {
                 if registry.claimant(of: path) != nil {
-                    found.unloadable.append(Self.badNameError(path))
+                    found.unloadable.append(.nameNotUTF8(path: path))
                 } else {
                     found.skipped.append(path)
                 }
@@ -94,14 +94,6 @@ struct AssetDiscovery {
         var files: [String] = []
         /// Entries whose names are not UTF-8, shown with U+FFFD for the bytes that are not.
         var badlyNamed: [String] = []
-    }
-
-    /// A file whose name a Swift `String` cannot hold: the walk found it, but no path we could
-    /// give the loaders would name it.
-    private static func badNameError(_ shownPath: String) -> AssetError {
-        AssetError(
-            path: shownPath, category: .unreadable,
-            reason: "the name is not valid UTF-8 (shown here with U+FFFD), so Preload cannot open it by name; rename it")
     }
 
     /// `argument` itself if it is not a directory (or is an asset folder), else every non-hidden
