@@ -14,25 +14,7 @@ struct CorelibsFloorSide {
     let jobs: Int
 
     func measure() -> RunMeasurement {
-        let memory = MemoryProbe.start()
-        let clock = ContinuousClock.now
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = jobs
-        let operations = (0..<count).map { _ in MinimalAsyncOperation() }
-        let completion = BlockOperation {}
-        var gatherers: [Operation] = []
-        var start = 0
-        while start < operations.count {
-            let gatherer = BlockOperation {}
-            for operation in operations[start..<min(start + 64, operations.count)] { gatherer.addDependency(operation) }
-            completion.addDependency(gatherer)
-            gatherers.append(gatherer)
-            start += 64
-        }
-        queue.addOperations(operations + gatherers + [completion], waitUntilFinished: false)
-        completion.waitUntilFinished()
-        let seconds = (ContinuousClock.now - clock).seconds
-        return memory.finish(seconds: seconds, decodedBytes: 0, checksum: 0)
+        runQueued(jobs: jobs) { (0..<count).map { _ in MinimalAsyncOperation() } }
     }
 }
 

@@ -123,24 +123,30 @@ struct OperationsOnlySide {
     }
 
     func measure() -> RunMeasurement {
-        let memory = MemoryProbe.start()
-        let clock = ContinuousClock.now
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = jobs
-        let operations = requests.map { request in ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) } }
-        let completion = BlockOperation {}
-        var start = 0
-        var gatherers: [Operation] = []
-        while start < operations.count {
-            let gatherer = BlockOperation {}
-            for operation in operations[start..<min(start + 64, operations.count)] { gatherer.addDependency(operation) }
-            completion.addDependency(gatherer)
-            gatherers.append(gatherer)
-            start += 64
-        }
-        queue.addOperations(operations + gatherers + [completion], waitUntilFinished: false)
-        completion.waitUntilFinished()
-        let seconds = (ContinuousClock.now - clock).seconds
-        return memory.finish(seconds: seconds, decodedBytes: 0, checksum: 0)
+        runQueued(jobs: jobs) { requests.map { request in ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) } } }
     }
+}
+
+/// Times making the operations `make` returns and running them on a plain `OperationQueue`
+/// `jobs` wide, gathered 64 at a time into one completion operation (the coordinator's fan-in).
+func runQueued(jobs: Int, _ make: () -> [Operation]) -> RunMeasurement {
+    let memory = MemoryProbe.start()
+    let clock = ContinuousClock.now
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = jobs
+    let operations = make()
+    let completion = BlockOperation {}
+    var start = 0
+    var gatherers: [Operation] = []
+    while start < operations.count {
+        let gatherer = BlockOperation {}
+        for operation in operations[start..<min(start + 64, operations.count)] { gatherer.addDependency(operation) }
+        completion.addDependency(gatherer)
+        gatherers.append(gatherer)
+        start += 64
+    }
+    queue.addOperations(operations + gatherers + [completion], waitUntilFinished: false)
+    completion.waitUntilFinished()
+    let seconds = (ContinuousClock.now - clock).seconds
+    return memory.finish(seconds: seconds, decodedBytes: 0, checksum: 0)
 }
