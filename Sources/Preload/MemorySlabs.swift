@@ -16,18 +16,14 @@
 struct MemorySlabs {
     static let slabSize = 8 << 20
 
-    private struct Slab {
-        let size: Int
-        /// Regions carved and not yet given up (in use or kept by the pool).
-        var outstanding = 0
-    }
-
-    private var slabs: [UnsafeMutableRawPointer: Slab] = [:]
+    /// Each mapped slab, with how many regions carved from it are not yet given up (in use or
+    /// kept by the pool).
+    private var outstanding: [UnsafeMutableRawPointer: Int] = [:]
     /// The slab being carved and how much of it is used.
     private var current: (base: UnsafeMutableRawPointer, used: Int)?
 
     /// Bytes of address space the slabs take.
-    private(set) var mappedBytes = 0
+    var mappedBytes: Int { outstanding.count * Self.slabSize }
 
     /// Whether regions of `capacity` bytes come from slabs (smaller than a huge page).
     static func carves(_ capacity: Int) -> Bool {
@@ -37,46 +33,43 @@ struct MemorySlabs {
     /// A fresh region of `capacity` bytes (a page multiple below 2 MiB) from the current slab,
     /// or from a new one when it is full; nil when the system has no memory to map.
     mutating func carve(_ capacity: Int) -> MemoryRegion? {
-        if let (base, used) = current, used + capacity <= slabs[base]!.size {
+        if let (base, used) = current, used + capacity <= Self.slabSize {
             current = (base, used + capacity)
-            slabs[base]!.outstanding += 1
+            outstanding[base]! += 1
             return MemoryRegion(base: base + used, capacity: capacity, slab: base)
         }
         retireCurrent()
         guard let slab = MemoryRegion.map(capacity: Self.slabSize) else { return nil }
-        slabs[slab.base] = Slab(size: slab.capacity, outstanding: 1)
-        mappedBytes += slab.capacity
+        outstanding[slab.base] = 1
         current = (slab.base, capacity)
         return MemoryRegion(base: slab.base, capacity: capacity, slab: slab.base)
     }
 
     /// Gives a carved region's pages back to the system, and its slab once nothing in it is left.
     mutating func giveUp(_ region: MemoryRegion) {
-        guard let base = region.slab, var slab = slabs[base] else { return }
-        slab.outstanding -= 1
-        if slab.outstanding == 0 && current?.base != base {
-            slabs[base] = nil
-            mappedBytes -= slab.size
-            MemoryRegion(base: base, capacity: slab.size).unmap()
+        guard let base = region.slab, let count = outstanding[base] else { return }
+        outstanding[base] = count - 1
+        if count == 1 && current?.base != base {
+            unmap(base)
         } else {
-            slabs[base] = slab
             _ = madvise(region.base, region.capacity, MADV_DONTNEED)
         }
     }
 
     /// Unmaps the slab being carved if nothing carved from it is left (the pool is trimmed).
     mutating func retireIdle() {
-        if let (base, _) = current, slabs[base]?.outstanding == 0 { retireCurrent() }
+        if let (base, _) = current, outstanding[base] == 0 { retireCurrent() }
     }
 
     /// Stops carving the current slab: unmapped now if nothing carved from it is left.
     private mutating func retireCurrent() {
         guard let (base, _) = current else { return }
         current = nil
-        if let slab = slabs[base], slab.outstanding == 0 {
-            slabs[base] = nil
-            mappedBytes -= slab.size
-            MemoryRegion(base: base, capacity: slab.size).unmap()
-        }
+        if outstanding[base] == 0 { unmap(base) }
+    }
+
+    private mutating func unmap(_ base: UnsafeMutableRawPointer) {
+        outstanding[base] = nil
+        MemoryRegion(base: base, capacity: Self.slabSize).unmap()
     }
 }
