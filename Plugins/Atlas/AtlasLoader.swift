@@ -42,8 +42,35 @@ public struct AtlasLoader: LoaderPlugin {
         return sprites.reduce(Int64(0)) { $0 + ((try? request.files.facts(of: $1.path).size) ?? 0) }
     }
 
-    public func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        AtlasOperation(request: request, source: cache.take(for: request))
+    /// Builds the atlas from its decoded pages, or packs a sprite folder's decoded sprites,
+    /// with what planning read (the descriptor, the folder's listing) if it is still at hand.
+    public func load(_ context: LoadContext) throws -> any Asset {
+        let request = context.request
+        let source = try cache.take(for: request) ?? Self.source(for: request)
+        try context.checkCancellation()
+        let options = Self.pageOptions(for: request)
+        switch source {
+        case .descriptor(let description):
+            let pages = try description.pageRequests(options: options).map { page in
+                AtlasPage(path: page.path, texture: try context.dependency(page, as: Texture.self))
+            }
+            if let problem = description.problems(pageSizes: pages.map { ($0.texture.width, $0.texture.height) }).first {
+                throw problem
+            }
+            return TextureAtlas(format: description.format, pages: pages, frames: description.frames, scale: description.scale)
+        case .folder(let sprites):
+            let images = try sprites.map { sprite in
+                AtlasPacker.Sprite(
+                    name: sprite.name, path: sprite.path,
+                    texture: try context.dependency(AssetRequest(path: sprite.path, options: options), as: Texture.self))
+            }
+            let packed = try AtlasPacker.pack(
+                images, options: request.options[AtlasOptions.self], file: request.path,
+                isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) })
+            let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
+            let scale = Double(sprites.map(\.scale).max() ?? 1)
+            return TextureAtlas(format: .folder, pages: pages, frames: packed.frames, scale: scale)
+        }
     }
 
     /// Reads the descriptor at `path` (through `files`: on disk or inside a pack), telling the
@@ -92,7 +119,7 @@ enum AtlasSource: Sendable {
     }
 }
 
-/// Sources read while planning, handed to the operation so each descriptor is parsed once.
+/// Sources read while planning, handed to the load so each descriptor is parsed once.
 /// Keyed by file and options (two loads of one folder at two scales differ), and bounded: an
 /// atlas whose planning failed never takes its entry, and an evicted entry only means parsing
 /// again.
@@ -114,44 +141,5 @@ final class DescriptionCache: Sendable {
 
     func take(for request: PlannedRequest) -> AtlasSource? {
         sources.remove(Key(file: request.file, options: request.options))
-    }
-}
-
-/// Builds a ``TextureAtlas`` from its decoded pages, or packs a sprite folder into pages.
-final class AtlasOperation: AssetOperation, @unchecked Sendable {
-    private let planned: AtlasSource?
-
-    /// `source` is what planning read, if it is still at hand; otherwise the operation reads it.
-    init(request: PlannedRequest, source: AtlasSource?) {
-        planned = source
-        super.init(request: request)
-    }
-
-    override func load(_ context: LoadContext) throws -> any Asset {
-        let source = try planned ?? AtlasLoader.source(for: request)
-        try context.checkCancellation()
-        let options = AtlasLoader.pageOptions(for: request)
-        switch source {
-        case .descriptor(let description):
-            let pages = try description.pageRequests(options: options).map { page in
-                AtlasPage(path: page.path, texture: try context.dependency(page, as: Texture.self))
-            }
-            if let problem = description.problems(pageSizes: pages.map { ($0.texture.width, $0.texture.height) }).first {
-                throw problem
-            }
-            return TextureAtlas(format: description.format, pages: pages, frames: description.frames, scale: description.scale)
-        case .folder(let sprites):
-            let images = try sprites.map { sprite in
-                AtlasPacker.Sprite(
-                    name: sprite.name, path: sprite.path,
-                    texture: try context.dependency(AssetRequest(path: sprite.path, options: options), as: Texture.self))
-            }
-            let packed = try AtlasPacker.pack(
-                images, options: request.options[AtlasOptions.self], file: request.path,
-                isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) })
-            let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
-            let scale = Double(sprites.map(\.scale).max() ?? 1)
-            return TextureAtlas(format: .folder, pages: pages, frames: packed.frames, scale: scale)
-        }
     }
 }

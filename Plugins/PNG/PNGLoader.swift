@@ -33,23 +33,11 @@ public struct PNGLoader: LoaderPlugin {
         request.options.contains(PNGOptions.self) ? request.options[PNGOptions.self] : defaults
     }
 
-    public func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        PNGLoadOperation(request: request, options: options(for: request))
-    }
-}
-
-/// Reads one PNG file and decodes it.
-final class PNGLoadOperation: AssetOperation, @unchecked Sendable {
-    private let options: PNGDecodeOptions
-
-    init(request: PlannedRequest, options: PNGDecodeOptions) {
-        self.options = options
-        super.init(request: request)
-    }
-
-    override func load(_ context: LoadContext) throws -> any Asset {
+    /// Reads the file and decodes it (into pooled memory when large), checking cancellation
+    /// and reporting progress between chunks of rows.
+    public func load(_ context: LoadContext) throws -> any Asset {
         try PNGDecoder.decode(
-            try context.readContents(), options: options, memory: context.memory,
+            try context.readContents(), options: options(for: context.request), memory: context.memory,
             isCancelled: { context.isCancelled },
             progress: { context.reportProgress($0) })
     }

@@ -62,12 +62,12 @@ public struct PackLoader: ContainerPlugin {
         request.file.entry == nil ? 1 : nil
     }
 
-    public func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        guard request.file.entry == nil else {
+    public func load(_ context: LoadContext) throws -> any Asset {
+        guard context.request.file.entry == nil else {
             // An entry no other plugin claims, or a pack inside a pack: its raw bytes.
-            return ClosureAssetOperation(request: request) { DataAsset(bytes: try $0.readContents(reportingProgress: true)) }
+            return DataAsset(bytes: try context.readContents(reportingProgress: true))
         }
-        return ClosureAssetOperation(request: request) { [self] context in try PackAsset.gathering(request, loader: self, context: context) }
+        return try PackAsset.gathering(context.request, loader: self, context: context)
     }
 
     // MARK: ContainerPlugin

@@ -98,13 +98,21 @@ public final class AssetStore: Sendable {
 
     /// Stores `asset` under `name`, replacing what was there.
     public func insert(_ asset: any Asset, name: String, path: String, plugin: String) {
-        let entry = Entry(name: name, path: path, plugin: plugin, asset: asset)
-        let key = AssetPath.normalized(path)
+        insert([Entry(name: name, path: path, plugin: plugin, asset: asset)])
+    }
+
+    /// Stores each entry's asset under its name, replacing what was there, with one lock (a
+    /// finished load stores all its assets at once).
+    func insert(_ entries: [Entry]) {
+        guard !entries.isEmpty else { return }
+        let keys = entries.map { AssetPath.normalized($0.path) }  // outside the lock
         contents.withLock { store in
-            if let old = store.byName.updateValue(entry, forKey: name) { store.byteCount -= old.asset.byteCount }
-            store.byteCount += asset.byteCount
-            // The common case, a name that is the (normalized) path, needs no second index entry.
-            if key != name || store.nameByPath[key] != nil { store.nameByPath[key] = name }
+            for (entry, key) in zip(entries, keys) {
+                if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
+                store.byteCount += entry.asset.byteCount
+                // The common case, a name that is the (normalized) path, needs no second index entry.
+                if key != entry.name || store.nameByPath[key] != nil { store.nameByPath[key] = entry.name }
+            }
         }
     }
 }

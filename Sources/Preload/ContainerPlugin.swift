@@ -4,7 +4,7 @@
 ///
 /// Entries are served through ``AssetFiles``, which every plugin reads with, so a PNG inside a
 /// pack decodes with the PNG plugin, and an atlas inside a pack finds its pages beside it. An
-/// entry no plugin claims is the container plugin's own to load: its ``makeOperation(for:)`` then
+/// entry no plugin claims is the container plugin's own to load: its ``LoaderPlugin/load(_:)`` then
 /// gets a request whose ``FileFacts/entry`` is set (a pack delivers such entries as raw bytes).
 public protocol ContainerPlugin: LoaderPlugin {
     /// Whether the regular file at `path`, which starts with `header` (up to ``headerLength``

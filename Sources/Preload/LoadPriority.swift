@@ -5,8 +5,9 @@ import Foundation
 /// menu's icons at `.urgent`.
 ///
 /// Priority orders loads that are *waiting* for a slot on the coordinator's queue; it never
-/// interrupts one that is running, and it does not change the order of dependencies (a page
-/// still loads before its atlas). Within one batch, loads start in request order.
+/// interrupts one that is running (a load of small files is a few milliseconds of work), and it
+/// does not change the order of dependencies (a page still loads before its atlas). Within one
+/// batch, loads start roughly in request order (large batches are planned by several threads).
 public enum LoadPriority: Int, Sendable, Hashable, Comparable, CaseIterable {
     case background, low, normal, high, urgent
 

@@ -15,12 +15,14 @@ import Synchronization
 /// ```
 ///
 /// Identical requests in a batch (same file reached by any path, same plugin, same options)
-/// become one load with many waiters. Loads run on a queue as wide as ``Configuration/maxConcurrentLoads``.
-/// Loaded assets go into ``assets``.
+/// become one asset with many waiters. Loads (a large file alone, small files several
+/// together) run on a queue as wide as ``Configuration/maxConcurrentLoads``, and planning is
+/// spread over as many threads. Loaded assets go into ``assets``.
 public final class PreloadCoordinator: Sendable {
     /// Coordinator-wide settings.
     public struct Configuration: Sendable {
-        /// How many loads run at once. Defaults to the number of active cores.
+        /// How many loads run at once (and how many threads plan a large batch). Defaults to
+        /// the number of active cores.
         public var maxConcurrentLoads: Int
         /// Where hooks run unless a batch says otherwise. `nil` (the default) gives each batch
         /// its own private serial queue, so a hook may even wait for another batch.
@@ -75,17 +77,18 @@ public final class PreloadCoordinator: Sendable {
     public func start(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) -> PreloadBatch {
-        let batch = PreloadBatch(
+        let run = BatchRun(
             requests: requests, options: options, hooks: hooks,
             callbackQueue: options.callbackQueue ?? configuration.callbackQueue, store: assets,
-            logger: configuration.logger)
+            logger: configuration.logger, memory: configuration.memory, maxFileBytes: configuration.maxFileBytes)
+        let batch = PreloadBatch(run: run)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
         // Forget the batch as soon as it completes, so that nothing here keeps its report (and
         // through it every asset) alive once the caller lets go of it.
-        batch.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
-        planningQueue.async { [registry, queue, configuration] in
-            batch.launch(registry: registry, queue: queue, maxFileBytes: configuration.maxFileBytes, memory: configuration.memory)
+        run.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
+        planningQueue.async { [registry, queue] in
+            run.launch(registry: registry, queue: queue, workers: queue.maxConcurrentOperationCount)
         }
         return batch
     }

@@ -47,21 +47,21 @@ public struct PreloadProgress: Sendable, Hashable {
     /// Weighted units done and in all.
     public var completedUnitCount: Int64
     public var totalUnitCount: Int64
-    /// Distinct loads finished (in any way) and in all.
-    public var finishedLoads: Int
-    public var totalLoads: Int
+    /// Distinct assets finished (in any way) and in all: requests merged into one count once.
+    public var finishedAssets: Int
+    public var totalAssets: Int
     /// Whether this is the final report of the batch.
     public var isFinished: Bool
 
     public init(
         fractionCompleted: Double, completedUnitCount: Int64, totalUnitCount: Int64,
-        finishedLoads: Int, totalLoads: Int, isFinished: Bool
+        finishedAssets: Int, totalAssets: Int, isFinished: Bool
     ) {
         self.fractionCompleted = fractionCompleted
         self.completedUnitCount = completedUnitCount
         self.totalUnitCount = totalUnitCount
-        self.finishedLoads = finishedLoads
-        self.totalLoads = totalLoads
+        self.finishedAssets = finishedAssets
+        self.totalAssets = totalAssets
         self.isFinished = isFinished
     }
 }

@@ -7,21 +7,21 @@ public struct AssetResult: Sendable {
     /// Whether a plugin asked for it as a dependency rather than the caller directly.
     public let isDependency: Bool
     public let outcome: AssetOutcome
-    /// How long the load ran (shared by requests merged into one load); zero if it never ran.
+    /// How long loading the asset took (shared by merged requests); zero if it never ran.
     public let duration: Duration
-    /// Identifies the load; requests merged into one load share it.
-    public let loadIndex: Int?
+    /// Identifies the asset within its batch: requests merged into one load of one file share it.
+    public let assetIndex: Int?
 
     public init(
         request: AssetRequest, plugin: String?, isDependency: Bool, outcome: AssetOutcome,
-        duration: Duration, loadIndex: Int?
+        duration: Duration, assetIndex: Int?
     ) {
         self.request = request
         self.plugin = plugin
         self.isDependency = isDependency
         self.outcome = outcome
         self.duration = duration
-        self.loadIndex = loadIndex
+        self.assetIndex = assetIndex
     }
 
     /// ``duration`` in seconds.
@@ -64,7 +64,7 @@ public struct PreloadReport: Sendable {
         var seen = Set<Int>()
         return requested.reduce(0) { total, result in
             guard let asset = result.outcome.asset else { return total }
-            if let index = result.loadIndex, !seen.insert(index).inserted { return total }
+            if let index = result.assetIndex, !seen.insert(index).inserted { return total }
             return total + asset.byteCount
         }
     }

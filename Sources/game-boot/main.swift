@@ -74,7 +74,7 @@ let loading = LoadingState<Input>(
     failure: { failure in Mode(name: "error screen: \(failure)") },
     onProgress: { progress in
         let filled = Int(progress.fractionCompleted * 20)
-        say("loading [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "] \(progress.finishedLoads)/\(progress.totalLoads)")
+        say("loading [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "] \(progress.finishedAssets)/\(progress.totalAssets)")
     })
 machine.set(loading)
 steps.resolve(.textures, whenFinished: loading.batch!)

@@ -19,7 +19,7 @@ struct AssetDiscovery {
             let failures = unloadable.map { error in
                 AssetResult(
                     request: AssetRequest(path: error.path), plugin: nil, isDependency: false,
-                    outcome: .failed(error), duration: .zero, loadIndex: nil)
+                    outcome: .failed(error), duration: .zero, assetIndex: nil)
             }
             return PreloadReport(
                 results: report.results + failures, elapsed: report.elapsed, planning: report.planning,

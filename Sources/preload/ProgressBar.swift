@@ -15,7 +15,7 @@ final class ProgressBar: Sendable {
         let filled = Int((progress.fractionCompleted * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let percent = Int((progress.fractionCompleted * 100).rounded(.down))
-        let line = "[\(bar)] \(percent)%  \(progress.finishedLoads)/\(progress.totalLoads) files"
+        let line = "[\(bar)] \(percent)%  \(progress.finishedAssets)/\(progress.totalAssets) files"
         write("\r" + line + padding(to: line.count))
     }
 

@@ -33,7 +33,7 @@ import Testing
         let second = try descriptor("two.json", frames: #"{"whole.png": {"frame": {"x": 0, "y": 0, "w": 32, "h": 32}}}"#)
         let report = try await load([first, second])
         #expect(report.succeeded)
-        let pageLoads = Set(report.results.filter(\.isDependency).compactMap(\.loadIndex))
+        let pageLoads = Set(report.results.filter(\.isDependency).compactMap(\.assetIndex))
         #expect(pageLoads.count == 1)
         let one = try #require(coordinator.assets.asset(atPath: first) as? TextureAtlas)
         let two = try #require(coordinator.assets.asset(atPath: second) as? TextureAtlas)

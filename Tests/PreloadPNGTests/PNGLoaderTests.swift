@@ -59,7 +59,7 @@ import Testing
         let requests = [AssetRequest(path: path, name: "a"), AssetRequest(path: path, name: "b"), premultiplied]
         let report = try await coordinator.start(requests).finished()
         #expect(report.succeeded)
-        #expect(Set(report.results.compactMap(\.loadIndex)).count == 2, "straight twice (merged) + premultiplied")
+        #expect(Set(report.results.compactMap(\.assetIndex)).count == 2, "straight twice (merged) + premultiplied")
         let a = try #require(coordinator.assets.texture(named: "a"))
         let b = try #require(coordinator.assets.texture(named: "b"))
         a.pixels.withUnsafeBufferPointer { first in

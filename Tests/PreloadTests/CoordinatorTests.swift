@@ -42,7 +42,7 @@ import Testing
         let report = try await coordinator.start(requests, hooks: PreloadHooks(onAssetLoaded: { _ in loadedEvents.increment() })).finished()
         #expect(loader.loads.count == 1, "one file, one decode")
         #expect(report.loaded.count == 3 && loadedEvents.count == 3, "every waiter hears about it")
-        #expect(Set(report.results.compactMap(\.loadIndex)).count == 1)
+        #expect(Set(report.results.compactMap(\.assetIndex)).count == 1)
         #expect(report.decodedBytes == 6, "a shared load counts once")
         for name in ["one", "two", "three"] { #expect(coordinator.assets.asset(named: name) != nil) }
     }

@@ -82,11 +82,9 @@ struct FolderLoader: LoaderPlugin {
         }
     }
 
-    func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        let parts = (try? dependencies(of: request)) ?? []
-        return ClosureAssetOperation(request: request) { context in
-            TextAsset(text: try parts.map { try context.dependency($0, as: TextAsset.self).text }.joined())
-        }
+    func load(_ context: LoadContext) throws -> any Asset {
+        let parts = try dependencies(of: context.request)
+        return TextAsset(text: try parts.map { try context.dependency($0, as: TextAsset.self).text }.joined())
     }
 }
 

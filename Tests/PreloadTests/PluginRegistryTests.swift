@@ -7,9 +7,7 @@ import Testing
         var identifier: String
         var fileExtensions: Set<String>
         var assetKind: AssetKind { .data }
-        func makeOperation(for request: PlannedRequest) -> AssetOperation {
-            ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) }
-        }
+        func load(_ context: LoadContext) throws -> any Asset { DataAsset(bytes: []) }
     }
 
     @Test func claimsByExtensionCaseInsensitively() throws {

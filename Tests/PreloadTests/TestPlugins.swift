@@ -36,14 +36,12 @@ struct TextLoader: LoaderPlugin {
 
     func matchesSignature(_ header: [UInt8]) -> Bool { header.elementsEqual("TEXT:".utf8) }
 
-    func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        ClosureAssetOperation(request: request) { [loads, order] context in
-            loads.increment()
-            let text = String(decoding: try context.readContents(), as: UTF8.self)
-            order.append(context.request.path)
-            if text.contains("FAIL") { throw BadText() }
-            return TextAsset(text: text)
-        }
+    func load(_ context: LoadContext) throws -> any Asset {
+        loads.increment()
+        let text = String(decoding: try context.readContents(), as: UTF8.self)
+        order.append(context.request.path)
+        if text.contains("FAIL") { throw BadText() }
+        return TextAsset(text: text)
     }
 }
 
@@ -63,13 +61,11 @@ struct BundleLoader: LoaderPlugin {
         }
     }
 
-    func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        let parts = (try? dependencies(of: request)) ?? []
-        return ClosureAssetOperation(request: request) { [order] context in
-            order.append(context.request.path)
-            let texts = try parts.map { try context.dependency($0, as: TextAsset.self).text }
-            return TextAsset(text: texts.joined(separator: "+"))
-        }
+    func load(_ context: LoadContext) throws -> any Asset {
+        let parts = try dependencies(of: context.request)
+        order.append(context.request.path)
+        let texts = try parts.map { try context.dependency($0, as: TextAsset.self).text }
+        return TextAsset(text: texts.joined(separator: "+"))
     }
 }
 
@@ -91,21 +87,19 @@ struct GateLoader: LoaderPlugin {
     let gate: Gate
     var steps = 10
 
-    func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        ClosureAssetOperation(request: request) { [gate, steps] context in
-            gate.started.signal()
-            for step in 1...steps {
-                while !gate.isOpen {
-                    try context.checkCancellation()
-                    usleep(200)
-                }
+    func load(_ context: LoadContext) throws -> any Asset {
+        gate.started.signal()
+        for step in 1...steps {
+            while !gate.isOpen {
                 try context.checkCancellation()
-                gate.stepsTaken.increment()
-                usleep(2_000)
-                context.reportProgress(Double(step) / Double(steps))
+                usleep(200)
             }
-            return DataAsset(bytes: try context.readContents())
+            try context.checkCancellation()
+            gate.stepsTaken.increment()
+            usleep(2_000)
+            context.reportProgress(Double(step) / Double(steps))
         }
+        return DataAsset(bytes: try context.readContents())
     }
 }
 
@@ -130,8 +124,28 @@ struct DelayLoader: LoaderPlugin {
     /// The names of the loads, in the order they finished.
     var finished: Recorder<String> { line.order }
 
-    func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        DelayOperation(request: request, line: line)
+    var loadsAsynchronously: Bool { true }
+
+    func load(_ context: LoadContext, completion: @escaping @Sendable (Result<any Asset, any Error>) -> Void) {
+        let name = context.request.request.name
+        line.started.append(name)
+        let text: String
+        do {
+            text = String(decoding: try context.readContents(), as: UTF8.self)
+        } catch {
+            completion(.failure(error))
+            return
+        }
+        let done: @Sendable () -> Void = { [line] in
+            // Finished in the batch first, then the loads waiting for this one may go.
+            completion(text == "FAIL" ? .failure(TextLoader.BadText()) : .success(TextAsset(text: text)))
+            line.finish(name)
+        }
+        if text.hasPrefix("after ") {
+            line.after(String(text.dropFirst(6)), done)
+        } else {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(text) ?? 0), execute: done)
+        }
     }
 }
 
@@ -161,36 +175,5 @@ final class FinishLine: Sendable {
             return false
         }
         if now { body() }
-    }
-}
-
-final class DelayOperation: AssetOperation, @unchecked Sendable {
-    let line: FinishLine
-
-    init(request: PlannedRequest, line: FinishLine) {
-        self.line = line
-        super.init(request: request)
-    }
-
-    override func execute(_ context: LoadContext) {
-        line.started.append(request.request.name)
-        let text: String
-        do {
-            text = String(decoding: try context.readContents(), as: UTF8.self)
-        } catch {
-            _ = finish(with: .failure(error))
-            return
-        }
-        let name = request.request.name
-        let done: @Sendable () -> Void = { [self] in
-            // Finished in the batch first, then the loads waiting for this one may go.
-            _ = finish(with: text == "FAIL" ? .failure(TextLoader.BadText()) : .success(TextAsset(text: text)))
-            line.finish(name)
-        }
-        if text.hasPrefix("after ") {
-            line.after(String(text.dropFirst(6)), done)
-        } else {
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(text) ?? 0), execute: done)
-        }
     }
 }

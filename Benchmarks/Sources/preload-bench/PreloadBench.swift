@@ -18,7 +18,7 @@ struct PreloadBench: ParsableCommand {
 
     @OptionGroup var options: CorpusOptions
 
-    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and operations-only, null operations on a plain queue, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler.")
+    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler.")
     var only: String?
 
     @Option(help: .hidden)
@@ -47,7 +47,6 @@ struct PreloadBench: ParsableCommand {
             let diagnostic: [(name: String, measure: () -> RunMeasurement)] = [
                 ("pipeline-overhead", try PipelineSide(paths: paths, jobs: options.jobs, plugin: NullLoader()).measure),
                 ("decoder", DecoderSide(paths: paths, jobs: options.jobs).measure),
-                ("operations-only", try OperationsOnlySide(paths: paths, jobs: options.jobs).measure),
                 ("corelibs-floor", CorelibsFloorSide(count: paths.count, jobs: options.jobs).measure),
             ]
             guard let side = (sides + diagnostic).first(where: { $0.name == only }) else {

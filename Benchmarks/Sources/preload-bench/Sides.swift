@@ -66,16 +66,14 @@ struct PipelineSide {
     }
 }
 
-/// Claims `.png` files and loads nothing: the pipeline's own cost (planning, `stat`, one
-/// operation per file, the queue, results, store) without reading or decoding.
+/// Claims `.png` files and loads nothing: the pipeline's own cost (planning, `stat`, loads on
+/// the queue, results, store) without reading or decoding.
 struct NullLoader: LoaderPlugin {
     var identifier: String { "null" }
     var assetKind: AssetKind { .data }
     var fileExtensions: Set<String> { ["png"] }
 
-    func makeOperation(for request: PlannedRequest) -> AssetOperation {
-        ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) }
-    }
+    func load(_ context: LoadContext) throws -> any Asset { DataAsset(bytes: []) }
 }
 
 /// The decoder alone: `FileContents.read` and `PNGDecoder.decode` in a plain loop on `jobs`
@@ -107,23 +105,6 @@ struct DecoderSide {
         private let state = Mutex((0, UInt64(0)))
         func add(bytes: Int, checksum: UInt64) { state.withLock { $0.0 += bytes; $0.1 &+= checksum } }
         var value: (Int, UInt64) { state.withLock { $0 } }
-    }
-}
-
-/// Null `AssetOperation`s on a plain `OperationQueue` with one completion operation, no
-/// coordinator: what corelibs and the operation's own state machine cost, apart from planning
-/// and the batch's bookkeeping. (The `stat` for each request is done before timing.)
-struct OperationsOnlySide {
-    let requests: [PlannedRequest]
-    let jobs: Int
-
-    init(paths: [String], jobs: Int) throws {
-        requests = try paths.map { PlannedRequest(request: AssetRequest(path: $0), plugin: "null", file: try FileFacts.of(path: $0)) }
-        self.jobs = jobs
-    }
-
-    func measure() -> RunMeasurement {
-        runQueued(jobs: jobs) { requests.map { request in ClosureAssetOperation(request: request) { _ in DataAsset(bytes: []) } } }
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A batch's `Progress` tree and the throttle for its progress hook.
 ///
-/// The root weighs every load by bytes; a load that reports partial progress gets a child
+/// The root weighs every asset by bytes; an asset that reports partial progress gets a child
 /// `Progress` (made on its first report, so a batch of many small files makes no children). On
 /// Linux `Progress` has no internal locking: this value lives inside the batch's lock and is
 /// only touched there.
@@ -19,14 +19,14 @@ struct ProgressTracker {
     }
 
     private(set) var totalUnits: Int64 = 0
-    private(set) var totalLoads = 0
+    private(set) var totalAssets = 0
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
     var isPlanned = false
     private let interval: Duration
     private let root: Progress
     private var children: [Int: Progress] = [:]
-    private(set) var finishedLoads = 0
+    private(set) var finishedAssets = 0
     private var lastDeliveredFraction = -1.0
     private var lastDelivery: ContinuousClock.Instant?
     private var trailingScheduled = false
@@ -36,51 +36,51 @@ struct ProgressTracker {
         root = Progress.discreteProgress(totalUnitCount: 0)
     }
 
-    /// A new load weighing `weight`, found while planning.
-    mutating func addLoad(weight: Int64) {
+    /// A new asset weighing `weight`, found while planning.
+    mutating func addAsset(weight: Int64) {
         totalUnits += weight
-        totalLoads += 1
+        totalAssets += 1
         root.totalUnitCount = totalUnits
     }
 
-    /// Load `slot` (weighing `weight`) reports `fraction` done.
-    mutating func advance(slot: Int, weight: Int64, fraction: Double) {
+    /// Asset `asset` (weighing `weight`) reports `fraction` done.
+    mutating func advance(asset: Int, weight: Int64, fraction: Double) {
         let child: Progress
-        if let existing = children[slot] {
+        if let existing = children[asset] {
             child = existing
         } else {
             child = Progress.discreteProgress(totalUnitCount: weight)
             root.addChild(child, withPendingUnitCount: weight)
-            children[slot] = child
+            children[asset] = child
         }
         let units = min(weight, Int64((Double(weight) * fraction).rounded(.down)))
         if units > child.completedUnitCount { child.completedUnitCount = units }
     }
 
-    /// Load `slot` finished, whatever its outcome: all its units count as done.
-    mutating func complete(slot: Int, weight: Int64) {
-        if let child = children.removeValue(forKey: slot) {
+    /// Asset `asset` finished, whatever its outcome: all its units count as done.
+    mutating func complete(asset: Int, weight: Int64) {
+        if let child = children.isEmpty ? nil : children.removeValue(forKey: asset) {
             child.completedUnitCount = weight
         } else {
             root.completedUnitCount += weight
         }
-        finishedLoads += 1
+        finishedAssets += 1
     }
 
-    /// The progress now. Before the end it never claims 1.0 unless every load finished.
+    /// The progress now. Before the end it never claims 1.0 unless every asset finished.
     func snapshot() -> PreloadProgress {
         let fraction: Double
         if !isPlanned {
             fraction = 0
         } else if totalUnits == 0 {
-            fraction = finishedLoads == totalLoads ? 1 : 0
+            fraction = finishedAssets == totalAssets ? 1 : 0
         } else {
             fraction = root.fractionCompleted
         }
         return PreloadProgress(
             fractionCompleted: min(max(fraction, lastDeliveredFraction, 0), 1),
             completedUnitCount: min(root.completedUnitCount, totalUnits), totalUnitCount: totalUnits,
-            finishedLoads: finishedLoads, totalLoads: totalLoads, isFinished: false)
+            finishedAssets: finishedAssets, totalAssets: totalAssets, isFinished: false)
     }
 
     /// The last snapshot of the batch: exactly 1.0 and finished.

@@ -2,8 +2,9 @@
 ///
 /// A plugin says which files it **claims** (by extension, and by magic bytes for files whose
 /// extension says nothing), which other requests a file **depends on** (an atlas needs its
-/// pages), and makes the ``AssetOperation`` that loads one file. The coordinator does the rest:
-/// merging duplicate requests, ordering dependencies, progress, hooks, failure policy.
+/// pages), and **loads** one file: ``load(_:)`` reads it through the ``LoadContext`` and returns
+/// the asset. The coordinator does the rest: merging duplicate requests, ordering dependencies,
+/// running small files together in one ``LoadOperation``, progress, hooks, failure policy.
 ///
 /// A minimal plugin, written only against the public API:
 ///
@@ -12,10 +13,8 @@
 ///     let identifier = "text"
 ///     let assetKind = AssetKind(rawValue: "text")
 ///     let fileExtensions: Set<String> = ["txt"]
-///     func makeOperation(for request: PlannedRequest) -> AssetOperation {
-///         ClosureAssetOperation(request: request) { context in
-///             DataAsset(bytes: try context.readContents())
-///         }
+///     func load(_ context: LoadContext) throws -> any Asset {
+///         DataAsset(bytes: try context.readContents())
 ///     }
 /// }
 /// var registry = PluginRegistry()
@@ -23,7 +22,7 @@
 /// ```
 ///
 /// Plugins are values shared between threads, so they must be `Sendable`; per-load state
-/// belongs in the operation.
+/// belongs on the stack of ``load(_:)``.
 public protocol LoaderPlugin: Sendable {
     /// A short, stable, unique name ("png"), used in reports and to force a plugin per request.
     var identifier: String { get }
@@ -51,8 +50,9 @@ public protocol LoaderPlugin: Sendable {
     /// progress weighted by decoded size. `nil` means unknown; the file size is used instead.
     func estimatedDecodedBytes(header: [UInt8]) -> Int?
 
-    /// The other assets `request` needs loaded first. Their operations become real `Operation`
-    /// dependencies, and their results are available through ``LoadContext/dependency(_:)``.
+    /// The other assets `request` needs loaded first. They load before it (their operations
+    /// become real `Operation` dependencies of its own), and their results are available
+    /// through ``LoadContext/dependency(_:)``.
     /// Throwing fails `request` with the error, before anything is loaded.
     func dependencies(of request: PlannedRequest) throws -> [AssetRequest]
 
@@ -67,8 +67,22 @@ public protocol LoaderPlugin: Sendable {
     /// The default, `false`, fails the request with its first failed dependency's cause.
     var toleratesFailedDependencies: Bool { get }
 
-    /// Makes the operation that loads `request`. Called once per distinct file and options.
-    func makeOperation(for request: PlannedRequest) -> AssetOperation
+    /// Loads `context.request` and returns the asset, or throws why it cannot (the error is
+    /// reported with the file's path). Runs on one of the coordinator's worker threads, possibly
+    /// right after other small files of the same batch; long work should call
+    /// ``LoadContext/checkCancellation()`` every so often. Called once per distinct file and
+    /// options.
+    func load(_ context: LoadContext) throws -> any Asset
+
+    /// Whether this plugin's loads finish later, elsewhere (a callback API, another thread):
+    /// the coordinator then calls ``load(_:completion:)`` instead of ``load(_:)``. Defaults to
+    /// `false`.
+    var loadsAsynchronously: Bool { get }
+
+    /// Starts loading `context.request` and calls `completion` exactly once, from any thread,
+    /// when it is done (later calls are ignored). Only called when ``loadsAsynchronously`` is
+    /// `true`; the default calls ``load(_:)``.
+    func load(_ context: LoadContext, completion: @escaping @Sendable (Result<any Asset, any Error>) -> Void)
 }
 
 extension LoaderPlugin {
@@ -79,6 +93,17 @@ extension LoaderPlugin {
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { [] }
     public func estimatedWork(for request: PlannedRequest) -> Int64? { nil }
     public var toleratesFailedDependencies: Bool { false }
+    public var loadsAsynchronously: Bool { false }
+
+    public func load(_ context: LoadContext) throws -> any Asset {
+        throw AssetError(
+            path: context.request.path, category: .other,
+            reason: "plugin '\(identifier)' implements neither load(_:) nor load(_:completion:)")
+    }
+
+    public func load(_ context: LoadContext, completion: @escaping @Sendable (Result<any Asset, any Error>) -> Void) {
+        completion(Result { try load(context) })
+    }
 }
 
 /// A request after planning: the file was found, a plugin claimed it, and its size is known.

@@ -1,33 +1,30 @@
 import Synchronization
 
-/// What an ``AssetOperation`` gets to do its work: the file's contents, cancellation, progress
-/// reporting, and the results of the requests it depends on.
+/// What a plugin's ``LoaderPlugin/load(_:)`` gets to do its work: the request, the file's
+/// contents, cancellation, progress reporting, and the results of the requests it depends on.
 public final class LoadContext: Sendable {
-    private let operation: AssetOperation
-    private let dependencies: [AssetRequest: AssetOperation]
-    private let failures: [AssetRequest: AssetError]
-    private let maxFileBytes: Int
-    private let lastReported = Mutex(0.0)
+    /// The request being loaded.
+    public let request: PlannedRequest
     /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
     /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
     public let memory: AssetMemory
+    private let asset: Int
+    private let operation: LoadOperation
+    private let dependencies: [AssetRequest: AssetOutcome]
+    private let maxFileBytes: Int
+    private let lastReported = Mutex(0.0)
 
-    init(
-        operation: AssetOperation, dependencies: [AssetRequest: AssetOperation], failures: [AssetRequest: AssetError], maxFileBytes: Int,
-        memory: AssetMemory
-    ) {
+    init(request: PlannedRequest, asset: Int, operation: LoadOperation, dependencies: [AssetRequest: AssetOutcome]) {
+        self.request = request
+        self.asset = asset
         self.operation = operation
         self.dependencies = dependencies
-        self.failures = failures
-        self.maxFileBytes = maxFileBytes
-        self.memory = memory
+        memory = operation.run.memory
+        maxFileBytes = operation.run.maxFileBytes
     }
 
-    /// The request being loaded.
-    public var request: PlannedRequest { operation.request }
-
     /// How to read files: the disk, and entries inside containers.
-    public var files: AssetFiles { operation.request.files }
+    public var files: AssetFiles { request.files }
 
     /// Whether the load was cancelled; long work should stop soon after this turns true.
     public var isCancelled: Bool { operation.isCancelled }
@@ -37,7 +34,7 @@ public final class LoadContext: Sendable {
         if operation.isCancelled { throw CancellationError() }
     }
 
-    /// Reports how much of this load is done, from 0 to 1. Cheap to call often: reports that
+    /// Reports how much of this asset is done, from 0 to 1. Cheap to call often: reports that
     /// move less than 1% (and any that would go backwards) are dropped here.
     public func reportProgress(_ fraction: Double) {
         let clamped = min(max(fraction, 0), 1)
@@ -46,39 +43,36 @@ public final class LoadContext: Sendable {
             last = clamped
             return true
         }
-        if forward { operation.reportProgress(clamped) }
+        if forward { operation.reportProgress(asset: asset, fraction: clamped) }
     }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
     /// only reads: an entry inflating); leave it off when decoding reports progress afterwards.
     public func readContents(reportingProgress: Bool = false) throws -> AssetBytes {
-        try operation.request.files.read(
-            operation.request.request.path, limit: maxFileBytes, memory: memory, isCancelled: { operation.isCancelled },
+        try request.files.read(
+            request.path, limit: maxFileBytes, memory: memory, isCancelled: { operation.isCancelled },
             progress: { if reportingProgress { reportProgress($0) } })
     }
 
     /// How `dependency` (one of the requests the plugin declared) ended: for plugins that
     /// tolerate failed dependencies, which see every outcome. `nil` if it was not declared.
     public func outcome(of dependency: AssetRequest) -> AssetOutcome? {
-        if let failure = failures[dependency] { return .failed(failure) }
-        return dependencies[dependency]?.outcome
+        dependencies[dependency]
     }
 
     /// The asset loaded for `dependency`, one of the requests the plugin returned from
-    /// ``LoaderPlugin/dependencies(of:)``. Dependencies that failed never get here: the
-    /// operation fails before it runs.
+    /// ``LoaderPlugin/dependencies(of:)``. Unless the plugin tolerates failed dependencies, a
+    /// load whose dependency failed never gets here: it fails before it runs.
     public func dependency(_ dependency: AssetRequest) throws -> any Asset {
-        if let failure = failures[dependency] { throw failure }
-        guard let operation = dependencies[dependency] else {
+        switch dependencies[dependency] {
+        case .loaded(let asset): return asset
+        case .failed(let error): throw error
+        case .cancelled: throw AssetError.dependencyCancelled(path: request.path, dependency: dependency.path)
+        case nil:
             throw AssetError(
                 path: request.path, category: .other,
                 reason: "asked for \(dependency.path), which it did not declare as a dependency")
-        }
-        switch operation.outcome {
-        case .loaded(let asset): return asset
-        case .failed(let error): throw error
-        case .cancelled, nil: throw AssetError.dependencyCancelled(path: request.path, dependency: dependency.path)
         }
     }
 

@@ -1,0 +1,27 @@
+/// How loading one asset ended.
+public enum AssetOutcome: Sendable {
+    case loaded(any Asset)
+    case failed(AssetError)
+    case cancelled
+
+    /// The asset, when it loaded.
+    public var asset: (any Asset)? {
+        if case .loaded(let asset) = self { return asset }
+        return nil
+    }
+
+    /// The error, when it failed.
+    public var error: AssetError? {
+        if case .failed(let error) = self { return error }
+        return nil
+    }
+
+    /// `"loaded"`, `"failed"` or `"cancelled"`, as reports print it.
+    public var status: String {
+        switch self {
+        case .loaded: "loaded"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+}

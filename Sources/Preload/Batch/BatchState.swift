@@ -1,0 +1,174 @@
+/// Everything a batch tracks, behind the batch's one lock: an entry per request, a record per
+/// distinct asset, the operations that load them, the table that merges requests into assets,
+/// progress, and the order of per-asset hooks.
+///
+/// Entries are numbered with the caller's requests first, in the order given, then the
+/// dependencies plugins declare, as planning finds them.
+struct BatchState {
+    enum Phase { case planning, running, finished }
+
+    /// One request's place in the batch.
+    struct Entry {
+        let request: AssetRequest
+        let isDependency: Bool
+        /// The asset it waits for; -1 while it has none (not planned yet, or failed planning).
+        var asset = -1
+    }
+
+    /// One distinct asset (file, plugin, options) and how loading it ended.
+    struct AssetRecord {
+        let plugin: String
+        /// Its share of the batch's progress; 0 for an asset that failed while planning.
+        var weight: Int64
+        /// The operation (in ``BatchState/loads``) that loads it; -1 if none does.
+        var load = -1
+        /// The assets it depends on.
+        var dependencies: [Int] = []
+        /// The first entry waiting for it (more are in ``BatchState/moreWaiters``).
+        let firstWaiter: Int
+        var outcome: AssetOutcome?
+        var duration: Duration = .zero
+    }
+
+    var phase = Phase.planning
+    var cancelRequested = false
+    var entries: [Entry]
+    var assets: [AssetRecord] = []
+    /// Entries beyond the first waiting for an asset (merged requests).
+    var moreWaiters: [Int: [Int]] = [:]
+    /// Why entries without an asset failed (a missing file, no plugin, a dependency cycle).
+    var failures: [Int: AssetError] = [:]
+    /// Every operation made, for cancellation; emptied when the batch finishes.
+    var loads: [LoadOperation] = []
+    /// The asset each key was merged into; only needed while planning.
+    var assetForKey: [AssetKey: Int] = [:]
+    var progress: ProgressTracker
+    var planning: Duration = .zero
+    var report: PreloadReport?
+    /// When per-asset hooks may run.
+    var ordering: AssetEventOrdering
+    /// The caller's request each run of dependency entries belongs to, by the run's first
+    /// entry (one caller's dependency entries are contiguous: planning follows one caller's
+    /// dependencies at a time).
+    private var dependencyOrigins: [Int: Int] = [:]
+    private var lastOrigin = -1
+
+    init(callers: [AssetRequest], progressInterval: Duration, eventOrder: AssetEventOrder = .completion) {
+        entries = callers.map { Entry(request: $0, isDependency: false) }
+        progress = ProgressTracker(interval: progressInterval)
+        ordering = AssetEventOrdering(order: eventOrder, callers: callers)
+    }
+
+    /// How `entry` ended, if it has; `nil` while it is still to load (or was never reached).
+    func outcome(ofEntry entry: Int) -> AssetOutcome? {
+        if !failures.isEmpty, let failure = failures[entry] { return .failed(failure) }
+        let asset = entries[entry].asset
+        return asset < 0 ? nil : assets[asset].outcome
+    }
+
+    /// The entries waiting for `asset`.
+    func waiters(of asset: Int) -> [Int] {
+        [assets[asset].firstWaiter] + (moreWaiters[asset] ?? [])
+    }
+
+    /// The result of `entry` for reports and hooks; no outcome means cancelled.
+    func result(ofEntry entry: Int) -> AssetResult {
+        let asset = entries[entry].asset
+        return AssetResult(
+            request: entries[entry].request, plugin: asset < 0 ? nil : assets[asset].plugin,
+            isDependency: entries[entry].isDependency, outcome: outcome(ofEntry: entry) ?? .cancelled,
+            duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset)
+    }
+
+    // MARK: Planning
+
+    /// A new dependency entry for `request`, brought by the caller's request `origin`.
+    mutating func addDependencyEntry(_ request: AssetRequest, origin: Int) -> Int {
+        let entry = entries.count
+        entries.append(Entry(request: request, isDependency: true))
+        ordering.added(dependency: entry, origin: origin)
+        if origin != lastOrigin {
+            dependencyOrigins[entry] = origin
+            lastOrigin = origin
+        }
+        return entry
+    }
+
+    /// `entry` could not be planned. Returns it, to be announced.
+    mutating func fail(_ entry: Int, _ error: AssetError) -> Int {
+        failures[entry] = error
+        return entry
+    }
+
+    /// Makes `entry` wait for the asset of `resolved`: an existing one with the same key, or a
+    /// new one (weighing nothing until ``plan(_:weight:dependencies:)``). Returns the asset,
+    /// whether it is new, and whether the entry's outcome is already known (to be announced).
+    mutating func merge(_ entry: Int, _ resolved: ResolvedRequest) -> (asset: Int, isNew: Bool, isKnown: Bool) {
+        if let existing = assetForKey[resolved.key] {
+            entries[entry].asset = existing
+            moreWaiters[existing, default: []].append(entry)
+            ordering.assigned(entry, to: existing, dependencies: assets[existing].dependencies)
+            return (existing, false, assets[existing].outcome != nil)
+        }
+        let asset = assets.count
+        assets.append(AssetRecord(plugin: resolved.planned.plugin, weight: 0, firstWaiter: entry))
+        assetForKey[resolved.key] = asset
+        entries[entry].asset = asset
+        return (asset, true, false)
+    }
+
+    /// The asset is planned: it weighs `weight` and depends on `dependencies`.
+    mutating func plan(_ asset: Int, weight: Int64, dependencies: [Int] = []) {
+        assets[asset].weight = weight
+        assets[asset].dependencies = dependencies
+        progress.addAsset(weight: weight)
+        for entry in waiters(of: asset) { ordering.assigned(entry, to: asset, dependencies: dependencies) }
+    }
+
+    /// The asset failed while planning and will not load. Returns its entries, to be announced.
+    mutating func failPlanning(_ asset: Int, _ error: AssetError) -> [Int] {
+        assets[asset].outcome = .failed(error)
+        return waiters(of: asset)
+    }
+
+    /// Takes in operations made while planning; each loads the assets listed with it.
+    mutating func register(_ newLoads: [LoadOperation], covering assetsOfLoad: [[Int]]) {
+        for (load, covered) in zip(newLoads, assetsOfLoad) {
+            for asset in covered { assets[asset].load = loads.count }
+            loads.append(load)
+        }
+    }
+
+    // MARK: Loading
+
+    /// Records how `asset` ended; returns the entries waiting for it.
+    mutating func record(_ finished: FinishedAsset) -> [Int] {
+        assets[finished.asset].outcome = finished.outcome
+        assets[finished.asset].duration = finished.duration
+        progress.complete(asset: finished.asset, weight: assets[finished.asset].weight)
+        return waiters(of: finished.asset)
+    }
+
+    /// Ends the batch: requests without an outcome count as cancelled. The report lists each
+    /// caller's request followed by the dependencies planning found for it.
+    mutating func finish(elapsed: Duration, callerCount: Int) -> PreloadReport {
+        phase = .finished
+        loads = []
+        assetForKey = [:]
+        var dependencyEntries: [[Int]] = Array(repeating: [], count: callerCount)
+        var origin = 0
+        for entry in entries.indices.dropFirst(callerCount) {
+            origin = dependencyOrigins[entry] ?? origin
+            dependencyEntries[origin].append(entry)
+        }
+        var results: [AssetResult] = []
+        results.reserveCapacity(entries.count)
+        for caller in 0..<callerCount {
+            results.append(result(ofEntry: caller))
+            for entry in dependencyEntries[caller] { results.append(result(ofEntry: entry)) }
+        }
+        let report = PreloadReport(results: results, elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
+        self.report = report
+        return report
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Plans the caller's requests whose plugins declare dependencies (an atlas and its pages, a
+/// pack and its entries), one at a time, once the batch's other requests are planned.
+///
+/// For each, it follows the declared dependencies depth-first: each becomes an entry of the
+/// batch, is resolved, and is merged into an existing asset (a page another request named is
+/// loaded once) or a new one whose own dependencies are followed in turn. Meeting an asset whose
+/// dependencies are still being followed is a cycle, refused with ``AssetError/Category/dependencyCycle``.
+/// An asset whose dependency failed while planning fails too (with that cause), unless its
+/// plugin tolerates failed dependencies.
+///
+/// Dependencies that depend on nothing share loads like any small file; an asset with
+/// dependencies gets a load of its own that depends on theirs. Plugin code (resolving,
+/// declaring) runs outside the batch's lock.
+struct DependencyPlanner {
+    let run: BatchRun
+    let resolver: RequestResolver
+    let grouping: LoadGrouping
+    let queue: OperationQueue
+
+    /// Assets whose dependencies are being followed, with their paths: meeting one is a cycle.
+    private var inProgress: [Int: String] = [:]
+    /// Assets planned here that failed while planning, with the cause.
+    private var failed: [Int: AssetError] = [:]
+    /// Assets with no dependencies found here and not yet in a load.
+    private var openLoad: [(item: LoadItem, work: Int64)] = []
+    private var openWork: Int64 = 0
+    /// The caller's request whose dependencies are being followed.
+    private var origin = 0
+
+    init(run: BatchRun, resolver: RequestResolver, grouping: LoadGrouping, queue: OperationQueue) {
+        self.run = run
+        self.resolver = resolver
+        self.grouping = grouping
+        self.queue = queue
+    }
+
+    /// Plans the caller's request `entry`, resolved (its dependencies declared).
+    mutating func plan(caller entry: Int, _ resolved: ResolvedRequest) {
+        guard !run.isCancelled else { return }  // left without an asset: reported cancelled
+        origin = entry
+        _ = place(entry, resolved, declared: true)
+    }
+
+    /// Queues the assets without dependencies that are still waiting for a load.
+    mutating func sealOpenLoad() {
+        guard !openLoad.isEmpty else { return }
+        run.install(grouping.loads(openLoad), queue: queue)
+        openLoad = []
+        openWork = 0
+    }
+
+    /// Adds an entry for the dependency `request`; returns its asset, or why it has none.
+    private mutating func add(_ request: AssetRequest) -> Result<Int, AssetError> {
+        let entry = run.state.withLock { [origin] in $0.addDependencyEntry(request, origin: origin) }
+        switch resolver.resolve(request) {
+        case .success(let resolved):
+            return place(entry, resolved, declared: false)
+        case .failure(let error):
+            run.state.withLock { run.announce($0.fail(entry, error), in: &$0) }
+            return .failure(error)
+        }
+    }
+
+    /// Makes `entry` wait for the asset of `resolved`, following a new asset's dependencies.
+    private mutating func place(_ entry: Int, _ resolved: ResolvedRequest, declared: Bool) -> Result<Int, AssetError> {
+        let placement = run.state.withLock { [inProgress] state -> Result<(asset: Int, isNew: Bool), AssetError> in
+            if let existing = state.assetForKey[resolved.key], let through = inProgress[existing] {
+                let cycle = AssetError(path: resolved.planned.path, category: .dependencyCycle, reason: "depends on itself through \(through)")
+                run.announce(state.fail(entry, cycle), in: &state)
+                return .failure(cycle)
+            }
+            let merged = state.merge(entry, resolved)
+            if merged.isKnown { run.announce(entry, in: &state) }
+            return .success((merged.asset, merged.isNew))
+        }
+        switch placement {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let placed):
+            if placed.isNew { follow(placed.asset, declared ? resolved : resolver.declare(resolved)) }
+            return .success(placed.asset)
+        }
+    }
+
+    /// Follows the dependencies of the new asset `asset`, then plans it (or fails it).
+    private mutating func follow(_ asset: Int, _ resolved: ResolvedRequest) {
+        let path = resolved.planned.path
+        inProgress[asset] = path
+        var item = LoadItem(asset: asset, request: resolved.planned, plugin: resolved.plugin)
+        let tolerant = resolved.plugin.toleratesFailedDependencies
+        var failure: AssetError?
+        switch resolved.dependencies {
+        case .failure(let error):
+            failure = error
+        case .success(let requests):
+            for dependency in requests {
+                switch add(dependency) {
+                case .success(let dependencyAsset):
+                    item.dependencies.append((dependency, dependencyAsset))
+                    guard let dependencyFailure = failed[dependencyAsset] else { continue }
+                    if tolerant {
+                        item.dependencyFailures[dependency] = dependencyFailure
+                    } else if failure == nil {
+                        failure = .dependencyFailed(path: path, dependency: dependencyFailure)
+                    }
+                case .failure(let error) where tolerant:
+                    item.dependencyFailures[dependency] = error
+                case .failure(let error) where failure == nil:
+                    failure = error.category == .dependencyCycle
+                        ? AssetError(path: path, category: .dependencyCycle, reason: error.reason)
+                        : .dependencyFailed(path: path, dependency: error)
+                case .failure:
+                    continue
+                }
+            }
+        }
+        inProgress[asset] = nil
+        if let failure {
+            failed[asset] = failure
+            run.state.withLock { state in
+                for entry in state.failPlanning(asset, failure) { run.announce(entry, in: &state) }
+            }
+            return
+        }
+        run.state.withLock { $0.plan(asset, weight: resolved.weight, dependencies: item.dependencies.map(\.asset)) }
+        guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else {
+            openLoad.append((item, resolved.work))
+            openWork += resolved.work
+            if openLoad.count >= grouping.maxAssets || openWork >= grouping.targetWork { sealOpenLoad() }
+            return
+        }
+        sealOpenLoad()  // the loads of this asset's dependencies must exist before its own
+        let dependencyLoads = run.state.withLock { state in
+            Set(item.dependencies.map { state.assets[$0.asset].load }.filter { $0 >= 0 }).sorted().map { state.loads[$0] }
+        }
+        run.install([[item]], dependencies: dependencyLoads, queue: queue)
+    }
+}

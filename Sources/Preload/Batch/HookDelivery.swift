@@ -1,0 +1,34 @@
+import Dispatch
+
+/// Runs a batch's hooks on a serial queue, in the order events are handed to it.
+///
+/// Events are handed over while the batch holds its lock, so their order is the order in which
+/// they happened; the hooks themselves run later on the queue, with no lock held.
+struct HookDelivery: Sendable {
+    let hooks: PreloadHooks
+    let queue: DispatchQueue
+
+    var wantsProgress: Bool { hooks.onProgress != nil }
+    var wantsAssetEvents: Bool { hooks.onAssetLoaded != nil || hooks.onAssetFailed != nil }
+
+    func progress(_ progress: PreloadProgress) {
+        guard let hook = hooks.onProgress else { return }
+        queue.async { hook(progress) }
+    }
+
+    func asset(_ result: AssetResult) {
+        switch result.outcome {
+        case .loaded: if let hook = hooks.onAssetLoaded { queue.async { hook(result) } }
+        case .failed: if let hook = hooks.onAssetFailed { queue.async { hook(result) } }
+        case .cancelled: break
+        }
+    }
+
+    func completion(_ report: PreloadReport, then finished: @escaping @Sendable () -> Void) {
+        let hook = hooks.onCompletion
+        queue.async {
+            hook?(report)
+            finished()
+        }
+    }
+}

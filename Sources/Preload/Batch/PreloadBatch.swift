@@ -1,0 +1,58 @@
+import Dispatch
+
+/// One running preload: a handle to cancel it, watch its progress, and wait for its report.
+///
+/// Made by ``PreloadCoordinator``. A batch plans its requests off the caller's thread, queues
+/// its loads on the coordinator's `OperationQueue` (one state-tracked `Operation` per load: a
+/// large file alone, small files several together, each asset keeping its own outcome), and ends
+/// with a completion `BlockOperation` that depends on all of them and runs exactly once.
+public final class PreloadBatch: Sendable {
+    /// The requests, as given.
+    public var requests: [AssetRequest] { run.requests }
+
+    let run: BatchRun
+
+    init(run: BatchRun) {
+        self.run = run
+    }
+
+    /// Cancels every load that has not finished. The batch still completes (once), reporting
+    /// the cancelled requests. Harmless after the batch finished.
+    public func cancel() {
+        run.cancel()
+    }
+
+    /// Whether every request has been planned and its load queued (planning runs off the
+    /// caller's thread; until then ``progress`` reads 0, as the total is not known).
+    public var isPlanned: Bool { run.state.withLock { $0.phase != .planning } }
+
+    /// Whether the batch has completed.
+    public var isFinished: Bool { run.state.withLock { $0.phase == .finished } }
+
+    /// Whether ``cancel()`` was called (directly, by task cancellation, or by fail-fast).
+    public var isCancelled: Bool { run.isCancelled }
+
+    /// The progress now.
+    public var progress: PreloadProgress {
+        run.state.withLock { state in
+            guard state.phase == .finished else { return state.progress.snapshot() }
+            return state.progress.finalSnapshot()
+        }
+    }
+
+    /// The report, once the batch has completed.
+    public var report: PreloadReport? { run.state.withLock { $0.report } }
+
+    /// Blocks until the batch has completed and its completion hook has run. Do not call it from
+    /// a hook running on the same serial queue as this batch's hooks: they could never run.
+    @available(*, noasync, message: "use PreloadCoordinator.preload(_:options:hooks:) async")
+    public func waitUntilFinished() -> PreloadReport {
+        run.done.wait()
+        return report!
+    }
+
+    /// Runs `body` on `queue` once the batch has completed and its completion hook has run.
+    public func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
+        run.done.notify(queue: queue) { [self] in body(report!) }
+    }
+}
