@@ -32,7 +32,7 @@ public struct AssetFiles: Sendable {
 
     /// ``locate(_:)``, with what `stat` said of the container.
     private func location(of path: String) -> (container: String, entry: String, plugin: any ContainerPlugin, file: FileFacts)? {
-        guard !containers.isEmpty, path.contains("#") else { return nil }
+        guard !containers.isEmpty, path.utf8.contains(UInt8(ascii: "#")) else { return nil }
         var search = path.startIndex
         while let hash = path[search...].firstIndex(of: "#") {
             let container = String(path[..<hash]), entry = String(path[path.index(after: hash)...])

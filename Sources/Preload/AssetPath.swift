@@ -20,8 +20,13 @@ public enum AssetPath {
     /// Whether `path` has no empty, `.` or `..` component and no trailing slash (the common case,
     /// checked without allocating).
     private static func isNormalized(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8(isNormalized)
+    }
+
+    private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var length = 0, dots = 0, position = 0
-        for byte in path.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "/") {
                 if length == 0 && position != 0 { return false }  // only the root may be empty
                 if length > 0 && length == dots && dots <= 2 { return false }  // "." or ".."

@@ -111,7 +111,7 @@ public final class AssetStore: Sendable {
                 if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
                 store.byteCount += entry.asset.byteCount
                 // The common case, a name that is the (normalized) path, needs no second index entry.
-                if key != entry.name || store.nameByPath[key] != nil { store.nameByPath[key] = entry.name }
+                if key != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[key] != nil) { store.nameByPath[key] = entry.name }
             }
         }
     }

@@ -33,7 +33,7 @@ public struct FileFacts: Hashable, Sendable {
         self.entry = entry
     }
 
-    private init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, isDirectory: Bool) {
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, isDirectory: Bool) {
         self.device = device
         self.inode = inode
         self.size = size
@@ -47,6 +47,12 @@ public struct FileFacts: Hashable, Sendable {
     public static func of(path: String) throws(AssetError) -> FileFacts {
         var info = stat()
         guard stat(path, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
+        return try FileFacts(info, path: path)
+    }
+
+    /// The facts `info` (from `stat` or `fstat` of `path`) gives; refuses what is neither a
+    /// regular file nor a directory.
+    init(_ info: stat, path: String) throws(AssetError) {
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG || type == S_IFDIR else {
             throw AssetError(path: path, category: .unreadable, reason: "is not a regular file")
@@ -56,7 +62,7 @@ public struct FileFacts: Hashable, Sendable {
         #else
             let seconds = Int64(info.st_mtim.tv_sec), nanos = Int64(info.st_mtim.tv_nsec)
         #endif
-        return FileFacts(
+        self.init(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             modified: seconds &* 1_000_000_000 &+ nanos, isDirectory: type == S_IFDIR)
     }
@@ -96,20 +102,17 @@ public enum FileContents {
         return result
     }
 
-    private static func size(of descriptor: Int32, path: String, limit: Int) throws(AssetError) -> Int {
+    static func size(of descriptor: Int32, path: String, limit: Int) throws(AssetError) -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
         let size = Int(info.st_size)
-        guard size <= limit else {
-            throw AssetError(
-                path: path, category: .limitExceeded, reason: "file is \(size) bytes; the limit is \(limit)")
-        }
+        guard size <= limit else { throw AssetError.fileTooLarge(path: path, size: size, limit: limit) }
         return size
     }
 
     /// Fills `buffer` from `descriptor` (fewer bytes if the file shrank since `fstat`); returns
     /// 0 or the `errno` of a failed read.
-    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, count: inout Int) -> Int32 {
+    static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, count: inout Int) -> Int32 {
         while count < buffer.count {
             let got = systemRead(descriptor, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + count, buffer.count - count)
             if got > 0 {
@@ -173,11 +176,16 @@ public final class OpenFile {
 }
 
 @inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
 
 extension AssetError {
+    /// The error for a file of `size` bytes, larger than the `limit` on what is read.
+    static func fileTooLarge(path: String, size: Int, limit: Int) -> AssetError {
+        AssetError(path: path, category: .limitExceeded, reason: "file is \(size) bytes; the limit is \(limit)")
+    }
+
     /// The error for a failed system call on `path` (`errno` in `code`): "no such file" or
     /// "cannot read: ..." with the system's words.
     public static func fromErrno(_ code: Int32, path: String) -> AssetError {

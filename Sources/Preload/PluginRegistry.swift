@@ -37,6 +37,12 @@ public struct PluginRegistry: Sendable {
 
     private var plugins: [any LoaderPlugin] = []
     private var byExtension: [String: String] = [:]
+    /// Where each identifier's and each extension's plugin is in ``plugins``: claiming a file is
+    /// two dictionary lookups, not a search.
+    private var indexOfIdentifier: [String: Int] = [:]
+    private var extensionTable: [(bytes: [UInt8], index: Int)] = []
+    /// How plugins read files: the disk, and entries of the containers registered plugins open.
+    public private(set) var files = AssetFiles()
 
     /// An empty registry.
     public init() {}
@@ -67,6 +73,11 @@ public struct PluginRegistry: Sendable {
             byExtension[fileExtension] = plugin.identifier
         }
         plugins.append(plugin)
+        indexOfIdentifier = Dictionary(uniqueKeysWithValues: plugins.enumerated().map { ($1.identifier, $0) })
+        extensionTable = byExtension.sorted { $0.key < $1.key }.compactMap { fileExtension, identifier in
+            indexOfIdentifier[identifier].map { (Array(fileExtension.utf8), $0) }
+        }
+        files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
     }
 
     /// The registered plugins, in registration order.
@@ -74,25 +85,17 @@ public struct PluginRegistry: Sendable {
 
     /// The plugin registered as `identifier`.
     public func plugin(identifier: String) -> (any LoaderPlugin)? {
-        plugins.first { $0.identifier == identifier }
+        indexOfIdentifier[identifier].map { plugins[$0] }
     }
 
     /// The plugin that claims `path` by its extension.
     public func plugin(forExtensionOf path: String) -> (any LoaderPlugin)? {
-        guard let fileExtension = Self.fileExtension(of: path), let identifier = byExtension[fileExtension] else {
-            return nil
-        }
-        return plugin(identifier: identifier)
+        index(forExtensionOf: path).map { plugins[$0] }
     }
 
     /// The first sniffing plugin whose signature matches the start of the file.
     public func plugin(forHeader header: [UInt8]) -> (any LoaderPlugin)? {
         plugins.first { $0.headerLength > 0 && $0.matchesSignature(Array(header.prefix($0.headerLength))) }
-    }
-
-    /// How plugins read files: the disk, and entries of the containers registered plugins open.
-    public var files: AssetFiles {
-        AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
     }
 
     /// The longest header any plugin wants to see.
@@ -110,28 +113,41 @@ public struct PluginRegistry: Sendable {
         return plugin(forHeader: header)
     }
 
-    /// The lowercase extension of the last path component, without the dot. Allocation-free for
-    /// short extensions (Swift stores strings of up to 15 UTF-8 bytes inline).
-    static func fileExtension(of path: String) -> String? {
-        let bytes = path.utf8
-        var index = bytes.endIndex
-        while index > bytes.startIndex {
-            let previous = bytes.index(before: index)
+    /// Where the extension of the last path component is in `bytes` (after the dot). A leading
+    /// dot names a hidden file, not an extension; so does a trailing one.
+    private static func extensionRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var index = bytes.count
+        while index > 0 {
+            let previous = index - 1
             switch bytes[previous] {
             case UInt8(ascii: "/"):
                 return nil
             case UInt8(ascii: "."):
-                // A leading dot names a hidden file, not an extension; so does a trailing one.
-                guard previous > bytes.startIndex, bytes[bytes.index(before: previous)] != UInt8(ascii: "/"),
-                    index < bytes.endIndex
-                else { return nil }
-                let fileExtension = String(path[index...])
-                let hasUppercase = fileExtension.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-                return hasUppercase ? fileExtension.lowercased() : fileExtension
+                guard previous > 0, bytes[previous - 1] != UInt8(ascii: "/"), index < bytes.count else { return nil }
+                return index..<bytes.count
             default:
                 index = previous
             }
         }
         return nil
+    }
+
+    /// The index in ``plugins`` of the plugin that claims `path`'s extension: the extension's
+    /// bytes compared with each claimed one, case-insensitively, without making a string (a
+    /// batch claims every one of its files this way).
+    private func index(forExtensionOf path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard let range = Self.extensionRange(in: bytes) else { return nil }
+            let candidate = UnsafeBufferPointer(rebasing: bytes[range])
+            if candidate.contains(where: { $0 >= 0x80 }) {  // not ASCII: Unicode's lowercasing
+                let lowercased = String(decoding: candidate, as: UTF8.self).lowercased()
+                return extensionTable.first { $0.bytes.elementsEqual(lowercased.utf8) }?.index
+            }
+            for (claimed, index) in extensionTable where claimed.count == candidate.count {
+                if zip(claimed, candidate).allSatisfy({ $0 == ($1 >= 65 && $1 <= 90 ? $1 | 0x20 : $1) }) { return index }
+            }
+            return nil
+        }
     }
 }

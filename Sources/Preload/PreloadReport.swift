@@ -61,12 +61,18 @@ public struct PreloadReport: Sendable {
     /// Bytes held by the loaded assets the caller requested, counting a load shared by merged
     /// requests once. (Dependencies are left out: an atlas's size already includes its pages.)
     public var decodedBytes: Int {
-        var seen = Set<Int>()
-        return requested.reduce(0) { total, result in
-            guard let asset = result.outcome.asset else { return total }
-            if let index = result.assetIndex, !seen.insert(index).inserted { return total }
-            return total + asset.byteCount
+        var counted: [Bool] = []
+        var total = 0
+        for index in results.indices where !results[index].isDependency {
+            guard case .loaded(let asset) = results[index].outcome else { continue }
+            if let shared = results[index].assetIndex {
+                if shared >= counted.count { counted += repeatElement(false, count: max(shared + 1 - counted.count, counted.count)) }
+                if counted[shared] { continue }
+                counted[shared] = true
+            }
+            total += asset.byteCount
         }
+        return total
     }
 
     /// ``elapsed`` in seconds.

@@ -74,7 +74,7 @@ extension BatchRun {
         if failed { assetFailed() }
         let items = fresh.map { fresh -> (item: LoadItem, work: Int64) in
             guard case .success(let request) = resolved[fresh.request] else { preconditionFailure("a merged request resolved") }
-            return (LoadItem(asset: fresh.asset, request: request.planned, plugin: request.plugin), request.work)
+            return (LoadItem(asset: fresh.asset, resolved: request), request.work)
         }
         install(grouping.loads(items), queue: queue)
         return deferred

@@ -80,11 +80,9 @@ final class BatchRun: Sendable {
         let delay = state.withLock { state -> Duration? in
             guard state.phase != .finished else { return nil }
             for asset in finished {
-                for entry in state.record(asset) {
-                    // The request the asset was planned for is stored already; merged ones are not.
-                    let request = state.entries[entry].request
-                    announce(entry, in: &state, stored: request.name == asset.request.name && request.path == asset.request.path)
-                }
+                // The first waiter made the asset: its request is the one stored above.
+                let waiters = state.record(asset)
+                for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
             return deliverProgress(&state)
         }
@@ -118,8 +116,8 @@ final class BatchRun: Sendable {
     /// holding back).
     func announce(_ entry: Int, in state: inout BatchState, stored: Bool = false) {
         if !stored, let store, case .loaded(let asset) = state.outcome(ofEntry: entry) {
-            let request = state.entries[entry].request
-            store.insert(asset, name: request.name, path: request.path, plugin: state.assets[state.entries[entry].asset].plugin)
+            let request = state.request(ofEntry: entry)
+            store.insert(asset, name: request.name, path: request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin)
         }
         guard delivery.wantsAssetEvents else { return }
         for ready in state.ordering.finished(entry) { delivery.asset(state.result(ofEntry: ready)) }
@@ -139,7 +137,7 @@ final class BatchRun: Sendable {
             if delivery.wantsAssetEvents {
                 for held in state.ordering.flush() { delivery.asset(state.result(ofEntry: held)) }
             }
-            let report = state.finish(elapsed: elapsed, callerCount: requests.count)
+            let report = state.finish(elapsed: elapsed)
             delivery.progress(state.progress.finalSnapshot())
             delivery.completion(report) { [done] in done.leave() }
             return report

@@ -7,14 +7,6 @@
 struct BatchState {
     enum Phase { case planning, running, finished }
 
-    /// One request's place in the batch.
-    struct Entry {
-        let request: AssetRequest
-        let isDependency: Bool
-        /// The asset it waits for; -1 while it has none (not planned yet, or failed planning).
-        var asset = -1
-    }
-
     /// One distinct asset (file, plugin, options) and how loading it ended.
     struct AssetRecord {
         let plugin: String
@@ -32,7 +24,12 @@ struct BatchState {
 
     var phase = Phase.planning
     var cancelRequested = false
-    var entries: [Entry]
+    /// The caller's requests: entries `0..<callers.count`.
+    let callers: [AssetRequest]
+    /// The requests plugins declared: entries from `callers.count` on.
+    private(set) var dependencyRequests: [AssetRequest] = []
+    /// The asset each entry waits for; -1 while it has none (not planned yet, or failed planning).
+    private(set) var assetOfEntry: [Int]
     var assets: [AssetRecord] = []
     /// Entries beyond the first waiting for an asset (merged requests).
     var moreWaiters: [Int: [Int]] = [:]
@@ -54,29 +51,54 @@ struct BatchState {
     private var lastOrigin = -1
 
     init(callers: [AssetRequest], progressInterval: Duration, eventOrder: AssetEventOrder = .completion) {
-        entries = callers.map { Entry(request: $0, isDependency: false) }
+        self.callers = callers
+        assetOfEntry = Array(repeating: -1, count: callers.count)
         progress = ProgressTracker(interval: progressInterval)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
+    }
+
+    /// The request of `entry`: the caller's, or one a plugin declared.
+    func request(ofEntry entry: Int) -> AssetRequest {
+        entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count]
     }
 
     /// How `entry` ended, if it has; `nil` while it is still to load (or was never reached).
     func outcome(ofEntry entry: Int) -> AssetOutcome? {
         if !failures.isEmpty, let failure = failures[entry] { return .failed(failure) }
-        let asset = entries[entry].asset
+        let asset = assetOfEntry[entry]
         return asset < 0 ? nil : assets[asset].outcome
     }
 
-    /// The entries waiting for `asset`.
-    func waiters(of asset: Int) -> [Int] {
-        [assets[asset].firstWaiter] + (moreWaiters[asset] ?? [])
+    /// The entries waiting for `asset`, the one it was planned for first.
+    func waiters(of asset: Int) -> Waiters {
+        Waiters(first: assets[asset].firstWaiter, more: moreWaiters.isEmpty ? nil : moreWaiters[asset])
+    }
+
+    /// The entries waiting for one asset: almost always one, so no array is made for it.
+    struct Waiters: Sequence, IteratorProtocol {
+        let first: Int
+        let more: [Int]?
+        private var position = -1
+
+        init(first: Int, more: [Int]?) {
+            self.first = first
+            self.more = more
+        }
+
+        mutating func next() -> Int? {
+            defer { position += 1 }
+            if position < 0 { return first }
+            guard let more, position < more.count else { return nil }
+            return more[position]
+        }
     }
 
     /// The result of `entry` for reports and hooks; no outcome means cancelled.
     func result(ofEntry entry: Int) -> AssetResult {
-        let asset = entries[entry].asset
+        let asset = assetOfEntry[entry]
         return AssetResult(
-            request: entries[entry].request, plugin: asset < 0 ? nil : assets[asset].plugin,
-            isDependency: entries[entry].isDependency, outcome: outcome(ofEntry: entry) ?? .cancelled,
+            request: request(ofEntry: entry), plugin: asset < 0 ? nil : assets[asset].plugin,
+            isDependency: entry >= callers.count, outcome: outcome(ofEntry: entry) ?? .cancelled,
             duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset)
     }
 
@@ -84,8 +106,9 @@ struct BatchState {
 
     /// A new dependency entry for `request`, brought by the caller's request `origin`.
     mutating func addDependencyEntry(_ request: AssetRequest, origin: Int) -> Int {
-        let entry = entries.count
-        entries.append(Entry(request: request, isDependency: true))
+        let entry = assetOfEntry.count
+        dependencyRequests.append(request)
+        assetOfEntry.append(-1)
         ordering.added(dependency: entry, origin: origin)
         if origin != lastOrigin {
             dependencyOrigins[entry] = origin
@@ -105,7 +128,7 @@ struct BatchState {
     /// whether it is new, and whether the entry's outcome is already known (to be announced).
     mutating func merge(_ entry: Int, _ resolved: ResolvedRequest) -> (asset: Int, isNew: Bool, isKnown: Bool) {
         if let existing = assetForKey[resolved.key] {
-            entries[entry].asset = existing
+            assetOfEntry[entry] = existing
             moreWaiters[existing, default: []].append(entry)
             ordering.assigned(entry, to: existing, dependencies: assets[existing].dependencies)
             return (existing, false, assets[existing].outcome != nil)
@@ -113,7 +136,7 @@ struct BatchState {
         let asset = assets.count
         assets.append(AssetRecord(plugin: resolved.planned.plugin, weight: 0, firstWaiter: entry))
         assetForKey[resolved.key] = asset
-        entries[entry].asset = asset
+        assetOfEntry[entry] = asset
         return (asset, true, false)
     }
 
@@ -122,11 +145,12 @@ struct BatchState {
         assets[asset].weight = weight
         assets[asset].dependencies = dependencies
         progress.addAsset(weight: weight)
+        guard case .dependencies = ordering.order else { return }
         for entry in waiters(of: asset) { ordering.assigned(entry, to: asset, dependencies: dependencies) }
     }
 
     /// The asset failed while planning and will not load. Returns its entries, to be announced.
-    mutating func failPlanning(_ asset: Int, _ error: AssetError) -> [Int] {
+    mutating func failPlanning(_ asset: Int, _ error: AssetError) -> Waiters {
         assets[asset].outcome = .failed(error)
         return waiters(of: asset)
     }
@@ -142,7 +166,7 @@ struct BatchState {
     // MARK: Loading
 
     /// Records how `asset` ended; returns the entries waiting for it.
-    mutating func record(_ finished: FinishedAsset) -> [Int] {
+    mutating func record(_ finished: FinishedAsset) -> Waiters {
         assets[finished.asset].outcome = finished.outcome
         assets[finished.asset].duration = finished.duration
         progress.complete(asset: finished.asset, weight: assets[finished.asset].weight)
@@ -151,18 +175,19 @@ struct BatchState {
 
     /// Ends the batch: requests without an outcome count as cancelled. The report lists each
     /// caller's request followed by the dependencies planning found for it.
-    mutating func finish(elapsed: Duration, callerCount: Int) -> PreloadReport {
+    mutating func finish(elapsed: Duration) -> PreloadReport {
+        let callerCount = callers.count
         phase = .finished
         loads = []
         assetForKey = [:]
         var dependencyEntries: [[Int]] = Array(repeating: [], count: callerCount)
         var origin = 0
-        for entry in entries.indices.dropFirst(callerCount) {
+        for entry in assetOfEntry.indices.dropFirst(callerCount) {
             origin = dependencyOrigins[entry] ?? origin
             dependencyEntries[origin].append(entry)
         }
         var results: [AssetResult] = []
-        results.reserveCapacity(entries.count)
+        results.reserveCapacity(assetOfEntry.count)
         for caller in 0..<callerCount {
             results.append(result(ofEntry: caller))
             for entry in dependencyEntries[caller] { results.append(result(ofEntry: entry)) }

@@ -88,7 +88,7 @@ struct DependencyPlanner {
     private mutating func follow(_ asset: Int, _ resolved: ResolvedRequest) {
         let path = resolved.planned.path
         inProgress[asset] = path
-        var item = LoadItem(asset: asset, request: resolved.planned, plugin: resolved.plugin)
+        var item = LoadItem(asset: asset, resolved: resolved)
         let tolerant = resolved.plugin.toleratesFailedDependencies
         var failure: AssetError?
         switch resolved.dependencies {

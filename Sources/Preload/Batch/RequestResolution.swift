@@ -34,17 +34,32 @@ struct AssetKey: Hashable, Sendable {
 
 /// A request resolved without looking at the rest of the batch: its file found, the plugin that
 /// claims it, its weight for progress and its work for grouping, and (once asked) the requests
-/// its plugin declares it depends on.
-struct ResolvedRequest: Sendable {
+/// its plugin declares it depends on. A class: planning and loading hand it on by reference.
+final class ResolvedRequest: Sendable {
     let planned: PlannedRequest
     let plugin: any LoaderPlugin
     let key: AssetKey
     /// Its share of the batch's progress.
-    var weight: Int64
+    let weight: Int64
     /// How much work loading it is, for sizing loads (bytes of the file, or the plugin's estimate).
-    var work: Int64
+    let work: Int64
+    /// The whole file, when planning read it ahead (a small file on disk).
+    let contents: AssetBytes?
     /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
-    var dependencies: Result<[AssetRequest], AssetError> = .success([])
+    let dependencies: Result<[AssetRequest], AssetError>
+
+    init(
+        planned: PlannedRequest, plugin: any LoaderPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
+        dependencies: Result<[AssetRequest], AssetError> = .success([])
+    ) {
+        self.planned = planned
+        self.plugin = plugin
+        self.key = key
+        self.weight = weight
+        self.work = work
+        self.contents = contents
+        self.dependencies = dependencies
+    }
 
     /// Whether it depends on nothing: most files; such an asset can share a load with others.
     var isLeaf: Bool {
@@ -53,20 +68,24 @@ struct ResolvedRequest: Sendable {
     }
 }
 
-/// Resolves requests: finds each file (one `stat`, or the container's index for an entry),
-/// picks the plugin that claims it, weighs it, and asks the plugin for its dependencies. Pure:
-/// it touches no batch state, so chunks of requests resolve on several threads at once.
+/// Resolves requests: finds each file (one `open` and `fstat`, reading a small file whole while
+/// at it; or the container's index for an entry), picks the plugin that claims it, weighs it,
+/// and asks the plugin for its dependencies. It touches no batch state, so chunks of requests
+/// resolve on several threads at once.
 ///
 /// Resolving never throws: a request that cannot be resolved gets its ``AssetError``.
-struct RequestResolver: Sendable {
+final class RequestResolver: Sendable {
     let registry: PluginRegistry
     let files: AssetFiles
     let weighting: ProgressWeighting
+    /// What the batch may still read ahead.
+    let readAhead: ReadAheadBudget
 
-    init(registry: PluginRegistry, weighting: ProgressWeighting) {
+    init(registry: PluginRegistry, weighting: ProgressWeighting, readAhead: ReadAheadBudget = ReadAheadBudget()) {
         self.registry = registry
         files = registry.files
         self.weighting = weighting
+        self.readAhead = readAhead
     }
 
     /// `request` resolved and its dependencies declared.
@@ -77,11 +96,17 @@ struct RequestResolver: Sendable {
     /// `request` resolved, its dependencies not yet asked for.
     func resolve(_ request: AssetRequest) -> Result<ResolvedRequest, AssetError> {
         let file: FileFacts
+        var contents: AssetBytes?
         let plugin: any LoaderPlugin
         var header: [UInt8]?
         do {
-            file = try files.facts(of: request.path)
-            (plugin, header) = try claim(request, isDirectory: file.isDirectory)
+            if files.locate(request.path) == nil {
+                let probe = try FileProbe.probe(request.path, budget: readAhead)
+                (file, contents) = (probe.facts, probe.contents)
+            } else {
+                file = try files.facts(of: request.path)
+            }
+            plugin = try claim(request, isDirectory: file.isDirectory, contents: contents, header: &header)
         } catch {
             return .failure(error)
         }
@@ -89,27 +114,31 @@ struct RequestResolver: Sendable {
         return .success(ResolvedRequest(
             planned: planned, plugin: plugin,
             key: AssetKey(file: file, plugin: plugin.identifier, options: request.options),
-            weight: weight(of: file, at: request.path, plugin: plugin, header: &header), work: max(file.size, 1)))
+            weight: weight(of: file, at: request.path, plugin: plugin, contents: contents, header: &header), work: max(file.size, 1),
+            contents: contents))
     }
 
     /// `resolved` with its plugin's declared dependencies, and the work and weight the plugin
     /// estimates once it has looked (plugin code: call it outside any lock).
     func declare(_ resolved: ResolvedRequest) -> ResolvedRequest {
-        var declared = resolved
+        let dependencies: Result<[AssetRequest], AssetError>
         do {
-            declared.dependencies = .success(try resolved.plugin.dependencies(of: resolved.planned))
+            dependencies = .success(try resolved.plugin.dependencies(of: resolved.planned))
         } catch {
-            declared.dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))
+            dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))
         }
-        if let estimate = resolved.plugin.estimatedWork(for: resolved.planned) {
-            declared.weight = max(estimate, 1)
-            declared.work = max(estimate, 1)
-        }
-        return declared
+        let estimate = resolved.plugin.estimatedWork(for: resolved.planned).map { max($0, 1) }
+        if estimate == nil, case .success(let requests) = dependencies, requests.isEmpty { return resolved }
+        return ResolvedRequest(
+            planned: resolved.planned, plugin: resolved.plugin, key: resolved.key, weight: estimate ?? resolved.weight,
+            work: estimate ?? resolved.work, contents: resolved.contents, dependencies: dependencies)
     }
 
-    /// The plugin for `request` and, when it had to be read to decide, the file's header.
-    private func claim(_ request: AssetRequest, isDirectory: Bool) throws(AssetError) -> (any LoaderPlugin, [UInt8]?) {
+    /// The plugin for `request`; reads the file's `header` (from its `contents`, if read ahead)
+    /// when it is needed to decide and not known yet.
+    private func claim(
+        _ request: AssetRequest, isDirectory: Bool, contents: AssetBytes?, header known: inout [UInt8]?
+    ) throws(AssetError) -> any LoaderPlugin {
         let named = try request.plugin.map { identifier throws(AssetError) in
             guard let plugin = registry.plugin(identifier: identifier) else {
                 throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
@@ -120,25 +149,28 @@ struct RequestResolver: Sendable {
             guard let plugin = named ?? registry.plugin(forExtensionOf: request.path), plugin.acceptsDirectories else {
                 throw AssetError(path: request.path, category: .unreadable, reason: "is a directory no loader plugin loads")
             }
-            return (plugin, nil)
+            return plugin
         }
-        if let named { return (named, nil) }
-        if let plugin = registry.plugin(forExtensionOf: request.path) { return (plugin, nil) }
+        if let named { return named }
+        if let plugin = registry.plugin(forExtensionOf: request.path) { return plugin }
         let header: [UInt8]
         do {
-            header = try files.prefix(request.path, count: registry.longestHeader)
+            header = try known ?? contents.map { Array($0.prefix(registry.longestHeader)) } ?? files.prefix(request.path, count: registry.longestHeader)
         } catch {
             throw AssetError(path: request.path, wrapping: error)
         }
-        if let plugin = registry.plugin(forHeader: header) { return (plugin, header) }
+        known = header
+        if let plugin = registry.plugin(forHeader: header) { return plugin }
         // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
-        if let (_, _, container) = files.locate(request.path) { return (container, header) }
+        if let (_, _, container) = files.locate(request.path) { return container }
         throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
     }
 
-    private func weight(of file: FileFacts, at path: String, plugin: any LoaderPlugin, header: inout [UInt8]?) -> Int64 {
+    private func weight(
+        of file: FileFacts, at path: String, plugin: any LoaderPlugin, contents: AssetBytes?, header: inout [UInt8]?
+    ) -> Int64 {
         guard weighting == .decodedBytes, plugin.headerLength > 0 else { return max(file.size, 1) }
-        if header == nil { header = try? files.prefix(path, count: plugin.headerLength) }
+        if header == nil { header = contents.map { Array($0.prefix(plugin.headerLength)) } ?? (try? files.prefix(path, count: plugin.headerLength)) }
         guard let header, let estimate = plugin.estimatedDecodedBytes(header: header) else { return max(file.size, 1) }
         return Int64(max(estimate, 1))
     }

@@ -11,13 +11,19 @@ public final class LoadContext: Sendable {
     private let asset: Int
     private let operation: LoadOperation
     private let dependencies: [AssetRequest: AssetOutcome]
+    /// The file, if planning read it ahead.
+    private let contents: AssetBytes?
     private let maxFileBytes: Int
     private let lastReported = Mutex(0.0)
 
-    init(request: PlannedRequest, asset: Int, operation: LoadOperation, dependencies: [AssetRequest: AssetOutcome]) {
+    init(
+        request: PlannedRequest, asset: Int, operation: LoadOperation, contents: AssetBytes? = nil,
+        dependencies: [AssetRequest: AssetOutcome]
+    ) {
         self.request = request
         self.asset = asset
         self.operation = operation
+        self.contents = contents
         self.dependencies = dependencies
         memory = operation.run.memory
         maxFileBytes = operation.run.maxFileBytes
@@ -50,7 +56,16 @@ public final class LoadContext: Sendable {
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
     /// only reads: an entry inflating); leave it off when decoding reports progress afterwards.
     public func readContents(reportingProgress: Bool = false) throws -> AssetBytes {
-        try request.files.read(
+        if let contents {  // read ahead while planning (a small file)
+            guard contents.count <= maxFileBytes else {
+                throw AssetError.fileTooLarge(path: request.path, size: contents.count, limit: maxFileBytes)
+            }
+            return contents
+        }
+        if request.file.entry == nil && !request.file.isDirectory {  // on disk, its size known from planning
+            return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)
+        }
+        return try request.files.read(
             request.path, limit: maxFileBytes, memory: memory, isCancelled: { operation.isCancelled },
             progress: { if reportingProgress { reportProgress($0) } })
     }

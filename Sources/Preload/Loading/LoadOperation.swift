@@ -5,8 +5,10 @@ import Synchronization
 struct LoadItem: Sendable {
     /// The asset's index in its batch.
     let asset: Int
-    let request: PlannedRequest
-    let plugin: any LoaderPlugin
+    /// What planning learned: the request, the plugin, the file (read ahead, if small).
+    let resolved: ResolvedRequest
+    var request: PlannedRequest { resolved.planned }
+    var plugin: any LoaderPlugin { resolved.plugin }
     /// The assets the plugin's declared dependencies were merged into, in declared order (empty
     /// for most files). They belong to other operations, which this one depends on.
     var dependencies: [(request: AssetRequest, asset: Int)] = []
@@ -40,6 +42,9 @@ struct FinishedAsset: Sendable {
 /// `completionBlock`, which runs later on a global queue.
 final class LoadOperation: Operation, @unchecked Sendable {
     private let state = Mutex(LoadOperationState())
+    /// Set by ``cancel()``: read between files and by decoders between chunks, more cheaply
+    /// than corelibs' own flag (which takes a lock).
+    private let cancelled = Atomic(false)
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: Mutex<[LoadItem]>
     let run: BatchRun
@@ -54,6 +59,12 @@ final class LoadOperation: Operation, @unchecked Sendable {
     }
 
     override var isAsynchronous: Bool { true }
+    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    override func cancel() {
+        cancelled.store(true, ordering: .releasing)
+        super.cancel()
+    }
     override var isExecuting: Bool { state.withLock { $0.isExecuting } }
     override var isFinished: Bool { state.withLock { $0.isFinished } }
 
@@ -99,7 +110,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 index += 1
                 continue
             }
-            let context = LoadContext(request: item.request, asset: item.asset, operation: self, dependencies: dependencies)
+            let context = LoadContext(
+                request: item.request, asset: item.asset, operation: self, contents: item.resolved.contents, dependencies: dependencies)
             if item.plugin.loadsAsynchronously {
                 let once = Locked(false)
                 let soFar = finished, next = index + 1

@@ -107,7 +107,10 @@ extension LoaderPlugin {
 }
 
 /// A request after planning: the file was found, a plugin claimed it, and its size is known.
-public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
+///
+/// Immutable, and a class so that handing it from planning to the load (and to the plugin)
+/// copies one reference rather than its strings, facts and file access one by one.
+public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// The request as the caller made it (for a merged load, the first one).
     public let request: AssetRequest
     /// The identifier of the plugin that loads it.

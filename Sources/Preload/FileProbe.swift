@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Synchronization
+
+/// What planning learns from one open of a file on disk: its facts from `fstat` and, when it is
+/// small and the batch's read-ahead allows, its whole contents. A small file then costs the
+/// same system calls as a bare decode loop's (`open`, `fstat`, `read`, `close`), once, instead of
+/// a `stat` to plan it and a second open to load it.
+struct FileProbe {
+    let facts: FileFacts
+    /// The whole file, read while planning; `nil` for a large file, a directory, or past the
+    /// read-ahead budget.
+    let contents: AssetBytes?
+
+    /// Files up to this size are read while planning, if the budget allows.
+    static let largestReadAhead = 64 << 10
+
+    /// Opens `path` without blocking (a FIFO cannot hang it) and without taking a controlling
+    /// terminal, `fstat`s it, and reads it whole when it is a regular file of at most
+    /// ``largestReadAhead`` bytes that `budget` has room for. A file that cannot be opened (no
+    /// read permission) still gets its facts from `stat`; reading it will report the error.
+    static func probe(_ path: String, budget: ReadAheadBudget) throws(AssetError) -> FileProbe {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw AssetError.fromErrno(code, path: path) }
+            return FileProbe(facts: try FileFacts.of(path: path), contents: nil)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
+        let facts = try FileFacts(info, path: path)
+        let size = Int(facts.size)
+        guard !facts.isDirectory, size <= largestReadAhead, budget.take(size) else { return FileProbe(facts: facts, contents: nil) }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            failure = FileContents.readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
+        }
+        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
+        return FileProbe(facts: facts, contents: AssetBytes(bytes))
+    }
+}
+
+/// How many bytes a batch may read ahead while planning, shared by its planning threads: read
+/// ahead, small files wait in memory for their loads, so the total is bounded.
+final class ReadAheadBudget: Sendable {
+    private let remaining: Atomic<Int>
+
+    init(bytes: Int = 32 << 20) {
+        remaining = Atomic(bytes)
+    }
+
+    /// Takes `bytes` from the budget if it has them.
+    func take(_ bytes: Int) -> Bool {
+        var current = remaining.load(ordering: .relaxed)
+        while current >= bytes {
+            let (exchanged, original) = remaining.compareExchange(
+                expected: current, desired: current - bytes, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+}
+
+extension FileContents {
+    /// Reads the file at `path`, which `stat` found `size` bytes long, into an asset's bytes,
+    /// without asking its size again: one `read` when it still has that size. A file that grew
+    /// since is read whole as it is now; one that shrank, up to its end.
+    static func assetBytes(path: String, knownSize size: Int64, limit: Int, memory: AssetMemory) throws(AssetError) -> AssetBytes {
+        guard size <= limit else { throw AssetError.fileTooLarge(path: path, size: Int(size), limit: limit) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        var grew = false
+        // One byte of spare room tells a file that grew from one that kept its size.
+        let bytes = AssetBytes(unsafeUninitializedCapacity: Int(size) + 1, memory: memory) { buffer, count in
+            while count < buffer.count {
+                let wanted = buffer.count - count
+                let got = systemRead(descriptor, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + count, wanted)
+                if got > 0 {
+                    count += got
+                    if got < wanted && count == Int(size) { return }  // a short read that ends at the known size: the end
+                } else if got == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
+            }
+            grew = true
+        }
+        if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
+        return grew ? try assetBytes(path: path, limit: limit, memory: memory) : bytes
+    }
+}
