@@ -102,17 +102,20 @@ public final class AssetStore: Sendable {
     }
 
     /// Stores each entry's asset under its name, replacing what was there, with one lock (a
-    /// finished load stores all its assets at once).
-    func insert(_ entries: [Entry]) {
-        guard !entries.isEmpty else { return }
+    /// finished load stores all its assets at once). Returns how long the lock was held.
+    @discardableResult
+    func insert(_ entries: [Entry]) -> Duration {
+        guard !entries.isEmpty else { return .zero }
         let keys = entries.map { AssetPath.normalized($0.path) }  // outside the lock
-        contents.withLock { store in
+        return contents.withLock { store in
+            let acquired = ContinuousClock.now
             for (entry, key) in zip(entries, keys) {
                 if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
                 store.byteCount += entry.asset.byteCount
                 // The common case, a name that is the (normalized) path, needs no second index entry.
                 if key != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[key] != nil) { store.nameByPath[key] = entry.name }
             }
+            return ContinuousClock.now - acquired
         }
     }
 }

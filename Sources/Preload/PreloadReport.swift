@@ -32,7 +32,7 @@ public struct AssetResult: Sendable {
 public struct PreloadReport: Sendable {
     /// One result per request, the caller's in the order given, each followed by the
     /// dependencies plugins declared for it.
-    public let results: [AssetResult]
+    public let results: AssetResults
     /// From the call that started the batch to its completion.
     public let elapsed: Duration
     /// The part of ``elapsed`` spent planning: finding files, claiming them, merging duplicates,
@@ -40,8 +40,15 @@ public struct PreloadReport: Sendable {
     public let planning: Duration
     /// Whether the batch was cancelled (by the caller, by task cancellation or by fail-fast).
     public let wasCancelled: Bool
+    /// Time that did not shrink with more workers (``BatchDiagnostics``).
+    var serialWork = BatchDiagnostics()
 
     public init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
+        self.init(results: AssetResults(results), elapsed: elapsed, planning: planning, wasCancelled: wasCancelled)
+    }
+
+    /// A report on `results`.
+    public init(results: AssetResults, elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
         self.results = results
         self.elapsed = elapsed
         self.planning = planning

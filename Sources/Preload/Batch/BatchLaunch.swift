@@ -16,6 +16,7 @@ extension BatchRun {
     /// afterwards, one at a time, by the ``DependencyPlanner``, which follows their dependencies
     /// and refuses cycles.
     func launch(registry: PluginRegistry, queue: OperationQueue, workers: Int) {
+        let started = ContinuousClock.now
         let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
@@ -25,18 +26,20 @@ extension BatchRun {
         }
         let chunks = PlanningChunks(count: requests.count, workers: workers)
         let deferred = Mutex<[(entry: Int, resolved: ResolvedRequest)]>([])
+        let spread = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: min(workers, chunks.count)) { _ in
             while let callers = chunks.next() {
                 let found = planLeaves(callers, resolver: resolver, grouping: grouping, queue: queue)
                 if !found.isEmpty { deferred.withLock { $0 += found } }
             }
         }
+        let gathered = ContinuousClock.now
         var planner = DependencyPlanner(run: self, resolver: resolver, grouping: grouping, queue: queue)
         for (entry, resolved) in deferred.withLock({ $0 }).sorted(by: { $0.entry < $1.entry }) {
             planner.plan(caller: entry, resolved)
         }
         planner.sealOpenLoad()
-        finishPlanning(queue: queue)
+        finishPlanning(queue: queue, alone: (spread - started) + (ContinuousClock.now - gathered))
     }
 
     /// Plans the caller's requests `callers`: failures are announced, requests that depend on
@@ -102,7 +105,8 @@ extension BatchRun {
 
     /// Ends planning: the progress total is known, and the completion operation is queued
     /// behind every load.
-    private func finishPlanning(queue: OperationQueue) {
+    private func finishPlanning(queue: OperationQueue, alone: Duration) {
+        let finishing = ContinuousClock.now
         let (all, delay) = state.withLock { state -> ([LoadOperation], Duration?) in
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
@@ -114,6 +118,10 @@ extension BatchRun {
         let completion = BlockOperation { [self] in complete() }
         let gathering = Self.fanIn(all, into: completion)
         for operation in gathering + [completion] { operation.queuePriority = options.priority.queuePriority }
+        state.withLock { state in
+            state.diagnostics.planningThread = alone + (ContinuousClock.now - finishing)
+            state.diagnostics.queuedOperations = all.count + gathering.count + 1
+        }
         queue.addOperations(gathering + [completion], waitUntilFinished: false)
         Self.rescheduleStaleReadiness(on: queue)
     }

@@ -17,7 +17,7 @@ final class BatchRun: Sendable {
     let store: AssetStore?
     let logger: Logger
     let startedAt: ContinuousClock.Instant
-    let state: Mutex<BatchState>
+    let state: BatchLock
     /// What loads need: the coordinator's memory pool and file size limit.
     let memory: AssetMemory
     let maxFileBytes: Int
@@ -38,7 +38,7 @@ final class BatchRun: Sendable {
         self.memory = memory
         self.maxFileBytes = maxFileBytes
         startedAt = .now
-        state = Mutex(BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder))
+        state = BatchLock(BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder))
         done.enter()
     }
 
@@ -72,13 +72,12 @@ final class BatchRun: Sendable {
     /// outcomes are recorded, progress advances and their events go to the hooks (one lock of
     /// the batch). Called before the load's `isFinished` turns true.
     func loadFinished(_ finished: [FinishedAsset]) {
-        if let store {
-            store.insert(finished.compactMap { finished in
-                finished.outcome.asset.map { AssetStore.Entry(name: finished.request.name, path: finished.request.path, plugin: finished.plugin, asset: $0) }
-            })
-        }
+        let storing = store?.insert(finished.compactMap { finished in
+            finished.outcome.asset.map { AssetStore.Entry(name: finished.request.name, path: finished.request.path, plugin: finished.plugin, asset: $0) }
+        })
         let delay = state.withLock { state -> Duration? in
             guard state.phase != .finished else { return nil }
+            state.diagnostics.storeLockHeld += storing ?? .zero
             for asset in finished {
                 // The first waiter made the asset: its request is the one stored above.
                 let waiters = state.record(asset)

@@ -41,6 +41,7 @@ struct BatchState {
     var assetForKey: [AssetKey: Int] = [:]
     var progress: ProgressTracker
     var planning: Duration = .zero
+    var diagnostics = BatchDiagnostics()
     var report: PreloadReport?
     /// When per-asset hooks may run.
     var ordering: AssetEventOrdering
@@ -174,26 +175,38 @@ struct BatchState {
     }
 
     /// Ends the batch: requests without an outcome count as cancelled. The report lists each
-    /// caller's request followed by the dependencies planning found for it.
+    /// caller's request followed by the dependencies planning found for it; its results are
+    /// made when they are read, from the records moved here into it.
     mutating func finish(elapsed: Duration) -> PreloadReport {
-        let callerCount = callers.count
         phase = .finished
         loads = []
         assetForKey = [:]
+        let recorded = AssetResults.Recorded(
+            callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
+            assets: assets, order: dependencyRequests.isEmpty ? nil : reportOrder())
+        (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
+        var report = PreloadReport(results: AssetResults(recorded), elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
+        diagnostics.assets = recorded.assets.count
+        report.serialWork = diagnostics
+        self.report = report
+        return report
+    }
+
+    /// Entries in report order: each caller's, then the dependency entries it brought.
+    private func reportOrder() -> [Int] {
+        let callerCount = callers.count
         var dependencyEntries: [[Int]] = Array(repeating: [], count: callerCount)
         var origin = 0
         for entry in assetOfEntry.indices.dropFirst(callerCount) {
             origin = dependencyOrigins[entry] ?? origin
             dependencyEntries[origin].append(entry)
         }
-        var results: [AssetResult] = []
-        results.reserveCapacity(assetOfEntry.count)
+        var order: [Int] = []
+        order.reserveCapacity(assetOfEntry.count)
         for caller in 0..<callerCount {
-            results.append(result(ofEntry: caller))
-            for entry in dependencyEntries[caller] { results.append(result(ofEntry: entry)) }
+            order.append(caller)
+            order += dependencyEntries[caller]
         }
-        let report = PreloadReport(results: results, elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
-        self.report = report
-        return report
+        return order
     }
 }

@@ -1,0 +1,71 @@
+/// A batch's results, one per request, in report order: the caller's requests as given, each
+/// followed by the dependencies plugins declared for it.
+///
+/// A collection of ``AssetResult`` made on access from what the batch recorded, so that
+/// completing a batch of 20,000 files does not build (and hold twice) 20,000 results while every
+/// worker waits; reading them costs what building them would have. Also made from an array.
+public struct AssetResults: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case array([AssetResult])
+        case batch(Recorded)
+    }
+
+    /// What a finished batch recorded, moved out of its state.
+    struct Recorded: Sendable {
+        let callers: [AssetRequest]
+        let dependencyRequests: [AssetRequest]
+        let assetOfEntry: [Int]
+        let failures: [Int: AssetError]
+        let assets: [BatchState.AssetRecord]
+        /// The entry at each position, when dependencies make report order differ from entry order.
+        let order: [Int]?
+
+        func result(at position: Int) -> AssetResult {
+            let entry = order?[position] ?? position
+            let asset = assetOfEntry[entry]
+            let outcome: AssetOutcome
+            if !failures.isEmpty, let failure = failures[entry] {
+                outcome = .failed(failure)
+            } else {
+                outcome = asset < 0 ? .cancelled : assets[asset].outcome ?? .cancelled
+            }
+            return AssetResult(
+                request: entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count],
+                plugin: asset < 0 ? nil : assets[asset].plugin, isDependency: entry >= callers.count, outcome: outcome,
+                duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset)
+        }
+    }
+
+    private let storage: Storage
+
+    /// The results in `array`, in that order.
+    public init(_ array: [AssetResult]) {
+        storage = .array(array)
+    }
+
+    init(_ recorded: Recorded) {
+        storage = .batch(recorded)
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .array(let array): array.count
+        case .batch(let recorded): recorded.assetOfEntry.count
+        }
+    }
+
+    public subscript(position: Int) -> AssetResult {
+        switch storage {
+        case .array(let array): array[position]
+        case .batch(let recorded): recorded.result(at: position)
+        }
+    }
+}
+
+extension AssetResults: ExpressibleByArrayLiteral {
+    public init(arrayLiteral results: AssetResult...) {
+        self.init(results)
+    }
+}
