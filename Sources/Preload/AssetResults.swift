@@ -21,8 +21,18 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         let order: [Int]?
 
         func result(at position: Int) -> AssetResult {
-            let entry = order?[position] ?? position
+            Self.result(
+                ofEntry: order?[position] ?? position, callers: callers, dependencyRequests: dependencyRequests,
+                assetOfEntry: assetOfEntry, failures: failures, assets: assets)
+        }
+
+        /// The result of `entry`, from the batch's records; no outcome means cancelled.
+        static func result(
+            ofEntry entry: Int, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int],
+            failures: [Int: AssetError], assets: [BatchState.AssetRecord]
+        ) -> AssetResult {
             let asset = assetOfEntry[entry]
+            // Field by field: copying a whole record would copy what a result does not need.
             let outcome: AssetOutcome
             if !failures.isEmpty, let failure = failures[entry] {
                 outcome = .failed(failure)

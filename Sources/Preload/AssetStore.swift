@@ -2,6 +2,9 @@ import Synchronization
 
 /// The assets a coordinator has loaded, by name and by path, until they are unloaded.
 ///
+/// Safe to use from any thread. The tables are split into shards by name (and by path), each
+/// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.
+///
 /// ```swift
 /// if let hero = coordinator.assets.texture(named: "hero") { upload(hero.pixels) }
 /// coordinator.assets.unload(named: "hero")
@@ -23,13 +26,25 @@ public final class AssetStore: Sendable {
         var byteCount = 0
     }
 
-    private let contents = Mutex(Contents())
+    private final class Shard: Sendable {
+        let contents = Mutex(Contents())
+    }
+
+    /// A power of two: a name's shard is the low bits of its hash.
+    private static let shardCount = 16
+    private let shards: [Shard] = (0..<AssetStore.shardCount).map { _ in Shard() }
 
     public init() {}
 
+    private func shard(_ key: String) -> Int { key.hashValue & (Self.shardCount - 1) }
+
+    private func withShard<Result>(of key: String, _ body: (inout Contents) -> Result) -> Result {
+        shards[shard(key)].contents.withLock { body(&$0) }
+    }
+
     /// The asset stored under `name`.
     public func asset(named name: String) -> (any Asset)? {
-        contents.withLock { $0.byName[name]?.asset }
+        withShard(of: name) { $0.byName[name]?.asset }
     }
 
     /// The asset stored under `name`, if it is a `T`.
@@ -46,11 +61,13 @@ public final class AssetStore: Sendable {
     /// components), or the one stored under the path itself as its name.
     public func asset(atPath path: String) -> (any Asset)? {
         let key = AssetPath.normalized(path)
-        return contents.withLock { store in
-            if let name = store.nameByPath[key] { return store.byName[name]?.asset }
-            guard let entry = store.byName[key], AssetPath.normalized(entry.path) == key else { return nil }
-            return entry.asset
+        let stored = withShard(of: key) { shard -> (name: String?, entry: Entry?) in
+            if let name = shard.nameByPath[key] { return (name, nil) }
+            return (nil, shard.byName[key])
         }
+        if let name = stored.name { return asset(named: name) }
+        guard let entry = stored.entry, AssetPath.normalized(entry.path) == key else { return nil }
+        return entry.asset
     }
 
     /// The texture loaded from `path`.
@@ -60,40 +77,46 @@ public final class AssetStore: Sendable {
 
     /// The entry stored under `name`, with its path and plugin.
     public func entry(named name: String) -> Entry? {
-        contents.withLock { $0.byName[name] }
+        withShard(of: name) { $0.byName[name] }
     }
 
     /// Every stored name, sorted.
-    public var names: [String] { contents.withLock { Array($0.byName.keys) }.sorted() }
+    public var names: [String] {
+        shards.flatMap { shard in shard.contents.withLock { Array($0.byName.keys) } }.sorted()
+    }
 
-    public var count: Int { contents.withLock { $0.byName.count } }
+    public var count: Int { shards.reduce(0) { total, shard in total + shard.contents.withLock { $0.byName.count } } }
 
     /// The bytes all stored assets hold (an asset stored under two names counts twice).
-    public var byteCount: Int { contents.withLock { $0.byteCount } }
+    public var byteCount: Int { shards.reduce(0) { total, shard in total + shard.contents.withLock { $0.byteCount } } }
 
     /// Removes the asset stored under `name`. Its memory is freed once nobody else holds it.
     @discardableResult
     public func unload(named name: String) -> Bool {
-        contents.withLock { store in
-            guard let entry = store.byName.removeValue(forKey: name) else { return false }
-            store.byteCount -= entry.asset.byteCount
-            let key = AssetPath.normalized(entry.path)
-            if store.nameByPath[key] == name { store.nameByPath[key] = nil }
-            return true
+        let removed = withShard(of: name) { shard -> Entry? in
+            guard let entry = shard.byName.removeValue(forKey: name) else { return nil }
+            shard.byteCount -= entry.asset.byteCount
+            return entry
         }
+        guard let removed else { return false }
+        let key = AssetPath.normalized(removed.path)
+        withShard(of: key) { shard in
+            if shard.nameByPath[key] == name { shard.nameByPath[key] = nil }
+        }
+        return true
     }
 
     /// Makes room for `count` more assets, so a large batch does not regrow the tables as it lands.
     public func reserveCapacity(adding count: Int) {
-        contents.withLock { store in
-            store.byName.reserveCapacity(store.byName.count + count)
-            store.nameByPath.reserveCapacity(store.nameByPath.count + count)
+        let perShard = count / Self.shardCount + 1
+        for shard in shards {
+            shard.contents.withLock { $0.byName.reserveCapacity($0.byName.count + perShard) }
         }
     }
 
     /// Removes everything.
     public func unloadAll() {
-        contents.withLock { $0 = Contents() }
+        for shard in shards { shard.contents.withLock { $0 = Contents() } }
     }
 
     /// Stores `asset` under `name`, replacing what was there.
@@ -101,21 +124,39 @@ public final class AssetStore: Sendable {
         insert([Entry(name: name, path: path, plugin: plugin, asset: asset)])
     }
 
-    /// Stores each entry's asset under its name, replacing what was there, with one lock (a
-    /// finished load stores all its assets at once). Returns how long the lock was held.
+    /// Stores each entry's asset under its name, replacing what was there, taking each shard's
+    /// lock once (a finished load stores all its assets at once). Returns the longest any one
+    /// shard's lock was held: with the shards working in parallel, that is what does not scale.
     @discardableResult
     func insert(_ entries: [Entry]) -> Duration {
         guard !entries.isEmpty else { return .zero }
-        let keys = entries.map { AssetPath.normalized($0.path) }  // outside the lock
-        return contents.withLock { store in
-            let acquired = ContinuousClock.now
-            for (entry, key) in zip(entries, keys) {
-                if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
-                store.byteCount += entry.asset.byteCount
-                // The common case, a name that is the (normalized) path, needs no second index entry.
-                if key != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[key] != nil) { store.nameByPath[key] = entry.name }
-            }
-            return ContinuousClock.now - acquired
+        var byShard: [[Int]] = Array(repeating: [], count: Self.shardCount)
+        var keys: [String] = []  // normalized paths, where they differ from the names
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {  // hashing and normalizing, outside the locks
+            byShard[shard(entry.name)].append(index)
+            keys.append(AssetPath.normalized(entry.path))
         }
+        var longest = Duration.zero
+        var indexedByPath: [Int] = []
+        for (shard, members) in byShard.enumerated() where !members.isEmpty {
+            shards[shard].contents.withLock { store in
+                let acquired = ContinuousClock.now
+                for index in members {
+                    let entry = entries[index]
+                    if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
+                    store.byteCount += entry.asset.byteCount
+                    // The common case, a name that is the (normalized) path, needs no second index entry...
+                    if keys[index] != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[keys[index]] != nil) {
+                        indexedByPath.append(index)
+                    }
+                }
+                longest = max(longest, ContinuousClock.now - acquired)
+            }
+        }
+        for index in indexedByPath {  // ... others are found by path in the path's shard
+            withShard(of: keys[index]) { $0.nameByPath[keys[index]] = entries[index].name }
+        }
+        return longest
     }
 }

@@ -50,12 +50,14 @@ public struct MemoryProbe {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    public func finish(seconds: Double, decodedBytes: Int, checksum: UInt64) -> RunMeasurement {
+    /// The measurement of a run that took `seconds`; `cpuEnd` is ``cpuTime()`` when the timed
+    /// work ended (by default now, for a run that checks its results before calling this).
+    public func finish(seconds: Double, decodedBytes: Int, checksum: UInt64, cpuEnd: Double? = nil) -> RunMeasurement {
         let peak = Self.status("VmHWM")
         return RunMeasurement(
             seconds: seconds, decodedBytes: decodedBytes, checksum: checksum,
             peakResident: peak, peakGrowth: max(0, peak - residentBefore),
-            pageFaults: Self.minorFaults() - faultsBefore, cpuSeconds: Self.cpuTime() - cpuBefore)
+            pageFaults: Self.minorFaults() - faultsBefore, cpuSeconds: (cpuEnd ?? Self.cpuTime()) - cpuBefore)
     }
 
     /// A `/proc/self/status` field, in bytes.

@@ -98,19 +98,17 @@ struct PreloadBench: ParsableCommand {
                 format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", sides[baseline].name,
                 median(ratios), ratios.min()!, ratios.max()!))
         }
-        printOperationCeiling(bareFree: runs[0], files: paths.count)
+        ScalingProjection(
+            files: paths.count, jobs: options.jobs, bareFree: runs[0], pipeline: runs[2], serial: pipeline.diagnostics.all,
+            queuePerOperation: queueCostPerOperation(files: paths.count)
+        ).print()
     }
 
-    /// Measures ``CorelibsFloorSide`` and prints the best ratio to bare-free that any preloader
-    /// queueing one corelibs `Operation` per file could reach on this corpus, on this machine, if
-    /// its decoding cost what bare-free's does (the pipeline's can cost less: on large images its
-    /// reused memory takes fewer page faults than bare-free's).
-    private func printOperationCeiling(bareFree: [RunMeasurement], files: Int) {
-        let floor = median((0..<options.rounds).map { _ in CorelibsFloorSide(count: files, jobs: options.jobs).measure().seconds })
-        let bare = median(bareFree.map(\.seconds))
-        print(String(
-            format: "one minimal corelibs Operation per file, no work (--only corelibs-floor): %.1f ms against bare-free's %.1f ms; with decoding as costly as bare-free's, one queued operation per file allows pipeline/bare-free of at most %.3f",
-            floor * 1000, bare * 1000, bare / (bare + floor)))
+    /// What corelibs' queue costs per operation here (`--only corelibs-floor`: one minimal
+    /// asynchronous operation per file, queued with the pipeline's fan-in, no work): its
+    /// scheduling is serial inside the queue, whatever the number of threads.
+    private func queueCostPerOperation(files: Int) -> Double {
+        median((0..<options.rounds).map { _ in CorelibsFloorSide(count: files, jobs: options.jobs).measure().seconds }) / Double(files)
     }
 
     /// Runs this benchmark again as a child process measuring one side once; returns its peak RSS.

@@ -3,7 +3,7 @@ import CBareDecode
 import Foundation
 import Synchronization
 import BenchSupport
-import Preload
+@_spi(Diagnostics) import Preload
 import PreloadPNG
 
 /// The baseline: `bare_decode_all`, a plain C loop over libpng on `jobs` pthreads, either
@@ -36,6 +36,8 @@ struct BareSide {
 struct PipelineSide {
     let requests: [AssetRequest]
     let coordinator: PreloadCoordinator
+    /// What each measured batch reported about its serial work, in order.
+    let diagnostics = SerialWork()
 
     init(paths: [String], jobs: Int, plugin: any LoaderPlugin = PNGLoader()) throws {
         requests = paths.map { AssetRequest(path: $0) }
@@ -48,7 +50,9 @@ struct PipelineSide {
         let batch = coordinator.start(requests, hooks: PreloadHooks(onProgress: { _ in }))
         let report = batch.waitUntilFinished()
         let seconds = (ContinuousClock.now - clock).seconds
+        let cpuEnd = MemoryProbe.cpuTime()
         precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
+        diagnostics.append(report.diagnostics)
         if ProcessInfo.processInfo.environment["BENCH_PLANNING"] != nil {
             let work = report.results.reduce(0.0) { $0 + $1.seconds }
             print(String(
@@ -60,10 +64,17 @@ struct PipelineSide {
             guard let texture = result.outcome.asset as? Texture else { continue }
             checksum &+= texture.pixels.withUnsafeBufferPointer { bench_checksum($0.baseAddress, $0.count) }
         }
-        let measurement = memory.finish(seconds: seconds, decodedBytes: report.decodedBytes, checksum: checksum)
+        let measurement = memory.finish(seconds: seconds, decodedBytes: report.decodedBytes, checksum: checksum, cpuEnd: cpuEnd)
         coordinator.assets.unloadAll()
         return measurement
     }
+}
+
+/// The ``BatchDiagnostics`` of the pipeline's batches, kept across rounds.
+final class SerialWork: Sendable {
+    private let reports = Mutex<[BatchDiagnostics]>([])
+    func append(_ diagnostics: BatchDiagnostics) { reports.withLock { $0.append(diagnostics) } }
+    var all: [BatchDiagnostics] { reports.withLock { $0 } }
 }
 
 /// Claims `.png` files and loads nothing: the pipeline's own cost (planning, `stat`, loads on

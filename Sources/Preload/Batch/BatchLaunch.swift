@@ -20,10 +20,7 @@ extension BatchRun {
         let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
-        state.withLock { state in
-            state.assets.reserveCapacity(requests.count)
-            state.assetForKey.reserveCapacity(requests.count)
-        }
+        mergeTable.reserveCapacity(requests.count)
         let chunks = PlanningChunks(count: requests.count, workers: workers)
         let deferred = Mutex<[(entry: Int, resolved: ResolvedRequest)]>([])
         let spread = ContinuousClock.now
@@ -50,6 +47,11 @@ extension BatchRun {
     ) -> [(entry: Int, resolved: ResolvedRequest)] {
         guard !isCancelled else { return [] }  // entries with no asset are reported cancelled
         let resolved = callers.map { resolver.resolveAndDeclare(requests[$0]) }
+        // Merging by key, outside the batch's lock (the table has locks of its own).
+        let assets = zip(callers, resolved).map { entry, result -> Int in
+            guard case .success(let request) = result, request.isLeaf else { return -1 }
+            return mergeTable.claim(request.key, for: entry)
+        }
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
         var fresh: [(asset: Int, request: Int)] = []
         let failed = state.withLock { state -> Bool in
@@ -63,12 +65,12 @@ extension BatchRun {
                 case .success(let request) where !request.isLeaf:
                     deferred.append((entry, request))
                 case .success(let request):
-                    let merged = state.merge(entry, request)
-                    if merged.isNew {
-                        state.plan(merged.asset, weight: request.weight)
-                        fresh.append((merged.asset, offset))
-                    } else if merged.isKnown {
+                    let asset = assets[offset]
+                    if state.place(entry, on: asset, plugin: request.planned.plugin) {
                         announce(entry, in: &state)
+                    } else if asset == entry {
+                        state.plan(asset, weight: request.weight)
+                        fresh.append((asset, offset))
                     }
                 }
             }
@@ -111,10 +113,10 @@ extension BatchRun {
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
             state.progress.isPlanned = true
-            state.assetForKey = [:]  // merging is over
             return (state.loads, deliverProgress(&state))
         }
         if let delay { scheduleTrailingProgress(after: delay) }
+        mergeTable.removeAll()  // merging is over
         let completion = BlockOperation { [self] in complete() }
         let gathering = Self.fanIn(all, into: completion)
         for operation in gathering + [completion] { operation.queuePriority = options.priority.queuePriority }

@@ -22,6 +22,8 @@ final class BatchRun: Sendable {
     let memory: AssetMemory
     let maxFileBytes: Int
     let done = DispatchGroup()
+    /// Which asset each key was merged into, while planning.
+    let mergeTable = MergeTable()
     private let completionCallback = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(
@@ -78,9 +80,10 @@ final class BatchRun: Sendable {
         let delay = state.withLock { state -> Duration? in
             guard state.phase != .finished else { return nil }
             state.diagnostics.storeLockHeld += storing ?? .zero
-            for asset in finished {
+            for index in finished.indices {
                 // The first waiter made the asset: its request is the one stored above.
-                let waiters = state.record(asset)
+                let waiters = state.record(finished[index])
+                guard waiters.more != nil || delivery.wantsAssetEvents else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
             return deliverProgress(&state)

@@ -7,17 +7,17 @@
 struct BatchState {
     enum Phase { case planning, running, finished }
 
-    /// One distinct asset (file, plugin, options) and how loading it ended.
+    /// One distinct asset (file, plugin, options) and how loading it ended. An asset is
+    /// numbered after the entry it was planned for (the first that claimed its key).
     struct AssetRecord {
-        let plugin: String
+        /// The plugin that loads it; empty in the records of entries that made no asset.
+        var plugin = ""
         /// Its share of the batch's progress; 0 for an asset that failed while planning.
-        var weight: Int64
+        var weight: Int64 = 0
         /// The operation (in ``BatchState/loads``) that loads it; -1 if none does.
         var load = -1
         /// The assets it depends on.
         var dependencies: [Int] = []
-        /// The first entry waiting for it (more are in ``BatchState/moreWaiters``).
-        let firstWaiter: Int
         var outcome: AssetOutcome?
         var duration: Duration = .zero
     }
@@ -30,15 +30,14 @@ struct BatchState {
     private(set) var dependencyRequests: [AssetRequest] = []
     /// The asset each entry waits for; -1 while it has none (not planned yet, or failed planning).
     private(set) var assetOfEntry: [Int]
-    var assets: [AssetRecord] = []
+    /// Indexed by asset number: one per entry, empty where the entry made no asset of its own.
+    var assets: [AssetRecord]
     /// Entries beyond the first waiting for an asset (merged requests).
     var moreWaiters: [Int: [Int]] = [:]
     /// Why entries without an asset failed (a missing file, no plugin, a dependency cycle).
     var failures: [Int: AssetError] = [:]
     /// Every operation made, for cancellation; emptied when the batch finishes.
     var loads: [LoadOperation] = []
-    /// The asset each key was merged into; only needed while planning.
-    var assetForKey: [AssetKey: Int] = [:]
     var progress: ProgressTracker
     var planning: Duration = .zero
     var diagnostics = BatchDiagnostics()
@@ -54,6 +53,7 @@ struct BatchState {
     init(callers: [AssetRequest], progressInterval: Duration, eventOrder: AssetEventOrder = .completion) {
         self.callers = callers
         assetOfEntry = Array(repeating: -1, count: callers.count)
+        assets = Array(repeating: AssetRecord(), count: callers.count)
         progress = ProgressTracker(interval: progressInterval)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
     }
@@ -72,7 +72,7 @@ struct BatchState {
 
     /// The entries waiting for `asset`, the one it was planned for first.
     func waiters(of asset: Int) -> Waiters {
-        Waiters(first: assets[asset].firstWaiter, more: moreWaiters.isEmpty ? nil : moreWaiters[asset])
+        Waiters(first: asset, more: moreWaiters.isEmpty ? nil : moreWaiters[asset])
     }
 
     /// The entries waiting for one asset: almost always one, so no array is made for it.
@@ -96,11 +96,9 @@ struct BatchState {
 
     /// The result of `entry` for reports and hooks; no outcome means cancelled.
     func result(ofEntry entry: Int) -> AssetResult {
-        let asset = assetOfEntry[entry]
-        return AssetResult(
-            request: request(ofEntry: entry), plugin: asset < 0 ? nil : assets[asset].plugin,
-            isDependency: entry >= callers.count, outcome: outcome(ofEntry: entry) ?? .cancelled,
-            duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset)
+        AssetResults.Recorded.result(
+            ofEntry: entry, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry,
+            failures: failures, assets: assets)
     }
 
     // MARK: Planning
@@ -110,6 +108,7 @@ struct BatchState {
         let entry = assetOfEntry.count
         dependencyRequests.append(request)
         assetOfEntry.append(-1)
+        assets.append(AssetRecord())
         ordering.added(dependency: entry, origin: origin)
         if origin != lastOrigin {
             dependencyOrigins[entry] = origin
@@ -124,21 +123,18 @@ struct BatchState {
         return entry
     }
 
-    /// Makes `entry` wait for the asset of `resolved`: an existing one with the same key, or a
-    /// new one (weighing nothing until ``plan(_:weight:dependencies:)``). Returns the asset,
-    /// whether it is new, and whether the entry's outcome is already known (to be announced).
-    mutating func merge(_ entry: Int, _ resolved: ResolvedRequest) -> (asset: Int, isNew: Bool, isKnown: Bool) {
-        if let existing = assetForKey[resolved.key] {
-            assetOfEntry[entry] = existing
-            moreWaiters[existing, default: []].append(entry)
-            ordering.assigned(entry, to: existing, dependencies: assets[existing].dependencies)
-            return (existing, false, assets[existing].outcome != nil)
-        }
-        let asset = assets.count
-        assets.append(AssetRecord(plugin: resolved.planned.plugin, weight: 0, firstWaiter: entry))
-        assetForKey[resolved.key] = asset
+    /// Makes `entry` wait for `asset`, which ``MergeTable/claim(_:for:)`` gave its key: its own new
+    /// one (`asset == entry`, weighing nothing until ``plan(_:weight:dependencies:)``), or one
+    /// another entry made. Returns whether the entry's outcome is already known (to be announced).
+    mutating func place(_ entry: Int, on asset: Int, plugin: String) -> Bool {
         assetOfEntry[entry] = asset
-        return (asset, true, false)
+        if asset == entry {
+            assets[asset] = AssetRecord(plugin: plugin, weight: 0)
+            return false
+        }
+        moreWaiters[asset, default: []].append(entry)
+        ordering.assigned(entry, to: asset, dependencies: assets[asset].dependencies)
+        return assets[asset].outcome != nil
     }
 
     /// The asset is planned: it weighs `weight` and depends on `dependencies`.
@@ -167,7 +163,7 @@ struct BatchState {
     // MARK: Loading
 
     /// Records how `asset` ended; returns the entries waiting for it.
-    mutating func record(_ finished: FinishedAsset) -> Waiters {
+    mutating func record(_ finished: borrowing FinishedAsset) -> Waiters {
         assets[finished.asset].outcome = finished.outcome
         assets[finished.asset].duration = finished.duration
         progress.complete(asset: finished.asset, weight: assets[finished.asset].weight)
@@ -180,13 +176,12 @@ struct BatchState {
     mutating func finish(elapsed: Duration) -> PreloadReport {
         phase = .finished
         loads = []
-        assetForKey = [:]
         let recorded = AssetResults.Recorded(
             callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
             assets: assets, order: dependencyRequests.isEmpty ? nil : reportOrder())
         (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
         var report = PreloadReport(results: AssetResults(recorded), elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
-        diagnostics.assets = recorded.assets.count
+        diagnostics.assets = recorded.assetOfEntry.indices.count { recorded.assetOfEntry[$0] == $0 }
         report.serialWork = diagnostics
         self.report = report
         return report

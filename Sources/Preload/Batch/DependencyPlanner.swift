@@ -65,23 +65,18 @@ struct DependencyPlanner {
 
     /// Makes `entry` wait for the asset of `resolved`, following a new asset's dependencies.
     private mutating func place(_ entry: Int, _ resolved: ResolvedRequest, declared: Bool) -> Result<Int, AssetError> {
-        let placement = run.state.withLock { [inProgress] state -> Result<(asset: Int, isNew: Bool), AssetError> in
-            if let existing = state.assetForKey[resolved.key], let through = inProgress[existing] {
-                let cycle = AssetError(path: resolved.planned.path, category: .dependencyCycle, reason: "depends on itself through \(through)")
-                run.announce(state.fail(entry, cycle), in: &state)
-                return .failure(cycle)
-            }
-            let merged = state.merge(entry, resolved)
-            if merged.isKnown { run.announce(entry, in: &state) }
-            return .success((merged.asset, merged.isNew))
+        // Only this thread merges now (the other planning threads are done).
+        if let existing = run.mergeTable.asset(of: resolved.key), let through = inProgress[existing] {
+            let cycle = AssetError(path: resolved.planned.path, category: .dependencyCycle, reason: "depends on itself through \(through)")
+            run.state.withLock { run.announce($0.fail(entry, cycle), in: &$0) }
+            return .failure(cycle)
         }
-        switch placement {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let placed):
-            if placed.isNew { follow(placed.asset, declared ? resolved : resolver.declare(resolved)) }
-            return .success(placed.asset)
+        let asset = run.mergeTable.claim(resolved.key, for: entry)
+        run.state.withLock { state in
+            if state.place(entry, on: asset, plugin: resolved.planned.plugin) { run.announce(entry, in: &state) }
         }
+        if asset == entry { follow(asset, declared ? resolved : resolver.declare(resolved)) }
+        return .success(asset)
     }
 
     /// Follows the dependencies of the new asset `asset`, then plans it (or fails it).
