@@ -92,7 +92,7 @@ public enum FileContents {
         path: String, limit: Int,
         _ make: (_ size: Int, _ fill: (UnsafeMutableRawBufferPointer, inout Int) -> Void) -> Result
     ) throws(AssetError) -> Result {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         defer { close(descriptor) }
         let size = try size(of: descriptor, path: path, limit: limit)
@@ -145,7 +145,7 @@ public final class OpenFile {
     private let descriptor: Int32
 
     public init(path: String) throws(AssetError) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         self.path = path
     }
@@ -173,6 +173,12 @@ public final class OpenFile {
         if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
         return bytes
     }
+}
+
+/// `open(2)` of `path`, passing the string's own bytes (no copy into a C array).
+@inline(__always)
+func openFile(_ path: String, _ flags: Int32) -> Int32 {
+    path.withCString { open($0, flags) }
 }
 
 @inline(__always)

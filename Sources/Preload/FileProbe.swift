@@ -25,7 +25,7 @@ struct FileProbe {
     /// ``largestReadAhead`` bytes that `budget` has room for. A file that cannot be opened (no
     /// read permission) still gets its facts from `stat`; reading it will report the error.
     static func probe(_ path: String, budget: ReadAheadBudget) throws(AssetError) -> FileProbe {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let descriptor = openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw AssetError.fromErrno(code, path: path) }
@@ -74,7 +74,7 @@ extension FileContents {
     /// since is read whole as it is now; one that shrank, up to its end.
     static func assetBytes(path: String, knownSize size: Int64, limit: Int, memory: AssetMemory) throws(AssetError) -> AssetBytes {
         guard size <= limit else { throw AssetError.fileTooLarge(path: path, size: Int(size), limit: limit) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         defer { close(descriptor) }
         var failure: Int32 = 0

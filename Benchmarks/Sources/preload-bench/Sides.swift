@@ -47,7 +47,7 @@ struct PipelineSide {
     func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
-        let batch = coordinator.start(requests, hooks: PreloadHooks(onProgress: { _ in }))
+        let batch = coordinator.start(requests, options: PreloadOptions(storesAssets: ProcessInfo.processInfo.environment["NO_STORE"] == nil), hooks: PreloadHooks(onProgress: { _ in }))
         let report = batch.waitUntilFinished()
         let seconds = (ContinuousClock.now - clock).seconds
         let cpuEnd = MemoryProbe.cpuTime()

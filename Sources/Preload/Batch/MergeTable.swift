@@ -16,9 +16,9 @@ final class MergeTable: Sendable {
     /// The asset of `key`: an existing one, or `entry`'s new one if nobody claimed it yet.
     func claim(_ key: AssetKey, for entry: Int) -> Int {
         shards[key.hashValue & (Self.shardCount - 1)].assets.withLock { assets in
-            if let existing = assets[key] { return existing }
-            assets[key] = entry
-            return entry
+            // One lookup: the defaulting subscript inserts `entry` when the key is new.
+            func owner(_ asset: inout Int) -> Int { asset }
+            return owner(&assets[key, default: entry])
         }
     }
 

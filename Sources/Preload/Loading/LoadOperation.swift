@@ -5,10 +5,10 @@ import Synchronization
 struct LoadItem: Sendable {
     /// The asset's index in its batch.
     let asset: Int
-    /// What planning learned: the request, the plugin, the file (read ahead, if small).
-    let resolved: ResolvedRequest
-    var request: PlannedRequest { resolved.planned }
-    var plugin: any LoaderPlugin { resolved.plugin }
+    let request: PlannedRequest
+    let plugin: any LoaderPlugin
+    /// The whole file, when planning read it ahead.
+    let contents: AssetBytes?
     /// The assets the plugin's declared dependencies were merged into, in declared order (empty
     /// for most files). They belong to other operations, which this one depends on.
     var dependencies: [(request: AssetRequest, asset: Int)] = []
@@ -111,7 +111,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 continue
             }
             let context = LoadContext(
-                request: item.request, asset: item.asset, operation: self, contents: item.resolved.contents, dependencies: dependencies)
+                request: item.request, asset: item.asset, operation: self, contents: item.contents, dependencies: dependencies)
             if item.plugin.loadsAsynchronously {
                 let once = Locked(false)
                 let soFar = finished, next = index + 1
@@ -173,6 +173,13 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// The asset `asset` reports `fraction` done.
     func reportProgress(asset: Int, fraction: Double) {
         run.assetProgressed(asset, fraction: fraction)
+    }
+}
+
+extension LoadItem {
+    /// The item that loads `resolved` as asset `asset`.
+    init(asset: Int, resolved: ResolvedRequest) {
+        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
     }
 }
 
