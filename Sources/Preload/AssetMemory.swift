@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Dispatch
 import Synchronization
 
@@ -19,6 +24,9 @@ import Synchronization
 ///   ``Configuration-swift.struct/retentionSeconds`` at most; then it is given back to the
 ///   system. ``trim()`` gives everything back at once, e.g. after a level has loaded.
 /// - ``statistics`` says what is in use and what is kept: the memory is never hidden.
+/// - The pool is split into shards, each behind its own lock: a load takes memory from its own
+///   thread's shard first (other shards' kept regions next, fresh memory last), and a region goes
+///   back to the shard that made it. Loads on many cores do not queue for one lock.
 ///
 /// Loads use the coordinator's pool (``PreloadCoordinator/Configuration/memory``, by default
 /// ``shared``), which plugins get as ``LoadContext/memory``; decoders called directly
@@ -28,125 +36,107 @@ import Synchronization
 /// the kernel's `defrag` setting at `madvise` (a common default) a fault may compact memory to
 /// find one, which costs latency on a fragmented system.
 public final class AssetMemory: Sendable {
-    private struct Kept {
-        let region: MemoryRegion
-        let since: ContinuousClock.Instant
+    private final class Shard: Sendable {
+        let state: Mutex<AssetMemoryShard>
+        init(_ configuration: Configuration) { state = Mutex(AssetMemoryShard(configuration: configuration)) }
     }
 
-    private struct State {
-        var configuration: Configuration
-        var statistics = Statistics()
-        /// Released regions by the size class they hold, most recently released last.
-        var kept: [Int: [Kept]] = [:]
-        var sweepScheduled = false
-        /// Where regions below 2 MiB are carved from.
-        var slabs = MemorySlabs()
-        /// Bytes of regions mapped on their own (2 MiB and more).
-        var ownMappedBytes = 0
-
-        /// A kept region of at least `capacity` bytes and at most a quarter more, most recently
-        /// released first. Regions are filed under the largest size class they hold, so the
-        /// class at or below `capacity` holds regions of about its size (the last few are
-        /// checked), and the class above holds regions that all fit.
-        mutating func takeKept(fitting capacity: Int) -> MemoryRegion? {
-            let below = MemoryRegion.sizeClass(containedIn: capacity)
-            if let list = kept[below], let index = list.indices.reversed().prefix(8).first(where: { list[$0].region.capacity >= capacity }) {
-                return removeKept(at: index, from: below)
-            }
-            let above = MemoryRegion.sizeClass(for: capacity)
-            guard above != below, let list = kept[above], !list.isEmpty else { return nil }
-            return removeKept(at: list.count - 1, from: above)
-        }
-
-        private mutating func removeKept(at index: Int, from sizeClass: Int) -> MemoryRegion {
-            let region = kept[sizeClass]!.remove(at: index).region
-            if kept[sizeClass]!.isEmpty { kept[sizeClass] = nil }
-            return region
-        }
-
-        /// Gives up a region the pool does not keep: a carved one at once (under the lock, see
-        /// ``MemorySlabs``); one of its own is returned, to be unmapped outside the lock.
-        mutating func giveUp(_ region: MemoryRegion) -> MemoryRegion? {
-            if region.slab != nil {
-                slabs.giveUp(region)
-                return nil
-            }
-            ownMappedBytes -= region.capacity
-            return region
-        }
-
-        /// Gives up kept regions released before `deadline`, and the oldest ones until at most
-        /// `limit` bytes stay; returns those with mappings of their own, to be unmapped outside
-        /// the lock.
-        mutating func evict(releasedBefore deadline: ContinuousClock.Instant? = nil, keepingAtMost limit: Int = .max) -> [MemoryRegion] {
-            var evicted: [MemoryRegion] = []
-            while let (capacity, since) = oldest(),
-                statistics.retainedBytes > limit || deadline.map({ since < $0 }) == true
-            {
-                let region = kept[capacity]!.removeFirst().region
-                if kept[capacity]!.isEmpty { kept[capacity] = nil }
-                statistics.retainedBytes -= region.capacity
-                if let own = giveUp(region) { evicted.append(own) }
-            }
-            return evicted
-        }
-
-        /// The size class and release time of the region kept longest (each class's list is
-        /// in release order, so only the first of each is a candidate).
-        private func oldest() -> (Int, ContinuousClock.Instant)? {
-            var found: (Int, ContinuousClock.Instant)?
-            for (capacity, list) in kept {
-                if let first = list.first, found.map({ first.since < $0.1 }) ?? true { found = (capacity, first.since) }
-            }
-            return found
-        }
-    }
-
-    private let state: Mutex<State>
-    /// ``Configuration-swift.struct/smallestPooledSize``, read without the lock on every load.
+    /// A power of two: a thread's shard is a hash of its identity.
+    private static let shardCount = 8
+    private let shards: [Shard]
+    /// Bytes kept for reuse in all shards, against ``Configuration-swift.struct/retainedLimit``.
+    private let retained = Atomic(0)
+    /// ``Configuration-swift.struct/smallestPooledSize``, read without a lock on every load.
     private let smallestPooledSize: Atomic<Int>
 
     /// The pool loads use unless configured otherwise.
     public static let shared = AssetMemory()
 
     public init(configuration: Configuration = Configuration()) {
-        state = Mutex(State(configuration: configuration))
+        shards = (0..<Self.shardCount).map { _ in Shard(configuration) }
         smallestPooledSize = Atomic(configuration.smallestPooledSize)
+    }
+
+    /// The calling thread's shard.
+    private var currentShard: Int {
+        #if canImport(Darwin)
+            let identity = UInt(bitPattern: pthread_self())
+        #else
+            let identity = UInt(pthread_self())
+        #endif
+        return Int(truncatingIfNeeded: (identity &* 0x9E37_79B9_7F4A_7C15) >> 61) & (Self.shardCount - 1)
+    }
+
+    /// Runs `body` under shard `index`'s lock, counting how long the lock is held: every
+    /// eighth time, times eight (reading the clock twice costs about what a pool operation does).
+    private func withShard<Result>(_ index: Int, _ body: (inout sending AssetMemoryShard) -> sending Result) -> sending Result {
+        shards[index].state.withLock { (shard: inout sending AssetMemoryShard) -> sending Result in
+            shard.operations &+= 1
+            guard shard.operations & 7 == 0 else { return body(&shard) }
+            let acquired = ContinuousClock.now
+            defer { shard.lockHeld += (ContinuousClock.now - acquired) * 8 }
+            return body(&shard)
+        }
     }
 
     /// The pool's limits. Lowering ``Configuration-swift.struct/retainedLimit`` gives the
     /// excess back at once.
     public var configuration: Configuration {
-        get { state.withLock { $0.configuration } }
+        get { shards[0].state.withLock { $0.configuration } }
         set {
-            let evicted = state.withLock { state in
-                state.configuration = newValue
-                smallestPooledSize.store(newValue.smallestPooledSize, ordering: .relaxed)
-                return state.evict(keepingAtMost: newValue.retainedLimit)
+            smallestPooledSize.store(newValue.smallestPooledSize, ordering: .relaxed)
+            var excess = retained.load(ordering: .relaxed) - newValue.retainedLimit
+            for index in shards.indices {
+                let evicted = withShard(index) { shard -> [MemoryRegion] in
+                    shard.configuration = newValue
+                    guard excess > 0 else { return [] }
+                    let before = shard.statistics.retainedBytes
+                    let evicted = shard.evict(keepingAtMost: max(0, before - excess))
+                    excess -= before - shard.statistics.retainedBytes
+                    retained.subtract(before - shard.statistics.retainedBytes, ordering: .relaxed)
+                    return evicted
+                }
+                for region in evicted { region.unmap() }
             }
-            for region in evicted { region.unmap() }
         }
     }
 
-    /// Bytes in use and kept, and counts of reused and fresh regions.
+    /// Bytes in use and kept, and counts of reused and fresh regions, over every shard.
     public var statistics: Statistics {
-        state.withLock { state in
-            var statistics = state.statistics
-            statistics.mappedBytes = state.ownMappedBytes + state.slabs.mappedBytes
-            return statistics
+        shards.indices.reduce(into: Statistics()) { total, index in
+            let (shard, mapped) = shards[index].state.withLock { ($0.statistics, $0.mappedBytes) }
+            total.liveBytes += shard.liveBytes
+            total.retainedBytes += shard.retainedBytes
+            total.reusedRegions += shard.reusedRegions
+            total.mappedRegions += shard.mappedRegions
+            total.mappedBytes += mapped
         }
     }
+
+    /// How long loads held the shards' locks in all, taking and recycling regions (estimated
+    /// from every eighth operation). With the shards used in parallel, what does not scale is
+    /// about this over ``shardCount`` (or over the number of threads, when fewer).
+    @_spi(Diagnostics) public var lockHeld: Duration {
+        shards.reduce(.zero) { total, shard in total + shard.state.withLock { $0.lockHeld } }
+    }
+
+    /// How many shards the pool has.
+    @_spi(Diagnostics) public static var shards: Int { shardCount }
 
     /// Gives every kept region back to the system; returns how many bytes that was.
     @discardableResult
     public func trim() -> Int {
-        let (evicted, bytes) = state.withLock { state in
-            let bytes = state.statistics.retainedBytes
-            let evicted = state.evict(keepingAtMost: 0)
-            state.slabs.retireIdle()
-            return (evicted, bytes)
+        var bytes = 0
+        for index in shards.indices {
+            let evicted = withShard(index) { shard -> [MemoryRegion] in
+                bytes += shard.statistics.retainedBytes
+                retained.subtract(shard.statistics.retainedBytes, ordering: .relaxed)
+                let evicted = shard.evict(keepingAtMost: 0)
+                shard.slabs.retireIdle()
+                return evicted
+            }
+            for region in evicted { region.unmap() }
         }
-        for region in evicted { region.unmap() }
         return bytes
     }
 
@@ -156,70 +146,64 @@ public final class AssetMemory: Sendable {
     }
 
     /// A region of at least `count` bytes: a kept one if one fits (at most a quarter larger),
-    /// fresh otherwise (carved from a slab below 2 MiB, a mapping of its own from there up); nil
-    /// when the system has no memory to map.
+    /// from this thread's shard first, then the others; fresh otherwise (carved from a slab
+    /// below 2 MiB, a mapping of its own from there up); nil when the system has no memory.
     func take(count: Int) -> MemoryRegion? {
         let capacity = MemoryRegion.pageRounded(count)
-        let carves = MemorySlabs.carves(capacity)
-        let reused = state.withLock { state -> MemoryRegion? in
-            if let kept = state.takeKept(fitting: capacity) {
-                state.statistics.retainedBytes -= kept.capacity
-                state.statistics.liveBytes += kept.capacity
-                state.statistics.reusedRegions += 1
-                return kept
+        let home = currentShard
+        let anyKept = retained.load(ordering: .relaxed) > 0
+        for offset in 0..<(anyKept ? Self.shardCount : 1) {
+            let index = (home + offset) & (Self.shardCount - 1)
+            if let region = withShard(index, { $0.reuse(fitting: capacity) }) {
+                retained.subtract(region.capacity, ordering: .relaxed)
+                return region
             }
-            guard carves, let carved = state.slabs.carve(capacity) else { return nil }
-            state.statistics.liveBytes += capacity
-            state.statistics.mappedRegions += 1
-            return carved
         }
-        if let reused { return reused }
-        guard !carves, let fresh = MemoryRegion.map(capacity: capacity) else { return nil }
-        state.withLock { state in
-            state.statistics.liveBytes += capacity
-            state.statistics.mappedRegions += 1
-            state.ownMappedBytes += capacity
-        }
+        if MemorySlabs.carves(capacity) { return withShard(home) { $0.carve(capacity, home: home) } }
+        guard var fresh = MemoryRegion.map(capacity: capacity) else { return nil }
+        fresh.home = home
+        withShard(home) { $0.adopt(fresh) }
         return fresh
     }
 
-    /// Takes back a region whose asset is gone: keeps it for reuse within the limits, or gives
-    /// it back to the system.
+    /// Takes back a region whose asset is gone, in the shard that made it: keeps it for reuse
+    /// within the limits, or gives it back to the system.
     func recycle(_ region: MemoryRegion) {
         let now = ContinuousClock.now
-        let (unmapped, schedule) = state.withLock { state -> ([MemoryRegion], Double?) in
-            state.statistics.liveBytes -= region.capacity
-            let retention = state.configuration.retentionSeconds
-            var unmapped = state.evict(releasedBefore: now - .seconds(retention))
-            guard retention > 0, state.statistics.retainedBytes + region.capacity <= state.configuration.retainedLimit else {
-                if let own = state.giveUp(region) { unmapped.append(own) }
-                return (unmapped, nil)
-            }
-            state.kept[MemoryRegion.sizeClass(containedIn: region.capacity), default: []].append(Kept(region: region, since: now))
-            state.statistics.retainedBytes += region.capacity
-            let schedule = state.sweepScheduled ? nil : retention
-            state.sweepScheduled = true
-            return (unmapped, schedule)
+        let (limit, retention) = shards[region.home].state.withLock { ($0.configuration.retainedLimit, $0.configuration.retentionSeconds) }
+        var keep = retention > 0
+        if keep, retained.add(region.capacity, ordering: .relaxed).newValue > limit {
+            retained.subtract(region.capacity, ordering: .relaxed)
+            keep = false
+        }
+        let (unmapped, sweep) = withShard(region.home) { shard -> ([MemoryRegion], Bool) in
+            let before = shard.statistics.retainedBytes
+            let released = shard.release(region, keep: keep, at: now)
+            // Expired regions it gave up leave the count of kept bytes too.
+            retained.subtract(before + (keep ? region.capacity : 0) - shard.statistics.retainedBytes, ordering: .relaxed)
+            return released
         }
         for old in unmapped { old.unmap() }
-        if let schedule { scheduleSweep(after: schedule) }
+        if sweep { scheduleSweep(of: region.home, after: retention) }
     }
 
-    /// Gives back the regions kept longer than the retention time, and comes back later while
-    /// any are left, so memory a game stopped using returns to the system even if it loads
+    /// Gives back the regions a shard kept longer than the retention time, and comes back later
+    /// while any are left, so memory a game stopped using returns to the system even if it loads
     /// nothing more.
-    private func scheduleSweep(after seconds: Double) {
+    private func scheduleSweep(of index: Int, after seconds: Double) {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds + 0.05) { [weak self] in
             guard let self else { return }
             let now = ContinuousClock.now
-            let (expired, next) = self.state.withLock { state -> ([MemoryRegion], Double?) in
-                let retention = state.configuration.retentionSeconds
-                let expired = state.evict(releasedBefore: now - .seconds(retention))
-                state.sweepScheduled = !state.kept.isEmpty
-                return (expired, state.sweepScheduled ? max(retention, 0.05) : nil)
+            let (expired, next) = self.shards[index].state.withLock { shard -> ([MemoryRegion], Double?) in
+                let before = shard.statistics.retainedBytes
+                let retention = shard.configuration.retentionSeconds
+                let expired = shard.evict(releasedBefore: now - .seconds(retention))
+                self.retained.subtract(before - shard.statistics.retainedBytes, ordering: .relaxed)
+                shard.sweepScheduled = !shard.kept.isEmpty
+                return (expired, shard.sweepScheduled ? max(retention, 0.05) : nil)
             }
             for region in expired { region.unmap() }
-            if let next { self.scheduleSweep(after: next) }
+            if let next { self.scheduleSweep(of: index, after: next) }
         }
     }
 }

@@ -1,7 +1,8 @@
 extension AssetMemory {
     /// Limits of one pool.
     public struct Configuration: Sendable, Hashable {
-        /// Assets smaller than this are plain arrays, not pooled (default 64 KiB).
+        /// Assets smaller than this are plain arrays, not pooled (default 4 KiB: a 32x32 texture
+        /// and up, so that a level of sprites reuses the memory of the last one too).
         public var smallestPooledSize: Int
         /// Bytes of released regions kept for reuse at most; 0 gives every region back at once
         /// (default 256 MiB).
@@ -9,7 +10,7 @@ extension AssetMemory {
         /// How long a released region is kept before it goes back to the system (default 10 s).
         public var retentionSeconds: Double
 
-        public init(smallestPooledSize: Int = 64 << 10, retainedLimit: Int = 256 << 20, retentionSeconds: Double = 10) {
+        public init(smallestPooledSize: Int = 4 << 10, retainedLimit: Int = 256 << 20, retentionSeconds: Double = 10) {
             self.smallestPooledSize = max(smallestPooledSize, 1)
             self.retainedLimit = max(retainedLimit, 0)
             self.retentionSeconds = retentionSeconds.isFinite ? max(retentionSeconds, 0) : 0

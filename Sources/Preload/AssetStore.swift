@@ -137,7 +137,7 @@ public final class AssetStore: Sendable {
             byShard[shard(entry.name)].append(index)
             keys.append(AssetPath.normalized(entry.path))
         }
-        var longest = Duration.zero
+        var held = Duration.zero
         var indexedByPath: [Int] = []
         for (shard, members) in byShard.enumerated() where !members.isEmpty {
             shards[shard].contents.withLock { store in
@@ -151,12 +151,15 @@ public final class AssetStore: Sendable {
                         indexedByPath.append(index)
                     }
                 }
-                longest = max(longest, ContinuousClock.now - acquired)
+                held += ContinuousClock.now - acquired
             }
         }
         for index in indexedByPath {  // ... others are found by path in the path's shard
             withShard(of: keys[index]) { $0.nameByPath[keys[index]] = entries[index].name }
         }
-        return longest
+        return held
     }
+
+    /// How many shards the store's tables are split into.
+    @_spi(Diagnostics) public static var shards: Int { shardCount }
 }

@@ -21,10 +21,11 @@ struct FileProbe {
     static let largestReadAhead = 64 << 10
 
     /// Opens `path` without blocking (a FIFO cannot hang it) and without taking a controlling
-    /// terminal, `fstat`s it, and reads it whole when it is a regular file of at most
-    /// ``largestReadAhead`` bytes that `budget` has room for. A file that cannot be opened (no
+    /// terminal, `fstat`s it, and, when `readingAhead`, reads it whole (into `memory`, when
+    /// pooled sizes) if it is a regular file of at most ``largestReadAhead`` bytes that `budget`
+    /// has room for. A file that cannot be opened (no
     /// read permission) still gets its facts from `stat`; reading it will report the error.
-    static func probe(_ path: String, budget: ReadAheadBudget) throws(AssetError) -> FileProbe {
+    static func probe(_ path: String, readingAhead: Bool, budget: ReadAheadBudget, memory: AssetMemory) throws(AssetError) -> FileProbe {
         let descriptor = openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
@@ -36,13 +37,15 @@ struct FileProbe {
         guard fstat(descriptor, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
         let facts = try FileFacts(info, path: path)
         let size = Int(facts.size)
-        guard !facts.isDirectory, size <= largestReadAhead, budget.take(size) else { return FileProbe(facts: facts, contents: nil) }
+        guard readingAhead, !facts.isDirectory, size <= largestReadAhead, budget.take(size) else {
+            return FileProbe(facts: facts, contents: nil)
+        }
         var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            failure = FileContents.readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
+        let bytes = AssetBytes(unsafeUninitializedCapacity: size, memory: memory) { buffer, count in
+            failure = FileContents.readAll(descriptor, into: buffer, count: &count)
         }
         if failure != 0 { throw AssetError.fromErrno(failure, path: path) }
-        return FileProbe(facts: facts, contents: AssetBytes(bytes))
+        return FileProbe(facts: facts, contents: bytes)
     }
 }
 

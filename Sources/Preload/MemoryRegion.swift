@@ -14,6 +14,8 @@ struct MemoryRegion: @unchecked Sendable {
     let capacity: Int
     /// The slab the region was carved from (``MemorySlabs``); nil for a mapping of its own.
     let slab: UnsafeMutableRawPointer?
+    /// The shard of its pool that made it, where it goes back (see ``AssetMemory``).
+    var home = 0
 
     init(base: UnsafeMutableRawPointer, capacity: Int, slab: UnsafeMutableRawPointer? = nil) {
         self.base = base

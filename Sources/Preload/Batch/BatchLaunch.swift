@@ -17,7 +17,7 @@ extension BatchRun {
     /// and refuses cycles.
     func launch(registry: PluginRegistry, queue: OperationQueue, workers: Int) {
         let started = ContinuousClock.now
-        let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting)
+        let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting, memory: memory)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)

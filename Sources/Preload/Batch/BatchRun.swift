@@ -22,6 +22,8 @@ final class BatchRun: Sendable {
     let memory: AssetMemory
     let maxFileBytes: Int
     let done = DispatchGroup()
+    /// The memory pool's lock time when the batch started (see ``BatchDiagnostics/memoryLockHeld``).
+    private let memoryLockHeldBefore: Duration
     /// Which asset each key was merged into, while planning.
     let mergeTable = MergeTable()
     private let completionCallback = Mutex<(@Sendable () -> Void)?>(nil)
@@ -40,6 +42,7 @@ final class BatchRun: Sendable {
         self.memory = memory
         self.maxFileBytes = maxFileBytes
         startedAt = .now
+        memoryLockHeldBefore = memory.lockHeld
         state = BatchLock(BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder))
         done.enter()
     }
@@ -139,6 +142,7 @@ final class BatchRun: Sendable {
             if delivery.wantsAssetEvents {
                 for held in state.ordering.flush() { delivery.asset(state.result(ofEntry: held)) }
             }
+            state.diagnostics.memoryLockHeld = memory.lockHeld - memoryLockHeldBefore
             let report = state.finish(elapsed: elapsed)
             delivery.progress(state.progress.finalSnapshot())
             delivery.completion(report) { [done] in done.leave() }

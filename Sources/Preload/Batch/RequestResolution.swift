@@ -78,14 +78,16 @@ final class RequestResolver: Sendable {
     let registry: PluginRegistry
     let files: AssetFiles
     let weighting: ProgressWeighting
-    /// What the batch may still read ahead.
+    /// What the batch may still read ahead, and where what it reads goes.
     let readAhead: ReadAheadBudget
+    let memory: AssetMemory
 
-    init(registry: PluginRegistry, weighting: ProgressWeighting, readAhead: ReadAheadBudget = ReadAheadBudget()) {
+    init(registry: PluginRegistry, weighting: ProgressWeighting, readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory) {
         self.registry = registry
         files = registry.files
         self.weighting = weighting
         self.readAhead = readAhead
+        self.memory = memory
     }
 
     /// `request` resolved and its dependencies declared.
@@ -101,7 +103,10 @@ final class RequestResolver: Sendable {
         var header: [UInt8]?
         do {
             if files.locate(request.path) == nil {
-                let probe = try FileProbe.probe(request.path, budget: readAhead)
+                // A container reads its entries where they are: reading it whole would be waste.
+                let claimant = try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) } ?? registry.plugin(forExtensionOf: request.path)
+                let probe = try FileProbe.probe(
+                    request.path, readingAhead: !(claimant is any ContainerPlugin), budget: readAhead, memory: memory)
                 (file, contents) = (probe.facts, probe.contents)
             } else {
                 file = try files.facts(of: request.path)
@@ -139,12 +144,7 @@ final class RequestResolver: Sendable {
     private func claim(
         _ request: AssetRequest, isDirectory: Bool, contents: AssetBytes?, header known: inout [UInt8]?
     ) throws(AssetError) -> any LoaderPlugin {
-        let named = try request.plugin.map { identifier throws(AssetError) in
-            guard let plugin = registry.plugin(identifier: identifier) else {
-                throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
-            }
-            return plugin
-        }
+        let named = try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) }
         if isDirectory {
             guard let plugin = named ?? registry.plugin(forExtensionOf: request.path), plugin.acceptsDirectories else {
                 throw AssetError(path: request.path, category: .unreadable, reason: "is a directory no loader plugin loads")
@@ -164,6 +164,14 @@ final class RequestResolver: Sendable {
         // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
         if let (_, _, container) = files.locate(request.path) { return container }
         throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
+    }
+
+    /// The plugin `request` names, or why it cannot be loaded.
+    private func namedPlugin(_ identifier: String, for request: AssetRequest) throws(AssetError) -> any LoaderPlugin {
+        guard let plugin = registry.plugin(identifier: identifier) else {
+            throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
+        }
+        return plugin
     }
 
     private func weight(
