@@ -3,7 +3,7 @@ import Foundation
 import PreloadTestSupport
 import Testing
 
-@testable import Preload
+@_spi(Diagnostics) @testable import Preload
 
 @Suite struct LoadOperationStateTests {
     @Test func legalPathRunsPendingExecutingFinishingFinished() {
@@ -77,14 +77,15 @@ struct TwiceLoader: LoaderPlugin {
         }
     }
 
-    /// A load that finishes later, from another thread, frees its queue slot, and the next
-    /// asset of the same load starts from there.
-    @Test func asynchronousCompletionFromAnotherThreadCarriesOn() async throws {
+    /// A load that finishes later, from another thread, frees its queue slot. An asynchronous
+    /// plugin's files each get a load of their own (they wait elsewhere, maybe for each other).
+    @Test func asynchronousCompletionFromAnotherThreadFreesTheSlot() async throws {
         let paths = try (0..<8).map { try directory.write("\($0).delay", text: "10") }
         let loader = DelayLoader()
         let coordinator = try PreloadCoordinator(plugins: [loader], configuration: .init(maxConcurrentLoads: 1))
         let report = try await coordinator.start(paths.map { AssetRequest(path: $0) }).finished()
         #expect(report.succeeded && report.loaded.count == 8)
+        #expect(report.diagnostics.loads == 8)
         #expect(report.results.allSatisfy { $0.duration >= .milliseconds(5) })
         #expect(loader.finished.all.count == 8)
     }

@@ -1,8 +1,28 @@
 import Dispatch
 import Foundation
-import Preload
+@_spi(Diagnostics) import Preload
 import PreloadTestSupport
 import Testing
+
+/// Loads `.hold` files (their text is their name), recording the order; `bg00` holds its worker
+/// until the gate opens.
+struct HoldLoader: LoaderPlugin {
+    var identifier: String { "hold" }
+    var assetKind: AssetKind { .data }
+    var fileExtensions: Set<String> { ["hold"] }
+    let gate: Gate
+    let order = Recorder<String>()
+
+    func load(_ context: LoadContext) throws -> any Asset {
+        let name = String(decoding: try context.readContents(), as: UTF8.self)
+        order.append(name)
+        if name == "bg00" {
+            gate.started.signal()
+            while !gate.isOpen { usleep(200) }
+        }
+        return DataAsset(bytes: Array(name.utf8))
+    }
+}
 
 @Suite struct LoadPriorityTests {
     let directory: TemporaryDirectory
@@ -44,6 +64,29 @@ import Testing
     @Test func loadsOfEqualPriorityRunInTheOrderTheyWereQueued() async throws {
         let order = try await order(secondAt: .background)
         #expect(order == ["bg1", "bg2", "bg3", "bg4", "u1", "u2"], "\(order)")
+    }
+
+    /// Urgent requests overtake the loads of several files a background batch has queued: only
+    /// the load already running finishes first.
+    @Test func urgentLoadsOvertakeWaitingLoadsOfSeveralFiles() async throws {
+        let gate = Gate()
+        let loader = HoldLoader(gate: gate)
+        let coordinator = try PreloadCoordinator(plugins: [loader], configuration: .init(maxConcurrentLoads: 1))
+        let names = (0..<40).map { String(format: "bg%02d", $0) }
+        let background = coordinator.start(
+            try names.map { AssetRequest(path: try directory.write("\($0).hold", text: $0), name: $0) },
+            options: PreloadOptions(priority: .background))
+        #expect(await gate.started.waitWithoutBlocking(seconds: 60), "bg00 never started")
+        let urgent = coordinator.start(
+            try ["u0", "u1"].map { AssetRequest(path: try directory.write("\($0).hold", text: $0), name: $0) },
+            options: PreloadOptions(priority: .urgent))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !(background.isPlanned && urgent.isPlanned) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        gate.release()
+        #expect(try await urgent.finished().succeeded)
+        let report = try await background.finished()
+        #expect(report.succeeded && report.diagnostics.loads == 4, "loads of 10")
+        #expect(Array(loader.order.all.prefix(12)) == Array(names.prefix(10)) + ["u0", "u1"], "\(loader.order.all)")
     }
 
     @Test func prioritiesAreOrdered() {

@@ -21,6 +21,8 @@ import Synchronization
     public var memoryLockHeld: Duration = .zero
     /// Operations queued: loads, and the completion with its fan-in.
     public var queuedOperations = 0
+    /// Loads queued: each a `LoadOperation` covering one file or several.
+    public var loads = 0
     /// Distinct assets planned.
     public var assets = 0
 

@@ -21,7 +21,7 @@ extension BatchRun {
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
-        let chunks = PlanningChunks(count: requests.count, workers: workers)
+        let chunks = PlanningChunks(count: requests.count, workers: workers, multipleOf: grouping.maxAssets)
         let deferred = Mutex<[(entry: Int, resolved: ResolvedRequest)]>([])
         let spread = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: min(workers, chunks.count)) { _ in
@@ -123,6 +123,7 @@ extension BatchRun {
         state.withLock { state in
             state.diagnostics.planningThread = alone + (ContinuousClock.now - finishing)
             state.diagnostics.queuedOperations = all.count + gathering.count + 1
+            state.diagnostics.loads = all.count
         }
         queue.addOperations(gathering + [completion], waitUntilFinished: false)
         Self.rescheduleStaleReadiness(on: queue)
@@ -164,16 +165,18 @@ extension BatchRun {
 }
 
 /// The caller's requests cut into chunks that planning threads take one at a time: enough
-/// chunks for every thread, none so large that one thread is left with most of the work.
+/// chunks for every thread, none so large that one thread is left with most of the work, each
+/// a whole number of full loads (loads are cut within a chunk).
 final class PlanningChunks: Sendable {
     let size: Int
     let count: Int
     private let total: Int
     private let taken = Atomic(0)
 
-    init(count total: Int, workers: Int) {
+    init(count total: Int, workers: Int, multipleOf load: Int) {
         self.total = total
-        size = min(1024, max(16, (total + 2 * workers - 1) / max(1, 2 * workers)))
+        let wanted = min(1024, max(16, (total + 2 * workers - 1) / max(1, 2 * workers)))
+        size = max(1, (wanted + load - 1) / load) * load
         count = (total + size - 1) / size
     }
 

@@ -123,7 +123,7 @@ struct DependencyPlanner {
         guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else {
             openLoad.append((item, resolved.work))
             openWork += resolved.work
-            if openLoad.count >= grouping.maxAssets || openWork >= grouping.targetWork { sealOpenLoad() }
+            if openLoad.count >= grouping.maxAssets || openWork >= grouping.targetWork || item.plugin.loadsAsynchronously { sealOpenLoad() }
             return
         }
         sealOpenLoad()  // the loads of this asset's dependencies must exist before its own

@@ -30,12 +30,18 @@ struct LoadGrouping: Sendable {
         self.targetWork = targetWork
     }
 
-    /// Cuts `items` (each with its work), in order, into loads.
-    func loads<Item>(_ items: [(item: Item, work: Int64)]) -> [[Item]] {
-        var loads: [[Item]] = []
-        var current: [Item] = []
+    /// Cuts `items` (each with its work), in order, into loads. A plugin that loads
+    /// asynchronously gets a load per file: its files wait elsewhere, not on a worker, and one
+    /// may wait for another.
+    func loads(_ items: [(item: LoadItem, work: Int64)]) -> [[LoadItem]] {
+        var loads: [[LoadItem]] = []
+        var current: [LoadItem] = []
         var work: Int64 = 0
         for (item, itemWork) in items {
+            if item.plugin.loadsAsynchronously {
+                loads.append([item])
+                continue
+            }
             let cost = itemWork &+ Self.workPerFile
             if !current.isEmpty && (current.count >= maxAssets || work &+ cost > targetWork) {
                 loads.append(current)
