@@ -13,21 +13,23 @@ struct AssetDiscovery {
         var unloadable: [AssetError] = []
 
         /// `report` with the ``unloadable`` files added as failures, so the summary, the JSON
-        /// and the exit status count them like any file that did not load.
+        /// and the exit status count them like any file that did not load. Its results are
+        /// made once here, for the several passes the summary or the JSON make over them.
         func reporting(_ report: PreloadReport) -> PreloadReport {
-            guard !unloadable.isEmpty else { return report }
             let failures = unloadable.map { error in
                 AssetResult(
                     request: AssetRequest(path: error.path), plugin: nil, isDependency: false,
                     outcome: .failed(error), duration: .zero, assetIndex: nil)
             }
             return PreloadReport(
-                results: report.results + failures, elapsed: report.elapsed, planning: report.planning,
+                results: Array(report.results) + failures, elapsed: report.elapsed, planning: report.planning,
                 wasCancelled: report.wasCancelled)
         }
     }
 
     let registry: PluginRegistry
+    /// Threads that walk folders and claim files.
+    var threads = ProcessInfo.processInfo.activeProcessorCount
 
     /// Folder extensions that make a folder one asset (a sprite folder, a compiled atlas).
     static let assetFolders: Set<String> = ["atlas", "atlasc"]
@@ -42,11 +44,13 @@ struct AssetDiscovery {
             found.requests.append(AssetRequest(path: pack, plugin: "pack"))
         }
         for argument in arguments {
-            var walk = Walk()
-            for path in files(under: argument, into: &walk) where seen.insert(path).inserted {
-                if let plugin = registry.claimant(of: path) {
+            let walk = files(under: argument)
+            // Claimed by extension, or by content for the rest (a read each): on several threads.
+            let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] in registry.claimant(of: $0)?.identifier }
+            for (path, plugin) in zip(walk.files, claims) where seen.insert(path).inserted {
+                if let plugin {
                     // Naming the plugin spares the coordinator a second look at the content.
-                    found.requests.append(AssetRequest(path: path, plugin: plugin.identifier))
+                    found.requests.append(AssetRequest(path: path, plugin: plugin))
                 } else {
                     found.skipped.append(path)
                 }
@@ -62,8 +66,9 @@ struct AssetDiscovery {
         }
         // Asset folders inside containers (a sprite folder in a pack): the pack loads their
         // files one by one, the folder as a whole is an asset of its own.
+        let containers = registry.all.compactMap { $0 as? any ContainerPlugin }
         for request in found.requests {
-            guard let container = request.plugin.flatMap(registry.plugin(identifier:)) as? any ContainerPlugin,
+            guard let container = containers.first(where: { $0.identifier == request.plugin }),
                 let names = try? container.entryNames(in: request.path)
             else { continue }
             for folder in Self.assetFolders(in: names) where seen.insert(request.path + "#" + folder).inserted {
@@ -89,62 +94,15 @@ struct AssetDiscovery {
         return folders.sorted()
     }
 
-    /// What a directory walk finds.
-    private struct Walk {
-        var files: [String] = []
-        /// Entries whose names are not UTF-8, shown with U+FFFD for the bytes that are not.
-        var badlyNamed: [String] = []
-    }
-
     /// `argument` itself if it is not a directory (or is an asset folder), else every non-hidden
     /// file below it, sorted.
-    private func files(under argument: String, into walk: inout Walk) -> [String] {
-        guard Self.isDirectory(argument), !Self.isAssetFolder(argument) else { return [argument] }
-        self.walk(argument.hasSuffix("/") ? String(argument.dropLast()) : argument, into: &walk)
-        return walk.files.sorted()
-    }
-
-    /// Collects the regular files below `directory`, using the entry types `readdir` reports and
-    /// calling `stat` only for symbolic links and entries of unknown type. (FileManager's
-    /// enumerator builds a full attribute dictionary per file, owner names included: at 20,000
-    /// files that was most of the command's time.)
-    private func walk(_ directory: String, into walk: inout Walk) {
-        guard let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix(while: { $0 != 0 })
-                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
-            }
-            guard !name.hasPrefix(".") else { continue }  // hidden files, "." and ".."
-            let path = directory + "/" + name
-            guard isUTF8 else {
-                walk.badlyNamed.append(path)
-                continue
-            }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR) where Self.isAssetFolder(path): walk.files.append(path)
-            case Int32(DT_DIR): self.walk(path, into: &walk)
-            case Int32(DT_REG): walk.files.append(path)
-            default: classify(path, into: &walk)
-            }
+    private func files(under argument: String) -> FolderWalk {
+        guard Self.isDirectory(argument), !Self.isAssetFolder(argument) else { return FolderWalk(files: [argument]) }
+        var walk = FolderWalk.walk(argument.hasSuffix("/") ? String(argument.dropLast()) : argument, threads: threads) {
+            Self.isAssetFolder($0)
         }
-    }
-
-    /// An entry `readdir` could not type: a real directory is walked, a regular file kept, and a
-    /// symbolic link kept only when it leads to a regular file (links to directories are not
-    /// followed, so a link loop cannot make the walk endless).
-    private func classify(_ path: String, into walk: inout Walk) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR where Self.isAssetFolder(path): walk.files.append(path)
-        case S_IFDIR: self.walk(path, into: &walk)
-        case S_IFREG: walk.files.append(path)
-        case S_IFLNK:
-            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { walk.files.append(path) }
-        default: break
-        }
+        walk.files.sort()
+        return walk
     }
 
     private static func isAssetFolder(_ path: String) -> Bool {

@@ -93,13 +93,15 @@ struct JSONDocument: Encodable {
     var summary: SummaryEntry
     var skippedPaths: [String]
 
-    init(report: PreloadReport, registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest], packs: PackContents) {
-        assets = report.requested.flatMap { result in
+    init(
+        report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest],
+        packs: PackContents
+    ) {
+        assets = requested.flatMap { result in
             let entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
             let fromPack = packs.entryAssets[result.request.path] ?? []
             return [entry] + fromPack.map { Self.entry(for: $0, registry: registry, digest: digests[$0.request.path]) }
         }
-        let requested = report.requested
         let entries = packs.entries.map(\.entry)
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,

@@ -90,21 +90,26 @@ struct LoadCommand: AsyncParsableCommand {
         let report = found.reporting(try await coordinator.preload(found.requests, options: options, hooks: hooks))
         bar?.clear()
 
-        let contents = PackContents(report: report)
-        let shown = report.requested + contents.entryAssets.values.joined()
+        let requested = report.requested  // made once: the summary and the JSON pass over it several times
+        let contents = PackContents(report: report, requested: requested)
+        let shown = requested + contents.entryAssets.values.joined()
         let digests = checksum ? AssetDigests.compute(for: shown, packs: packLoader) : [:]
         if let contactSheet {
             try ContactSheet.write(atlases: shown.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
         }
         if json {
-            let document = JSONDocument(report: report, registry: registry, skipped: found.skipped, digests: digests, packs: contents)
+            let document = JSONDocument(
+                report: report, requested: requested, registry: registry, skipped: found.skipped, digests: digests, packs: contents)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
-            print(Summary(report: report, skipped: found.skipped, digests: digests, packs: contents, verbose: verbose).text)
+            print(Summary(report: report, requested: requested, skipped: found.skipped, digests: digests, packs: contents, verbose: verbose).text)
         }
-        if quiet || json {
+        let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty
+        if failed && (quiet || json) {
             for error in report.errors { printError(error) }
         }
-        if !report.requested.failed.isEmpty || !contents.failedEntries.isEmpty { throw ExitCode(1) }
+        // Everything is written: end here rather than free every loaded asset one by one.
+        fflush(nil)
+        Foundation.exit(failed ? 1 : 0)
     }
 }

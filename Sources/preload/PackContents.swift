@@ -9,15 +9,20 @@ struct PackContents {
     /// For each pack path, the results of its entries that another plugin loaded, in pack order.
     let entryAssets: [String: [AssetResult]]
 
-    init(report: PreloadReport) {
+    /// The packs among `requested` (the report's requested results) and their entries.
+    init(report: PreloadReport, requested: [AssetResult]) {
         var packs: [String: PackAsset] = [:]
         var entryAssets: [String: [AssetResult]] = [:]
-        let requestedPaths = Set(report.requested.map(\.request.path))
+        guard requested.contains(where: { $0.plugin == "pack" }) else {
+            (self.packs, self.entryAssets) = ([:], [:])
+            return
+        }
+        let requestedPaths = Set(requested.map(\.request.path))
         var dependencies: [String: AssetResult] = [:]
         for result in report.results where result.isDependency && dependencies[result.request.path] == nil {
             dependencies[result.request.path] = result
         }
-        for result in report.requested {
+        for result in requested {
             guard let pack = result.outcome.asset as? PackAsset, packs[result.request.path] == nil else { continue }
             packs[result.request.path] = pack
             entryAssets[result.request.path] = pack.entries.compactMap { entry in

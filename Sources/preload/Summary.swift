@@ -6,6 +6,8 @@ import PreloadPack
 /// The readable summary `preload` prints when not asked for JSON.
 struct Summary {
     let report: PreloadReport
+    /// The report's requested results.
+    let requested: [AssetResult]
     let skipped: [String]
     let digests: [String: AssetDigest]
     let packs: PackContents
@@ -13,13 +15,14 @@ struct Summary {
 
     var text: String {
         var lines: [String] = []
-        let requested = report.requested
-        var headline = "Loaded \(requested.loaded.count) of \(requested.count) asset\(requested.count == 1 ? "" : "s")"
+        var headline = "Loaded \(requested.count { $0.outcome.asset != nil }) of \(requested.count) asset\(requested.count == 1 ? "" : "s")"
         headline += " in \(Self.seconds(report.elapsedSeconds))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
         lines.append(headline)
-        if !requested.failed.isEmpty { lines.append("  failed:    \(requested.failed.count)") }
-        if !requested.cancelled.isEmpty { lines.append("  cancelled: \(requested.cancelled.count)") }
+        let failed = requested.count { $0.outcome.error != nil }
+        let cancelled = requested.count - failed - requested.count { $0.outcome.asset != nil }
+        if failed > 0 { lines.append("  failed:    \(failed)") }
+        if cancelled > 0 { lines.append("  cancelled: \(cancelled)") }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
         if !packs.packs.isEmpty {
             let failed = packs.failedEntries.count
@@ -34,7 +37,7 @@ struct Summary {
             }
             for path in skipped { lines.append("  skip  \(path)") }
         }
-        for result in requested.failed {
+        for result in requested where result.outcome.error != nil {
             lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")
         }
         for entry in packs.failedEntries {
