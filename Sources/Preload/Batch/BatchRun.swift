@@ -78,7 +78,9 @@ final class BatchRun: Sendable {
     /// the batch). Called before the load's `isFinished` turns true.
     func loadFinished(_ finished: [FinishedAsset]) {
         let storing = store?.insert(finished.compactMap { finished in
-            finished.outcome.asset.map { AssetStore.Entry(name: finished.request.name, path: finished.request.path, plugin: finished.plugin, asset: $0) }
+            finished.outcome.asset.map {
+                AssetStore.Entry(name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0)
+            }
         })
         let delay = state.withLock { state -> Duration? in
             guard state.phase != .finished else { return nil }

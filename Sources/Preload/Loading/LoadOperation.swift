@@ -19,9 +19,8 @@ struct LoadItem: Sendable {
 /// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
 struct FinishedAsset: Sendable {
     let asset: Int
-    /// The request the asset was planned for (its store name and path).
-    let request: AssetRequest
-    let plugin: String
+    /// The request the asset was planned for (its store name and path, its plugin).
+    let planned: PlannedRequest
     let outcome: AssetOutcome
     let duration: Duration
 }
@@ -185,6 +184,6 @@ extension LoadItem {
 
 extension FinishedAsset {
     init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
-        self.init(asset: item.asset, request: item.request.request, plugin: item.request.plugin, outcome: outcome, duration: duration)
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
     }
 }
