@@ -1,6 +1,6 @@
 /// Everything a batch tracks, behind the batch's one lock: an entry per request, a record per
-/// distinct asset, the operations that load them, the table that merges requests into assets,
-/// progress, and the order of per-asset hooks.
+/// distinct asset, the operations that load them, progress, and the order of per-asset hooks.
+/// (Which asset a request merges into is ``MergeTable``'s, outside this lock.)
 ///
 /// Entries are numbered with the caller's requests first, in the order given, then the
 /// dependencies plugins declare, as planning finds them.
