@@ -73,9 +73,3 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         }
     }
 }
-
-extension AssetResults: ExpressibleByArrayLiteral {
-    public init(arrayLiteral results: AssetResult...) {
-        self.init(results)
-    }
-}

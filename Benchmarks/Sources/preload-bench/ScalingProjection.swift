@@ -31,11 +31,10 @@ struct ScalingProjection {
         let memoryLock = median(serial.map { perFile($0.memoryLockHeld) })
         let operations = median(serial.map { Double($0.queuedOperations) })
         let queue = operations * queuePerOperation / Double(files)
-        /// Serial work per file with `workers` threads: the sharded locks' time spreads over as
-        /// many shards as there are threads to use them.
+        /// Serial work per file with `workers` threads (``BatchDiagnostics/serialTime(workers:)``),
+        /// and the queue's.
         func serialTime(_ workers: Int) -> Double {
-            planning + batchLock + queue + storeLock / Double(min(workers, AssetStore.shards))
-                + memoryLock / Double(min(workers, AssetMemory.shards))
+            median(serial.map { perFile($0.serialTime(workers: workers)) }) + queue
         }
         let bareWork = median(bareFree.map { $0.cpuSeconds / Double(files) })
         let pipelineWork = median(pipeline.map { $0.cpuSeconds / Double(files) })

@@ -47,13 +47,10 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: Mutex<[LoadItem]>
     let run: BatchRun
-    /// How many assets it covers.
-    let assetCount: Int
 
     init(items: [LoadItem], run: BatchRun) {
         self.items = Mutex(items)
         self.run = run
-        assetCount = items.count
         super.init()
     }
 
@@ -66,9 +63,6 @@ final class LoadOperation: Operation, @unchecked Sendable {
     }
     override var isExecuting: Bool { state.withLock { $0.isExecuting } }
     override var isFinished: Bool { state.withLock { $0.isFinished } }
-
-    /// Where the operation is in its life.
-    var phase: LoadOperationState.Phase { state.withLock { $0.phase } }
 
     override func start() {
         let items = self.items.withLock { items in
