@@ -102,7 +102,7 @@ public enum FileContents {
         return result
     }
 
-    static func size(of descriptor: Int32, path: String, limit: Int) throws(AssetError) -> Int {
+    private static func size(of descriptor: Int32, path: String, limit: Int) throws(AssetError) -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
         let size = Int(info.st_size)

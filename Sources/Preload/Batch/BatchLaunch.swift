@@ -10,11 +10,11 @@ extension BatchRun {
     /// Plans the batch and queues its loads, then its completion. Runs off the caller's thread.
     ///
     /// Planning is spread over up to `workers` threads: each takes a chunk of the caller's
-    /// requests, resolves them (a `stat`, a claim, the plugin's dependencies: no lock held),
-    /// merges them into the batch's assets (one lock per chunk), cuts the new assets into loads
-    /// and queues them. Requests whose plugins declare dependencies (atlases, packs) are planned
-    /// afterwards, one at a time, by the ``DependencyPlanner``, which follows their dependencies
-    /// and refuses cycles.
+    /// requests, resolves them (one `open` of each file, a claim, the plugin's dependencies: no
+    /// lock held), merges them by key in the ``MergeTable``, records the new assets (one lock of
+    /// the batch per chunk), cuts them into loads and queues them. Requests whose plugins declare
+    /// dependencies (atlases, packs) are planned afterwards, one at a time, by the
+    /// ``DependencyPlanner``, which follows their dependencies and refuses cycles.
     func launch(registry: PluginRegistry, queue: OperationQueue, workers: Int) {
         let started = ContinuousClock.now
         let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting, memory: memory)
@@ -53,7 +53,7 @@ extension BatchRun {
             return mergeTable.claim(request.key, for: entry)
         }
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
-        var fresh: [(asset: Int, request: Int)] = []
+        var fresh: [(asset: Int, resolved: ResolvedRequest)] = []
         let failed = state.withLock { state -> Bool in
             var failed = false
             for (offset, result) in resolved.enumerated() {
@@ -70,26 +70,21 @@ extension BatchRun {
                         announce(entry, in: &state)
                     } else if asset == entry {
                         state.plan(asset, weight: request.weight)
-                        fresh.append((asset, offset))
+                        fresh.append((asset, request))
                     }
                 }
             }
             return failed
         }
         if failed { assetFailed() }
-        let items = fresh.map { fresh -> (item: LoadItem, work: Int64) in
-            guard case .success(let request) = resolved[fresh.request] else { preconditionFailure("a merged request resolved") }
-            return (LoadItem(asset: fresh.asset, resolved: request), request.work)
-        }
-        install(grouping.loads(items), queue: queue)
+        install(grouping.loads(fresh.map { (LoadItem(asset: $0.asset, resolved: $0.resolved), $0.resolved.work) }), queue: queue)
         return deferred
     }
 
     /// Makes a ``LoadOperation`` for each list of items, records them, and queues them (cancelled
-    /// first if the batch is). Returns them.
-    @discardableResult
-    func install(_ loads: [[LoadItem]], dependencies: [LoadOperation] = [], queue: OperationQueue) -> [LoadOperation] {
-        guard !loads.isEmpty else { return [] }
+    /// first if the batch is).
+    func install(_ loads: [[LoadItem]], dependencies: [LoadOperation] = [], queue: OperationQueue) {
+        guard !loads.isEmpty else { return }
         let operations = loads.map { items in
             let load = LoadOperation(items: items, run: self)
             load.queuePriority = options.priority.queuePriority
@@ -102,7 +97,6 @@ extension BatchRun {
         }
         if cancelled { for load in operations { load.cancel() } }
         queue.addOperations(operations, waitUntilFinished: false)
-        return operations
     }
 
     /// Ends planning: the progress total is known, and the completion operation is queued

@@ -7,9 +7,9 @@ import Synchronization
 /// their ``LoadOperation``s on the coordinator's queue, records every asset's outcome, stores
 /// it, advances progress, hands events to the hooks, and completes once.
 ///
-/// Bookkeeping is per load, not per file: a finished load stores its assets with one lock of the
-/// store and records them, advances progress and hands events to the hooks with one lock of the
-/// batch.
+/// Bookkeeping is per load, not per file: a finished load stores its assets taking each store
+/// shard's lock once, then records them, advances progress and hands events to the hooks with
+/// one lock of the batch.
 final class BatchRun: Sendable {
     let requests: [AssetRequest]
     let options: PreloadOptions
