@@ -24,9 +24,12 @@ public enum PNGDecoder {
     ///   - progress: called with the fraction of rows done, for images decoded in more than one
     ///     chunk (the final 1.0 is implied by returning).
     ///   - memory: where large pixel buffers come from (see ``AssetMemory``).
+    ///   - warn: called with each irregularity the file was forgiven (no IEND chunk, a bad CRC
+    ///     on an ancillary chunk), after the pixels are decoded; throwing fails the decode.
     public static func decode(
         _ data: AssetBytes, options: PNGDecodeOptions = PNGDecodeOptions(), memory: AssetMemory = .shared,
-        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
+        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
+        warn: (AssetWarning) throws -> Void = { _ in }
     ) throws -> Texture {
         guard !data.isEmpty else { throw PNGDecodeError.emptyFile }
         return try data.withUnsafeBufferPointer { input in
@@ -34,16 +37,19 @@ public enum PNGDecoder {
                 throw PNGDecodeError.outOfMemory
             }
             defer { preload_png_reader_destroy(reader) }
-            return try decode(reader, options: options, memory: memory, isCancelled: isCancelled, progress: progress)
+            let texture = try decode(reader, options: options, memory: memory, isCancelled: isCancelled, progress: progress)
+            for warning in PNGWarnings.of(reader) { try warn(warning) }
+            return texture
         }
     }
 
     /// Decodes `data`, a whole PNG file, held in an array (not copied).
     public static func decode(
         _ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions(), memory: AssetMemory = .shared,
-        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
+        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
+        warn: (AssetWarning) throws -> Void = { _ in }
     ) throws -> Texture {
-        try decode(AssetBytes(data), options: options, memory: memory, isCancelled: isCancelled, progress: progress)
+        try decode(AssetBytes(data), options: options, memory: memory, isCancelled: isCancelled, progress: progress, warn: warn)
     }
 
     private static func decode(

@@ -34,11 +34,13 @@ public struct PNGLoader: LoaderPlugin {
     }
 
     /// Reads the file and decodes it (into pooled memory when large), checking cancellation
-    /// and reporting progress between chunks of rows.
+    /// and reporting progress between chunks of rows. What the file was forgiven (no IEND, a bad
+    /// ancillary CRC) becomes the asset's warnings.
     public func load(_ context: LoadContext) throws -> any Asset {
         try PNGDecoder.decode(
             try context.readContents(), options: options(for: context.request), memory: context.memory,
             isCancelled: { context.isCancelled },
-            progress: { context.reportProgress($0) })
+            progress: { context.reportProgress($0) },
+            warn: { try context.warn($0) })
     }
 }

@@ -15,6 +15,10 @@ struct preload_png_reader {
     uint64_t row_bytes;
     int header_read;
     int ran_out_of_data;
+    int reading_end;
+    int missing_iend;
+    int warning_count;
+    char warnings[PRELOAD_PNG_MAX_WARNINGS][128];
     char message[256];
 };
 
@@ -29,14 +33,28 @@ static void on_error(png_structp png, png_const_charp text) {
     png_longjmp(png, 1);
 }
 
+// libpng's warnings, and the benign errors it downgrades to warnings, concern structure (a bad
+// CRC on an ancillary chunk, which is then ignored; an out-of-place or invalid ancillary chunk)
+// and never change the pixels. They are kept for the caller to report.
 static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;  // Warnings (e.g. a bad ancillary CRC) never change the pixels we return.
+    preload_png_reader *reader = (preload_png_reader *)png_get_error_ptr(png);
+    if (reader->warning_count < PRELOAD_PNG_MAX_WARNINGS) {
+        char *slot = reader->warnings[reader->warning_count];
+        strncpy(slot, text ? text : "libpng warning", sizeof reader->warnings[0] - 1);
+        slot[sizeof reader->warnings[0] - 1] = '\0';
+    }
+    reader->warning_count++;
 }
 
 static void on_read(png_structp png, png_bytep out, png_size_t length) {
     preload_png_reader *reader = (preload_png_reader *)png_get_io_ptr(png);
     if (length > reader->size - reader->offset) {
+        // After every row: the image data ended (zlib stream and last IDAT CRC checked), and
+        // the file ends exactly where the next chunk's header would start: no IEND.
+        if (reader->reading_end && reader->offset == reader->size && length == 8) {
+            reader->missing_iend = 1;
+            png_error(png, "no IEND");
+        }
         reader->ran_out_of_data = 1;
         record_message(reader, "the file ends before the PNG stream does");
         png_error(png, "truncated");
@@ -185,9 +203,28 @@ preload_png_status preload_png_read_rows(preload_png_reader *reader, uint8_t *im
 
 preload_png_status preload_png_read_end(preload_png_reader *reader) {
     if (reader == NULL || !reader->header_read) return PRELOAD_PNG_MISUSE;
-    if (setjmp(png_jmpbuf(reader->png))) return failure_status(reader);
+    if (setjmp(png_jmpbuf(reader->png))) {
+        return reader->missing_iend ? PRELOAD_PNG_OK : failure_status(reader);
+    }
+    reader->reading_end = 1;
     png_read_end(reader->png, NULL);
     return PRELOAD_PNG_OK;
+}
+
+int preload_png_missing_iend(const preload_png_reader *reader) {
+    return reader != NULL && reader->missing_iend;
+}
+
+int preload_png_warning_count(const preload_png_reader *reader) {
+    return reader == NULL ? 0 : reader->warning_count;
+}
+
+const char *preload_png_warning(const preload_png_reader *reader, int index) {
+    if (reader == NULL || index < 0 || index >= reader->warning_count ||
+        index >= PRELOAD_PNG_MAX_WARNINGS) {
+        return "";
+    }
+    return reader->warnings[index];
 }
 
 const char *preload_png_message(const preload_png_reader *reader) {

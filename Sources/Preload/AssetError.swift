@@ -24,6 +24,9 @@ public struct AssetError: Error, Sendable, CustomStringConvertible {
         case dependencyFailed
         /// Requests depend on each other in a cycle.
         case dependencyCycle
+        /// The file has an irregularity that loads with a warning, and the batch is strict
+        /// (``PreloadOptions/isStrict``).
+        case strict
         /// Anything else a plugin reported.
         case other
     }

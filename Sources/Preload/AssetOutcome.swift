@@ -10,6 +10,11 @@ public enum AssetOutcome: Sendable {
         return nil
     }
 
+    /// Whether it loaded.
+    public var isLoaded: Bool {
+        if case .loaded = self { true } else { false }
+    }
+
     /// The error, when it failed.
     public var error: AssetError? {
         if case .failed(let error) = self { return error }

@@ -42,7 +42,8 @@ public struct AssetResults: RandomAccessCollection, Sendable {
             return AssetResult(
                 request: entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count],
                 plugin: asset < 0 ? nil : assets[asset].plugin, isDependency: entry >= callers.count, outcome: outcome,
-                duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset)
+                duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset,
+                warnings: asset >= 0 && outcome.isLoaded ? assets[asset].warnings : [])
         }
     }
 

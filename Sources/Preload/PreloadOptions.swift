@@ -38,6 +38,10 @@ public struct PreloadOptions: Sendable {
     /// How urgently this batch's loads run against other batches' waiting loads (default
     /// ``LoadPriority/normal``).
     public var priority: LoadPriority
+    /// Whether an asset with a warning (``AssetWarning``: a PNG without IEND, an atlas with
+    /// Windows line ends) fails instead of loading. Off by default, as games want; on for an
+    /// asset pipeline's checks.
+    public var isStrict: Bool
 
     public init(
         failurePolicy: FailurePolicy = .collectAll,
@@ -46,7 +50,8 @@ public struct PreloadOptions: Sendable {
         callbackQueue: DispatchQueue? = nil,
         storesAssets: Bool = true,
         assetEventOrder: AssetEventOrder = .completion,
-        priority: LoadPriority = .normal
+        priority: LoadPriority = .normal,
+        isStrict: Bool = false
     ) {
         self.failurePolicy = failurePolicy
         self.progressWeighting = progressWeighting
@@ -55,5 +60,6 @@ public struct PreloadOptions: Sendable {
         self.storesAssets = storesAssets
         self.assetEventOrder = assetEventOrder
         self.priority = priority
+        self.isStrict = isStrict
     }
 }

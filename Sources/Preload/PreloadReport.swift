@@ -11,10 +11,13 @@ public struct AssetResult: Sendable {
     public let duration: Duration
     /// Identifies the asset within its batch: requests merged into one load of one file share it.
     public let assetIndex: Int?
+    /// What was irregular about a file that loaded anyway (see ``AssetWarning``), in the order
+    /// the plugin found it; empty for most files and for every one that did not load.
+    public let warnings: [AssetWarning]
 
     public init(
         request: AssetRequest, plugin: String?, isDependency: Bool, outcome: AssetOutcome,
-        duration: Duration, assetIndex: Int?
+        duration: Duration, assetIndex: Int?, warnings: [AssetWarning] = []
     ) {
         self.request = request
         self.plugin = plugin
@@ -22,6 +25,7 @@ public struct AssetResult: Sendable {
         self.outcome = outcome
         self.duration = duration
         self.assetIndex = assetIndex
+        self.warnings = warnings
     }
 
     /// ``duration`` in seconds.
@@ -60,6 +64,8 @@ public struct PreloadReport: Sendable {
     public var loaded: [AssetResult] { results.loaded }
     public var failed: [AssetResult] { results.failed }
     public var cancelled: [AssetResult] { results.cancelled }
+    /// The results that loaded with warnings.
+    public var warned: [AssetResult] { results.filter { !$0.warnings.isEmpty } }
     /// The errors, in request order.
     public var errors: [AssetError] { results.compactMap(\.outcome.error) }
     /// Whether every request loaded.

@@ -33,6 +33,16 @@ struct JSONDocument: Encodable {
         var pages: [PageEntry]?
         var frames: [FrameEntry]?
         var entries: [PackEntry]?
+        /// What the asset (or a dependency not listed on its own, such as an atlas page) was
+        /// forgiven; absent when nothing.
+        var warnings: [WarningEntry]?
+    }
+
+    /// A warning: its code, its words, and the file it concerns.
+    struct WarningEntry: Encodable {
+        var code: String
+        var message: String
+        var file: String
     }
 
     /// A pack entry: `bytes` raw, `compressedBytes` as stored, `sha256` over the raw bytes.
@@ -79,6 +89,8 @@ struct JSONDocument: Encodable {
         var skipped: Int
         var decodedBytes: Int
         var seconds: Double
+        /// Warnings over every asset listed.
+        var warnings: Int
         /// Entries of the packs loaded, when there are any.
         var packEntries: EntryCounts?
     }
@@ -95,17 +107,23 @@ struct JSONDocument: Encodable {
 
     init(
         report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest],
-        packs: PackContents
+        packs: PackContents, warnings: ShownWarnings
     ) {
+        func entry(for result: AssetResult) -> AssetEntry {
+            var entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
+            let items = warnings.items(for: result.request.path)
+            if !items.isEmpty {
+                entry.warnings = items.map { WarningEntry(code: $0.warning.code.rawValue, message: $0.warning.message, file: $0.file) }
+            }
+            return entry
+        }
         assets = requested.flatMap { result in
-            let entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
-            let fromPack = packs.entryAssets[result.request.path] ?? []
-            return [entry] + fromPack.map { Self.entry(for: $0, registry: registry, digest: digests[$0.request.path]) }
+            [entry(for: result)] + (packs.entryAssets[result.request.path] ?? []).map(entry(for:))
         }
         let entries = packs.entries.map(\.entry)
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
-            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsedSeconds,
+            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsedSeconds, warnings: warnings.count,
             packEntries: packs.packs.isEmpty ? nil : EntryCounts(
                 loaded: packs.loadedEntryCount, failed: packs.failedEntries.count,
                 cancelled: entries.filter { if case .cancelled = $0.outcome { true } else { false } }.count))

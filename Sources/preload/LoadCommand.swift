@@ -52,6 +52,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Stop at the first failure and cancel the rest.")
     var failFast = false
 
+    @Flag(help: "Fail every asset that loads only with a warning (a PNG without IEND, an atlas with Windows line ends, a region named twice): for checking assets in CI.")
+    var strict = false
+
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; failures still go to stderr.")
     var quiet = false
 
@@ -84,7 +87,7 @@ struct LoadCommand: AsyncParsableCommand {
 
         let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
         let bar = quiet ? nil : ProgressBar.onTerminal()
-        let options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false)
+        let options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
         var hooks = PreloadHooks()
         if let bar { hooks.onProgress = { bar.draw($0) } }
         let report = found.reporting(try await coordinator.preload(found.requests, options: options, hooks: hooks))
@@ -92,6 +95,7 @@ struct LoadCommand: AsyncParsableCommand {
 
         let requested = report.requested  // made once: the summary and the JSON pass over it several times
         let contents = PackContents(report: report, requested: requested)
+        let warnings = ShownWarnings(report: report, requested: requested, packs: contents)
         let shown = requested + contents.entryAssets.values.joined()
         let digests = checksum ? AssetDigests.compute(for: shown, packs: packLoader) : [:]
         if let contactSheet {
@@ -99,10 +103,13 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if json {
             let document = JSONDocument(
-                report: report, requested: requested, registry: registry, skipped: found.skipped, digests: digests, packs: contents)
+                report: report, requested: requested, registry: registry, skipped: found.skipped, digests: digests, packs: contents,
+                warnings: warnings)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
-            print(Summary(report: report, requested: requested, skipped: found.skipped, digests: digests, packs: contents, verbose: verbose).text)
+            print(Summary(
+                report: report, requested: requested, skipped: found.skipped, digests: digests, packs: contents, warnings: warnings,
+                verbose: verbose).text)
         }
         let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty
         if failed && (quiet || json) {

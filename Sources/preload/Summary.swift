@@ -11,6 +11,7 @@ struct Summary {
     let skipped: [String]
     let digests: [String: AssetDigest]
     let packs: PackContents
+    let warnings: ShownWarnings
     let verbose: Bool
 
     var text: String {
@@ -24,6 +25,12 @@ struct Summary {
         if failed > 0 { lines.append("  failed:    \(failed)") }
         if cancelled > 0 { lines.append("  cancelled: \(cancelled)") }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
+        if warnings.count > 0 {
+            let assets = warnings.assetCount
+            lines.append(
+                "  warnings:  \(warnings.count) in \(assets) asset\(assets == 1 ? "" : "s")"
+                    + (verbose ? "" : " (--verbose lists them; --strict fails them)"))
+        }
         if !packs.packs.isEmpty {
             let failed = packs.failedEntries.count
             lines.append("  pack entries: \(packs.loadedEntryCount) loaded" + (failed == 0 ? "" : ", \(failed) failed"))
@@ -31,8 +38,10 @@ struct Summary {
         if verbose {
             for result in requested.loaded {
                 lines.append("  ok    " + describe(result))
+                lines += warningLines(for: result.request.path)
                 for entry in packs.entryAssets[result.request.path] ?? [] where entry.outcome.asset != nil {
                     lines.append("  ok    " + describe(entry))
+                    lines += warningLines(for: entry.request.path)
                 }
             }
             for path in skipped { lines.append("  skip  \(path)") }
@@ -44,6 +53,10 @@ struct Summary {
             lines.append("  FAIL  \(entry.outcome.error?.description ?? entry.path)")
         }
         return lines.map(\.visibleInTerminal).joined(separator: "\n")
+    }
+
+    private func warningLines(for path: String) -> [String] {
+        warnings.items(for: path).map { "        warning: " + $0.text(listedAs: path) }
     }
 
     private func describe(_ result: AssetResult) -> String {

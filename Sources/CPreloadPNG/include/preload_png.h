@@ -75,8 +75,23 @@ preload_png_status preload_png_read_header(preload_png_reader *reader,
 preload_png_status preload_png_read_rows(preload_png_reader *reader, uint8_t *image,
                                          uint32_t first_row, uint32_t row_count);
 
-/// Reads the chunks after the image data through IEND, verifying the stream's end.
+/// Reads the chunks after the image data through IEND, verifying the stream's end. A file that
+/// ends exactly at a chunk boundary after complete image data (every row, the zlib stream's end
+/// and the last IDAT's CRC checked while reading rows) is accepted without IEND, as browsers
+/// and Pillow accept it: `preload_png_missing_iend` then says so. A chunk cut short still fails.
 preload_png_status preload_png_read_end(preload_png_reader *reader);
+
+/// Whether `preload_png_read_end` accepted a file that has no IEND chunk.
+int preload_png_missing_iend(const preload_png_reader *reader);
+
+/// How many warnings libpng gave (structure it tolerated: a bad CRC on an ancillary chunk, an
+/// invalid or misplaced ancillary chunk, compressed data after the image's). The first
+/// `PRELOAD_PNG_MAX_WARNINGS` are kept.
+#define PRELOAD_PNG_MAX_WARNINGS 4
+int preload_png_warning_count(const preload_png_reader *reader);
+
+/// Warning `index` (0-based, below the kept count) as libpng worded it, or "".
+const char *preload_png_warning(const preload_png_reader *reader, int index);
 
 /// The reason for the last failure, or "" when there was none.
 const char *preload_png_message(const preload_png_reader *reader);

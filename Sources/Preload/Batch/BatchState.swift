@@ -20,6 +20,7 @@ struct BatchState {
         var dependencies: [Int] = []
         var outcome: AssetOutcome?
         var duration: Duration = .zero
+        var warnings: [AssetWarning] = []
     }
 
     var phase = Phase.planning
@@ -166,6 +167,7 @@ struct BatchState {
     mutating func record(_ finished: borrowing FinishedAsset) -> Waiters {
         assets[finished.asset].outcome = finished.outcome
         assets[finished.asset].duration = finished.duration
+        if !finished.warnings.isEmpty { assets[finished.asset].warnings = finished.warnings }
         progress.complete(asset: finished.asset, weight: assets[finished.asset].weight)
         return waiters(of: finished.asset)
     }

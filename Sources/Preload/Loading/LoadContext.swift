@@ -15,6 +15,8 @@ public final class LoadContext: Sendable {
     private let contents: AssetBytes?
     private let maxFileBytes: Int
     private let lastReported = Mutex(0.0)
+    private let isStrict: Bool
+    private let recorded = Mutex<[AssetWarning]>([])
 
     init(
         request: PlannedRequest, asset: Int, operation: LoadOperation, contents: AssetBytes? = nil,
@@ -27,6 +29,7 @@ public final class LoadContext: Sendable {
         self.dependencies = dependencies
         memory = operation.run.memory
         maxFileBytes = operation.run.maxFileBytes
+        isStrict = operation.run.options.isStrict
     }
 
     /// How to read files: the disk, and entries inside containers.
@@ -51,6 +54,22 @@ public final class LoadContext: Sendable {
         }
         if forward { operation.reportProgress(asset: asset, fraction: clamped) }
     }
+
+    /// Records that the file is irregular but loads (see ``AssetWarning``). In a strict batch
+    /// (``PreloadOptions/isStrict``) throws the warning as the asset's failure instead: let it
+    /// propagate out of ``LoaderPlugin/load(_:)``.
+    public func warn(_ warning: AssetWarning) throws(AssetError) {
+        if isStrict { throw AssetError.strict(path: request.path, warning: warning) }
+        recorded.withLock { $0.append(warning) }
+    }
+
+    /// Records each of `warnings` in order, as ``warn(_:)`` does.
+    public func warn(_ warnings: [AssetWarning]) throws(AssetError) {
+        for warning in warnings { try warn(warning) }
+    }
+
+    /// The warnings recorded so far.
+    public var warnings: [AssetWarning] { recorded.withLock { $0 } }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that

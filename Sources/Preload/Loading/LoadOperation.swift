@@ -23,6 +23,8 @@ struct FinishedAsset: Sendable {
     let planned: PlannedRequest
     let outcome: AssetOutcome
     let duration: Duration
+    /// What the plugin warned about, for an asset that loaded.
+    var warnings: [AssetWarning] = []
 }
 
 /// The unit of work on a coordinator's `OperationQueue`: a state-tracked asynchronous
@@ -111,12 +113,12 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 item.plugin.load(context) { [self] result in
                     guard once.withLock({ called in defer { called = true }; return !called }) else { return }
                     let ended = outcome(of: result, for: item)
-                    proceed(items, from: next, finished: soFar + [FinishedAsset(item, outcome: ended, duration: .now - started)])
+                    proceed(items, from: next, finished: soFar + [FinishedAsset(item, outcome: ended, duration: .now - started, context: context)])
                 }
                 return
             }
             let ended = outcome(of: Result { try item.plugin.load(context) }, for: item)
-            finished.append(FinishedAsset(item, outcome: ended, duration: .now - started))
+            finished.append(FinishedAsset(item, outcome: ended, duration: .now - started, context: context))
             index += 1
         }
         conclude(finished)
@@ -179,5 +181,11 @@ extension LoadItem {
 extension FinishedAsset {
     init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
         self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+    }
+
+    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
+        self.init(item, outcome: outcome, duration: duration)
+        if outcome.asset != nil { warnings = context.warnings }
     }
 }

@@ -1,0 +1,48 @@
+/// Something irregular about a file that loaded anyway, because the major runtimes (browsers,
+/// Pillow, libGDX, PixiJS) accept it too: a PNG without its IEND chunk, an atlas saved with
+/// Windows line ends, a region named twice.
+///
+/// A plugin records one with ``LoadContext/warn(_:)``; it reaches the caller on the asset's
+/// ``AssetResult/warnings``. Under ``PreloadOptions/isStrict`` every warning fails its asset
+/// instead (an ``AssetError`` of category ``AssetError/Category/strict``), so an asset pipeline's
+/// CI can keep its files clean while the game itself stays forgiving.
+///
+/// Damaged data is never a warning: a bad CRC on critical data, a chunk cut short or a broken
+/// compressed stream always fails.
+public struct AssetWarning: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of irregularity it is: a short, stable identifier for code and `--json`
+    /// (`"png.no-iend"`). Plugins define their own as static members.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+        public var rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+
+        public var description: String { rawValue }
+    }
+
+    public let code: Code
+    /// What is irregular and what was done about it, in words ("no IEND chunk; the image data is
+    /// complete").
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension AssetError {
+    /// The failure strict mode makes of `warning` for the file at `path`.
+    public static func strict(path: String, warning: AssetWarning) -> AssetError {
+        AssetError(path: path, category: .strict, reason: "strict: \(warning.message)", underlying: StrictWarning(warning: warning))
+    }
+}
+
+/// The ``AssetError/underlying`` error of a warning that strict mode turned into a failure.
+public struct StrictWarning: Error, Sendable, CustomStringConvertible {
+    public let warning: AssetWarning
+    public var description: String { "strict: \(warning.message)" }
+}
