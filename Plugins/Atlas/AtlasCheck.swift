@@ -1,8 +1,9 @@
 import Preload
 import PreloadPNG
 
-/// Validates an atlas without decoding its pages: `preload atlas check`. Page sizes come from
-/// each PNG's header (or, failing that, what the descriptor declares).
+/// Validates an atlas: `preload atlas check`. Each page (or sprite) is decoded, so a damaged
+/// image is a problem and one the loader would forgive (no IEND) a warning, exactly as loading
+/// would report them; sizes come from the decoded pages.
 public enum AtlasCheck {
     /// What a check found.
     public struct Report: Sendable {
@@ -10,17 +11,21 @@ public enum AtlasCheck {
         public var pages: Int
         public var frames: Int
         public var problems: [AtlasError]
+        /// What loading would forgive with a warning, each with the file it concerns (the
+        /// descriptor, a page, a sprite).
+        public var warnings: [(file: String, warning: AssetWarning)]
     }
 
     public static func check(path: String, packing: AtlasPackingOptions = AtlasPackingOptions(), files: AssetFiles = .local) throws -> Report {
         let file = try files.facts(of: path)
         let request = PlannedRequest(
             request: AssetRequest(path: path, options: AssetOptions().with(AtlasOptions.self, packing)), plugin: "atlas", file: file, files: files)
+        var warnings: [(file: String, warning: AssetWarning)] = []
         switch try AtlasLoader.source(for: request) {
         case .folder(let sprites):
             var problems: [AtlasError] = []
             for sprite in sprites {
-                switch header(of: sprite.path, files: files) {
+                switch image(sprite.path, files: files, warnings: &warnings) {
                 case .unreadable(let cause):
                     problems.append(.pageFailed(file: path, page: sprite.path, cause: cause))
                 case .size(let width, let height) where width > packing.maxPageSize || height > packing.maxPageSize:
@@ -28,12 +33,13 @@ public enum AtlasCheck {
                 case .size: continue
                 }
             }
-            return Report(format: .folder, pages: 0, frames: sprites.count, problems: problems)
+            return Report(format: .folder, pages: 0, frames: sprites.count, problems: problems, warnings: warnings)
         case .descriptor(let description):
             var problems: [AtlasError] = []
             var sizes: [(width: Int, height: Int)?] = []
+            warnings += description.allWarnings.map { (description.file, $0) }
             for page in description.pages {
-                switch header(of: page.path, files: files) {
+                switch image(page.path, files: files, warnings: &warnings) {
                 case .size(let width, let height): sizes.append((width, height))
                 case .unreadable(let cause):
                     sizes.append(nil)
@@ -41,20 +47,22 @@ public enum AtlasCheck {
                 }
             }
             problems += description.problems(pageSizes: sizes) + overlaps(in: description)
-            return Report(format: description.format, pages: description.pages.count, frames: description.frames.count, problems: problems)
+            return Report(
+                format: description.format, pages: description.pages.count, frames: description.frames.count, problems: problems,
+                warnings: warnings)
         }
     }
 
-    private enum Header {
+    private enum Image {
         case size(width: Int, height: Int)
         case unreadable(String)
     }
 
-    /// A PNG's size from its first 33 bytes.
-    private static func header(of path: String, files: AssetFiles) -> Header {
+    /// A page's or sprite's size, decoding it as the loader would, and its warnings.
+    private static func image(_ path: String, files: AssetFiles, warnings: inout [(file: String, warning: AssetWarning)]) -> Image {
         do {
-            guard let png = PNGHeader(try files.prefix(path, count: 33)) else { return .unreadable("not a PNG file") }
-            return .size(width: png.width, height: png.height)
+            let texture = try PNGDecoder.decode(try files.read(path), warn: { warnings.append((path, $0)) })
+            return .size(width: texture.width, height: texture.height)
         } catch {
             return .unreadable((error as? AssetError)?.reason ?? "\(error)")
         }

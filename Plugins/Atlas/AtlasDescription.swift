@@ -25,6 +25,9 @@ public struct AtlasDescription: Hashable, Sendable {
     public var frames: [AtlasFrame]
     /// Pixels per point the atlas was made for (TexturePacker's `meta.scale`, SpriteKit's `@2x`).
     public var scale: Double
+    /// What the reader forgave in the descriptor's text (Windows line ends); ``allWarnings``
+    /// adds what it finds in the frames.
+    public var warnings: [AssetWarning] = []
 
     /// The largest coordinate or size, either sign, a descriptor may give: far past any real
     /// page, and small enough that sums of a few of them cannot overflow.
@@ -38,18 +41,12 @@ public struct AtlasDescription: Hashable, Sendable {
         self.scale = scale
     }
 
-    /// Problems that need no page pixels: duplicate names, unknown pages, negative sizes,
-    /// implausible original sizes and offsets, and frames outside their page where the page size
-    /// is known (`pageSizes`, else declared).
+    /// Problems that need no page pixels: unknown pages, negative sizes, implausible original
+    /// sizes and offsets, and frames outside their page where the page size is known
+    /// (`pageSizes`, else declared). (Names given twice are warnings: ``allWarnings``.)
     public func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
         var problems: [AtlasError] = []
-        // A name may repeat only as animation frames told apart by index (libGDX).
-        var seen = Set<String>()
         for frame in frames {
-            let key = frame.index.map { "\(frame.name)#\($0)" } ?? frame.name
-            if !seen.insert(key).inserted {
-                problems.append(.duplicateFrame(file: file, frame: frame.index.map { "\(frame.name) (index \($0))" } ?? frame.name))
-            }
             if let detail = frame.sizeProblem { problems.append(.malformed(file: file, detail: detail)) }
             guard pages.indices.contains(frame.page) else {
                 problems.append(.unknownPage(file: file, frame: frame.name, page: "#\(frame.page + 1)"))

@@ -8,8 +8,6 @@ public enum AtlasError: AssetFailure, Equatable {
     case malformed(file: String, detail: String)
     /// A frame's rectangle reaches outside its page.
     case frameOutsidePage(file: String, frame: String, rect: PixelRect, page: String, pageWidth: Int, pageHeight: Int)
-    /// Two frames share a name.
-    case duplicateFrame(file: String, frame: String)
     /// A frame refers to a page the descriptor does not have.
     case unknownPage(file: String, frame: String, page: String)
     /// A page image is missing or failed to load.
@@ -24,7 +22,7 @@ public enum AtlasError: AssetFailure, Equatable {
 
     public var category: AssetError.Category {
         switch self {
-        case .malformed, .frameOutsidePage, .duplicateFrame, .unknownPage, .framesOverlap: .corrupt
+        case .malformed, .frameOutsidePage, .unknownPage, .framesOverlap: .corrupt
         case .pageFailed: .dependencyFailed
         case .unsupported: .unsupported
         case .spriteTooLarge: .limitExceeded
@@ -37,8 +35,6 @@ public enum AtlasError: AssetFailure, Equatable {
             "malformed atlas: \(detail)"
         case .frameOutsidePage(_, let frame, let rect, let page, let width, let height):
             "frame '\(frame)' at \(rect) lies outside page \(AssetPath.fileName(of: page)) (\(width)x\(height))"
-        case .duplicateFrame(_, let frame):
-            "frame '\(frame)' appears more than once"
         case .unknownPage(_, let frame, let page):
             "frame '\(frame)' refers to page '\(page)', which the atlas does not have"
         case .pageFailed(_, let page, let cause):

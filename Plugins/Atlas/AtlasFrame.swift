@@ -61,6 +61,12 @@ public struct AtlasFrame: Hashable, Sendable {
         case clockwise
         /// Stored turned 90° counter-clockwise (libGDX).
         case counterClockwise
+        /// Stored turned 180° (Spine's `rotate: 180`).
+        case upsideDown
+
+        /// Whether the frame lies on its side in the page (its rectangle's width is the
+        /// content's height).
+        public var swapsSides: Bool { self == .clockwise || self == .counterClockwise }
     }
 
     /// The frame's name as the descriptor gives it (often with an extension, `hero.png`).
@@ -120,8 +126,8 @@ public struct AtlasFrame: Hashable, Sendable {
 
     public var isRotated: Bool { rotation != .none }
     /// The trimmed content's size, upright.
-    public var contentWidth: Int { isRotated ? rect.height : rect.width }
-    public var contentHeight: Int { isRotated ? rect.width : rect.height }
+    public var contentWidth: Int { rotation.swapsSides ? rect.height : rect.width }
+    public var contentHeight: Int { rotation.swapsSides ? rect.width : rect.height }
     /// Whether transparent borders were cut off.
     public var isTrimmed: Bool {
         offsetX != 0 || offsetY != 0 || contentWidth != sourceWidth || contentHeight != sourceHeight
@@ -134,6 +140,7 @@ public struct AtlasFrame: Hashable, Sendable {
         case .none: (rect.x + x, rect.y + y)
         case .clockwise: (rect.x + contentHeight - 1 - y, rect.y + x)
         case .counterClockwise: (rect.x + y, rect.y + contentWidth - 1 - x)
+        case .upsideDown: (rect.x + contentWidth - 1 - x, rect.y + contentHeight - 1 - y)
         }
     }
 

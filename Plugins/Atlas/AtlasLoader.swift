@@ -57,6 +57,7 @@ public struct AtlasLoader: LoaderPlugin {
             if let problem = description.problems(pageSizes: pages.map { ($0.texture.width, $0.texture.height) }).first {
                 throw problem
             }
+            try context.warn(description.allWarnings)
             return TextureAtlas(format: description.format, pages: pages, frames: description.frames, scale: description.scale)
         case .folder(let sprites):
             let images = try sprites.map { sprite in

@@ -6,9 +6,10 @@ import Preload
 /// A page section starts with the page image's name and a blank line ends it; `key: v1, v2, ...`
 /// lines follow each name. A rotated region is stored turned 90° counter-clockwise (libGDX's
 /// packer draws it with `rotate(-90°)` in y-down space); `bounds`/`size` give its unrotated size.
-/// Offsets measure `bottom` from the original's bottom edge. Regions that share a name are an
-/// animation told apart by `index`; when any region has one, regions are ordered by it (no
-/// index last), as libGDX does.
+/// Offsets measure `bottom` from the original's bottom edge. `rotate` is `true`/`false` or, as
+/// Spine writes it, 0, 90, 180 or 270 degrees. Regions that share a name are an animation told
+/// apart by `index`; when any region has one, regions are ordered by it (no index last), as
+/// libGDX does. Lines may end in LF, CRLF or CR (the last two with a warning).
 enum LibGDXFormat {
     private struct Region {
         var name: String
@@ -21,10 +22,29 @@ enum LibGDXFormat {
         var pad: [Int]?
     }
 
-    /// Whether `text` (a file's start) looks like a libGDX atlas: a page name then `size:`/`format:`.
+    /// Whether `text` (a file's start) looks like a libGDX atlas: a page name then `size:`/`format:`,
+    /// whatever the line ends.
     static func matches(_ header: [UInt8]) -> Bool {
-        let text = String(decoding: header, as: UTF8.self)
-        return text.contains("\nsize:") || text.contains("\nformat:") || text.contains("\nfilter:")
+        let lines = lines(of: String(decoding: header, as: UTF8.self)).lines
+        return lines.contains { $0.hasPrefix("size:") || $0.hasPrefix("format:") || $0.hasPrefix("filter:") }
+    }
+
+    /// The text's lines, split at LF, CRLF or a lone CR (libGDX reads with `BufferedReader`,
+    /// which takes all three; Swift's `"\r\n"` is one `Character`, so splitting at `"\n"` alone
+    /// would not split a Windows file at all), and a warning naming any line end other than LF.
+    static func lines(of text: String) -> (lines: [Substring], warning: AssetWarning?) {
+        var crlf = 0, cr = 0
+        let lines = text.split(omittingEmptySubsequences: false) { character in
+            switch character {
+            case "\n": return true
+            case "\r\n": crlf += 1; return true
+            case "\r": cr += 1; return true
+            default: return false
+            }
+        }
+        let kinds = [crlf > 0 ? "CRLF (Windows)" : nil, cr > 0 ? "lone CR" : nil].compactMap { $0 }
+        let warning = kinds.isEmpty ? nil : AssetWarning(.atlasLineEnds, "\(kinds.joined(separator: " and ")) line ends")
+        return (lines, warning)
     }
 
     static func read(_ data: [UInt8], file: String) throws -> AtlasDescription {
@@ -35,8 +55,14 @@ enum LibGDXFormat {
         }
         var description = AtlasDescription(file: file, format: .libgdx, pages: [], frames: [])
         var regions: [(region: Region, page: Int)] = []
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingWhitespace() }
+        var text = String(decoding: data, as: UTF8.self)
+        if text.first == "\u{FEFF}" {  // Windows editors start UTF-8 with a byte-order mark
+            text.removeFirst()
+            description.warnings.append(AssetWarning(.atlasByteOrderMark, "starts with a UTF-8 byte-order mark"))
+        }
+        let (split, lineEnds) = lines(of: text)
+        let lines = split.map { $0.trimmingWhitespace() }
+        if let lineEnds { description.warnings.append(lineEnds) }
         var number = 0
         // An optional header of `key: value` lines before the first page is ignored.
         while number < lines.count, lines[number].isEmpty { number += 1 }
@@ -140,10 +166,16 @@ enum LibGDXFormat {
             let v = try numbers(2)
             (region.originalWidth, region.originalHeight) = (v[0], v[1])
         case "rotate":
+            // `true` is 90° (libGDX, Spine); Spine also writes the angle.
             switch values.first {
             case "true": region.degrees = 90
             case "false": region.degrees = 0
-            default: region.degrees = try numbers(1)[0]
+            default:
+                region.degrees = try numbers(1)[0]
+                guard [0, 90, 180, 270].contains(region.degrees) else {
+                    throw AtlasError.unsupported(
+                        file: file, detail: "region '\(region.name)', line \(line): 'rotate: \(values.joined(separator: ", "))'; only true, false, 0, 90, 180 and 270 are supported")
+                }
             }
         case "index": region.index = try numbers(1)[0]
         case "split": region.split = try numbers(4)
@@ -153,18 +185,24 @@ enum LibGDXFormat {
     }
 
     private static func frame(_ region: Region, page: Int, file: String) throws -> AtlasFrame {
-        guard region.degrees == 0 || region.degrees == 90 else {
-            throw AtlasError.unsupported(file: file, detail: "region '\(region.name)' is rotated \(region.degrees)°; only 0 and 90 are supported")
-        }
-        let rotated = region.degrees == 90
+        // Counter-clockwise as libGDX and spine-ts store it: 90° and 270° occupy the page turned
+        // on their side, 180° upside down.
+        let rotation: AtlasFrame.Rotation =
+            switch region.degrees {
+            case 90: .counterClockwise
+            case 180: .upsideDown
+            case 270: .clockwise
+            default: .none
+            }
+        let sideways = rotation.swapsSides
         let originalWidth = region.originalWidth == 0 && region.originalHeight == 0 ? region.width : region.originalWidth
         let originalHeight = region.originalWidth == 0 && region.originalHeight == 0 ? region.height : region.originalHeight
         return AtlasFrame(
             name: region.name, page: page,
             rect: PixelRect(
                 x: region.x, y: region.y,
-                width: rotated ? region.height : region.width, height: rotated ? region.width : region.height),
-            rotation: rotated ? .counterClockwise : .none,
+                width: sideways ? region.height : region.width, height: sideways ? region.width : region.height),
+            rotation: rotation,
             offsetX: region.offsetX, offsetY: originalHeight - region.offsetBottom - region.height,
             sourceWidth: originalWidth, sourceHeight: originalHeight,
             index: region.index >= 0 ? region.index : nil,

@@ -44,7 +44,8 @@ public struct TextureAtlas: Asset {
     public let frames: [AtlasFrame]
     private let byName: [String: Int]
 
-    /// Builds an atlas; frame names must be unique (``AtlasDescription`` checks that first).
+    /// Builds an atlas. Frames that share a name are all kept: ``frame(named:)`` answers with the
+    /// first, ``frames(named:)`` and ``frame(named:index:)`` reach every one.
     public init(format: Format, pages: [AtlasPage], frames: [AtlasFrame], scale: Double = 1) {
         self.format = format
         self.scale = scale
@@ -82,6 +83,12 @@ public struct TextureAtlas: Asset {
         if let index = byName[name] { return frames[index] }
         let bare = Self.withoutImageExtension(name)
         return byName[bare].map { frames[$0] }
+    }
+
+    /// The frame called `name` (with or without extension) whose animation index is `index`
+    /// (libGDX's `findRegion(name, index)`).
+    public func frame(named name: String, index: Int) -> AtlasFrame? {
+        frames(named: name).first { $0.index == index }
     }
 
     /// The page texture `frame` lives on.

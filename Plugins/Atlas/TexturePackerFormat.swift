@@ -8,7 +8,8 @@ import Preload
 /// A rotated frame is stored turned 90° clockwise; `frame.w`/`h` are its unrotated size, so it
 /// occupies `h x w` in the page. `spriteSourceSize.x`/`y` place the trimmed content in the
 /// original image (top-left origin), `sourceSize` is the original's size, `pivot` or `anchor`
-/// is normalized to the original.
+/// is normalized to the original. Nine-slice `borders` come as a centre rectangle or as insets
+/// (``NineSlice`` holds insets either way).
 enum TexturePackerFormat {
     /// Whether `header` (the start of a file) looks like a TexturePacker or Phaser JSON atlas.
     static func matches(_ header: [UInt8]) -> Bool {
@@ -101,9 +102,21 @@ enum TexturePackerFormat {
             offsetX: try placed?.int("x") ?? 0, offsetY: try placed?.int("y") ?? 0,
             sourceWidth: try source?.int("w") ?? width, sourceHeight: try source?.int("h") ?? height,
             pivot: try pivot.map { SIMD2(try $0.double("x"), try $0.double("y")) },
-            nineSlice: try (fields.optionalObject("borders") ?? fields.optionalObject("scale9Borders")).map { borders in
-                let x = try borders.int("x"), y = try borders.int("y")
-                return NineSlice(left: x, right: width - x - (try borders.int("w")), top: y, bottom: height - y - (try borders.int("h")))
+            nineSlice: try (fields.optionalObject("borders") ?? fields.optionalObject("scale9Borders")).map {
+                try nineSlice($0, width: width, height: height)
             })
+    }
+
+    /// Nine-slice borders in either shape exporters write: the stretchable centre as a
+    /// rectangle `{x, y, w, h}` (TexturePacker's generic and Phaser exporters), or the insets
+    /// `{left, top, right, bottom}` (its PixiJS exporter, as PixiJS reads them).
+    private static func nineSlice(_ borders: JSONFields, width: Int, height: Int) throws -> NineSlice {
+        if ["left", "top", "right", "bottom"].contains(where: borders.has) {
+            return NineSlice(
+                left: try borders.int("left"), right: try borders.int("right"), top: try borders.int("top"),
+                bottom: try borders.int("bottom"))
+        }
+        let x = try borders.int("x"), y = try borders.int("y")
+        return NineSlice(left: x, right: width - x - (try borders.int("w")), top: y, bottom: height - y - (try borders.int("h")))
     }
 }

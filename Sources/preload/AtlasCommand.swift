@@ -82,11 +82,12 @@ struct AtlasPackCommand: AsyncParsableCommand {
 struct AtlasCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check an atlas without decoding its pages: frames outside pages, overlaps, missing pages, duplicate names.",
-        discussion: "Exit status: 0 when the atlas is sound, 1 when a problem was found.")
+        abstract: "Check an atlas: frames outside pages, overlaps, missing or damaged pages; warnings for what loading forgives (names given twice, Windows line ends, pages without IEND).",
+        discussion: "Exit status: 0 when the atlas is sound (warnings allowed unless --strict), 1 when a problem was found.")
 
     @Argument(help: "A sprite folder, a .json, a .atlas file or an .atlasc folder.") var path: String
     @OptionGroup var packing: PackingFlags
+    @Flag(help: "Count every warning as a problem.") var strict = false
 
     func validate() throws {
         guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("no such file or folder: \(path)") }
@@ -101,9 +102,14 @@ struct AtlasCheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for problem in report.problems { print("problem: \(path): \(problem)".visibleInTerminal) }
+        let label = strict ? "problem: strict" : "warning"
+        for (file, warning) in report.warnings { print("\(label): \(file): \(warning.message)".visibleInTerminal) }
+        let problems = report.problems.count + (strict ? report.warnings.count : 0)
+        let warnings = strict ? 0 : report.warnings.count
         let pages = report.format == .folder ? "" : " on \(report.pages) page\(report.pages == 1 ? "" : "s")"
-        print("\(path): \(report.format.rawValue), \(report.frames) frame\(report.frames == 1 ? "" : "s")\(pages): "
-            + (report.problems.isEmpty ? "ok" : "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")"))
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        var verdict = problems == 0 ? "ok" : "\(problems) problem\(problems == 1 ? "" : "s")"
+        if warnings > 0 { verdict += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        print("\(path): \(report.format.rawValue), \(report.frames) frame\(report.frames == 1 ? "" : "s")\(pages): \(verdict)")
+        if problems > 0 { throw ExitCode(1) }
     }
 }

@@ -72,11 +72,14 @@ import Testing
         #expect(error.description == "\(atlas): frame 'far.png' at (30, 0, 8x8) lies outside page page.png (32x32)")
     }
 
-    @Test func duplicateFrameNamesAreAnError() async throws {
-        let frame = #"{"filename": "twin.png", "frame": {"x": 0, "y": 0, "w": 8, "h": 8}}"#
-        let atlas = try descriptor("twins.json", frames: "[\(frame), \(frame)]")
-        let error = try #require(try await load([atlas]).errors.first)
-        #expect(error.description == "\(atlas): frame 'twin.png' appears more than once")
+    @Test func duplicateFrameNamesLoadWithAWarningAndTheFirstWins() async throws {
+        let first = #"{"filename": "twin.png", "frame": {"x": 0, "y": 0, "w": 8, "h": 8}}"#
+        let second = #"{"filename": "twin.png", "frame": {"x": 8, "y": 0, "w": 8, "h": 8}}"#
+        let atlas = try descriptor("twins.json", frames: "[\(first), \(second)]")
+        let result = try #require(try await load([atlas]).results.first)
+        let loaded = try #require(result.outcome.asset as? TextureAtlas)
+        #expect(loaded.frame(named: "twin")?.rect.x == 0 && loaded.frames(named: "twin").count == 2)
+        #expect(result.warnings.map(\.message) == ["frame 'twin.png' is named more than once; the first is used by name"])
     }
 
     @Test(arguments: [
