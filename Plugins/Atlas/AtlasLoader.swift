@@ -97,7 +97,24 @@ public struct AtlasLoader: LoaderPlugin {
         if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path, files: files)) == nil {
             return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasOptions.self].scale, files: files))
         }
-        return .descriptor(try describe(path: path, isDirectory: request.file.isDirectory, files: files))
+        var description = try describe(path: path, isDirectory: request.file.isDirectory, files: files)
+        if let prefix = request.containerPrefix {
+            description.pages = try description.pages.map { try confine($0, to: prefix, file: path) }
+        }
+        return .descriptor(description)
+    }
+
+    /// A page named by an atlas inside an archive, resolved inside that archive (`ui/../x.png`
+    /// is the archive's `x.png`, where lexical normalization of the whole path would climb out of
+    /// it); a name reaching outside the archive fails the atlas by name.
+    private static func confine(_ page: AtlasDescription.Page, to prefix: String, file: String) throws -> AtlasDescription.Page {
+        var confined = page
+        let inside = page.path.hasPrefix(prefix) ? AssetPath.normalized(String(page.path.dropFirst(prefix.count))) : page.path
+        guard page.path.hasPrefix(prefix), !inside.hasPrefix("/"), inside != "..", !inside.hasPrefix("../") else {
+            throw AtlasError.malformed(file: file, detail: "page '\(page.path)' lies outside the archive \(prefix.dropLast())")
+        }
+        confined.path = prefix + inside
+        return confined
     }
 
     /// Page requests carry the atlas request's PNG options, if it has any.

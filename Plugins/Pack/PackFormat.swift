@@ -99,10 +99,27 @@ public enum PackFormat {
 /// Names inside a pack: relative paths with `/` separators, no empty, `.` or `..` component, no
 /// backslash or NUL. Extracting such a name can never leave the target folder.
 public enum PackEntryName {
+    /// Whether `name` may be written into a `.pak` (the strict form: no `.` or empty component).
     public static func isValid(_ name: String) -> Bool {
-        guard !name.isEmpty, name.utf8.count <= Int(UInt16.max), !name.hasPrefix("/") else { return false }
-        guard !name.utf8.contains(0), !name.contains("\\") else { return false }
-        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+        guard escapeReason(name) == nil, name.utf8.count <= Int(UInt16.max) else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." }
+    }
+
+    /// Why `name`, read from an archive, would reach outside it, or `nil` when it stays inside:
+    /// an absolute path, a drive letter, a `..` component, a backslash (a separator on Windows,
+    /// so `..\x` climbs there), a NUL. As Go's archive/zip and Info-ZIP, such entries are
+    /// refused by name wherever they are met; `./x` and `a//b` stay inside and are fine.
+    public static func escapeReason(_ name: String) -> String? {
+        if name.isEmpty { return "it is empty" }
+        if name.hasPrefix("/") { return "it is an absolute path" }
+        if name.utf8.contains(0) { return "it contains a NUL byte" }
+        if name.contains("\\") { return "it contains a backslash, a path separator on Windows" }
+        let components = name.split(separator: "/")
+        if name.utf8.count >= 2, name.first?.isASCII == true, name.first?.isLetter == true, name.dropFirst().first == ":" {
+            return "it starts with the drive \(name.prefix(2))"
+        }
+        if components.contains("..") { return "it has a '..' component" }
+        return nil
     }
 }
 

@@ -54,11 +54,16 @@ public struct PackIndex: Sendable {
     private let byName: [String: Int]
 
     /// An index of `entries`; a name listed again (zip archives allow it) keeps its first entry,
-    /// and the later ones get a ``Entry/problem``.
+    /// and the later ones get a ``Entry/problem``, as does every name that would reach outside
+    /// the archive (``PackEntryName/escapeReason(_:)``): reading it fails by name, wherever it
+    /// is read (loading, listing with `--verify`, another plugin reading through the pack).
     public init(format: Format, entries: [Entry]) {
         var entries = entries
         var byName: [String: Int] = [:]
         for index in entries.indices {
+            if let reason = PackEntryName.escapeReason(entries[index].name) {
+                entries[index].problem = .escapingName(entry: entries[index].name, reason: reason)
+            }
             if byName[entries[index].name] == nil {
                 byName[entries[index].name] = index
             } else if entries[index].problem == nil {
@@ -85,6 +90,8 @@ public enum PackError: AssetFailure, Hashable {
     case corruptHeader(String)
     case corruptIndex(String)
     case noSuchEntry(String)
+    /// The entry's name would reach outside the archive (`../x`, `/x`, `C:x`, `..\x`).
+    case escapingName(entry: String, reason: String)
     case checksumMismatch(entry: String, expected: UInt32, actual: UInt32)
     case sizeMismatch(entry: String, declared: UInt64, actual: UInt64)
     case largerThanDeclared(entry: String, declared: UInt64)
@@ -94,7 +101,7 @@ public enum PackError: AssetFailure, Hashable {
 
     public var category: AssetError.Category {
         switch self {
-        case .notAPack, .corruptHeader, .corruptIndex, .checksumMismatch, .sizeMismatch, .largerThanDeclared, .inflateFailed: .corrupt
+        case .notAPack, .corruptHeader, .corruptIndex, .escapingName, .checksumMismatch, .sizeMismatch, .largerThanDeclared, .inflateFailed: .corrupt
         case .truncated: .truncated
         case .unsupported, .unreadableEntry: .unsupported
         case .noSuchEntry: .fileNotFound
@@ -111,6 +118,7 @@ public enum PackError: AssetFailure, Hashable {
         case .corruptHeader(let detail): "corrupt pack header: \(detail)"
         case .corruptIndex(let detail): "corrupt pack index: \(detail)"
         case .noSuchEntry(let name): "no entry '\(name)' in the pack"
+        case .escapingName(let entry, let reason): "entry '\(entry)' would reach outside the archive: \(reason)"
         case .checksumMismatch(let entry, let expected, let actual):
             "entry '\(entry)': CRC-32 mismatch (recorded \(hex(expected)), read \(hex(actual)))"
         case .sizeMismatch(let entry, let declared, let actual):

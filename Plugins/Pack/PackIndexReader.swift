@@ -42,8 +42,8 @@ public struct ExtractionPlan {
         var targets: [(PackIndex.Entry, String)] = []
         var problems: [String] = []
         for entry in index.entries {
-            guard PackEntryName.isValid(entry.name) else {
-                problems.append("'\(entry.name)' would land outside \(folder)")
+            if let reason = PackEntryName.escapeReason(entry.name) {
+                problems.append("'\(entry.name)' would land outside \(folder): \(reason)")
                 continue
             }
             let destination = folder + "/" + entry.name

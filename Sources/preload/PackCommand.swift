@@ -99,6 +99,11 @@ struct PackExtractCommand: ParsableCommand {
                 try file.commit()
             }
             print("Extracted \(plan.targets.count) entries into \(output)")
+        } catch let refusal as ExtractionPlan.Refusal {
+            // One line per problem: the terminal filter would show the newlines as `\n`.
+            printError("\(file): extraction refused, nothing was written")
+            for problem in refusal.problems { printError("\(file): \(problem)") }
+            throw ExitCode(1)
         } catch {
             printError(AssetError(path: file, wrapping: error))
             throw ExitCode(1)

@@ -129,6 +129,12 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
 
     /// The file, as the request named it.
     public var path: String { request.path }
+    /// For an entry inside a container (`game.zip#ui/atlas.json`), what every path inside the
+    /// same container starts with (`game.zip#`); `nil` for a file on disk.
+    public var containerPrefix: String? {
+        guard let entry = file.entry, path.hasSuffix(entry) else { return nil }
+        return String(path.dropLast(entry.count))
+    }
     /// Loader options.
     public var options: AssetOptions { request.options }
 
