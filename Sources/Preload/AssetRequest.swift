@@ -25,7 +25,9 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name == path ? path : "\(name) (\(path))" }
 }
 
-extension AssetRequest: ExpressibleByStringLiteral {
+/// A string literal, interpolated or not (`"\(folder)/hero.png"`), is a request for that path,
+/// stored under that same path.
+extension AssetRequest: ExpressibleByStringInterpolation {
     /// A request for the file at `path`, stored under that same path.
     public init(stringLiteral path: String) {
         self.init(path: path)

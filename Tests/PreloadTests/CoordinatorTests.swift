@@ -28,6 +28,18 @@ import Testing
         #expect(coordinator.assets.byteCount == 9)
     }
 
+    /// Requests written as interpolated strings, as a game builds paths from its asset folder.
+    @Test func interpolatedStringsAreRequests() async throws {
+        try directory.write("levels/one.txt", text: "first level")
+        let folder = directory.path
+        let requests: [AssetRequest] = ["\(folder)/levels/one.txt", "\(folder)/missing.txt"]
+        let coordinator = try coordinator([TextLoader()])
+        let report = try await coordinator.start(requests).finished()
+        #expect(report.results.map(\.request.path) == ["\(folder)/levels/one.txt", "\(folder)/missing.txt"])
+        #expect(coordinator.assets.asset(named: "\(folder)/levels/one.txt", as: TextAsset.self)?.text == "first level")
+        #expect(report.results[1].outcome.error?.category == .fileNotFound)
+    }
+
     @Test func identicalRequestsMergeIntoOneLoad() async throws {
         let path = try directory.write("same.txt", text: "shared")
         try FileManager.default.createSymbolicLink(atPath: directory.file("link.txt"), withDestinationPath: path)
