@@ -3,20 +3,35 @@ import PackageDescription
 
 /// Preload: asset preloading for Swift games on Linux.
 ///
-/// Layout:
-/// - `Sources/Preload`: the core (operations, plugin registry, coordinator, asset store). Pure Swift.
+/// Layout (one module per concept, one library product each, plus the `Preload` umbrella):
+/// - `Sources/Preload`: the core: requests, assets, the plugin API, the loading engine, the
+///   store and its memory, file access. Pure Swift.
+/// - `Sources/PreloadConcurrency`: the lock, once-only and forward-only helpers every module uses.
+/// - `Sources/PreloadFlow`: game-flow tools on top of the core (`Sequencer`, `StageChain`,
+///   `StateMachine`, `LoadingState`).
+/// - `Sources/PreloadAuthoring`: tools that write assets (PNG encoder, pack writer, atlas writer
+///   and checker, atomic files); the command and tests use them, a game does not need them.
 /// - `Plugins/<Name>`: loader plugins, one library module each. These are *loader* plugins, not
 ///   SwiftPM package plugins; each target names its folder with an explicit `path:`.
 /// - `Sources/CLibPNG`, `Sources/CPreloadZlib`: system libraries found with pkg-config.
 /// - `Sources/CPreloadPNG`: the C shim that owns libpng's `setjmp`/`longjmp` error handling.
 /// - `Sources/CPreloadCRC`: CRC-32 by carry-less multiplication where the CPU has it (zlib's
 ///   `crc32` does the rest).
-/// - `Sources/preload`: the `preload` command.
+/// - `Sources/PreloadCLI`: the `preload` command.
 let package = Package(
     name: "Preload",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack"]),
+        // The umbrella: every runtime module, today's one-line dependency.
+        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadFlow"]),
+        // One product per module, for an engine that wants only some (its own loaders without
+        // libpng and zlib, say).
+        .library(name: "PreloadCore", targets: ["Preload"]),
+        .library(name: "PreloadPNG", targets: ["PreloadPNG"]),
+        .library(name: "PreloadAtlas", targets: ["PreloadAtlas"]),
+        .library(name: "PreloadPack", targets: ["PreloadPack"]),
+        .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
+        .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
         .executable(name: "preload", targets: ["PreloadCLI"]),
     ],
     dependencies: [
@@ -37,58 +52,67 @@ let package = Package(
         ),
         .target(name: "CPreloadPNG", dependencies: ["CLibPNG"]),
         .target(name: "CPreloadCRC"),
+        .target(name: "PreloadConcurrency"),
         .target(
             name: "Preload",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
+        .target(
+            name: "PreloadAuthoring",
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "CPreloadPNG"]
         ),
         .target(
             name: "PreloadPNG",
-            dependencies: ["Preload", "CPreloadPNG"],
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadPNG"],
             path: "Plugins/PNG"
         ),
         .target(
             name: "PreloadAtlas",
-            dependencies: ["Preload", "PreloadPNG"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG"],
             path: "Plugins/Atlas"
         ),
         .target(
             name: "PreloadPack",
-            dependencies: ["Preload", "CPreloadZlib", "CPreloadCRC"],
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadZlib", "CPreloadCRC"],
             path: "Plugins/Pack"
         ),
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
-                "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack",
+                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAuthoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            path: "Sources/preload"
+            path: "Sources/PreloadCLI"
         ),
         .executableTarget(
             name: "game-boot",
-            dependencies: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack"],
+            dependencies: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadFlow"],
             path: "Sources/game-boot"
         ),
         .target(
             name: "PreloadTestSupport",
-            dependencies: ["CPreloadZlib", "Preload"],
+            dependencies: ["CPreloadZlib", "Preload", "PreloadConcurrency"],
             path: "Tests/Support"
         ),
-        .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadTestSupport"]),
+        .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadFlow", "PreloadConcurrency", "PreloadTestSupport"]),
         .testTarget(
             name: "PreloadPNGTests",
-            dependencies: ["PreloadPNG", "Preload", "PreloadTestSupport"],
+            dependencies: ["PreloadPNG", "Preload", "PreloadAuthoring", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadAtlasTests",
-            dependencies: ["PreloadAtlas", "PreloadPNG", "Preload", "PreloadTestSupport"],
+            dependencies: ["PreloadAtlas", "PreloadPNG", "Preload", "PreloadAuthoring", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadPackTests",
-            dependencies: ["PreloadPack", "PreloadPNG", "PreloadAtlas", "Preload", "PreloadTestSupport", "CPreloadZlib"],
+            dependencies: [
+                "PreloadPack", "PreloadPNG", "PreloadAtlas", "Preload", "PreloadAuthoring", "PreloadConcurrency", "PreloadTestSupport",
+                "CPreloadZlib",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

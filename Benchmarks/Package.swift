@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 "CBareInflate", "BenchSupport",
                 .product(name: "Preload", package: mainPackage),
+                .product(name: "PreloadAuthoring", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],

@@ -22,7 +22,11 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Preload", package: mainPackage)]),
     ] + harnesses.map { name in
         .executableTarget(
-            name: name, dependencies: ["FuzzSupport", .product(name: "Preload", package: mainPackage)],
+            name: name,
+            dependencies: [
+                "FuzzSupport", .product(name: "Preload", package: mainPackage),
+                .product(name: "PreloadAuthoring", package: mainPackage),
+            ],
             swiftSettings: fuzzerFlags)
     },
     swiftLanguageModes: [.v6]

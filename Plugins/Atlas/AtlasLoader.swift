@@ -92,7 +92,7 @@ public struct AtlasLoader: LoaderPlugin {
         return try LibGDXFormat.read(data, file: path)
     }
 
-    static func source(for request: PlannedRequest) throws -> AtlasSource {
+    package static func source(for request: PlannedRequest) throws -> AtlasSource {
         let path = request.path, files = request.files
         if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path, files: files)) == nil {
             return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasOptions.self].scale, files: files))
@@ -125,7 +125,7 @@ public struct AtlasLoader: LoaderPlugin {
 }
 
 /// What an atlas is made from: a descriptor with pages, or a folder of sprites to pack.
-enum AtlasSource: Sendable {
+package enum AtlasSource: Sendable {
     case descriptor(AtlasDescription)
     case folder([SpriteFolder.Sprite])
 

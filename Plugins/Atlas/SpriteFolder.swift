@@ -6,11 +6,11 @@ import Preload
 /// Each sprite is named by its path inside the folder without the variant suffix (`hero.png`,
 /// `ui/button.png`), and one variant is chosen per sprite for the requested scale: the exact one,
 /// else the largest smaller one, else the smallest larger one.
-enum SpriteFolder {
-    struct Sprite: Hashable, Sendable {
-        var name: String
-        var path: String
-        var scale: Int
+package enum SpriteFolder {
+    package struct Sprite: Hashable, Sendable {
+        package var name: String
+        package var path: String
+        package var scale: Int
     }
 
     static func sprites(in folder: String, scale: Int, files: AssetFiles = .local) throws -> [Sprite] {

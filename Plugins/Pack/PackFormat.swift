@@ -9,13 +9,20 @@ public enum PackFormat {
     public static let headerSize = 40
 
     /// The header: where the index is, and checksums for it and for the header itself.
-    struct Header: Equatable {
-        var entryCount: UInt32
-        var indexOffset: UInt64
-        var indexSize: UInt64
-        var indexCRC: UInt32
+    package struct Header: Equatable {
+        package var entryCount: UInt32
+        package var indexOffset: UInt64
+        package var indexSize: UInt64
+        package var indexCRC: UInt32
 
-        func encoded() -> [UInt8] {
+        package init(entryCount: UInt32, indexOffset: UInt64, indexSize: UInt64, indexCRC: UInt32) {
+            self.entryCount = entryCount
+            self.indexOffset = indexOffset
+            self.indexSize = indexSize
+            self.indexCRC = indexCRC
+        }
+
+        package func encoded() -> [UInt8] {
             var bytes = magic
             bytes.appendLittleEndian(PackFormat.version)
             bytes.appendLittleEndian(UInt16(0))  // flags: none defined
@@ -49,7 +56,7 @@ public enum PackFormat {
     }
 
     /// The index's bytes for `entries` (already sorted by name).
-    static func encodeIndex(_ entries: [PackIndex.Entry]) -> [UInt8] {
+    package static func encodeIndex(_ entries: [PackIndex.Entry]) -> [UInt8] {
         var bytes: [UInt8] = []
         for entry in entries {
             let name = Array(entry.name.utf8)

@@ -13,6 +13,7 @@
 import Dispatch
 import Foundation
 import Preload
+import PreloadFlow
 import PreloadAtlas
 import PreloadPNG
 import PreloadPack

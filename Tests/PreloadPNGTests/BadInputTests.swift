@@ -1,3 +1,4 @@
+import PreloadAuthoring
 import Preload
 import PreloadPNG
 import PreloadTestSupport

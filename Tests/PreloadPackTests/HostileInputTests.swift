@@ -1,4 +1,5 @@
 import Foundation
+import PreloadAuthoring
 import Preload
 import PreloadPack
 import PreloadTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Preload
+import PreloadFlow
 import PreloadTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Preload
+import PreloadFlow
 import PreloadTestSupport
 import Testing
 

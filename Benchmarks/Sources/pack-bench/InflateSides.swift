@@ -2,6 +2,7 @@ import CBenchSupport
 import BenchSupport
 import CBareInflate
 import Foundation
+import PreloadAuthoring
 import Preload
 import PreloadPack
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchSupport
 import Foundation
+import PreloadAuthoring
 import Preload
 import PreloadPack
 

@@ -1,6 +1,7 @@
 import FuzzSupport
 import Preload
 import PreloadAtlas
+import PreloadAuthoring
 
 /// Reads the input as an atlas descriptor (TexturePacker JSON, Phaser, libGDX text, SpriteKit plist), the
 /// dialect told from the content, checks it as `preload atlas check` does and against pages of

@@ -1,0 +1,190 @@
+import PreloadConcurrency
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// The machinery behind one ``PreloadBatch``: plans the requests (`BatchLaunch.swift`), runs
+/// their ``LoadOperation``s on the coordinator's queue, records every asset's outcome, stores
+/// it, advances progress, hands events to the hooks, and completes once.
+///
+/// Bookkeeping is per load, not per file: a finished load stores its assets taking each store
+/// shard's lock once, then records them, advances progress and hands events to the hooks with
+/// one lock of the batch.
+final class BatchRun: Sendable {
+    let requests: [AssetRequest]
+    let options: PreloadOptions
+    let delivery: HookDelivery
+    let store: AssetStore?
+    let logger: Logger
+    let startedAt: ContinuousClock.Instant
+    let state: BatchLock
+    /// What loads need: the coordinator's memory pool and file size limit.
+    let memory: AssetMemory
+    let maxFileBytes: Int
+    let done = DispatchGroup()
+    /// The memory pool's lock time when the batch started (see ``BatchDiagnostics/memoryLockHeld``).
+    private let memoryLockHeldBefore: Duration
+    /// Which asset each key was merged into, while planning.
+    let mergeTable = MergeTable()
+    private let completionCallback = PreloadMutex<(@Sendable () -> Void)?>(nil)
+
+    init(
+        requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
+        store: AssetStore, logger: Logger, memory: AssetMemory, maxFileBytes: Int
+    ) {
+        self.requests = requests
+        self.options = options
+        // Serial even when the caller's queue is concurrent: hooks of one batch run in order.
+        let hookQueue = callbackQueue.map { DispatchQueue(label: "preload.batch.hooks", target: $0) }
+        delivery = HookDelivery(hooks: hooks, queue: hookQueue ?? DispatchQueue(label: "preload.batch.hooks"))
+        self.store = options.storesAssets ? store : nil
+        self.logger = logger
+        self.memory = memory
+        self.maxFileBytes = maxFileBytes
+        startedAt = .now
+        memoryLockHeldBefore = memory.lockHeld
+        state = BatchLock(BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder))
+        done.enter()
+    }
+
+    /// Called once when the batch completes, before any waiter is released.
+    var onComplete: (@Sendable () -> Void)? {
+        get { completionCallback.withLock { $0 } }
+        set { completionCallback.withLock { $0 = newValue } }
+    }
+
+    var isCancelled: Bool { state.withLock { $0.cancelRequested } }
+
+    /// Cancels every load that has not finished, and the planning still to come.
+    func cancel() {
+        let loads = state.withLock { state -> [LoadOperation] in
+            guard state.phase != .finished, !state.cancelRequested else { return [] }
+            state.cancelRequested = true
+            return state.loads
+        }
+        for load in loads { load.cancel() }
+    }
+
+    // MARK: Loads reporting
+
+    /// An asset failed: under fail-fast, the batch is cancelled now.
+    func assetFailed() {
+        guard options.failurePolicy == .failFast else { return }
+        cancel()
+    }
+
+    /// A load's assets are done: they go into the store (one lock of the store), then their
+    /// outcomes are recorded, progress advances and their events go to the hooks (one lock of
+    /// the batch). Called before the load's `isFinished` turns true.
+    func loadFinished(_ finished: [FinishedAsset]) {
+        let storing = store?.insert(finished.compactMap { finished in
+            finished.outcome.asset.map {
+                AssetStore.Entry(name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0)
+            }
+        })
+        let delay = state.withLock { state -> Duration? in
+            guard state.phase != .finished else { return nil }
+            state.diagnostics.storeLockHeld += storing ?? .zero
+            for index in finished.indices {
+                // The first waiter made the asset: its request is the one stored above.
+                let waiters = state.record(finished[index])
+                guard waiters.more != nil || delivery.wantsAssetEvents else { continue }
+                for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
+            }
+            return deliverProgress(&state)
+        }
+        if let delay { scheduleTrailingProgress(after: delay) }
+        if logger.logLevel <= .debug {
+            for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
+        }
+    }
+
+    /// The outcomes of `dependencies` (all finished: their loads ran before the dependent's).
+    func outcomes(of dependencies: [(request: AssetRequest, asset: Int)]) -> [AssetRequest: AssetOutcome] {
+        state.withLock { state in
+            var outcomes: [AssetRequest: AssetOutcome] = [:]
+            for (request, asset) in dependencies { outcomes[request] = state.assets[asset].outcome ?? .cancelled }
+            return outcomes
+        }
+    }
+
+    /// An asset reports `fraction` done.
+    func assetProgressed(_ asset: Int, fraction: Double) {
+        guard let delay = state.withLock({ state -> Duration? in
+            guard state.phase != .finished else { return nil }
+            state.progress.advance(asset: asset, weight: state.assets[asset].weight, fraction: fraction)
+            return deliverProgress(&state)
+        }) else { return }
+        scheduleTrailingProgress(after: delay)
+    }
+
+    /// Stores the asset of `entry` (if it loaded and is not `stored` yet) and hands its result
+    /// to the hooks, once the batch's ``AssetEventOrder`` lets it (with any results it was
+    /// holding back).
+    func announce(_ entry: Int, in state: inout BatchState, stored: Bool = false) {
+        if !stored, let store, case .loaded(let asset) = state.outcome(ofEntry: entry) {
+            let request = state.request(ofEntry: entry)
+            store.insert(asset, name: request.name, path: request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin)
+        }
+        guard delivery.wantsAssetEvents else { return }
+        for ready in state.ordering.finished(entry) { delivery.asset(state.result(ofEntry: ready)) }
+    }
+
+    // MARK: Completion
+
+    /// Called once by the completion operation, after every load has finished.
+    func complete() {
+        let elapsed = ContinuousClock.now - startedAt
+        completionCallback.withLock { callback in
+            callback?()
+            callback = nil
+        }
+        let report = state.withLock { state -> PreloadReport? in
+            guard state.phase == .running else { return nil }
+            if delivery.wantsAssetEvents {
+                for held in state.ordering.flush() { delivery.asset(state.result(ofEntry: held)) }
+            }
+            state.diagnostics.memoryLockHeld = memory.lockHeld - memoryLockHeldBefore
+            let report = state.finish(elapsed: elapsed)
+            delivery.progress(state.progress.finalSnapshot())
+            delivery.completion(report) { [done] in done.leave() }
+            return report
+        }
+        guard let report else { return }
+        logger.debug(
+            "preload batch finished",
+            metadata: [
+                "loaded": "\(report.loaded.count)", "failed": "\(report.failed.count)",
+                "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsedSeconds)",
+            ])
+    }
+
+    // MARK: Progress hook
+
+    /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
+    func deliverProgress(_ state: inout BatchState) -> Duration? {
+        guard delivery.wantsProgress else { return nil }
+        return carryOut(state.progress.delivery(at: .now))
+    }
+
+    private func carryOut(_ decision: ProgressTracker.Delivery) -> Duration? {
+        switch decision {
+        case .none: return nil
+        case .now(let snapshot): delivery.progress(snapshot); return nil
+        case .after(let delay): return delay
+        }
+    }
+
+    /// Delivers the latest progress after `delay`, when the throttle held it back.
+    func scheduleTrailingProgress(after delay: Duration) {
+        let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) { [self] in
+            let again = state.withLock { state -> Duration? in
+                guard state.phase != .finished else { return nil }
+                return carryOut(state.progress.trailingDelivery(at: .now))
+            }
+            if let again { scheduleTrailingProgress(after: again) }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import PreloadConcurrency
+import Foundation
+import Synchronization
+
+/// One asset a ``LoadOperation`` loads, as planning left it.
+struct LoadItem: Sendable {
+    /// The asset's index in its batch.
+    let asset: Int
+    let request: PlannedRequest
+    let plugin: any LoaderPlugin
+    /// The whole file, when planning read it ahead.
+    let contents: AssetBytes?
+    /// The assets the plugin's declared dependencies were merged into, in declared order (empty
+    /// for most files). They belong to other operations, which this one depends on.
+    var dependencies: [(request: AssetRequest, asset: Int)] = []
+    /// Declared dependencies that failed while planning (kept only for tolerant plugins).
+    var dependencyFailures: [AssetRequest: AssetError] = [:]
+}
+
+/// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
+struct FinishedAsset: Sendable {
+    let asset: Int
+    /// The request the asset was planned for (its store name and path, its plugin).
+    let planned: PlannedRequest
+    let outcome: AssetOutcome
+    let duration: Duration
+    /// What the plugin warned about, for an asset that loaded.
+    var warnings: [AssetWarning] = []
+}
+
+/// The unit of work on a coordinator's `OperationQueue`: a state-tracked asynchronous
+/// `Operation` that loads one large file, or several small files one after another, each by
+/// its plugin's ``LoaderPlugin/load(_:)``.
+///
+/// Every asset keeps its own outcome: one that fails fails alone, and the rest go on. A cancelled
+/// operation stops between files (a running decode stops at its next cancellation check) and
+/// reports the files it did not reach as cancelled. The outcomes are handed to the batch in one
+/// go when the last file is done (a failure under fail-fast cancels the batch at once).
+///
+/// The operation announces `isExecuting` and `isFinished` with `willChangeValue`/`didChangeValue`
+/// in the order corelibs Foundation needs (it has no KVO; `didChangeValue(forKey: "isFinished")`
+/// is what frees the queue slot and starts dependents, and only counts once `isFinished` is
+/// true). The outcomes are recorded *before* `isFinished` turns true, never from
+/// `completionBlock`, which runs later on a global queue.
+final class LoadOperation: Operation, @unchecked Sendable {
+    private let state = PreloadMutex(LoadOperationState())
+    /// Set by ``cancel()``: read between files and by decoders between chunks, more cheaply
+    /// than corelibs' own flag (which takes a lock).
+    private let cancelled = Atomic(false)
+    /// What is left to load; taken when the operation starts, so finished items are not kept.
+    private let items: PreloadMutex<[LoadItem]>
+    let run: BatchRun
+
+    init(items: [LoadItem], run: BatchRun) {
+        self.items = PreloadMutex(items)
+        self.run = run
+        super.init()
+    }
+
+    override var isAsynchronous: Bool { true }
+    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    override func cancel() {
+        cancelled.store(true, ordering: .releasing)
+        super.cancel()
+    }
+    override var isExecuting: Bool { state.withLock { $0.isExecuting } }
+    override var isFinished: Bool { state.withLock { $0.isFinished } }
+
+    override func start() {
+        let items = self.items.withLock { items in
+            defer { items = [] }
+            return items
+        }
+        if isCancelled {
+            conclude(items.map { FinishedAsset($0, outcome: .cancelled, duration: .zero) })
+            return
+        }
+        willChangeValue(forKey: "isExecuting")
+        guard state.withLock({ $0.begin() }) else { return }
+        didChangeValue(forKey: "isExecuting")
+        var finished: [FinishedAsset] = []
+        finished.reserveCapacity(items.count)
+        proceed(items, from: items.startIndex, finished: finished)
+    }
+
+    /// Loads `items` from `first` on, one after another; an asynchronous plugin's completion
+    /// carries on from the next item, on whatever thread it calls from.
+    private func proceed(_ items: [LoadItem], from first: Int, finished: [FinishedAsset]) {
+        var finished = finished
+        var index = first
+        while index < items.count {
+            if isCancelled {
+                finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero) }
+                break
+            }
+            let item = items[index]
+            let started = ContinuousClock.now
+            let dependencies: [AssetRequest: AssetOutcome]
+            switch outcomes(ofDependenciesOf: item) {
+            case .success(let known):
+                dependencies = known
+            case .failure(let error):
+                finished.append(FinishedAsset(item, outcome: .failed(error), duration: .zero))
+                run.assetFailed()
+                index += 1
+                continue
+            }
+            let context = LoadContext(
+                request: item.request, asset: item.asset, operation: self, contents: item.contents, dependencies: dependencies)
+            if item.plugin.loadsAsynchronously {
+                let once = OnceFlag()
+                let soFar = finished, next = index + 1
+                item.plugin.load(context) { [self] result in
+                    guard once.claim() else { return }
+                    let ended = outcome(of: result, for: item)
+                    proceed(items, from: next, finished: soFar + [FinishedAsset(item, outcome: ended, duration: .now - started, context: context)])
+                }
+                return
+            }
+            let ended = outcome(of: Result { try item.plugin.load(context) }, for: item)
+            finished.append(FinishedAsset(item, outcome: ended, duration: .now - started, context: context))
+            index += 1
+        }
+        conclude(finished)
+    }
+
+    /// What a plugin's result means: an error thrown because the load was cancelled (or after it
+    /// was) is a cancellation, any other names the file. A failure under fail-fast cancels the
+    /// batch now, not when the last file of this operation is done.
+    private func outcome(of result: Result<any Asset, any Error>, for item: LoadItem) -> AssetOutcome {
+        switch result {
+        case .success(let asset):
+            return .loaded(asset)
+        case .failure(let error):
+            if error is CancellationError || isCancelled { return .cancelled }
+            run.assetFailed()
+            return .failed(AssetError(path: item.request.path, wrapping: error))
+        }
+    }
+
+    /// The outcomes of the item's declared dependencies, or why it must not run: a dependency
+    /// failed or was cancelled (unless its plugin tolerates that).
+    private func outcomes(ofDependenciesOf item: LoadItem) -> Result<[AssetRequest: AssetOutcome], AssetError> {
+        guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else { return .success([:]) }
+        var known = run.outcomes(of: item.dependencies)
+        for (request, error) in item.dependencyFailures { known[request] = .failed(error) }
+        guard !item.plugin.toleratesFailedDependencies else { return .success(known) }
+        for (request, _) in item.dependencies {
+            switch known[request] {
+            case .loaded: continue
+            case .failed(let error): return .failure(.dependencyFailed(path: item.request.path, dependency: error))
+            case .cancelled, nil: return .failure(.dependencyCancelled(path: item.request.path, dependency: request.path))
+            }
+        }
+        return .success(known)
+    }
+
+    /// Hands the outcomes to the batch while `isFinished` is still false, then finishes.
+    private func conclude(_ finished: [FinishedAsset]) {
+        willChangeValue(forKey: "isFinished")
+        guard state.withLock({ $0.claimFinish() }) else { return }
+        run.loadFinished(finished)
+        _ = state.withLock { $0.markFinished() }
+        didChangeValue(forKey: "isExecuting")
+        didChangeValue(forKey: "isFinished")
+    }
+
+    /// The asset `asset` reports `fraction` done.
+    func reportProgress(asset: Int, fraction: Double) {
+        run.assetProgressed(asset, fraction: fraction)
+    }
+}
+
+extension LoadItem {
+    /// The item that loads `resolved` as asset `asset`.
+    init(asset: Int, resolved: ResolvedRequest) {
+        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
+    }
+}
+
+extension FinishedAsset {
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+    }
+
+    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
+        self.init(item, outcome: outcome, duration: duration)
+        if outcome.asset != nil { warnings = context.warnings }
+    }
+}

@@ -1,0 +1,156 @@
+import PreloadConcurrency
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// Preloads batches of assets through loader plugins, the way SpriteKit's
+/// `SKTextureAtlas.preloadTextureAtlases(_:withCompletionHandler:)` does on Apple platforms:
+/// operations on an `OperationQueue`, a completion operation that depends on all of them, and a
+/// byte-weighted progress tree.
+///
+/// ```swift
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// let report = try await coordinator.preload(["sprites/hero.png", "tiles/grass.png"])
+/// let hero = coordinator.assets.texture(named: "sprites/hero.png")
+/// ```
+///
+/// Identical requests in a batch (same file reached by any path, same plugin, same options)
+/// become one asset with many waiters. Loads (a large file alone, small files several
+/// together) run on a queue as wide as ``Configuration/maxConcurrentLoads``, and planning is
+/// spread over as many threads. Loaded assets go into ``assets``.
+public final class PreloadCoordinator: Sendable {
+    /// Coordinator-wide settings.
+    public struct Configuration: Sendable {
+        /// How many loads run at once (and how many threads plan a large batch). Defaults to
+        /// the number of active cores.
+        public var maxConcurrentLoads: Int
+        /// Where hooks run unless a batch says otherwise. `nil` (the default) gives each batch
+        /// its own private serial queue, so a hook may even wait for another batch.
+        public var callbackQueue: DispatchQueue?
+        /// Files larger than this are refused before they are read. Defaults to 2 GiB.
+        public var maxFileBytes: Int
+        /// Receives debug messages about batches and failures.
+        public var logger: Logger
+        /// Where loads put large pixels and data (``LoadContext/memory``). Defaults to
+        /// ``AssetMemory/shared``.
+        public var memory: AssetMemory
+
+        public init(
+            maxConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
+            callbackQueue: DispatchQueue? = nil,
+            maxFileBytes: Int = 1 << 31,
+            logger: Logger = Logger(label: "preload"),
+            memory: AssetMemory = .shared
+        ) {
+            self.maxConcurrentLoads = maxConcurrentLoads
+            self.callbackQueue = callbackQueue
+            self.maxFileBytes = maxFileBytes
+            self.logger = logger
+            self.memory = memory
+        }
+    }
+
+    /// The plugins this coordinator loads with.
+    public let registry: PluginRegistry
+    public let configuration: Configuration
+    /// Everything loaded so far, until unloaded.
+    public let assets = AssetStore()
+
+    private let queue: OperationQueue
+    private let planningQueue = DispatchQueue(label: "preload.planning", attributes: .concurrent)
+    private let activeBatches = PreloadMutex<[ObjectIdentifier: PreloadBatch]>([:])
+
+    public init(registry: PluginRegistry, configuration: Configuration = Configuration()) {
+        self.registry = registry
+        self.configuration = configuration
+        queue = OperationQueue()
+        queue.name = "preload.loads"
+        queue.maxConcurrentOperationCount = max(1, configuration.maxConcurrentLoads)
+    }
+
+    /// A coordinator with `plugins` registered in order (duplicate claims are refused).
+    public convenience init(plugins: [any LoaderPlugin], configuration: Configuration = Configuration()) throws {
+        self.init(registry: try PluginRegistry(plugins), configuration: configuration)
+    }
+
+    /// Starts loading `requests` and returns at once; `hooks` report what happens.
+    public func start(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
+    ) -> PreloadBatch {
+        let run = BatchRun(
+            requests: requests, options: options, hooks: hooks,
+            callbackQueue: options.callbackQueue ?? configuration.callbackQueue, store: assets,
+            logger: configuration.logger, memory: configuration.memory, maxFileBytes: configuration.maxFileBytes)
+        let batch = PreloadBatch(run: run)
+        let key = ObjectIdentifier(batch)
+        activeBatches.withLock { $0[key] = batch }
+        // Forget the batch as soon as it completes, so that nothing here keeps its report (and
+        // through it every asset) alive once the caller lets go of it.
+        run.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
+        planningQueue.async { [registry, queue] in
+            run.launch(registry: registry, queue: queue, workers: queue.maxConcurrentOperationCount)
+        }
+        return batch
+    }
+
+    /// Starts loading `requests` and calls `completion` once with the report, like SpriteKit's
+    /// preload methods (which, unlike this one, cannot tell you what failed).
+    @discardableResult
+    public func preload(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks(),
+        completion: @escaping @Sendable (PreloadReport) -> Void
+    ) -> PreloadBatch {
+        start(requests, options: options, hooks: hooks.combined(with: PreloadHooks(onCompletion: completion)))
+    }
+
+    /// Loads `requests` and returns the report once every hook has run. Failures are in the
+    /// report (or, with ``FailurePolicy/failFast``, the first one and the cancellations it
+    /// caused). Cancelling the calling task cancels the batch and throws `CancellationError`.
+    public func preload(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
+    ) async throws -> PreloadReport {
+        let holder = CancellationRelay<PreloadBatch> { $0.cancel() }
+        let report = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let batch = start(requests, options: options, hooks: hooks)
+                holder.hold(batch)
+                batch.whenFinished { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            holder.cancel()
+        }
+        try Task.checkCancellation()
+        return report
+    }
+
+    /// Starts loading `requests` and returns the batch with a stream of its events, ending with
+    /// ``PreloadEvent/completed(_:)``. Ending the iteration early cancels the batch.
+    public func events(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions()
+    ) -> (batch: PreloadBatch, events: AsyncStream<PreloadEvent>) {
+        // Unbounded: per-asset events and the final report must never be dropped, and progress
+        // events are already throttled, so the buffer is bounded by the batch's size.
+        let (stream, continuation) = AsyncStream.makeStream(of: PreloadEvent.self)
+        let hooks = PreloadHooks(
+            onProgress: { continuation.yield(.progress($0)) },
+            onAssetLoaded: { continuation.yield(.assetLoaded($0)) },
+            onAssetFailed: { continuation.yield(.assetFailed($0)) },
+            onCompletion: {
+                continuation.yield(.completed($0))
+                continuation.finish()
+            })
+        let batch = start(requests, options: options, hooks: hooks)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { batch.cancel() }
+        }
+        return (batch, stream)
+    }
+
+    /// Cancels every batch of this coordinator that has not finished. (Not
+    /// `OperationQueue.cancelAllOperations()`: that would cancel the completion operations too,
+    /// and a cancelled `BlockOperation` never runs, so the batches would never complete.)
+    public func cancelAll() {
+        for batch in activeBatches.withLock({ Array($0.values) }) { batch.cancel() }
+    }
+}

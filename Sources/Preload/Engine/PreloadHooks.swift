@@ -1,0 +1,76 @@
+/// Callbacks for one batch. Each runs on the batch's callback queue, one at a time and in order,
+/// never while the coordinator holds a lock, so a hook may call back into the coordinator
+/// (start another batch, cancel this one, read the store) without deadlocking.
+public struct PreloadHooks: Sendable {
+    /// Progress, at most once per ``PreloadOptions/progressInterval``, never going backwards,
+    /// and always a last call with `fractionCompleted == 1.0` just before completion.
+    public var onProgress: (@Sendable (PreloadProgress) -> Void)?
+    /// One asset loaded (once per request, also for requests merged into one load).
+    public var onAssetLoaded: (@Sendable (AssetResult) -> Void)?
+    /// One asset failed (once per request), with the file and the cause.
+    public var onAssetFailed: (@Sendable (AssetResult) -> Void)?
+    /// The batch ended: exactly once, whether everything loaded, some failed, all were
+    /// cancelled, or there was nothing to load.
+    public var onCompletion: (@Sendable (PreloadReport) -> Void)?
+
+    public init(
+        onProgress: (@Sendable (PreloadProgress) -> Void)? = nil,
+        onAssetLoaded: (@Sendable (AssetResult) -> Void)? = nil,
+        onAssetFailed: (@Sendable (AssetResult) -> Void)? = nil,
+        onCompletion: (@Sendable (PreloadReport) -> Void)? = nil
+    ) {
+        self.onProgress = onProgress
+        self.onAssetLoaded = onAssetLoaded
+        self.onAssetFailed = onAssetFailed
+        self.onCompletion = onCompletion
+    }
+
+    /// Hooks that call `self`'s and then `other`'s.
+    package func combined(with other: PreloadHooks) -> PreloadHooks {
+        func chain<T>(_ first: (@Sendable (T) -> Void)?, _ second: (@Sendable (T) -> Void)?) -> (@Sendable (T) -> Void)? {
+            guard let first else { return second }
+            guard let second else { return first }
+            return { first($0); second($0) }
+        }
+        return PreloadHooks(
+            onProgress: chain(onProgress, other.onProgress),
+            onAssetLoaded: chain(onAssetLoaded, other.onAssetLoaded),
+            onAssetFailed: chain(onAssetFailed, other.onAssetFailed),
+            onCompletion: chain(onCompletion, other.onCompletion))
+    }
+}
+
+/// A batch's progress at one moment.
+public struct PreloadProgress: Sendable, Hashable {
+    /// From 0 to 1, weighted by bytes (see ``ProgressWeighting``); exactly 1.0 when finished.
+    public var fractionCompleted: Double
+    /// Weighted units done and in all.
+    public var completedUnitCount: Int64
+    public var totalUnitCount: Int64
+    /// Distinct assets finished (in any way) and in all: requests merged into one count once.
+    public var finishedAssets: Int
+    public var totalAssets: Int
+    /// Whether this is the final report of the batch.
+    public var isFinished: Bool
+
+    public init(
+        fractionCompleted: Double, completedUnitCount: Int64, totalUnitCount: Int64,
+        finishedAssets: Int, totalAssets: Int, isFinished: Bool
+    ) {
+        self.fractionCompleted = fractionCompleted
+        self.completedUnitCount = completedUnitCount
+        self.totalUnitCount = totalUnitCount
+        self.finishedAssets = finishedAssets
+        self.totalAssets = totalAssets
+        self.isFinished = isFinished
+    }
+}
+
+/// Something that happened in a batch, as ``PreloadCoordinator/events(_:options:)`` delivers it.
+public enum PreloadEvent: Sendable {
+    case progress(PreloadProgress)
+    case assetLoaded(AssetResult)
+    case assetFailed(AssetResult)
+    /// The last event of every batch.
+    case completed(PreloadReport)
+}

@@ -1,0 +1,166 @@
+import PreloadConcurrency
+import Synchronization
+
+/// The assets a coordinator has loaded, by name and by path, until they are unloaded.
+///
+/// Safe to use from any thread. The tables are split into shards by name (and by path), each
+/// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.
+///
+/// ```swift
+/// if let hero = coordinator.assets.texture(named: "hero") { upload(hero.pixels) }
+/// coordinator.assets.unload(named: "hero")
+/// ```
+public final class AssetStore: Sendable {
+    /// One stored asset and where it came from.
+    public struct Entry: Sendable {
+        public let name: String
+        /// The file, as the request named it.
+        public let path: String
+        /// The plugin that loaded it.
+        public let plugin: String
+        public let asset: any Asset
+    }
+
+    private struct Contents {
+        var byName: [String: Entry] = [:]
+        var nameByPath: [String: String] = [:]
+        var byteCount = 0
+    }
+
+    private final class Shard: Sendable {
+        let contents = PreloadMutex(Contents())
+    }
+
+    /// A power of two: a name's shard is the low bits of its hash.
+    private static let shardCount = 16
+    private let shards: [Shard] = (0..<AssetStore.shardCount).map { _ in Shard() }
+
+    public init() {}
+
+    private func shard(_ key: String) -> Int { key.hashValue & (Self.shardCount - 1) }
+
+    private func withShard<Result>(of key: String, _ body: (inout Contents) -> Result) -> Result {
+        shards[shard(key)].contents.withLock { body(&$0) }
+    }
+
+    /// The asset stored under `name`.
+    public func asset(named name: String) -> (any Asset)? {
+        withShard(of: name) { $0.byName[name]?.asset }
+    }
+
+    /// The asset stored under `name`, if it is a `T`.
+    public func asset<T: Asset>(named name: String, as type: T.Type) -> T? {
+        asset(named: name) as? T
+    }
+
+    /// The texture stored under `name`.
+    public func texture(named name: String) -> Texture? {
+        asset(named: name, as: Texture.self)
+    }
+
+    /// The asset most recently stored from `path` (compared after removing `.` and `..`
+    /// components), or the one stored under the path itself as its name.
+    public func asset(atPath path: String) -> (any Asset)? {
+        let key = AssetPath.normalized(path)
+        let stored = withShard(of: key) { shard -> (name: String?, entry: Entry?) in
+            if let name = shard.nameByPath[key] { return (name, nil) }
+            return (nil, shard.byName[key])
+        }
+        if let name = stored.name { return asset(named: name) }
+        guard let entry = stored.entry, AssetPath.normalized(entry.path) == key else { return nil }
+        return entry.asset
+    }
+
+    /// The texture loaded from `path`.
+    public func texture(atPath path: String) -> Texture? {
+        asset(atPath: path) as? Texture
+    }
+
+    /// The entry stored under `name`, with its path and plugin.
+    public func entry(named name: String) -> Entry? {
+        withShard(of: name) { $0.byName[name] }
+    }
+
+    /// Every stored name, sorted.
+    public var names: [String] {
+        shards.flatMap { shard in shard.contents.withLock { Array($0.byName.keys) } }.sorted()
+    }
+
+    public var count: Int { shards.reduce(0) { total, shard in total + shard.contents.withLock { $0.byName.count } } }
+
+    /// The bytes all stored assets hold (an asset stored under two names counts twice).
+    public var byteCount: Int { shards.reduce(0) { total, shard in total + shard.contents.withLock { $0.byteCount } } }
+
+    /// Removes the asset stored under `name`. Its memory is freed once nobody else holds it.
+    @discardableResult
+    public func unload(named name: String) -> Bool {
+        let removed = withShard(of: name) { shard -> Entry? in
+            guard let entry = shard.byName.removeValue(forKey: name) else { return nil }
+            shard.byteCount -= entry.asset.byteCount
+            return entry
+        }
+        guard let removed else { return false }
+        let key = AssetPath.normalized(removed.path)
+        withShard(of: key) { shard in
+            if shard.nameByPath[key] == name { shard.nameByPath[key] = nil }
+        }
+        return true
+    }
+
+    /// Makes room for `count` more assets, so a large batch does not regrow the tables as it lands.
+    public func reserveCapacity(adding count: Int) {
+        let perShard = count / Self.shardCount + 1
+        for shard in shards {
+            shard.contents.withLock { $0.byName.reserveCapacity($0.byName.count + perShard) }
+        }
+    }
+
+    /// Removes everything.
+    public func unloadAll() {
+        for shard in shards { shard.contents.withLock { $0 = Contents() } }
+    }
+
+    /// Stores `asset` under `name`, replacing what was there.
+    public func insert(_ asset: any Asset, name: String, path: String, plugin: String) {
+        insert([Entry(name: name, path: path, plugin: plugin, asset: asset)])
+    }
+
+    /// Stores each entry's asset under its name, replacing what was there, taking each shard's
+    /// lock once (a finished load stores all its assets at once). Returns the longest any one
+    /// shard's lock was held: with the shards working in parallel, that is what does not scale.
+    @discardableResult
+    func insert(_ entries: [Entry]) -> Duration {
+        guard !entries.isEmpty else { return .zero }
+        var byShard: [[Int]] = Array(repeating: [], count: Self.shardCount)
+        var keys: [String] = []  // normalized paths, where they differ from the names
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {  // hashing and normalizing, outside the locks
+            byShard[shard(entry.name)].append(index)
+            keys.append(AssetPath.normalized(entry.path))
+        }
+        var held = Duration.zero
+        var indexedByPath: [Int] = []
+        for (shard, members) in byShard.enumerated() where !members.isEmpty {
+            shards[shard].contents.withLock { store in
+                let acquired = ContinuousClock.now
+                for index in members {
+                    let entry = entries[index]
+                    if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
+                    store.byteCount += entry.asset.byteCount
+                    // The common case, a name that is the (normalized) path, needs no second index entry...
+                    if keys[index] != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[keys[index]] != nil) {
+                        indexedByPath.append(index)
+                    }
+                }
+                held += ContinuousClock.now - acquired
+            }
+        }
+        for index in indexedByPath {  // ... others are found by path in the path's shard
+            withShard(of: keys[index]) { $0.nameByPath[keys[index]] = entries[index].name }
+        }
+        return held
+    }
+
+    /// How many shards the store's tables are split into.
+    @_spi(Diagnostics) public static var shards: Int { shardCount }
+}

@@ -1,0 +1,120 @@
+import PreloadConcurrency
+import Synchronization
+
+/// What a plugin's ``LoaderPlugin/load(_:)`` gets to do its work: the request, the file's
+/// contents, cancellation, progress reporting, and the results of the requests it depends on.
+public final class LoadContext: Sendable {
+    /// The request being loaded.
+    public let request: PlannedRequest
+    /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
+    /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
+    public let memory: AssetMemory
+    private let asset: Int
+    private let operation: LoadOperation
+    private let dependencies: [AssetRequest: AssetOutcome]
+    /// The file, if planning read it ahead.
+    private let contents: AssetBytes?
+    private let maxFileBytes: Int
+    private let reported = MonotonicProgress()
+    private let isStrict: Bool
+    private let recorded = PreloadMutex<[AssetWarning]>([])
+
+    init(
+        request: PlannedRequest, asset: Int, operation: LoadOperation, contents: AssetBytes? = nil,
+        dependencies: [AssetRequest: AssetOutcome]
+    ) {
+        self.request = request
+        self.asset = asset
+        self.operation = operation
+        self.contents = contents
+        self.dependencies = dependencies
+        memory = operation.run.memory
+        maxFileBytes = operation.run.maxFileBytes
+        isStrict = operation.run.options.isStrict
+    }
+
+    /// How to read files: the disk, and entries inside containers.
+    public var files: AssetFiles { request.files }
+
+    /// Whether the load was cancelled; long work should stop soon after this turns true.
+    public var isCancelled: Bool { operation.isCancelled }
+
+    /// Throws `CancellationError` if the load was cancelled.
+    public func checkCancellation() throws {
+        if operation.isCancelled { throw CancellationError() }
+    }
+
+    /// Reports how much of this asset is done, from 0 to 1. Cheap to call often: reports that
+    /// move less than 1% (and any that would go backwards) are dropped here.
+    public func reportProgress(_ fraction: Double) {
+        if let forward = reported.advance(to: fraction, minimumStep: 0.01) {
+            operation.reportProgress(asset: asset, fraction: forward)
+        }
+    }
+
+    /// Records that the file is irregular but loads (see ``AssetWarning``). In a strict batch
+    /// (``PreloadOptions/isStrict``) throws the warning as the asset's failure instead: let it
+    /// propagate out of ``LoaderPlugin/load(_:)``.
+    public func warn(_ warning: AssetWarning) throws(AssetError) {
+        if isStrict { throw AssetError.strict(path: request.path, warning: warning) }
+        recorded.withLock { $0.append(warning) }
+    }
+
+    /// Records each of `warnings` in order, as ``warn(_:)`` does.
+    public func warn(_ warnings: [AssetWarning]) throws(AssetError) {
+        for warning in warnings { try warn(warning) }
+    }
+
+    /// The warnings recorded so far.
+    public var warnings: [AssetWarning] { recorded.withLock { $0 } }
+
+    /// The whole file (or container entry), read once, refusing more than the coordinator's
+    /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
+    /// only reads: an entry inflating); leave it off when decoding reports progress afterwards.
+    public func readContents(reportingProgress: Bool = false) throws -> AssetBytes {
+        if let contents {  // read ahead while planning (a small file)
+            guard contents.count <= maxFileBytes else {
+                throw AssetError.fileTooLarge(path: request.path, size: contents.count, limit: maxFileBytes)
+            }
+            return contents
+        }
+        if request.file.entry == nil && !request.file.isDirectory {  // on disk, its size known from planning
+            return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)
+        }
+        return try request.files.read(
+            request.path, limit: maxFileBytes, memory: memory, isCancelled: { operation.isCancelled },
+            progress: { if reportingProgress { reportProgress($0) } })
+    }
+
+    /// How `dependency` (one of the requests the plugin declared) ended: for plugins that
+    /// tolerate failed dependencies, which see every outcome. `nil` if it was not declared.
+    public func outcome(of dependency: AssetRequest) -> AssetOutcome? {
+        dependencies[dependency]
+    }
+
+    /// The asset loaded for `dependency`, one of the requests the plugin returned from
+    /// ``LoaderPlugin/dependencies(of:)``. Unless the plugin tolerates failed dependencies, a
+    /// load whose dependency failed never gets here: it fails before it runs.
+    public func dependency(_ dependency: AssetRequest) throws -> any Asset {
+        switch dependencies[dependency] {
+        case .loaded(let asset): return asset
+        case .failed(let error): throw error
+        case .cancelled: throw AssetError.dependencyCancelled(path: request.path, dependency: dependency.path)
+        case nil:
+            throw AssetError(
+                path: request.path, category: .other,
+                reason: "asked for \(dependency.path), which it did not declare as a dependency")
+        }
+    }
+
+    /// The asset loaded for `dependency`, as `type`.
+    public func dependency<T: Asset>(_ dependency: AssetRequest, as type: T.Type) throws -> T {
+        let asset = try self.dependency(dependency)
+        guard let typed = asset as? T else {
+            throw AssetError(
+                path: request.path, category: .other,
+                reason: "dependency \(dependency.path) is a \(asset.kind), not \(T.self)")
+        }
+        return typed
+    }
+}

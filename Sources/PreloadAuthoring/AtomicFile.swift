@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Preload
+
+/// A file that appears whole or not at all: bytes go to a hidden temporary file beside the
+/// destination (folders are made as needed), which replaces the destination only on
+/// ``commit()``. Dropped without committing, the temporary file is removed.
+public final class AtomicFile {
+    /// Why a file could not be written.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var committed = false
+
+    public init(path: String) throws {
+        self.path = path
+        let folder = AssetPath.directory(of: path)
+        if let folder { try Self.makeFolders(folder, for: path) }
+        temporary = (folder.map { $0 + "/" } ?? "") + ".\(AssetPath.fileName(of: path)).\(getpid()).tmp"
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit { if !committed { discard() } }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Overwrites bytes at `offset` (a header filled in at the end), without moving the append point.
+    public func write(_ bytes: [UInt8], at offset: Int) throws {
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        guard written == bytes.count else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Flushes the data to disk and puts the file in place.
+    public func commit() throws {
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        descriptor = -1
+        guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        committed = true
+    }
+
+    /// Drops the temporary file; the destination is untouched.
+    public func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporary)
+    }
+
+    /// Writes several files so that a failure leaves none of them half-written: all are written
+    /// to temporary files first, and only then put in place one by one.
+    public static func write(_ files: [(path: String, bytes: [UInt8])]) throws {
+        var pending: [AtomicFile] = []
+        for (path, bytes) in files {
+            let file = try AtomicFile(path: path)
+            pending.append(file)
+            try file.write(bytes)
+        }
+        for file in pending { try file.commit() }
+    }
+
+    private static func makeFolders(_ folder: String, for path: String) throws {
+        var built = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: path, reason: "its folder cannot be made: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
+
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
