@@ -62,13 +62,13 @@ public struct SpriteAtlas: Sendable {
     }
 
     private static func textures(from report: PreloadReport) -> Result<[Texture], PreloadFailure> {
-        let textures = report.requested.compactMap { $0.outcome.asset as? Texture }
-        return textures.count == report.requested.count ? .success(textures) : .failure(PreloadFailure(report: report))
+        let textures = report.results.compactMap { $0.outcome.asset as? Texture }
+        return textures.count == report.results.count ? .success(textures) : .failure(PreloadFailure(report: report))
     }
 
     private static func atlases(from report: PreloadReport) -> Result<[SpriteAtlas], PreloadFailure> {
-        guard report.requested.allSatisfy({ $0.outcome.asset is TextureAtlas }) else { return .failure(PreloadFailure(report: report)) }
-        return .success(report.requested.map { SpriteAtlas(name: $0.request.path, atlas: $0.outcome.asset as! TextureAtlas) })
+        guard report.results.allSatisfy({ $0.outcome.asset is TextureAtlas }) else { return .failure(PreloadFailure(report: report)) }
+        return .success(report.results.map { SpriteAtlas(name: $0.request.path, atlas: $0.outcome.asset as! TextureAtlas) })
     }
 }
 

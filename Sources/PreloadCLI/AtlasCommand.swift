@@ -40,7 +40,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
     @OptionGroup var packing: PackingFlags
 
     func validate() throws {
-        guard AssetDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
+        guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
         let sides = 0...AtlasPackingOptions.largestPageSize
         guard (1...AtlasPackingOptions.largestPageSize).contains(packing.maxPageSize), sides.contains(packing.padding), sides.contains(packing.extrude), (1...3).contains(packing.scale) else {
             throw ValidationError("--max-page-size must be 1-4096, --scale 1-3, --padding and --extrude 0-4096")

@@ -82,18 +82,17 @@ struct LoadCommand: AsyncParsableCommand {
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
-        let discovery = AssetDiscovery(registry: registry)
-        let found = try discovery.collect(paths, atlases: atlases, packs: packs)
+        let requests = Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
 
         let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
         let bar = quiet ? nil : ProgressBar.onTerminal()
         let options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
         var hooks = PreloadHooks()
         if let bar { hooks.onProgress = { bar.draw($0) } }
-        let report = found.reporting(try await coordinator.preload(found.requests, options: options, hooks: hooks))
+        let report = try await coordinator.preload(requests, options: options, hooks: hooks)
         bar?.clear()
 
-        let requested = report.requested  // made once: the summary and the JSON pass over it several times
+        let requested = Array(report.results)  // made once: the summary and the JSON pass over it several times
         let contents = PackContents(report: report, requested: requested)
         let warnings = ShownWarnings(report: report, requested: requested, packs: contents)
         let shown = requested + contents.entryAssets.values.joined()
@@ -103,12 +102,12 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if json {
             let document = JSONDocument(
-                report: report, requested: requested, registry: registry, skipped: found.skipped, digests: digests, packs: contents,
+                report: report, requested: requested, registry: registry, skipped: report.skipped, digests: digests, packs: contents,
                 warnings: warnings)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
             print(Summary(
-                report: report, requested: requested, skipped: found.skipped, digests: digests, packs: contents, warnings: warnings,
+                report: report, requested: requested, skipped: report.skipped, digests: digests, packs: contents, warnings: warnings,
                 verbose: verbose).text)
         }
         let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty
@@ -118,5 +117,18 @@ struct LoadCommand: AsyncParsableCommand {
         // Everything is written: end here rather than free every loaded asset one by one.
         fflush(nil)
         Foundation.exit(failed ? 1 : 0)
+    }
+
+    /// The requests for the command's arguments: atlases, packs, then each path as a folder
+    /// request (walked by the library as `AssetRequest.folder` documents: a file given is kept
+    /// if a plugin claims it, skipped otherwise). A sprite folder inside a pack given with
+    /// `--pack` is an atlas of its own, as it is inside a pack found in a folder.
+    static func requests(paths: [String], atlases: [String], packs: [String], registry: PluginRegistry) -> [AssetRequest] {
+        var seen = Set<String>()
+        let atlases = atlases.filter { seen.insert($0).inserted }.map { AssetRequest(path: $0, plugin: "atlas") }
+        let packs = packs.filter { seen.insert($0).inserted }.map { AssetRequest(path: $0, plugin: "pack") }
+        let folders = paths.filter { seen.insert($0).inserted }.map { AssetRequest.folder($0) }
+        let inPacks = FolderDiscovery(registry: registry).assetFoldersInContainers(of: packs, seen: &seen)
+        return atlases + packs + inPacks + folders
     }
 }

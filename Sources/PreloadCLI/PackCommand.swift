@@ -23,7 +23,7 @@ struct PackCreateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Entries compressed at once.") var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
-        guard AssetDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
+        guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
         guard (0...9).contains(level), jobs >= 1 else { throw ValidationError("--level must be 0-9 and --jobs at least 1") }
     }
 

@@ -19,7 +19,7 @@ struct PackContents {
         }
         let requestedPaths = Set(requested.map(\.request.path))
         var dependencies: [String: AssetResult] = [:]
-        for result in report.results where result.isDependency && dependencies[result.request.path] == nil {
+        for result in report.allResults where result.isDependency && dependencies[result.request.path] == nil {
             dependencies[result.request.path] = result
         }
         for result in requested {

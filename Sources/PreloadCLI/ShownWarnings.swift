@@ -26,7 +26,7 @@ struct ShownWarnings {
         for results in packs.entryAssets.values { listed.formUnion(results.map(\.request.path)) }
         var current: String?
         var seen = Set<Item>()
-        for result in report.results {
+        for result in report.allResults {
             if listed.contains(result.request.path) { current = result.request.path }
             guard let shownUnder = current, !result.warnings.isEmpty else { continue }
             for warning in result.warnings {

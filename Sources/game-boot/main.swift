@@ -104,6 +104,6 @@ let boot = StageChain(coordinator: coordinator, [
 let report = try await boot.run(
     onProgress: { say("  next level: \(Int($0 * 100))%") },
     onEvent: { if case .started(let stage) = $0 { say("stage: \(stage)") } })
-let level = report.reports["level data"]?.requested.first?.outcome.asset as? PackAsset
+let level = report.reports["level data"]?.results.first?.outcome.asset as? PackAsset
 say("level 1 ready: \(level?.entries.count ?? 0) entries from its pack; start-up took \(report.stages.count) stages after the title")
 machine.set(Mode(name: "level 1"))

@@ -33,7 +33,7 @@ import Testing
         let second = try descriptor("two.json", frames: #"{"whole.png": {"frame": {"x": 0, "y": 0, "w": 32, "h": 32}}}"#)
         let report = try await load([first, second])
         #expect(report.succeeded)
-        let pageLoads = Set(report.results.filter(\.isDependency).compactMap(\.assetIndex))
+        let pageLoads = Set(report.allResults.filter(\.isDependency).compactMap(\.assetIndex))
         #expect(pageLoads.count == 1)
         let one = try #require(coordinator.assets.asset(atPath: first) as? TextureAtlas)
         let two = try #require(coordinator.assets.asset(atPath: second) as? TextureAtlas)
@@ -164,7 +164,7 @@ import Testing
         let report = try await load([directory.file("page.png")].map { $0 })  // claimed by the PNG plugin: fine
         #expect(report.succeeded)
         let forced = try await coordinator.start([AssetRequest(path: directory.file("page.png"), plugin: "atlas")]).finished()
-        let error = try #require(forced.requested.first?.outcome.error)
+        let error = try #require(forced.results.first?.outcome.error)
         #expect(error.reason == "malformed atlas: not an atlas (neither TexturePacker JSON nor libGDX text)")
     }
 
@@ -172,7 +172,7 @@ import Testing
     func scaleMayBeAStringOrANumber(json: String, scale: Double) async throws {
         let atlas = try directory.write("scaled.json", text: #"{"frames": {}, "meta": {"image": "page.png", "scale": \#(json)}}"#)
         let report = try await load([atlas])
-        #expect((report.requested.first?.outcome.asset as? TextureAtlas)?.scale == scale, "\(report.errors)")
+        #expect((report.results.first?.outcome.asset as? TextureAtlas)?.scale == scale, "\(report.errors)")
     }
 
     @Test func multipackCyclesEnd() async throws {

@@ -88,3 +88,21 @@ import Testing
         }
     }
 }
+
+/// A pack's entries are stored under the name the caller gave the pack, never under a path the
+/// caller did not write.
+@Suite struct PackEntryNameTests {
+    @Test func entriesAreNamedAfterThePacksRequest() async throws {
+        let directory = try TemporaryDirectory()
+        let pack = try directory.write("packs/level1.zip", ZipFixture.stored([("hud/a.txt", Array("a".utf8)), ("b.txt", Array("b".utf8))]))
+        #expect(pack.hasPrefix("/"), "requested by an absolute path")
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), PackLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: pack, name: "level1")])
+        #expect(report.succeeded && report.results.count == 1 && report.dependencies.count == 2)
+        #expect(coordinator.assets.names == ["level1"])
+        #expect(coordinator.assets.dependencyNames == ["level1#b.txt", "level1#hud/a.txt"])
+        let entry = try #require(coordinator.assets.asset(named: "level1#hud/a.txt") as? DataAsset)
+        #expect(Array(entry.bytes) == Array("a".utf8))
+        #expect(coordinator.assets.entry(named: "level1#b.txt")?.path == pack + "#b.txt", "the path is still the file's")
+    }
+}

@@ -25,7 +25,11 @@ import Testing
         let seen = Recorder<String>()
         _ = try await coordinator.start(
             requests, options: PreloadOptions(assetEventOrder: order),
-            hooks: PreloadHooks(onAssetLoaded: { seen.append($0.request.name) }, onAssetFailed: { seen.append("failed " + $0.request.name) })
+            hooks: {
+                var hooks = PreloadHooks(onAssetLoaded: { seen.append($0.request.name) }, onAssetFailed: { seen.append("failed " + $0.request.name) })
+                hooks.includesDependencies = true  // the order of dependencies is under test too
+                return hooks
+            }()
         ).finished()
         return (seen.all, loader?.finished.all ?? [])
     }

@@ -117,8 +117,9 @@ import Testing
         let task = Task { try await slow.preload(requests) }
         #expect(await closed.started.waitWithoutBlocking(seconds: 60))
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        let cancelled = await #expect(throws: PreloadCancelled.self) { try await task.value }
         #expect(closed.stepsTaken.count == 0)
+        #expect(cancelled?.report.results.count == requests.count && cancelled?.report.wasCancelled == true, "the partial report comes with it")
     }
 
     @Test func eventStreamDeliversEveryEventAndEndsWithCompletion() async throws {

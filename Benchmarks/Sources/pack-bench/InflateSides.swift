@@ -55,7 +55,7 @@ struct PipelineInflateSide {
         precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
         var bytes = 0
         var checksum: UInt64 = 0
-        for result in report.results where result.isDependency {
+        for result in report.allResults where result.isDependency {
             guard let data = result.outcome.asset as? DataAsset else { continue }
             bytes += data.bytes.count
             checksum &+= data.bytes.withUnsafeBufferPointer { bench_checksum($0.baseAddress, $0.count) }

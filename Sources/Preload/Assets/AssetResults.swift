@@ -48,22 +48,43 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     }
 
     private let storage: Storage
+    /// How many results there are: all, or (for ``callersOnly``) the caller's.
+    private let callerCount: Int?
 
     /// The results in `array`, in that order.
     public init(_ array: [AssetResult]) {
         storage = .array(array)
+        callerCount = nil
     }
 
     init(_ recorded: Recorded) {
         storage = .batch(recorded)
+        callerCount = nil
+    }
+
+    private init(callersOf recorded: Recorded) {
+        // Caller entries come first in entry order: without report order, the first ones.
+        storage = .batch(Recorded(
+            callers: recorded.callers, dependencyRequests: recorded.dependencyRequests, assetOfEntry: recorded.assetOfEntry,
+            failures: recorded.failures, assets: recorded.assets, order: nil))
+        callerCount = recorded.callers.count
+    }
+
+    /// The results of the caller's requests only, in the order given.
+    var callersOnly: AssetResults {
+        switch storage {
+        case .array(let array): AssetResults(array.filter { !$0.isDependency })
+        case .batch(let recorded): recorded.dependencyRequests.isEmpty && callerCount == nil ? self : AssetResults(callersOf: recorded)
+        }
     }
 
     public var startIndex: Int { 0 }
 
     public var endIndex: Int {
+        if let callerCount { return callerCount }
         switch storage {
-        case .array(let array): array.count
-        case .batch(let recorded): recorded.assetOfEntry.count
+        case .array(let array): return array.count
+        case .batch(let recorded): return recorded.assetOfEntry.count
         }
     }
 

@@ -33,10 +33,19 @@ public struct AssetResult: Sendable {
 }
 
 /// The end of a batch: what loaded, what failed and why, what was cancelled, and how long it took.
+///
+/// Its default view is the caller's: ``results``, ``loaded``, ``failed``, ``cancelled`` and
+/// ``warned`` hold one result per request the caller made (a folder's files each count as
+/// one). What plugins loaded on their behalf (an atlas's pages, a pack's entries) is one
+/// property away, in ``dependencies`` and ``allResults``. ``succeeded`` and ``errors`` look at
+/// everything, so a damaged pack entry is never hidden.
 public struct PreloadReport: Sendable {
-    /// One result per request, the caller's in the order given, each followed by the
+    /// Every result: the caller's requests in the order given, each followed by the
     /// dependencies plugins declared for it.
-    public let results: AssetResults
+    public let allResults: AssetResults
+    /// Files in the caller's folders (``AssetRequest/folder(_:name:options:)``) that no plugin
+    /// claims, as found: left alone, not failures.
+    public internal(set) var skipped: [String] = []
     /// From the call that started the batch to its completion.
     public let elapsed: Duration
     /// The part of ``elapsed`` spent planning: finding files, claiming them, merging duplicates,
@@ -53,32 +62,42 @@ public struct PreloadReport: Sendable {
 
     /// A report on `results`.
     public init(results: AssetResults, elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
-        self.results = results
+        self.allResults = results
         self.elapsed = elapsed
         self.planning = planning
         self.wasCancelled = wasCancelled
     }
 
-    /// The results of the caller's own requests, without the dependencies plugins added.
-    public var requested: [AssetResult] { results.filter { !$0.isDependency } }
+    /// One result per request the caller made, in the order given (a folder's files in
+    /// sorted order, where the folder was), without the dependencies plugins added.
+    public var results: AssetResults { allResults.callersOnly }
+    /// The results of what plugins loaded for the caller's requests (an atlas's pages, a pack's
+    /// entries), in report order.
+    public var dependencies: [AssetResult] { allResults.filter(\.isDependency) }
+    /// The caller's results (``results``) as an array.
+    @available(*, deprecated, renamed: "results", message: "the report's default view is now the caller's requests")
+    public var requested: [AssetResult] { Array(results) }
+    /// The caller's requests that loaded.
     public var loaded: [AssetResult] { results.loaded }
+    /// The caller's requests that failed.
     public var failed: [AssetResult] { results.failed }
+    /// The caller's requests that were cancelled.
     public var cancelled: [AssetResult] { results.cancelled }
-    /// The results that loaded with warnings.
+    /// The caller's requests that loaded with warnings.
     public var warned: [AssetResult] { results.filter { !$0.warnings.isEmpty } }
-    /// The errors, in request order.
-    public var errors: [AssetError] { results.compactMap(\.outcome.error) }
-    /// Whether every request loaded.
-    public var succeeded: Bool { results.allSatisfy { $0.outcome.asset != nil } }
+    /// Every error, the dependencies' included, in report order.
+    public var errors: [AssetError] { allResults.compactMap(\.outcome.error) }
+    /// Whether every request loaded, and every dependency too.
+    public var succeeded: Bool { allResults.allSatisfy { $0.outcome.asset != nil } }
 
     /// Bytes held by the loaded assets the caller requested, counting a load shared by merged
     /// requests once. (Dependencies are left out: an atlas's size already includes its pages.)
     public var decodedBytes: Int {
         var counted: [Bool] = []
         var total = 0
-        for index in results.indices where !results[index].isDependency {
-            guard case .loaded(let asset) = results[index].outcome else { continue }
-            if let shared = results[index].assetIndex {
+        for result in results {
+            guard case .loaded(let asset) = result.outcome else { continue }
+            if let shared = result.assetIndex {
                 if shared >= counted.count { counted += repeatElement(false, count: max(shared + 1 - counted.count, counted.count)) }
                 if counted[shared] { continue }
                 counted[shared] = true
@@ -119,7 +138,7 @@ public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
 
     public init(report: PreloadReport) {
         self.report = report
-        let requested = report.requested.compactMap(\.outcome.error)
+        let requested = report.results.compactMap(\.outcome.error)
         var explained = Set(requested.map(\.path))
         for error in requested {
             var cause: AssetError? = error
@@ -128,14 +147,30 @@ public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
                 if let cause { explained.insert(cause.path) }
             }
         }
-        let unexplained = report.results.filter(\.isDependency).compactMap(\.outcome.error).filter { explained.insert($0.path).inserted }
+        let unexplained = report.dependencies.compactMap(\.outcome.error).filter { explained.insert($0.path).inserted }
         errors = requested + unexplained
     }
 
     public var description: String {
-        let cancelled = report.requested.cancelled.count
+        let cancelled = report.cancelled.count
         let lines = errors.map(\.description) + (cancelled == 0 ? [] : ["\(cancelled) cancelled"])
         return "preload failed: " + lines.joined(separator: "; ")
+    }
+}
+
+/// The task awaiting ``PreloadCoordinator/preload(_:options:hooks:)`` was cancelled. The batch
+/// was cancelled with it and has completed: ``report`` says what loaded before (those assets
+/// are in the store), what failed and what was cancelled.
+public struct PreloadCancelled: Error, Sendable, CustomStringConvertible {
+    /// The batch's report, as it completed after the cancellation.
+    public let report: PreloadReport
+
+    public init(report: PreloadReport) {
+        self.report = report
+    }
+
+    public var description: String {
+        "preload cancelled: \(report.loaded.count) loaded, \(report.failed.count) failed, \(report.cancelled.count) cancelled"
     }
 }
 

@@ -106,7 +106,8 @@ public final class PreloadCoordinator: Sendable {
 
     /// Loads `requests` and returns the report once every hook has run. Failures are in the
     /// report (or, with ``FailurePolicy/failFast``, the first one and the cancellations it
-    /// caused). Cancelling the calling task cancels the batch and throws `CancellationError`.
+    /// caused). Cancelling the calling task cancels the batch and throws ``PreloadCancelled``,
+    /// which carries the report: what had loaded by then is in the store and in it.
     public func preload(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) async throws -> PreloadReport {
@@ -120,7 +121,7 @@ public final class PreloadCoordinator: Sendable {
         } onCancel: {
             holder.cancel()
         }
-        try Task.checkCancellation()
+        if Task.isCancelled { throw PreloadCancelled(report: report) }
         return report
     }
 

@@ -5,14 +5,23 @@ public struct PreloadHooks: Sendable {
     /// Progress, at most once per ``PreloadOptions/progressInterval``, never going backwards,
     /// and always a last call with `fractionCompleted == 1.0` just before completion.
     public var onProgress: (@Sendable (PreloadProgress) -> Void)?
-    /// One asset loaded (once per request, also for requests merged into one load).
+    /// One of the caller's requests loaded (once per request, also for requests merged into
+    /// one load). Dependencies too with ``includesDependencies``.
     public var onAssetLoaded: (@Sendable (AssetResult) -> Void)?
-    /// One asset failed (once per request), with the file and the cause.
+    /// One of the caller's requests failed (once per request), with the file and the cause.
+    /// Dependencies too with ``includesDependencies``.
     public var onAssetFailed: (@Sendable (AssetResult) -> Void)?
     /// The batch ended: exactly once, whether everything loaded, some failed, all were
     /// cancelled, or there was nothing to load.
     public var onCompletion: (@Sendable (PreloadReport) -> Void)?
+    /// Whether ``onAssetLoaded`` and ``onAssetFailed`` also run for what plugins load on the
+    /// caller's behalf (an atlas's pages, a pack's entries; ``AssetResult/isDependency``).
+    /// `false` by default: an "upload to the GPU" hook sees the atlas, not its pages again.
+    public var includesDependencies = false
+    /// Whether the hooks run on the main actor (``onMainActor(onProgress:onAssetLoaded:onAssetFailed:onCompletion:)``).
+    public internal(set) var runsOnMainActor = false
 
+    /// Hooks run on the batch's callback queue (``PreloadOptions/callbackQueue``).
     public init(
         onProgress: (@Sendable (PreloadProgress) -> Void)? = nil,
         onAssetLoaded: (@Sendable (AssetResult) -> Void)? = nil,
@@ -32,11 +41,14 @@ public struct PreloadHooks: Sendable {
             guard let second else { return first }
             return { first($0); second($0) }
         }
-        return PreloadHooks(
+        var combined = PreloadHooks(
             onProgress: chain(onProgress, other.onProgress),
             onAssetLoaded: chain(onAssetLoaded, other.onAssetLoaded),
             onAssetFailed: chain(onAssetFailed, other.onAssetFailed),
             onCompletion: chain(onCompletion, other.onCompletion))
+        combined.includesDependencies = includesDependencies || other.includesDependencies
+        combined.runsOnMainActor = runsOnMainActor || other.runsOnMainActor
+        return combined
     }
 }
 

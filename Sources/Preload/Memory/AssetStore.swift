@@ -19,6 +19,23 @@ public final class AssetStore: Sendable {
         /// The plugin that loaded it.
         public let plugin: String
         public let asset: any Asset
+        /// Whether only plugins asked for it (an atlas's page, a pack's entry): it is found by
+        /// name like any asset, but listed in ``AssetStore/dependencyNames``, not ``AssetStore/names``.
+        public let isDependency: Bool
+
+        /// An entry for `asset`.
+        public init(name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool = false) {
+            self.name = name
+            self.path = path
+            self.plugin = plugin
+            self.asset = asset
+            self.isDependency = isDependency
+        }
+
+        /// The same entry, a dependency only if both are.
+        func merged(with other: Entry) -> Entry {
+            Entry(name: name, path: path, plugin: plugin, asset: asset, isDependency: isDependency && other.isDependency)
+        }
     }
 
     private struct Contents {
@@ -81,11 +98,20 @@ public final class AssetStore: Sendable {
         withShard(of: name) { $0.byName[name] }
     }
 
-    /// Every stored name, sorted.
+    /// The names the caller asked for (its requests, and the files of its folders), sorted.
+    /// What plugins loaded on their behalf is in ``dependencyNames``.
     public var names: [String] {
-        shards.flatMap { shard in shard.contents.withLock { Array($0.byName.keys) } }.sorted()
+        shards.flatMap { shard in shard.contents.withLock { $0.byName.values.filter { !$0.isDependency }.map(\.name) } }.sorted()
     }
 
+    /// The names of what only plugins asked for, sorted: an atlas's pages and source sprites
+    /// (`ui.atlas/button.png`), a pack's entries (`level1.pak#hud.png`, named after the pack's
+    /// request). Each is found by ``asset(named:)`` like any other.
+    public var dependencyNames: [String] {
+        shards.flatMap { shard in shard.contents.withLock { $0.byName.values.filter(\.isDependency).map(\.name) } }.sorted()
+    }
+
+    /// How many assets are stored, dependencies included.
     public var count: Int { shards.reduce(0) { total, shard in total + shard.contents.withLock { $0.byName.count } } }
 
     /// The bytes all stored assets hold (an asset stored under two names counts twice).
@@ -121,8 +147,8 @@ public final class AssetStore: Sendable {
     }
 
     /// Stores `asset` under `name`, replacing what was there.
-    public func insert(_ asset: any Asset, name: String, path: String, plugin: String) {
-        insert([Entry(name: name, path: path, plugin: plugin, asset: asset)])
+    public func insert(_ asset: any Asset, name: String, path: String, plugin: String, isDependency: Bool = false) {
+        insert([Entry(name: name, path: path, plugin: plugin, asset: asset, isDependency: isDependency)])
     }
 
     /// Stores each entry's asset under its name, replacing what was there, taking each shard's
@@ -144,7 +170,13 @@ public final class AssetStore: Sendable {
             shards[shard].contents.withLock { store in
                 let acquired = ContinuousClock.now
                 for index in members {
-                    let entry = entries[index]
+                    var entry = entries[index]
+                    // The same asset under the same name as the caller's and as a dependency: the caller's.
+                    if let old = store.byName[entry.name], old.isDependency != entry.isDependency,
+                        old.path == entry.path || AssetPath.normalized(old.path) == keys[index]
+                    {
+                        entry = entry.merged(with: old)
+                    }
                     if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
                     store.byteCount += entry.asset.byteCount
                     // The common case, a name that is the (normalized) path, needs no second index entry...

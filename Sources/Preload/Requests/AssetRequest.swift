@@ -1,7 +1,9 @@
-/// One asset to load: a file, the name to find it by afterwards, and loader options.
+/// One asset to load: a file, the name to find it by afterwards, and loader options. Or a
+/// whole folder: ``folder(_:name:options:)``.
 ///
 /// ```swift
 /// let hero = AssetRequest(path: "sprites/hero.png", name: "hero")
+/// let level: [AssetRequest] = ["\(root)/ui.atlas", .folder("\(root)/level1")]
 /// ```
 public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     /// The file, absolute or relative to the current directory, as the caller wrote it; an entry
@@ -14,7 +16,12 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     public var plugin: String?
     /// Loader options; equal options for the same file merge two requests into one load.
     public var options: AssetOptions
+    /// Whether this asks for every file in a folder rather than for one asset.
+    public private(set) var isFolder = false
 
+    /// A request for the file (or asset folder, such as a sprite folder) at `path`, stored under
+    /// `name` (by default `path` itself), loaded by the plugin named `plugin` (by default the
+    /// one that claims the file) with `options`.
     public init(path: String, name: String? = nil, plugin: String? = nil, options: AssetOptions = AssetOptions()) {
         self.path = path
         self.name = name ?? path
@@ -22,7 +29,21 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
         self.options = options
     }
 
-    public var description: String { name == path ? path : "\(name) (\(path))" }
+    /// Every file below the folder at `path` that a plugin claims, as `preload DIR` finds them:
+    /// hidden files are left out, `*.atlas` and `*.atlasc` folders are atlases, files no plugin
+    /// claims are skipped (listed in ``PreloadReport/skipped``). Each file is a request of its
+    /// own, named `NAME/RELATIVE-PATH` where `NAME` is `name` (by default `path`), with
+    /// `options`. The folder is walked when the batch plans, off the caller's thread.
+    public static func folder(_ path: String, name: String? = nil, options: AssetOptions = AssetOptions()) -> AssetRequest {
+        var request = AssetRequest(path: path, name: name, options: options)
+        request.isFolder = true
+        return request
+    }
+
+    public var description: String {
+        let shown = name == path ? path : "\(name) (\(path))"
+        return isFolder ? "folder " + shown : shown
+    }
 }
 
 /// A string literal, interpolated or not (`"\(folder)/hero.png"`), is a request for that path,

@@ -18,6 +18,7 @@ extension BatchRun {
     /// ``DependencyPlanner``, which follows their dependencies and refuses cycles.
     func launch(registry: PluginRegistry, queue: OperationQueue, workers: Int) {
         let started = ContinuousClock.now
+        let requests = expandFolders(registry: registry, workers: workers)
         let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting, memory: memory)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
@@ -27,7 +28,7 @@ extension BatchRun {
         let spread = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: min(workers, chunks.count)) { _ in
             while let callers = chunks.next() {
-                let found = planLeaves(callers, resolver: resolver, grouping: grouping, queue: queue)
+                let found = planLeaves(callers, of: requests, resolver: resolver, grouping: grouping, queue: queue)
                 if !found.isEmpty { deferred.withLock { $0 += found } }
             }
         }
@@ -44,7 +45,7 @@ extension BatchRun {
     /// nothing are merged into assets and queued in loads, and the others are returned for the
     /// ``DependencyPlanner``.
     private func planLeaves(
-        _ callers: Range<Int>, resolver: RequestResolver, grouping: LoadGrouping, queue: OperationQueue
+        _ callers: Range<Int>, of requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping, queue: OperationQueue
     ) -> [(entry: Int, resolved: ResolvedRequest)] {
         guard !isCancelled else { return [] }  // entries with no asset are reported cancelled
         let resolved = callers.map { resolver.resolveAndDeclare(requests[$0]) }

@@ -12,7 +12,12 @@ import Synchronization
 /// shard's lock once, then records them, advances progress and hands events to the hooks with
 /// one lock of the batch.
 final class BatchRun: Sendable {
-    let requests: [AssetRequest]
+    /// The caller's requests: as given, then (once planning has walked them) with each folder
+    /// replaced by the files found in it.
+    var requests: [AssetRequest] { state.withLock { $0.callers } }
+    /// How many of the batch's entries are the caller's (see ``requests``).
+    var callerCount: Int { callers.load(ordering: .acquiring) }
+    private let callers: Atomic<Int>
     let options: PreloadOptions
     let delivery: HookDelivery
     let store: AssetStore?
@@ -33,10 +38,11 @@ final class BatchRun: Sendable {
         requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
         store: AssetStore, logger: Logger, memory: AssetMemory, maxFileBytes: Int
     ) {
-        self.requests = requests
+        callers = Atomic(requests.count)
         self.options = options
         // Serial even when the caller's queue is concurrent: hooks of one batch run in order.
-        let hookQueue = callbackQueue.map { DispatchQueue(label: "preload.batch.hooks", target: $0) }
+        let target = hooks.runsOnMainActor ? DispatchQueue.main : callbackQueue
+        let hookQueue = target.map { DispatchQueue(label: "preload.batch.hooks", target: $0) }
         delivery = HookDelivery(hooks: hooks, queue: hookQueue ?? DispatchQueue(label: "preload.batch.hooks"))
         self.store = options.storesAssets ? store : nil
         self.logger = logger
@@ -55,6 +61,25 @@ final class BatchRun: Sendable {
     }
 
     var isCancelled: Bool { state.withLock { $0.cancelRequested } }
+
+    /// Replaces folder requests by the files found in them (before anything is planned).
+    /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
+    /// found (a name that is not UTF-8) are entries after them, failed here.
+    func expandFolders(registry: PluginRegistry, workers: Int) -> [AssetRequest] {
+        let given = requests
+        guard given.contains(where: \.isFolder) else { return given }
+        let found = FolderDiscovery(registry: registry, threads: max(workers, 1)).expand(given)
+        let unloadable = found.unloadable.map { AssetRequest(path: $0.path) }
+        state.withLock { state in
+            state.replaceCallers(found.requests + unloadable, skipped: found.skipped)
+            for (offset, error) in found.unloadable.enumerated() {
+                announce(state.fail(found.requests.count + offset, error), in: &state)
+            }
+        }
+        callers.store(found.requests.count + unloadable.count, ordering: .releasing)
+        if !found.unloadable.isEmpty { assetFailed() }
+        return found.requests
+    }
 
     /// Cancels every load that has not finished, and the planning still to come.
     func cancel() {
@@ -80,7 +105,9 @@ final class BatchRun: Sendable {
     func loadFinished(_ finished: [FinishedAsset]) {
         let storing = store?.insert(finished.compactMap { finished in
             finished.outcome.asset.map {
-                AssetStore.Entry(name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0)
+                AssetStore.Entry(
+                    name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0,
+                    isDependency: finished.asset >= callerCount)
             }
         })
         let delay = state.withLock { state -> Duration? in
@@ -125,7 +152,9 @@ final class BatchRun: Sendable {
     func announce(_ entry: Int, in state: inout BatchState, stored: Bool = false) {
         if !stored, let store, case .loaded(let asset) = state.outcome(ofEntry: entry) {
             let request = state.request(ofEntry: entry)
-            store.insert(asset, name: request.name, path: request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin)
+            store.insert(
+                asset, name: request.name, path: request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin,
+                isDependency: entry >= state.callers.count)
         }
         guard delivery.wantsAssetEvents else { return }
         for ready in state.ordering.finished(entry) { delivery.asset(state.result(ofEntry: ready)) }

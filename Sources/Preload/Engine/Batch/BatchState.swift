@@ -26,7 +26,9 @@ struct BatchState {
     var phase = Phase.planning
     var cancelRequested = false
     /// The caller's requests: entries `0..<callers.count`.
-    let callers: [AssetRequest]
+    private(set) var callers: [AssetRequest]
+    /// Files in the caller's folders that no plugin claims.
+    private(set) var skipped: [String] = []
     /// The requests plugins declared: entries from `callers.count` on.
     private(set) var dependencyRequests: [AssetRequest] = []
     /// The asset each entry waits for; -1 while it has none (not planned yet, or failed planning).
@@ -57,6 +59,18 @@ struct BatchState {
         assets = Array(repeating: AssetRecord(), count: callers.count)
         progress = ProgressTracker(interval: progressInterval)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
+    }
+
+    /// Makes `expanded` the caller's requests (folders replaced by their files), before any is
+    /// planned.
+    mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String]) {
+        self = BatchState(replacing: self, callers: expanded)
+        self.skipped = skipped
+    }
+
+    private init(replacing old: BatchState, callers: [AssetRequest]) {
+        self.init(callers: callers, progressInterval: old.progress.interval, eventOrder: old.ordering.order)
+        cancelRequested = old.cancelRequested
     }
 
     /// The request of `entry`: the caller's, or one a plugin declared.
@@ -183,6 +197,7 @@ struct BatchState {
             assets: assets, order: dependencyRequests.isEmpty ? nil : reportOrder())
         (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
         var report = PreloadReport(results: AssetResults(recorded), elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
+        report.skipped = skipped
         diagnostics.assets = recorded.assetOfEntry.indices.count { recorded.assetOfEntry[$0] == $0 }
         report.serialWork = diagnostics
         self.report = report

@@ -91,7 +91,7 @@ struct DependencyPlanner {
             failure = error
         case .success(let requests):
             for dependency in requests {
-                switch add(dependency) {
+                switch add(dependency.named(after: resolved.planned.request)) {
                 case .success(let dependencyAsset):
                     item.dependencies.append((dependency, dependencyAsset))
                     guard let dependencyFailure = failed[dependencyAsset] else { continue }
@@ -131,5 +131,19 @@ struct DependencyPlanner {
             Set(item.dependencies.map { state.assets[$0.asset].load }.filter { $0 >= 0 }).sorted().map { state.loads[$0] }
         }
         run.install([[item]], dependencies: dependencyLoads, queue: queue)
+    }
+}
+
+extension AssetRequest {
+    /// This dependency named in the words of the request that declared it: a pack requested as
+    /// `/home/me/game/level1.pak` named `level1` gives its entry `/home/me/game/level1.pak#hud.png`
+    /// the name `level1#hud.png`. A name the plugin chose, or a path outside the dependent's, stays.
+    func named(after dependent: AssetRequest) -> AssetRequest {
+        guard name == path, dependent.name != dependent.path, path.hasPrefix(dependent.path),
+            let next = path.dropFirst(dependent.path.count).first, next == "#" || next == "/"
+        else { return self }
+        var renamed = self
+        renamed.name = dependent.name + path.dropFirst(dependent.path.count)
+        return renamed
     }
 }

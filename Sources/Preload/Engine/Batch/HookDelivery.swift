@@ -17,6 +17,7 @@ struct HookDelivery: Sendable {
     }
 
     func asset(_ result: AssetResult) {
+        guard !result.isDependency || hooks.includesDependencies else { return }
         switch result.outcome {
         case .loaded: if let hook = hooks.onAssetLoaded { queue.async { hook(result) } }
         case .failed: if let hook = hooks.onAssetFailed { queue.async { hook(result) } }

@@ -27,7 +27,7 @@ struct ProgressTracker {
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
     var isPlanned = false
-    private let interval: Duration
+    let interval: Duration
     private let root: Progress
     private var children: [Int: Progress] = [:]
     private(set) var finishedAssets = 0

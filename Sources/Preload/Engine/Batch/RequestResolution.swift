@@ -147,7 +147,7 @@ final class RequestResolver: Sendable {
         let named = try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) }
         if isDirectory {
             guard let plugin = named ?? registry.plugin(forExtensionOf: request.path), plugin.acceptsDirectories else {
-                throw AssetError(path: request.path, category: .unreadable, reason: "is a directory no loader plugin loads")
+                throw AssetError(path: request.path, category: .unreadable, reason: "is a folder no loader plugin loads as one asset (to load the files in it, request AssetRequest.folder(\"\(request.path)\"))")
             }
             return plugin
         }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Preload
 import Synchronization
 
 /// The regular files below a folder, listed on several threads: each level of the tree is one
@@ -11,20 +10,20 @@ import Synchronization
 /// entries of unknown type (FileManager's enumerator builds a full attribute dictionary per file,
 /// owner names included: at 20,000 files that was most of the command's time). Hidden entries are
 /// left out; a folder `isAssetFolder` accepts is a file (an asset of its own), not walked into.
-struct FolderWalk {
+package struct FolderWalk {
     /// Regular files (and links to them), and asset folders, in no particular order.
-    var files: [String] = []
+    package var files: [String] = []
     /// Entries whose names are not UTF-8, shown with U+FFFD for the bytes that are not.
-    var badlyNamed: [String] = []
+    package var badlyNamed: [String] = []
     /// Folders to walk next.
     fileprivate var folders: [String] = []
 
-    init(files: [String] = []) {
+    package init(files: [String] = []) {
         self.files = files
     }
 
     /// Walks the tree below `root` on up to `threads` threads.
-    static func walk(_ root: String, threads: Int, isAssetFolder: @escaping @Sendable (String) -> Bool) -> FolderWalk {
+    package static func walk(_ root: String, threads: Int, isAssetFolder: @escaping @Sendable (String) -> Bool) -> FolderWalk {
         var found = FolderWalk()
         var level = [root]
         while !level.isEmpty {
@@ -84,11 +83,11 @@ struct FolderWalk {
     }
 }
 
-/// `map` over several threads, keeping the order: the command's walk and claims, which a folder
-/// of 20,000 files would otherwise do on one.
-enum ParallelMap {
+/// `map` over several threads, keeping the order: a folder's walk and claims, which a folder of
+/// 20,000 files would otherwise do on one.
+package enum ParallelMap {
     /// `transform` of each item, in order, computed `chunk` items at a time on up to `threads` threads.
-    static func map<Result: Sendable>(
+    package static func map<Result: Sendable>(
         _ items: [String], threads: Int, chunk: Int = 1, _ transform: @Sendable (String) -> Result
     ) -> [Result] {
         let chunks = (items.count + chunk - 1) / chunk

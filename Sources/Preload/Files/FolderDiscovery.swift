@@ -1,0 +1,137 @@
+import Foundation
+
+/// Turns folders into requests, with the rules `preload DIR` uses: every non-hidden file below
+/// the folder, recursively, in sorted order, kept if a plugin claims it (by extension, then by
+/// content) and skipped otherwise. Folders named `*.atlas` or `*.atlasc` are atlases, not walked
+/// into; such folders inside a pack found there are requested too. Walks and claims run on
+/// several threads.
+///
+/// Each file found is named in the caller's words: the folder request's name followed by the
+/// file's path inside the folder (`AssetRequest.folder("assets")` finds `assets/hero.png`;
+/// named `"level1"`, the same file is stored as `level1/hero.png`).
+package struct FolderDiscovery: Sendable {
+    /// What a folder held.
+    package struct Found: Sendable {
+        package var requests: [AssetRequest] = []
+        /// Files no plugin claims, as found.
+        package var skipped: [String] = []
+        /// Files that cannot be loaded as found, with the reason (a name that is not UTF-8).
+        package var unloadable: [AssetError] = []
+    }
+
+    let registry: PluginRegistry
+    /// Threads that walk folders and claim files.
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    package init(registry: PluginRegistry, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.registry = registry
+        self.threads = threads
+    }
+
+    /// Folder extensions that make a folder one asset (a sprite folder, a compiled atlas).
+    package static let assetFolders: Set<String> = ["atlas", "atlasc"]
+
+    /// `requests` with every folder request replaced by what it holds, in place. A file reached
+    /// twice (a folder inside another requested one) is requested once.
+    package func expand(_ requests: [AssetRequest]) -> Found {
+        var found = Found()
+        // A file requested on its own is not requested again from a folder holding it.
+        var seen = Set(requests.lazy.filter { !$0.isFolder }.map(\.path))
+        for request in requests {
+            guard request.isFolder else {
+                found.requests.append(request)
+                continue
+            }
+            let inside = contents(of: request, seen: &seen)
+            found.requests += inside.requests
+            found.skipped += inside.skipped
+            found.unloadable += inside.unloadable
+        }
+        return found
+    }
+
+    /// The files below `folder`, named after the folder request.
+    private func contents(of folder: AssetRequest, seen: inout Set<String>) -> Found {
+        var found = Found()
+        let root = folder.path.hasSuffix("/") && folder.path.count > 1 ? String(folder.path.dropLast()) : folder.path
+        let prefix = folder.name.hasSuffix("/") ? String(folder.name.dropLast()) : folder.name
+        let walk = files(under: root)
+        func request(_ path: String, plugin: String?) -> AssetRequest {
+            let relative = path == root ? "" : String(path.dropFirst(root.count))
+            return AssetRequest(path: path, name: prefix + relative, plugin: plugin, options: folder.options)
+        }
+        // Claimed by extension, or by content for the rest (a read each): on several threads.
+        let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] in registry.claimant(of: $0)?.identifier }
+        for (path, plugin) in zip(walk.files, claims) where seen.insert(path).inserted {
+            if let plugin {
+                // Naming the plugin spares the batch a second look at the content.
+                found.requests.append(request(path, plugin: plugin))
+            } else {
+                found.skipped.append(path)
+            }
+        }
+        // A name that is not UTF-8 fails only where its extension says it is an asset.
+        for path in walk.badlyNamed.sorted() where seen.insert(path).inserted {
+            if registry.claimant(of: path) != nil {
+                found.unloadable.append(.nameNotUTF8(path: path))
+            } else {
+                found.skipped.append(path)
+            }
+        }
+        found.requests += assetFoldersInContainers(of: found.requests, seen: &seen)
+        return found
+    }
+
+    /// Asset folders inside containers (a sprite folder in a pack): the pack loads their files
+    /// one by one, the folder as a whole is an asset of its own.
+    package func assetFoldersInContainers(of requests: [AssetRequest], seen: inout Set<String>) -> [AssetRequest] {
+        let containers = registry.all.compactMap { $0 as? any ContainerPlugin }
+        var found: [AssetRequest] = []
+        for request in requests {
+            guard let container = containers.first(where: { $0.identifier == request.plugin }),
+                let names = try? container.entryNames(in: request.path)
+            else { continue }
+            for folder in Self.assetFolders(in: names) where seen.insert(request.path + "#" + folder).inserted {
+                found.append(AssetRequest(path: request.path + "#" + folder, name: request.name + "#" + folder, options: request.options))
+            }
+        }
+        return found
+    }
+
+    /// The outermost asset folders (`sprites/hero.atlas`) the entry names pass through, sorted.
+    package static func assetFolders(in names: [String]) -> [String] {
+        var folders = Set<String>()
+        for name in names {
+            var prefix = ""
+            for component in name.split(separator: "/").dropLast() {
+                prefix += prefix.isEmpty ? String(component) : "/" + component
+                if isAssetFolder(prefix) {
+                    folders.insert(prefix)
+                    break
+                }
+            }
+        }
+        return folders.sorted()
+    }
+
+    /// `path` itself if it is not a directory (or is an asset folder), else every non-hidden
+    /// file below it, sorted.
+    private func files(under path: String) -> FolderWalk {
+        guard Self.isDirectory(path), !Self.isAssetFolder(path) else { return FolderWalk(files: [path]) }
+        var walk = FolderWalk.walk(path, threads: threads) { Self.isAssetFolder($0) }
+        walk.files.sort()
+        return walk
+    }
+
+    static func isAssetFolder(_ path: String) -> Bool {
+        let name = AssetPath.fileName(of: path)
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return assetFolders.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// Whether `path` is a folder (following symbolic links).
+    package static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
