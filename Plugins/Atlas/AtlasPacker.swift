@@ -3,15 +3,15 @@ import Preload
 /// Packs sprite images into atlas pages with ``MaxRectsBin``: trimming, padding, extrusion,
 /// rotation, spilling onto more pages when one is full, and shrinking each page to the smallest
 /// size that holds its frames (optionally a power of two), as TexturePacker and libGDX do.
-public enum AtlasPacker {
+package enum AtlasPacker {
     /// One image to pack.
-    public struct Sprite: Sendable {
-        public var name: String
+    package struct Sprite: Sendable {
+        package var name: String
         /// Where it came from, for error messages.
-        public var path: String
-        public var texture: Texture
+        package var path: String
+        package var texture: Texture
 
-        public init(name: String, path: String, texture: Texture) {
+        package init(name: String, path: String, texture: Texture) {
             self.name = name
             self.path = path
             self.texture = texture
@@ -19,14 +19,14 @@ public enum AtlasPacker {
     }
 
     /// Packed pages and the frames on them, in the sprites' order.
-    public struct Result: Sendable {
-        public var pages: [Texture]
-        public var frames: [AtlasFrame]
+    package struct Result: Sendable {
+        package var pages: [Texture]
+        package var frames: [AtlasFrame]
         /// Sprite (trimmed) pixels over page pixels.
-        public var occupancy: Double
+        package var occupancy: Double
     }
 
-    public static func pack(
+    package static func pack(
         _ sprites: [Sprite], options: AtlasPackingOptions = AtlasPackingOptions(), file: String,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
     ) throws -> Result {

@@ -4,7 +4,7 @@ import Preload
 /// as they come (into the result itself when the size is declared), with cancellation checked
 /// between chunks, the CRC-32 computed on each slice while it is still in cache, and the limits
 /// enforced while inflating. Declared sizes are checked, never just trusted.
-public enum EntryReader {
+@_spi(Fuzzing) public enum EntryReader {
     /// Stored bytes read per step: cancellation is checked and progress reported this often.
     static let chunkSize = 1 << 20
     /// Stored bytes read per step for a prefix: a few hundred raw bytes rarely need more.
@@ -13,7 +13,7 @@ public enum EntryReader {
     static let sliceSize = 128 * 1024
 
     /// The entry's raw bytes, verified; in pooled memory from `memory` when large.
-    public static func read(
+    @_spi(Fuzzing) public static func read(
         _ entry: PackIndex.Entry, from path: String, limits: PackLimits = PackLimits(), memory: AssetMemory = .shared,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
     ) throws -> AssetBytes {
@@ -43,7 +43,7 @@ public enum EntryReader {
 
     /// The entry's first `count` raw bytes (fewer if it is shorter), inflating no more than that
     /// takes; unverified, for sniffing what the entry holds.
-    public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
+    @_spi(Fuzzing) public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
         if let problem = entry.problem { throw problem }
         var sink = GrowingSink(ceiling: count, entry: entry, isPrefix: true, expected: UInt64(count))
         _ = try pump(

@@ -4,10 +4,10 @@ import Preload
 /// it has one, else by the file's own name without `.gz`. Its size is only known once inflated
 /// (the trailer keeps it modulo 4 GiB), and zlib checks the CRC-32 and size in the trailer.
 /// Members concatenated one after another (`cat a.gz b.gz`) read as one entry, as `gunzip` does.
-public enum GzipFile {
+package enum GzipFile {
     static let flagHeaderCRC: UInt8 = 0x02, flagExtra: UInt8 = 0x04, flagName: UInt8 = 0x08, flagComment: UInt8 = 0x10
 
-    public static func index(at path: String) throws -> PackIndex {
+    package static func index(at path: String) throws -> PackIndex {
         let size = UInt64(try FileFacts.of(path: path).size)
         let header = try FileContents.prefix(path: path, count: 4096)
         guard header.count >= 18 else { throw PackError.truncated("the file is too short for a gzip header and trailer") }

@@ -2,11 +2,11 @@ import Preload
 
 /// The `.pak` layout (specified in docs/pack-format.md): a 40-byte header, the entries' data,
 /// then the index. All integers are little-endian.
-public enum PackFormat {
+package enum PackFormat {
     /// `PRLPAK` then CR LF: a text-mode transfer that mangles line ends breaks the magic.
-    public static let magic: [UInt8] = Array("PRLPAK\r\n".utf8)
-    public static let version: UInt16 = 1
-    public static let headerSize = 40
+    package static let magic: [UInt8] = Array("PRLPAK\r\n".utf8)
+    package static let version: UInt16 = 1
+    package static let headerSize = 40
 
     /// The header: where the index is, and checksums for it and for the header itself.
     package struct Header: Equatable {
@@ -105,9 +105,9 @@ public enum PackFormat {
 
 /// Names inside a pack: relative paths with `/` separators, no empty, `.` or `..` component, no
 /// backslash or NUL. Extracting such a name can never leave the target folder.
-public enum PackEntryName {
+package enum PackEntryName {
     /// Whether `name` may be written into a `.pak` (the strict form: no `.` or empty component).
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         guard escapeReason(name) == nil, name.utf8.count <= Int(UInt16.max) else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." }
     }
@@ -116,7 +116,7 @@ public enum PackEntryName {
     /// an absolute path, a drive letter, a `..` component, a backslash (a separator on Windows,
     /// so `..\x` climbs there), a NUL. As Go's archive/zip and Info-ZIP, such entries are
     /// refused by name wherever they are met; `./x` and `a//b` stay inside and are fine.
-    public static func escapeReason(_ name: String) -> String? {
+    package static func escapeReason(_ name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.hasPrefix("/") { return "it is an absolute path" }
         if name.utf8.contains(0) { return "it contains a NUL byte" }

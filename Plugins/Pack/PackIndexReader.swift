@@ -4,16 +4,16 @@
 import Preload
 
 /// Opens any pack the plugin reads, telling the container from its first bytes.
-public enum PackIndexReader {
+@_spi(Fuzzing) public enum PackIndexReader {
     /// The container format `header` (a file's first bytes) starts like, if any.
-    public static func format(of header: [UInt8]) -> PackIndex.Format? {
+    package static func format(of header: [UInt8]) -> PackIndex.Format? {
         if header.starts(with: PackFormat.magic) { return .pak }
         if header.starts(with: [0x50, 0x4B, 0x03, 0x04]) || header.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
         if header.starts(with: [0x1F, 0x8B]) { return .gzip }
         return nil
     }
 
-    public static func index(at path: String) throws -> PackIndex {
+    @_spi(Fuzzing) public static func index(at path: String) throws -> PackIndex {
         switch format(of: try FileContents.prefix(path: path, count: 8)) {
         case .pak: try PakFile.index(at: path)
         case .zip: try ZipFile.index(at: path)
@@ -26,19 +26,19 @@ public enum PackIndexReader {
 /// Where each entry of a pack goes when extracted into a folder, checked before anything is
 /// written: names must stay inside the folder, folders on the way must not be symbolic links
 /// (which could lead outside), and existing files are only replaced when asked to.
-public struct ExtractionPlan {
+package struct ExtractionPlan {
     /// Why an extraction was refused, every problem at once.
-    public struct Refusal: Error, CustomStringConvertible {
-        public let problems: [String]
-        public var description: String {
+    package struct Refusal: Error, CustomStringConvertible {
+        package let problems: [String]
+        package var description: String {
             let shown = problems.prefix(20).map { "\n  - " + $0 }.joined()
             return "extraction refused, nothing was written:" + shown + (problems.count > 20 ? "\n  ... and \(problems.count - 20) more" : "")
         }
     }
 
-    public let targets: [(entry: PackIndex.Entry, destination: String)]
+    package let targets: [(entry: PackIndex.Entry, destination: String)]
 
-    public init(index: PackIndex, into folder: String, overwrite: Bool) throws {
+    package init(index: PackIndex, into folder: String, overwrite: Bool) throws {
         var targets: [(PackIndex.Entry, String)] = []
         var problems: [String] = []
         for entry in index.entries {

@@ -1,8 +1,8 @@
 import Preload
 
 /// Opening `.pak` files: the header, then the index, both checked.
-public enum PakFile {
-    public static func index(at path: String) throws -> PackIndex {
+package enum PakFile {
+    package static func index(at path: String) throws -> PackIndex {
         let size = try FileFacts.of(path: path).size
         let header = try PackFormat.Header.decode(try FileContents.prefix(path: path, count: PackFormat.headerSize), fileSize: UInt64(size))
         let entry = PackIndex.Entry(

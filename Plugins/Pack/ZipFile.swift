@@ -5,13 +5,13 @@ import Preload
 /// and deflate entries load; entries the archive lists but that cannot be read (encrypted, other
 /// compression methods, symbolic links, overlapping data) stay in the index with their
 /// ``PackIndex/Entry/problem``, so the rest of the archive still loads. Folders are left out.
-public enum ZipFile {
+package enum ZipFile {
     static let centralSignature: UInt32 = 0x0201_4B50
     static let localSignature: UInt32 = 0x0403_4B50
     static let centralHeaderSize = 46
     static let localHeaderSize = 30
 
-    public static func index(at path: String) throws -> PackIndex {
+    package static func index(at path: String) throws -> PackIndex {
         let fileSize = UInt64(try FileFacts.of(path: path).size)
         let file = try OpenFile(path: path)
         let end = try ZipEndRecord.read(from: file, fileSize: fileSize)

@@ -3,11 +3,11 @@ import CPreloadZlib
 
 /// The parts of the system zlib packs need: CRC-32, whole-buffer compression, and streaming
 /// inflation (``Inflater``).
-public enum Zlib {
+@_spi(Fuzzing) public enum Zlib {
     /// CRC-32 of `bytes`, continuing from `seed` (0 to start). Long runs go through
     /// `CPreloadCRC` where the CPU multiplies carry-less (several times zlib's speed: the
     /// check was 4% of inflating a pack), the rest through zlib.
-    public static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
+    @_spi(Fuzzing) public static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return seed }
         var offset = 0
         let fast = preload_crc32_prefix(seed, base.assumingMemoryBound(to: UInt8.self), bytes.count, &offset)
@@ -21,14 +21,14 @@ public enum Zlib {
     }
 
     /// Whether ``crc32(_:seed:)`` multiplies carry-less on this machine.
-    public static var crc32IsAccelerated: Bool { preload_crc32_is_accelerated() != 0 }
+    package static var crc32IsAccelerated: Bool { preload_crc32_is_accelerated() != 0 }
 
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    @_spi(Fuzzing) public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { crc32($0) }
     }
 
     /// `bytes` as a zlib stream (RFC 1950) at `level` 0...9.
-    public static func compress(_ bytes: [UInt8], level: Int) throws -> [UInt8] {
+    package static func compress(_ bytes: [UInt8], level: Int) throws -> [UInt8] {
         var size = compressBound(uLong(bytes.count))
         var output = [UInt8](repeating: 0, count: Int(size))
         let status = bytes.withUnsafeBufferPointer { input in
@@ -41,18 +41,18 @@ public enum Zlib {
 }
 
 /// A zlib status other than success, with zlib's name for it.
-public struct ZlibError: Error, Sendable, CustomStringConvertible {
-    public let code: Int32
-    public let operation: String
-    public let detail: String?
+package struct ZlibError: Error, Sendable, CustomStringConvertible {
+    package let code: Int32
+    package let operation: String
+    package let detail: String?
 
-    public init(code: Int32, operation: String, detail: String? = nil) {
+    package init(code: Int32, operation: String, detail: String? = nil) {
         self.code = code
         self.operation = operation
         self.detail = detail
     }
 
-    public var description: String {
+    package var description: String {
         let name = switch code {
         case Z_DATA_ERROR: "invalid compressed data"
         case Z_MEM_ERROR: "out of memory"
@@ -66,9 +66,9 @@ public struct ZlibError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Streaming inflation: feed compressed chunks, get raw bytes, one stream from start to end.
-public final class Inflater {
+package final class Inflater {
     /// What wraps the deflate data.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         /// RFC 1950: a 2-byte header and an Adler-32 trailer (pack entries).
         case zlib
         /// No wrapper (zip entries).
@@ -87,9 +87,9 @@ public final class Inflater {
 
     // zlib keeps a pointer back to its z_stream and refuses a moved one: it lives on the heap.
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
 
-    public init(format: Format) throws {
+    package init(format: Format) throws {
         stream.initialize(to: z_stream())
         let status = inflateInit2_(stream, format.windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
@@ -104,7 +104,7 @@ public final class Inflater {
     }
 
     /// Starts over for a new stream of the same format (the next member of a gzip file).
-    public func reset() throws {
+    package func reset() throws {
         let status = inflateReset(stream)
         guard status == Z_OK else { throw ZlibError(code: status, operation: "inflate") }
         isFinished = false
@@ -112,7 +112,7 @@ public final class Inflater {
 
     /// Inflates from `input` into `output`; returns the bytes consumed and produced. Call again
     /// with the rest of the input and more output room until ``isFinished``.
-    public func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int) {
+    package func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int) {
         guard !isFinished else { return (0, 0) }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)

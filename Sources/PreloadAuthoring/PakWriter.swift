@@ -1,4 +1,4 @@
-import PreloadPack
+@_spi(Fuzzing) import PreloadPack
 import Dispatch
 import Foundation
 import Preload

@@ -1,5 +1,5 @@
 import CPreloadZlib
-import PreloadPack
+@_spi(Fuzzing) import PreloadPack
 import Testing
 
 /// `Zlib.crc32` (carry-less multiplication for long runs where the CPU has it) against zlib's

@@ -1,7 +1,7 @@
 import Preload
 import PreloadAtlas
 import PreloadPNG
-import PreloadPack
+@_spi(Fuzzing) import PreloadPack
 import PreloadTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import PreloadAuthoring
 import Preload
-import PreloadPack
+@_spi(Fuzzing) import PreloadPack
 import PreloadTestSupport
 import Testing
 

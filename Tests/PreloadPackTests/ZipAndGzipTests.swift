@@ -1,6 +1,6 @@
 import Foundation
 import Preload
-import PreloadPack
+@_spi(Fuzzing) import PreloadPack
 import PreloadTestSupport
 import Testing
 

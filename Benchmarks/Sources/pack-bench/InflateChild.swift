@@ -32,7 +32,7 @@ enum InflateChild {
     /// In the child: a first (cold) pass, then `passes` measured ones; prints one `result` line
     /// with the median measured pass and the first one.
     static func run(side name: String, pack: String, jobs: Int) throws {
-        guard let side = try sides(pack: pack, index: try PakFile.index(at: pack), jobs: jobs).first(where: { $0.name == name }) else {
+        guard let side = try sides(pack: pack, index: try PackLoader().index(of: pack), jobs: jobs).first(where: { $0.name == name }) else {
             throw ValidationError("no side \(name)")
         }
         let first = side.measure()

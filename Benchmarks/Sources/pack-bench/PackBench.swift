@@ -35,7 +35,7 @@ struct PackBench: ParsableCommand {
             return try InflateChild.run(side: child, pack: pack, jobs: options.jobs)
         }
         let sources = try PakWriter.sources(in: options.corpus)
-        let onDisk = try sources.reduce(0) { $0 + Int(try FileFacts.of(path: $1.path).size) }
+        let onDisk = sources.reduce(0) { $0 + fileSize($1.path) }
         print("corpus: \(sources.count) files, \(megabytes(onDisk)) MB, jobs: \(options.jobs), rounds: \(options.rounds), level: \(level)")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pack-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -62,13 +62,13 @@ struct PackBench: ParsableCommand {
             ratios.append(one / many)
             print(String(format: "create round %d: 1 job %.1f ms, %d jobs %.1f ms, speed-up %.2fx", round + 1, one * 1000, options.jobs, many * 1000, one / many))
         }
-        let packed = try FileFacts.of(path: finalPack).size
+        let packed = fileSize(finalPack)
         print(String(format: "pack create speed-up 1 -> %d jobs: median %.2fx (min %.2f, max %.2f); identical bytes; pack %@ MB",
                      options.jobs, median(ratios), ratios.min()!, ratios.max()!, megabytes(Int(packed))))
     }
 
     private func measureInflate(_ pack: String) throws {
-        let index = try PakFile.index(at: pack)
+        let index = try PackLoader().index(of: pack)
         let compressed = index.entries.filter { $0.method != .stored }
         let stored = compressed.reduce(UInt64(0)) { $0 + $1.storedSize }, raw = compressed.reduce(UInt64(0)) { $0 + ($1.rawSize ?? 0) }
         print("pack: \(index.entries.count) entries, \(compressed.count) compressed (\(megabytes(Int(stored))) MB -> \(megabytes(Int(raw))) MB)")
@@ -114,4 +114,9 @@ struct PackBench: ParsableCommand {
                          Int(median(runs[baseline].map { Double($0.firstPageFaults) }))))
         }
     }
+}
+
+/// The size of the file at `path` in bytes (0 if it cannot be read).
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
 }

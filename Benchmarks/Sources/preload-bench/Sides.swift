@@ -101,7 +101,7 @@ struct DecoderSide {
             var bytes = 0
             var checksum: UInt64 = 0
             for index in stride(from: worker, to: paths.count, by: jobs) {
-                let texture = try! PNGDecoder.decode(try! FileContents.read(path: paths[index]))
+                let texture = try! PNGDecoder.decode(BareFile.read(paths[index])!)
                 bytes += texture.pixels.count
                 checksum &+= texture.pixels.withUnsafeBufferPointer { bench_checksum($0.baseAddress, $0.count) }
             }

@@ -1,4 +1,4 @@
-import PreloadPack
+@_spi(Fuzzing) import PreloadPack
 
 /// Gives a `.pak` input correct index and header checksums, so mutations reach the index
 /// parser instead of stopping at the checksum (a hostile pack has correct checksums too).

@@ -30,7 +30,7 @@ public struct AssetBytes: Sendable {
     /// how many it wrote (from the start); only those become the bytes. From `memory`'s pool
     /// when `capacity` is large enough to be pooled, otherwise an array. If `initializer`
     /// throws, the memory goes back and the error propagates.
-    public init(
+    package init(
         unsafeUninitializedCapacity capacity: Int, memory: AssetMemory = .shared,
         initializingWith initializer: (_ buffer: UnsafeMutableRawBufferPointer, _ initializedCount: inout Int) throws -> Void
     ) rethrows {
@@ -77,7 +77,7 @@ public struct AssetBytes: Sendable {
     }
 
     /// Whether the bytes live in a pooled region (rather than an array).
-    public var isPooled: Bool {
+    package var isPooled: Bool {
         if case .pooled = storage { return true }
         return false
     }
@@ -135,15 +135,15 @@ extension AssetBytes: Hashable, ExpressibleByArrayLiteral, CustomStringConvertib
 }
 
 /// Bytes against an array with the same bytes.
-public func == (lhs: AssetBytes, rhs: [UInt8]) -> Bool {
+package func == (lhs: AssetBytes, rhs: [UInt8]) -> Bool {
     lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in AssetBytes.sameBytes(left, right) } }
 }
 
 /// Bytes against an array with the same bytes.
-public func == (lhs: [UInt8], rhs: AssetBytes) -> Bool { rhs == lhs }
+package func == (lhs: [UInt8], rhs: AssetBytes) -> Bool { rhs == lhs }
 
 /// Bytes against an array with other bytes.
-public func != (lhs: AssetBytes, rhs: [UInt8]) -> Bool { !(lhs == rhs) }
+package func != (lhs: AssetBytes, rhs: [UInt8]) -> Bool { !(lhs == rhs) }
 
 /// Bytes against an array with other bytes.
-public func != (lhs: [UInt8], rhs: AssetBytes) -> Bool { !(rhs == lhs) }
+package func != (lhs: [UInt8], rhs: AssetBytes) -> Bool { !(rhs == lhs) }

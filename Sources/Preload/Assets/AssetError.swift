@@ -67,11 +67,11 @@ public protocol AssetFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// The text of an error that is not `Sendable`, kept so it can cross threads.
-public struct SendableErrorDescription: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public let typeName: String
+package struct SendableErrorDescription: Error, Sendable, CustomStringConvertible {
+    package let description: String
+    package let typeName: String
 
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         description = "\(error)"
         typeName = "\(type(of: error))"
     }

@@ -36,7 +36,7 @@ public struct AssetWarning: Hashable, Sendable, CustomStringConvertible {
 
 extension AssetError {
     /// The failure strict mode makes of `warning` for the file at `path`.
-    public static func strict(path: String, warning: AssetWarning) -> AssetError {
+    package static func strict(path: String, warning: AssetWarning) -> AssetError {
         AssetError(path: path, category: .strict, reason: "strict: \(warning.message)", underlying: StrictWarning(warning: warning))
     }
 }

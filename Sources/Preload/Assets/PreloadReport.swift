@@ -15,7 +15,7 @@ public struct AssetResult: Sendable {
     /// the plugin found it; empty for most files and for every one that did not load.
     public let warnings: [AssetWarning]
 
-    public init(
+    package init(
         request: AssetRequest, plugin: String?, isDependency: Bool, outcome: AssetOutcome,
         duration: Duration, assetIndex: Int?, warnings: [AssetWarning] = []
     ) {
@@ -56,12 +56,12 @@ public struct PreloadReport: Sendable {
     /// Time that did not shrink with more workers (``BatchDiagnostics``).
     var serialWork = BatchDiagnostics()
 
-    public init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
+    package init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
         self.init(results: AssetResults(results), elapsed: elapsed, planning: planning, wasCancelled: wasCancelled)
     }
 
     /// A report on `results`.
-    public init(results: AssetResults, elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
+    package init(results: AssetResults, elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
         self.allResults = results
         self.elapsed = elapsed
         self.planning = planning
@@ -136,7 +136,7 @@ public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
     /// The whole report, for what did load.
     public let report: PreloadReport
 
-    public init(report: PreloadReport) {
+    package init(report: PreloadReport) {
         self.report = report
         let requested = report.results.compactMap(\.outcome.error)
         var explained = Set(requested.map(\.path))
@@ -165,7 +165,7 @@ public struct PreloadCancelled: Error, Sendable, CustomStringConvertible {
     /// The batch's report, as it completed after the cancellation.
     public let report: PreloadReport
 
-    public init(report: PreloadReport) {
+    package init(report: PreloadReport) {
         self.report = report
     }
 

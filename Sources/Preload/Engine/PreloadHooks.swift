@@ -65,7 +65,7 @@ public struct PreloadProgress: Sendable, Hashable {
     /// Whether this is the final report of the batch.
     public var isFinished: Bool
 
-    public init(
+    package init(
         fractionCompleted: Double, completedUnitCount: Int64, totalUnitCount: Int64,
         finishedAssets: Int, totalAssets: Int, isFinished: Bool
     ) {

@@ -26,7 +26,7 @@ public struct AssetFiles: Sendable {
     /// Where `path` is inside a container: the container's path, the entry's name, and the
     /// plugin that opens it; `nil` for a path on disk. The container is the shortest prefix
     /// before a `#` that is a regular file some container plugin opens.
-    public func locate(_ path: String) -> (container: String, entry: String, plugin: any ContainerPlugin)? {
+    package func locate(_ path: String) -> (container: String, entry: String, plugin: any ContainerPlugin)? {
         location(of: path).map { ($0.container, $0.entry, $0.plugin) }
     }
 

@@ -4,12 +4,12 @@ import Foundation
 /// silently (a sprite or a pack entry nobody was told is missing): hidden files and folders are
 /// skipped by rule, and anything else that is not a folder or a regular file is an error naming
 /// it.
-public enum DiskFolder {
+package enum DiskFolder {
     /// The regular files below `folder` (following symbolic links), as paths relative to it with
     /// `/` separators, sorted; hidden files and folders are left out. Throws for a FIFO, device
     /// or socket, a dangling symbolic link, and a name that is not UTF-8 (which no Swift `String`,
     /// and so no path Preload could open, can spell).
-    public static func files(under folder: String) throws(AssetError) -> [String] {
+    package static func files(under folder: String) throws(AssetError) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
             throw AssetError(path: folder, category: .unreadable, reason: "cannot be read as a folder")
         }
@@ -40,7 +40,7 @@ public enum DiskFolder {
 extension AssetError {
     /// For a file found by listing a folder whose name is not UTF-8: `path` is its lossy
     /// spelling (U+FFFD for the bytes that are not), which names no file.
-    public static func nameNotUTF8(path: String) -> AssetError {
+    package static func nameNotUTF8(path: String) -> AssetError {
         AssetError(
             path: path, category: .unreadable,
             reason: "its name is not valid UTF-8 (shown here with U+FFFD), so Preload cannot open it by name; rename it")

@@ -24,7 +24,7 @@ public struct FileFacts: Hashable, Sendable {
     /// The facts of `entry` inside the container file `container`: its identity is the
     /// container's plus the entry's name; `size` is what loading it costs (for a compressed
     /// entry, its stored size).
-    public init(entry: String, in container: FileFacts, size: Int64, isDirectory: Bool = false) {
+    package init(entry: String, in container: FileFacts, size: Int64, isDirectory: Bool = false) {
         device = container.device
         inode = container.inode
         modified = container.modified
@@ -44,7 +44,7 @@ public struct FileFacts: Hashable, Sendable {
 
     /// Stats `path`, following symbolic links. Regular files and directories pass; anything
     /// else (devices, sockets, fifos) is refused.
-    public static func of(path: String) throws(AssetError) -> FileFacts {
+    package static func of(path: String) throws(AssetError) -> FileFacts {
         var info = stat()
         guard stat(path, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
         return try FileFacts(info, path: path)
@@ -70,9 +70,9 @@ public struct FileFacts: Hashable, Sendable {
 
 /// Reads whole files with plain POSIX calls: one `open`, one `fstat`, as few `read`s as the
 /// kernel allows, straight into the array that is returned.
-public enum FileContents {
+package enum FileContents {
     /// Reads the file at `path`, refusing files larger than `limit` bytes.
-    public static func read(path: String, limit: Int = .max) throws(AssetError) -> [UInt8] {
+    package static func read(path: String, limit: Int = .max) throws(AssetError) -> [UInt8] {
         try whole(path: path, limit: limit) { size, fill in
             [UInt8](unsafeUninitializedCapacity: size) { buffer, count in fill(UnsafeMutableRawBufferPointer(buffer), &count) }
         }
@@ -80,7 +80,7 @@ public enum FileContents {
 
     /// Reads the file at `path` like ``read(path:limit:)``, into an asset's bytes: pooled
     /// memory from `memory` when the file is large (see ``AssetMemory``).
-    public static func assetBytes(path: String, limit: Int = .max, memory: AssetMemory = .shared) throws(AssetError) -> AssetBytes {
+    package static func assetBytes(path: String, limit: Int = .max, memory: AssetMemory = .shared) throws(AssetError) -> AssetBytes {
         try whole(path: path, limit: limit) { size, fill in
             AssetBytes(unsafeUninitializedCapacity: size, memory: memory, initializingWith: fill)
         }
@@ -127,24 +127,24 @@ public enum FileContents {
     }
 
     /// The first `count` bytes of the file (fewer if it is shorter), for content sniffing.
-    public static func prefix(path: String, count: Int) throws(AssetError) -> [UInt8] {
+    package static func prefix(path: String, count: Int) throws(AssetError) -> [UInt8] {
         try bytes(path: path, at: 0, count: count)
     }
 
     /// `count` bytes starting at `offset` (fewer if the file ends first): a container's
     /// directory, a header in the middle of a file. To read several places, open an ``OpenFile``.
-    public static func bytes(path: String, at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
+    package static func bytes(path: String, at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
         try OpenFile(path: path).bytes(at: offset, count: count)
     }
 }
 
 /// A file kept open for reading at several offsets with `pread` (a zip archive's end records,
 /// central directory and local headers), closed when released.
-public final class OpenFile {
-    public let path: String
+package final class OpenFile {
+    package let path: String
     private let descriptor: Int32
 
-    public init(path: String) throws(AssetError) {
+    package init(path: String) throws(AssetError) {
         descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         self.path = path
@@ -153,7 +153,7 @@ public final class OpenFile {
     deinit { close(descriptor) }
 
     /// `count` bytes starting at `offset`, fewer if the file ends first.
-    public func bytes(at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
+    package func bytes(at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
         // No file reaches past off_t's range: an offset read from a corrupt header may.
         guard count > 0, offset < UInt64(off_t.max) - UInt64(count) else { return [] }
         var failure: Int32 = 0
@@ -194,7 +194,7 @@ extension AssetError {
 
     /// The error for a failed system call on `path` (`errno` in `code`): "no such file" or
     /// "cannot read: ..." with the system's words.
-    public static func fromErrno(_ code: Int32, path: String) -> AssetError {
+    package static func fromErrno(_ code: Int32, path: String) -> AssetError {
         let text = String(cString: strerror(code))
         switch code {
         case ENOENT, ENOTDIR:

@@ -24,7 +24,7 @@ public final class AssetStore: Sendable {
         public let isDependency: Bool
 
         /// An entry for `asset`.
-        public init(name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool = false) {
+        package init(name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool = false) {
             self.name = name
             self.path = path
             self.plugin = plugin
@@ -134,7 +134,7 @@ public final class AssetStore: Sendable {
     }
 
     /// Makes room for `count` more assets, so a large batch does not regrow the tables as it lands.
-    public func reserveCapacity(adding count: Int) {
+    package func reserveCapacity(adding count: Int) {
         let perShard = count / Self.shardCount + 1
         for shard in shards {
             shard.contents.withLock { $0.byName.reserveCapacity($0.byName.count + perShard) }

@@ -4,21 +4,21 @@ import Synchronization
 /// A small thread-safe cache that forgets its oldest entry once it holds `capacity` of them: for
 /// plugins that read something while planning (an atlas descriptor, a pack's index) and want it
 /// again when loading. Losing an entry only costs reading it again.
-public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let entries = PreloadMutex<(values: [Key: Value], order: [Key])>(([:], []))
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 1)
     }
 
     /// The value stored for `key`.
-    public subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         entries.withLock { $0.values[key] }
     }
 
     /// Stores `value` for `key`, forgetting the oldest entries beyond the capacity.
-    public func insert(_ value: Value, for key: Key) {
+    package func insert(_ value: Value, for key: Key) {
         entries.withLock { entries in
             if entries.values.updateValue(value, forKey: key) == nil { entries.order.append(key) }
             while entries.order.count > capacity {
@@ -28,7 +28,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Removes and returns the value for `key`.
-    public func remove(_ key: Key) -> Value? {
+    package func remove(_ key: Key) -> Value? {
         entries.withLock { entries in
             guard let value = entries.values.removeValue(forKey: key) else { return nil }
             entries.order.removeAll { $0 == key }
@@ -37,7 +37,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// The value for `key`, made by `make` (outside the lock) and stored if it was missing.
-    public func value(for key: Key, orMake make: () throws -> Value) rethrows -> Value {
+    package func value(for key: Key, orMake make: () throws -> Value) rethrows -> Value {
         if let value = self[key] { return value }
         let value = try make()
         insert(value, for: key)

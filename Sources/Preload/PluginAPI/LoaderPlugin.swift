@@ -120,7 +120,7 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// How to read this file and the files it mentions: disk, or entries inside containers.
     public let files: AssetFiles
 
-    public init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
+    package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
         self.request = request
         self.plugin = plugin
         self.file = file

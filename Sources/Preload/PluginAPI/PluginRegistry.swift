@@ -89,22 +89,22 @@ public struct PluginRegistry: Sendable {
     }
 
     /// The plugin that claims `path` by its extension.
-    public func plugin(forExtensionOf path: String) -> (any LoaderPlugin)? {
+    package func plugin(forExtensionOf path: String) -> (any LoaderPlugin)? {
         index(forExtensionOf: path).map { plugins[$0] }
     }
 
     /// The first sniffing plugin whose signature matches the start of the file.
-    public func plugin(forHeader header: [UInt8]) -> (any LoaderPlugin)? {
+    package func plugin(forHeader header: [UInt8]) -> (any LoaderPlugin)? {
         plugins.first { $0.headerLength > 0 && $0.matchesSignature(Array(header.prefix($0.headerLength))) }
     }
 
     /// The longest header any plugin wants to see.
-    public var longestHeader: Int { plugins.map(\.headerLength).max() ?? 0 }
+    package var longestHeader: Int { plugins.map(\.headerLength).max() ?? 0 }
 
     /// Whether some plugin claims `path`, reading the file's first bytes only when no extension
     /// decides. This is the rule the coordinator applies; the command line uses it to skip
     /// files nobody loads.
-    public func claimant(of path: String) -> (any LoaderPlugin)? {
+    package func claimant(of path: String) -> (any LoaderPlugin)? {
         if let plugin = plugin(forExtensionOf: path) { return plugin }
         let files = self.files
         if (try? files.facts(of: path))?.isDirectory == true { return nil }  // folders: by name only

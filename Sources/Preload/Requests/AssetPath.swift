@@ -2,7 +2,7 @@
 /// resolution) and names resolved against the file that mentions them (atlas pages, pack entries).
 public enum AssetPath {
     /// `path` with empty and `.` components removed and `..` applied, lexically.
-    public static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         if isNormalized(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -48,13 +48,13 @@ public enum AssetPath {
     }
 
     /// The folder part of `path`, or `nil` for a bare file name.
-    public static func directory(of path: String) -> String? {
+    package static func directory(of path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last component of `path`.
-    public static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }
