@@ -1,7 +1,7 @@
 import Preload
 
 /// Why an atlas did not load or check, naming the frame when there is one. `file` is the
-/// descriptor the problem is in; the description leaves it out (the coordinator's ``AssetError``
+/// descriptor the problem is in; the description leaves it out (the coordinator's `AssetError`
 /// puts the atlas's path in front) and names another file only when the problem is in one.
 public enum AtlasError: AssetFailure, Equatable {
     /// The descriptor cannot be read as its format (bad JSON, missing field, wrong type, ...).

@@ -42,7 +42,7 @@ public struct AtlasPackingOptions: Hashable, Sendable {
     private static func clamped(_ value: Int, _ lowest: Int) -> Int { min(max(value, lowest), largestPageSize) }
 }
 
-/// The ``AssetOptions`` key for per-request packing options of sprite-folder atlases.
+/// The `AssetOptions` key for per-request packing options of sprite-folder atlases.
 public enum AtlasOptions: AssetOptionKey {
     public static let defaultValue = AtlasPackingOptions()
 }

@@ -41,7 +41,7 @@ public struct SpriteAtlas: Sendable {
         coordinator.preload(requests) { report in completion(atlases(from: report)) }
     }
 
-    /// Loads `paths` as atlases; throws a ``PreloadFailure`` naming every one that failed.
+    /// Loads `paths` as atlases; throws a `PreloadFailure` naming every one that failed.
     public static func preloadTextureAtlases(_ paths: [String], using coordinator: PreloadCoordinator) async throws -> [SpriteAtlas] {
         let report = try await coordinator.preload(paths.map { AssetRequest(path: $0, plugin: "atlas") })
         return try atlases(from: report).get()
@@ -56,7 +56,7 @@ public struct SpriteAtlas: Sendable {
         coordinator.preload(paths.map { AssetRequest(path: $0) }) { report in completion(textures(from: report)) }
     }
 
-    /// Loads loose textures; throws a ``PreloadFailure`` naming every one that failed.
+    /// Loads loose textures; throws a `PreloadFailure` naming every one that failed.
     public static func preloadTextures(_ paths: [String], using coordinator: PreloadCoordinator) async throws -> [Texture] {
         try textures(from: try await coordinator.preload(paths.map { AssetRequest(path: $0) })).get()
     }

@@ -5,7 +5,7 @@ public struct PNGDecodeOptions: Hashable, Sendable {
     /// `.straight` (the default, PNG's own convention) or `.premultiplied`
     /// (colour multiplied by alpha, rounded to nearest).
     public var alphaMode: AlphaMode
-    /// Keep 16-bit samples as ``PixelFormat/rgba16`` (for data textures such as height maps).
+    /// Keep 16-bit samples as `PixelFormat/rgba16` (for data textures such as height maps).
     /// Files with 8 bits or fewer per sample still decode to RGBA8.
     public var keepsSixteenBitSamples: Bool
     /// Images larger than these are refused after reading the header, before pixel memory exists.
@@ -47,7 +47,7 @@ public struct PNGLimits: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
 }
 
-/// The ``AssetOptions`` key for per-request PNG options. A request without it uses the
+/// The `AssetOptions` key for per-request PNG options. A request without it uses the
 /// ``PNGLoader``'s defaults.
 ///
 /// ```swift

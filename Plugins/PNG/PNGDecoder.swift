@@ -1,7 +1,7 @@
 import CPreloadPNG
 import Preload
 
-/// Decodes PNG data with libpng's low-level API into a ``Texture``.
+/// Decodes PNG data with libpng's low-level API into a `Texture`.
 ///
 /// Every colour type, bit depth and Adam7 interlacing is supported. Samples are taken as stored
 /// (no gamma or colour-space conversion, no background compositing), tRNS becomes alpha, gray is
@@ -19,11 +19,13 @@ public enum PNGDecoder {
 
     /// Decodes `data`, a whole PNG file.
     /// - Parameters:
+    ///   - data: the file's bytes, from its signature to its end.
+    ///   - options: the transforms to apply: alpha mode, 16-bit samples kept or not, limits.
     ///   - isCancelled: polled between chunks of rows; when it returns true the decode stops
     ///     and throws `CancellationError`.
     ///   - progress: called with the fraction of rows done, for images decoded in more than one
     ///     chunk (the final 1.0 is implied by returning).
-    ///   - memory: where large pixel buffers come from (see ``AssetMemory``).
+    ///   - memory: where large pixel buffers come from (see `AssetMemory`).
     ///   - warn: called with each irregularity the file was forgiven (no IEND chunk, a bad CRC
     ///     on an ancillary chunk), after the pixels are decoded; throwing fails the decode.
     public static func decode(

@@ -1,7 +1,7 @@
 import Preload
 
 /// The PNG loader plugin: claims `.png` files and any file that starts with the PNG signature,
-/// and decodes them with libpng into ``Texture``s.
+/// and decodes them with libpng into `Texture`s.
 ///
 /// ```swift
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])

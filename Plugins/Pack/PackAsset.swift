@@ -1,7 +1,7 @@
 import Preload
 
 /// A loaded pack: its format and every entry it lists, each with what became of it. Entries that
-/// loaded are also in the coordinator's ``AssetStore`` under their own path, `PACK#ENTRY`.
+/// loaded are also in the coordinator's `AssetStore` under their own path, `PACK#ENTRY`.
 ///
 /// ```swift
 /// let pack = try #require(coordinator.assets.asset(named: "game.pak", as: PackAsset.self))
@@ -22,7 +22,7 @@ public struct PackAsset: Asset {
         public let method: PackIndex.Method
         public let outcome: AssetOutcome
 
-        /// The asset it loaded as (a ``Texture``, a ``DataAsset``, ...), if it loaded.
+        /// The asset it loaded as (a `Texture`, a `DataAsset`, ...), if it loaded.
         public var asset: (any Asset)? { outcome.asset }
     }
 

@@ -55,7 +55,7 @@ public struct PackIndex: Sendable {
 
     /// An index of `entries`; a name listed again (zip archives allow it) keeps its first entry,
     /// and the later ones get a ``Entry/problem``, as does every name that would reach outside
-    /// the archive (``PackEntryName/escapeReason(_:)``): reading it fails by name, wherever it
+    /// the archive (`PackEntryName/escapeReason(_:)`): reading it fails by name, wherever it
     /// is read (loading, listing with `--verify`, another plugin reading through the pack).
     public init(format: Format, entries: [Entry]) {
         var entries = entries
@@ -81,7 +81,7 @@ public struct PackIndex: Sendable {
 }
 
 /// Why a pack or one of its entries could not be read. Descriptions name the entry; the
-/// coordinator's ``AssetError`` puts the pack's path (or `PACK#ENTRY`) in front.
+/// coordinator's `AssetError` puts the pack's path (or `PACK#ENTRY`) in front.
 public enum PackError: AssetFailure, Hashable {
     case notAPack
     case unsupported(String)

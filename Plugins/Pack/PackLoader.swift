@@ -5,7 +5,7 @@ import Preload
 ///
 /// Loading a pack loads every entry, each by the plugin that claims it, reading from inside the
 /// pack: a PNG becomes a texture, a TexturePacker atlas finds its pages beside it, and anything
-/// no plugin claims is delivered as raw ``DataAsset`` bytes. Entries are the pack's dependencies,
+/// no plugin claims is delivered as raw `DataAsset` bytes. Entries are the pack's dependencies,
 /// so they load in parallel, with progress weighted by their compressed sizes; one bad entry
 /// fails alone. The pack itself loads as a ``PackAsset`` listing every entry's outcome.
 ///

@@ -8,7 +8,7 @@ public enum PNGEncoder {
         public let description: String
     }
 
-    /// The PNG bytes of `texture`, which must be ``PixelFormat/rgba8``. `compressionLevel` is
+    /// The PNG bytes of `texture`, which must be `PixelFormat/rgba8`. `compressionLevel` is
     /// zlib's, 0 (store) to 9 (smallest).
     public static func encode(_ texture: Texture, compressionLevel: Int = 6) throws -> [UInt8] {
         guard texture.pixelFormat == .rgba8 else {

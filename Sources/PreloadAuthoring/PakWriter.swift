@@ -19,7 +19,7 @@ public enum PakWriter {
     }
 
     /// Every non-hidden file below `directory`, named by its path inside it, sorted by name bytes.
-    /// Throws for anything there that cannot be packed (see ``DiskFolder/files(under:)``).
+    /// Throws for anything there that cannot be packed (see `DiskFolder/files(under:)`).
     public static func sources(in directory: String) throws -> [Source] {
         try DiskFolder.files(under: directory).map { relative in
             let path = directory + "/" + relative

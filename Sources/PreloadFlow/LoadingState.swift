@@ -14,7 +14,7 @@ import Dispatch
 ///     onProgress: { bar.value = $0.fractionCompleted }))
 /// ```
 ///
-/// `hooks` are the batch's own (per-asset processing, in the order ``PreloadOptions`` asks
+/// `hooks` are the batch's own (per-asset processing, in the order `PreloadOptions` asks
 /// for), run on the batch's callback queue. The batch's progress and completion reach the state
 /// through the main actor. A game loop that never lets the
 /// main queue run still gets there: ``update(_:)`` (``StateMachine/update(_:)``, each frame)

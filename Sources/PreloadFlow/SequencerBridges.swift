@@ -5,7 +5,7 @@ import Synchronization
 
 extension Sequencer {
     /// Resolves `key` when `batch` completes with everything loaded; otherwise fails it with
-    /// the batch's ``PreloadFailure``. Asset loading and the steps around it share one graph.
+    /// the batch's `PreloadFailure`. Asset loading and the steps around it share one graph.
     public func resolve(_ key: Key, whenFinished batch: PreloadBatch) {
         batch.whenFinished { [self] report in
             if report.succeeded {

@@ -20,7 +20,7 @@ public struct Stage: Sendable {
 
     /// Preloads `requests` on the chain's coordinator; its progress is the batch's. `decide`
     /// picks what follows from the report; by default the chain goes on when everything loaded
-    /// and stops with the batch's ``PreloadFailure`` otherwise.
+    /// and stops with the batch's `PreloadFailure` otherwise.
     public static func preload(
         _ name: String, weight: Double = 1, _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(),
         decide: @escaping @Sendable (PreloadReport) throws -> StageResult = Stage.nextIfLoaded

@@ -30,7 +30,7 @@ public struct AssetBytes: Sendable {
     /// how many it wrote (from the start); only those become the bytes. From `memory`'s pool
     /// when `capacity` is large enough to be pooled, otherwise an array. If `initializer`
     /// throws, the memory goes back and the error propagates.
-    package init(
+    public init(
         unsafeUninitializedCapacity capacity: Int, memory: AssetMemory = .shared,
         initializingWith initializer: (_ buffer: UnsafeMutableRawBufferPointer, _ initializedCount: inout Int) throws -> Void
     ) rethrows {

@@ -2,7 +2,7 @@
 /// Pillow, libGDX, PixiJS) accept it too: a PNG without its IEND chunk, an atlas saved with
 /// Windows line ends, a region named twice.
 ///
-/// A plugin records one with ``LoadContext/warn(_:)``; it reaches the caller on the asset's
+/// A plugin records one with ``LoadContext/warn(_:)-(AssetWarning)``; it reaches the caller on the asset's
 /// ``AssetResult/warnings``. Under ``PreloadOptions/isStrict`` every warning fails its asset
 /// instead (an ``AssetError`` of category ``AssetError/Category/strict``), so an asset pipeline's
 /// CI can keep its files clean while the game itself stays forgiving.

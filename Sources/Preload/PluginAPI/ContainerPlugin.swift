@@ -7,7 +7,7 @@
 /// entry no plugin claims is the container plugin's own to load: its ``LoaderPlugin/load(_:)`` then
 /// gets a request whose ``FileFacts/entry`` is set (a pack delivers such entries as raw bytes).
 public protocol ContainerPlugin: LoaderPlugin {
-    /// Whether the regular file at `path`, which starts with `header` (up to ``headerLength``
+    /// Whether the regular file at `path`, which starts with `header` (up to ``LoaderPlugin/headerLength``
     /// bytes), is a container this plugin opens.
     func opensContainer(at path: String, header: [UInt8]) -> Bool
 

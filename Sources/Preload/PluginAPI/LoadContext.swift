@@ -60,7 +60,7 @@ public final class LoadContext: Sendable {
         recorded.withLock { $0.append(warning) }
     }
 
-    /// Records each of `warnings` in order, as ``warn(_:)`` does.
+    /// Records each of `warnings` in order, as `warn(_:)` does for one.
     public func warn(_ warnings: [AssetWarning]) throws(AssetError) {
         for warning in warnings { try warn(warning) }
     }

@@ -4,7 +4,7 @@
 /// extension says nothing), which other requests a file **depends on** (an atlas needs its
 /// pages), and **loads** one file: ``load(_:)`` reads it through the ``LoadContext`` and returns
 /// the asset. The coordinator does the rest: merging duplicate requests, ordering dependencies,
-/// running small files together in one ``LoadOperation``, progress, hooks, failure policy.
+/// running small files together in one load (an `Operation`), progress, hooks, failure policy.
 ///
 /// A minimal plugin, written only against the public API:
 ///

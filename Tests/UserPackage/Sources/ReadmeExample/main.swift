@@ -1,0 +1,20 @@
+import Preload
+import PreloadAtlas
+import PreloadPNG
+import PreloadPack
+
+let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+do {
+    let report = try await coordinator.preload(
+        [.folder("sample-assets", name: "assets")],
+        hooks: .onMainActor(onProgress: { print("loading: \(Int($0.fractionCompleted * 100))%") }))
+    print("\(report.loaded.count) loaded, \(report.failed.count) failed, \(report.skipped.count) skipped")
+    for failure in report.failed { print(failure.outcome.error!) }
+} catch let cancelled as PreloadCancelled {
+    print("cancelled with \(cancelled.report.loaded.count) loaded")
+}
+let hero = coordinator.assets.texture(named: "assets/sprites/hero.png")!
+let creatures = coordinator.assets.asset(named: "assets/atlases/creatures.atlas", as: TextureAtlas.self)!
+let bat = creatures.frame(named: "bat.png")!
+let hud = coordinator.assets.texture(named: "assets/packs/level1.pak#hud/hud.png")!
+print("hero \(hero.width)x\(hero.height), bat at \(bat.rect), hud \(hud.width)x\(hud.height)")
