@@ -20,14 +20,15 @@ let package = Package(
     targets: [
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Preload", package: mainPackage)]),
-    ] + harnesses.map { name in
-        .executableTarget(
-            name: name,
-            dependencies: [
-                "FuzzSupport", .product(name: "Preload", package: mainPackage),
-                .product(name: "PreloadAuthoring", package: mainPackage),
-            ],
-            swiftSettings: fuzzerFlags)
-    },
+    ]
+        + harnesses.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "FuzzSupport", .product(name: "Preload", package: mainPackage),
+                    .product(name: "PreloadAuthoring", package: mainPackage),
+                ],
+                swiftSettings: fuzzerFlags)
+        },
     swiftLanguageModes: [.v6]
 )

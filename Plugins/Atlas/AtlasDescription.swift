@@ -55,12 +55,14 @@ public struct AtlasDescription: Hashable, Sendable {
             let page = pages[frame.page]
             let known = frame.page < pageSizes.count ? pageSizes[frame.page] : nil
             let size = known ?? page.declaredWidth.flatMap { width in page.declaredHeight.map { (width, $0) } }
-            let outside = frame.rect.width < 0 || frame.rect.height < 0
+            let outside =
+                frame.rect.width < 0 || frame.rect.height < 0
                 || size.map { !frame.rect.isInside(width: $0.0, height: $0.1) } ?? (frame.rect.x < 0 || frame.rect.y < 0)
             if outside {
-                problems.append(.frameOutsidePage(
-                    file: file, frame: frame.name, rect: frame.rect, page: page.path,
-                    pageWidth: size?.0 ?? 0, pageHeight: size?.1 ?? 0))
+                problems.append(
+                    .frameOutsidePage(
+                        file: file, frame: frame.name, rect: frame.rect, page: page.path,
+                        pageWidth: size?.0 ?? 0, pageHeight: size?.1 ?? 0))
             }
         }
         return problems

@@ -36,10 +36,13 @@ package enum AtlasPacker {
             guard sprite.texture.pixelFormat == .rgba8 else {
                 throw AtlasError.unsupported(file: file, detail: "sprite '\(sprite.name)' is \(sprite.texture.pixelFormat), not RGBA8")
             }
-            let box = options.trimsTransparentBorders ? SpriteImage.opaqueBounds(of: sprite.texture)
+            let box =
+                options.trimsTransparentBorders
+                ? SpriteImage.opaqueBounds(of: sprite.texture)
                 : PixelRect(x: 0, y: 0, width: sprite.texture.width, height: sprite.texture.height)
             if box.width + 2 * extrude > options.maxPageSize || box.height + 2 * extrude > options.maxPageSize {
-                throw AtlasError.spriteTooLarge(file: sprite.path, sprite: sprite.name, width: box.width, height: box.height, pageLimit: options.maxPageSize)
+                throw AtlasError.spriteTooLarge(
+                    file: sprite.path, sprite: sprite.name, width: box.width, height: box.height, pageLimit: options.maxPageSize)
             }
             boxes.append(box)
         }
@@ -84,7 +87,9 @@ package enum AtlasPacker {
                 placements[member] = (bin, place.rect, place.rotated)
             }
         }
-        return try compose(sprites, boxes: boxes, placements: placements.map { $0! }, binCount: bins.count, options: options, isCancelled: isCancelled, progress: progress)
+        return try compose(
+            sprites, boxes: boxes, placements: placements.map { $0! }, binCount: bins.count, options: options, isCancelled: isCancelled,
+            progress: progress)
     }
 
     /// The layout of `slots` (in packing order) in the bin width, among some tried, that gives
@@ -145,11 +150,12 @@ package enum AtlasPacker {
             let box = boxes[index]
             let at = (x: slot.x + extrude, y: slot.y + extrude)
             canvases[bin].draw(sprite.texture, from: box, at: at, rotated: rotated, extrusion: extrude)
-            frames.append(AtlasFrame(
-                name: sprite.name, page: bin,
-                rect: PixelRect(x: at.x, y: at.y, width: rotated ? box.height : box.width, height: rotated ? box.width : box.height),
-                rotation: rotated ? .clockwise : .none, offsetX: box.x, offsetY: box.y,
-                sourceWidth: sprite.texture.width, sourceHeight: sprite.texture.height))
+            frames.append(
+                AtlasFrame(
+                    name: sprite.name, page: bin,
+                    rect: PixelRect(x: at.x, y: at.y, width: rotated ? box.height : box.width, height: rotated ? box.width : box.height),
+                    rotation: rotated ? .clockwise : .none, offsetX: box.x, offsetY: box.y,
+                    sourceWidth: sprite.texture.width, sourceHeight: sprite.texture.height))
             spritePixels += box.width * box.height
             progress(0.6 + Double(index + 1) / Double(max(sprites.count, 1)) * 0.4)
         }

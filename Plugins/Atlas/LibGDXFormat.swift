@@ -174,7 +174,10 @@ enum LibGDXFormat {
                 region.degrees = try numbers(1)[0]
                 guard [0, 90, 180, 270].contains(region.degrees) else {
                     throw AtlasError.unsupported(
-                        file: file, detail: "region '\(region.name)', line \(line): 'rotate: \(values.joined(separator: ", "))'; only true, false, 0, 90, 180 and 270 are supported")
+                        file: file,
+                        detail:
+                            "region '\(region.name)', line \(line): 'rotate: \(values.joined(separator: ", "))'; only true, false, 0, 90, 180 and 270 are supported"
+                    )
                 }
             }
         case "index": region.index = try numbers(1)[0]

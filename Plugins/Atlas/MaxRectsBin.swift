@@ -59,7 +59,8 @@ struct MaxRectsBin {
         // Untouched rectangles were maximal and cannot lie inside a piece of another maximal
         // one, so only the new pieces need checking: O(pieces x free) instead of O(free²).
         for (index, piece) in pieces.enumerated() {
-            let redundant = untouched.contains { Self.contains($0, piece) }
+            let redundant =
+                untouched.contains { Self.contains($0, piece) }
                 || pieces.enumerated().contains { other in
                     other.offset != index && Self.contains(other.element, piece) && (other.element != piece || other.offset < index)
                 }

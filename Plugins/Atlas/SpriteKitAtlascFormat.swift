@@ -52,10 +52,12 @@ enum SpriteKitAtlascFormat {
                 throw AtlasError.malformed(file: file, detail: "\(name): images[\(pageIndex)] has no 'path'")
             }
             let size = (image["size"] as? String).flatMap { numbers($0, count: 2) }
-            description.pages.append(AtlasDescription.Page(
-                path: folder + "/" + path, declaredWidth: size?[0], declaredHeight: size?[1]))
+            description.pages.append(
+                AtlasDescription.Page(
+                    path: folder + "/" + path, declaredWidth: size?[0], declaredHeight: size?[1]))
             for (position, subimage) in (image["subimages"] as? [[String: Any]] ?? []).enumerated() {
-                description.frames.append(try frame(subimage, page: pageIndex, file: file, place: "\(name): images[\(pageIndex)].subimages[\(position)]"))
+                description.frames.append(
+                    try frame(subimage, page: pageIndex, file: file, place: "\(name): images[\(pageIndex)].subimages[\(position)]"))
             }
         }
         return description

@@ -15,9 +15,11 @@ package enum GzipFile {
         guard header[2] == 8 else { throw PackError.unsupported("gzip compression method \(header[2]) (only deflate exists)") }
         guard header[3] & 0xE0 == 0 else { throw PackError.corruptHeader("reserved gzip flags are set") }
         let name = originalName(in: header) ?? defaultName(for: path)
-        return PackIndex(format: .gzip, entries: [
-            PackIndex.Entry(name: name, offset: 0, storedSize: size, rawSize: nil, method: .gzip, crc32: nil)
-        ])
+        return PackIndex(
+            format: .gzip,
+            entries: [
+                PackIndex.Entry(name: name, offset: 0, storedSize: size, rawSize: nil, method: .gzip, crc32: nil)
+            ])
     }
 
     /// The header's FNAME field, reduced to a safe file name; `nil` when absent or unusable.

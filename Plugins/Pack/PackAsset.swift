@@ -62,7 +62,8 @@ extension PackAsset {
             let entryRequest = loader.entryRequest(pack: request.path, entry: entry.name)
             let outcome: AssetOutcome
             if seen.insert(entry.name).inserted {
-                outcome = context.outcome(of: entryRequest)
+                outcome =
+                    context.outcome(of: entryRequest)
                     ?? .failed(AssetError(path: entryRequest.path, category: .other, reason: "was not loaded (did the pack change while loading?)"))
             } else {
                 let problem = entry.problem ?? PackError.corruptIndex("'\(entry.name)' is listed more than once")

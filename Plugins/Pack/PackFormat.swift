@@ -95,8 +95,9 @@ package enum PackFormat {
             if let previous = entries.last, !(Array(previous.name.utf8).lexicographicallyPrecedes(Array(name.utf8))) {
                 throw .corruptIndex("entries '\(previous.name)' and '\(name)' are out of order or repeated")
             }
-            entries.append(PackIndex.Entry(
-                name: name, offset: offset, storedSize: stored, rawSize: raw, method: method == 0 ? .stored : .zlib, crc32: crc))
+            entries.append(
+                PackIndex.Entry(
+                    name: name, offset: offset, storedSize: stored, rawSize: raw, method: method == 0 ? .stored : .zlib, crc32: crc))
         }
         guard reader.remaining == 0 else { throw .corruptIndex("\(reader.remaining) unexpected bytes after the last entry") }
         return entries

@@ -53,14 +53,15 @@ package struct ZlibError: Error, Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        let name = switch code {
-        case Z_DATA_ERROR: "invalid compressed data"
-        case Z_MEM_ERROR: "out of memory"
-        case Z_BUF_ERROR: "compressed data ends early"
-        case Z_STREAM_ERROR: "bad stream state"
-        case Z_NEED_DICT: "a preset dictionary is needed"
-        default: "zlib error \(code)"
-        }
+        let name =
+            switch code {
+            case Z_DATA_ERROR: "invalid compressed data"
+            case Z_MEM_ERROR: "out of memory"
+            case Z_BUF_ERROR: "compressed data ends early"
+            case Z_STREAM_ERROR: "bad stream state"
+            case Z_NEED_DICT: "a preset dictionary is needed"
+            default: "zlib error \(code)"
+            }
         return "\(operation): \(detail.map { "\(name) (\($0))" } ?? name)"
     }
 }

@@ -30,7 +30,8 @@ public enum AtlasCheck {
                 case .unreadable(let cause):
                     problems.append(.pageFailed(file: path, page: sprite.path, cause: cause))
                 case .size(let width, let height) where width > packing.maxPageSize || height > packing.maxPageSize:
-                    problems.append(.spriteTooLarge(file: sprite.path, sprite: sprite.name, width: width, height: height, pageLimit: packing.maxPageSize))
+                    problems.append(
+                        .spriteTooLarge(file: sprite.path, sprite: sprite.name, width: width, height: height, pageLimit: packing.maxPageSize))
                 case .size: continue
                 }
             }

@@ -24,7 +24,8 @@ public enum PNGEncoder {
                 Int32(compressionLevel), &output, &size, &message, message.count)
         }
         guard status == 0, let output else {
-            throw EncodeError(description: "PNG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw EncodeError(
+                description: "PNG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         defer { preload_png_free_encoded(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))

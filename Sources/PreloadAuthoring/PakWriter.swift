@@ -46,9 +46,10 @@ public enum PakWriter {
             let batch = Array(sources[start..<min(start + window, sources.count)])
             for packed in try compress(batch, level: level, jobs: jobs) {
                 try file.write(packed.stored)
-                entries.append(PackIndex.Entry(
-                    name: packed.name, offset: offset, storedSize: UInt64(packed.stored.count), rawSize: packed.rawSize,
-                    method: packed.compressed ? .zlib : .stored, crc32: packed.crc))
+                entries.append(
+                    PackIndex.Entry(
+                        name: packed.name, offset: offset, storedSize: UInt64(packed.stored.count), rawSize: packed.rawSize,
+                        method: packed.compressed ? .zlib : .stored, crc32: packed.crc))
                 offset += UInt64(packed.stored.count)
             }
             start += window
@@ -85,7 +86,8 @@ public enum PakWriter {
                     let crc = Zlib.crc32(raw)
                     let deflated = level > 0 ? try Zlib.compress(raw, level: level) : raw
                     let compressed = level > 0 && deflated.count < raw.count
-                    return Packed(name: batch[index].name, stored: compressed ? deflated : raw, rawSize: UInt64(raw.count), crc: crc, compressed: compressed)
+                    return Packed(
+                        name: batch[index].name, stored: compressed ? deflated : raw, rawSize: UInt64(raw.count), crc: crc, compressed: compressed)
                 }
                 results.withLock { $0[index] = result }
             }

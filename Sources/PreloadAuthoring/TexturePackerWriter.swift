@@ -49,7 +49,8 @@ public enum TexturePackerWriter {
                     sourceSize: Size(w: frame.sourceWidth, h: frame.sourceHeight))
             }
             let page = atlas.pages[pageIndex].texture
-            let others = pageIndex == 0 && atlas.pages.count > 1
+            let others =
+                pageIndex == 0 && atlas.pages.count > 1
                 ? (1..<atlas.pages.count).map { descriptorName(base: base, index: $0) } : nil
             let meta = Meta(
                 image: pageImageName(base: base, index: pageIndex), size: Size(w: page.width, h: page.height),

@@ -33,9 +33,13 @@ enum AssetDigests {
                 for entry in pack.entries where entry.asset != nil {
                     let name = entry.name
                     let raw = (entry.asset as? DataAsset)?.bytes
-                    work.append((path, .entry(name), {
-                        try raw ?? packs.readEntry(name, in: path, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in })
-                    }))
+                    work.append(
+                        (
+                            path, .entry(name),
+                            {
+                                try raw ?? packs.readEntry(name, in: path, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in })
+                            }
+                        ))
                 }
             default:
                 continue

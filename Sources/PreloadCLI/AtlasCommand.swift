@@ -42,7 +42,9 @@ struct AtlasPackCommand: AsyncParsableCommand {
     func validate() throws {
         guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
         let sides = 0...AtlasPackingOptions.largestPageSize
-        guard (1...AtlasPackingOptions.largestPageSize).contains(packing.maxPageSize), sides.contains(packing.padding), sides.contains(packing.extrude), (1...3).contains(packing.scale) else {
+        guard (1...AtlasPackingOptions.largestPageSize).contains(packing.maxPageSize), sides.contains(packing.padding),
+            sides.contains(packing.extrude), (1...3).contains(packing.scale)
+        else {
             throw ValidationError("--max-page-size must be 1-4096, --scale 1-3, --padding and --extrude 0-4096")
         }
     }
@@ -72,18 +74,20 @@ struct AtlasPackCommand: AsyncParsableCommand {
         }
         let content = atlas.frames.reduce(0) { $0 + $1.contentWidth * $1.contentHeight }
         let area = atlas.pages.reduce(0) { $0 + $1.texture.width * $1.texture.height }
-        print(String(
-            format: "Packed %d sprites onto %d page%@ (%@), occupancy %.1f%%: %@",
-            atlas.frames.count, atlas.pages.count, atlas.pages.count == 1 ? "" : "s",
-            atlas.pages.map { "\($0.texture.width)x\($0.texture.height)" }.joined(separator: ", "),
-            100 * Double(content) / Double(max(area, 1)), files.map(\.path).joined(separator: ", ")))
+        print(
+            String(
+                format: "Packed %d sprites onto %d page%@ (%@), occupancy %.1f%%: %@",
+                atlas.frames.count, atlas.pages.count, atlas.pages.count == 1 ? "" : "s",
+                atlas.pages.map { "\($0.texture.width)x\($0.texture.height)" }.joined(separator: ", "),
+                100 * Double(content) / Double(max(area, 1)), files.map(\.path).joined(separator: ", ")))
     }
 }
 
 struct AtlasCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check an atlas: frames outside pages, overlaps, missing or damaged pages; warnings for what loading forgives (names given twice, Windows line ends, pages without IEND).",
+        abstract:
+            "Check an atlas: frames outside pages, overlaps, missing or damaged pages; warnings for what loading forgives (names given twice, Windows line ends, pages without IEND).",
         discussion: "Exit status: 0 when the atlas is sound (warnings allowed unless --strict), 1 when a problem was found.")
 
     @Argument(help: "A sprite folder, a .json, a .atlas file or an .atlasc folder.") var path: String

@@ -43,7 +43,8 @@ enum ContactSheet {
                 let source = (y * page.width + x) * 4, target = ((origin.y + y) * width + origin.x + x) * 4
                 let alpha = Int(page.pixels[source + 3])
                 for channel in 0..<3 {
-                    canvas[target + channel] = UInt8((Int(page.pixels[source + channel]) * alpha + Int(canvas[target + channel]) * (255 - alpha)) / 255)
+                    canvas[target + channel] = UInt8(
+                        (Int(page.pixels[source + channel]) * alpha + Int(canvas[target + channel]) * (255 - alpha)) / 255)
                 }
             }
         }

@@ -124,14 +124,17 @@ struct JSONDocument: Encodable {
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
             skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsedSeconds, warnings: warnings.count,
-            packEntries: packs.packs.isEmpty ? nil : EntryCounts(
-                loaded: packs.loadedEntryCount, failed: packs.failedEntries.count,
-                cancelled: entries.filter { if case .cancelled = $0.outcome { true } else { false } }.count))
+            packEntries: packs.packs.isEmpty
+                ? nil
+                : EntryCounts(
+                    loaded: packs.loadedEntryCount, failed: packs.failedEntries.count,
+                    cancelled: entries.filter { if case .cancelled = $0.outcome { true } else { false } }.count))
         skippedPaths = skipped
     }
 
     static func entry(for result: AssetResult, registry: PluginRegistry, digest: AssetDigest?) -> AssetEntry {
-        let kind = result.outcome.asset?.kind.rawValue
+        let kind =
+            result.outcome.asset?.kind.rawValue
             ?? result.plugin.flatMap { registry.plugin(identifier: $0)?.assetKind.rawValue } ?? "unknown"
         var entry = AssetEntry(path: result.request.path, kind: kind, plugin: result.plugin, status: result.outcome.status)
         switch result.outcome {

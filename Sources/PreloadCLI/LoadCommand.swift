@@ -52,7 +52,10 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Stop at the first failure and cancel the rest.")
     var failFast = false
 
-    @Flag(help: "Fail every asset that loads only with a warning (a PNG without IEND, an atlas with Windows line ends, a region named twice): for checking assets in CI.")
+    @Flag(
+        help:
+            "Fail every asset that loads only with a warning (a PNG without IEND, an atlas with Windows line ends, a region named twice): for checking assets in CI."
+    )
     var strict = false
 
     @Flag(name: .shortAndLong, help: "No progress bar and no summary; failures still go to stderr.")
@@ -77,8 +80,9 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let png = PNGLoader(defaults: PNGDecodeOptions(
-            alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
+        let png = PNGLoader(
+            defaults: PNGDecodeOptions(
+                alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
@@ -106,9 +110,11 @@ struct LoadCommand: AsyncParsableCommand {
                 warnings: warnings)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
-            print(Summary(
-                report: report, requested: requested, skipped: report.skipped, digests: digests, packs: contents, warnings: warnings,
-                verbose: verbose).text)
+            print(
+                Summary(
+                    report: report, requested: requested, skipped: report.skipped, digests: digests, packs: contents, warnings: warnings,
+                    verbose: verbose
+                ).text)
         }
         let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty
         if failed && (quiet || json) {

@@ -38,7 +38,9 @@ struct PackCreateCommand: ParsableCommand {
         }
         let raw = index.entries.reduce(UInt64(0)) { $0 + ($1.rawSize ?? 0) }
         let stored = index.entries.reduce(UInt64(0)) { $0 + $1.storedSize }
-        print("Packed \(index.entries.count) entries into \(output): \(raw) bytes stored as \(stored) in \((ContinuousClock.now - clock).formatted(.units(allowed: [.milliseconds])))")
+        print(
+            "Packed \(index.entries.count) entries into \(output): \(raw) bytes stored as \(stored) in \((ContinuousClock.now - clock).formatted(.units(allowed: [.milliseconds])))"
+        )
     }
 }
 

@@ -212,11 +212,13 @@ public final class StageRun: Sendable {
     /// Hands `progress` to the hook if it moves forward; only the end of the chain says 1.0.
     private func report(progress: Double, isFinal: Bool = false) {
         let value = isFinal ? 1 : min(progress, 1.0.nextDown)
-        guard let onProgress, state.withLock({ state in
-            guard !state.finished, value > state.lastProgress else { return false }
-            state.lastProgress = value
-            return true
-        }) else { return }
+        guard let onProgress,
+            state.withLock({ state in
+                guard !state.finished, value > state.lastProgress else { return false }
+                state.lastProgress = value
+                return true
+            })
+        else { return }
         queue.async { onProgress(value) }
     }
 

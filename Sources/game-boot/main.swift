@@ -23,7 +23,8 @@ let began = ContinuousClock.now
 
 /// Prints `message` with the time since start-up began.
 func say(_ message: String) {
-    let milliseconds = (ContinuousClock.now - began).components.attoseconds / 1_000_000_000_000_000
+    let milliseconds =
+        (ContinuousClock.now - began).components.attoseconds / 1_000_000_000_000_000
         + (ContinuousClock.now - began).components.seconds * 1000
     print(String(format: "[%5lld ms] %@", milliseconds, message))
 }
@@ -62,10 +63,11 @@ simulate("download user data") { steps.resolve(.userData) }
 
 // 2. The texture loading screen: a LoadingState in the state machine, processing in request order.
 let textureFolders = ["sprites", "tiles", "masks", "backgrounds"].map { assets + "/" + $0 }
-let textures = textureFolders.flatMap { folder in
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
-        .map { AssetRequest(path: folder + "/" + $0) }
-} + [AssetRequest(path: assets + "/atlases/ui/ui.json"), AssetRequest(path: assets + "/atlases/creatures.atlas")]
+let textures =
+    textureFolders.flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+            .map { AssetRequest(path: folder + "/" + $0) }
+    } + [AssetRequest(path: assets + "/atlases/ui/ui.json"), AssetRequest(path: assets + "/atlases/creatures.atlas")]
 
 let loading = LoadingState<Input>(
     name: "loading textures", coordinator: coordinator, requests: textures,
@@ -75,7 +77,9 @@ let loading = LoadingState<Input>(
     failure: { failure in Mode(name: "error screen: \(failure)") },
     onProgress: { progress in
         let filled = Int(progress.fractionCompleted * 20)
-        say("loading [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "] \(progress.finishedAssets)/\(progress.totalAssets)")
+        say(
+            "loading [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
+                + "] \(progress.finishedAssets)/\(progress.totalAssets)")
     })
 machine.set(loading)
 steps.resolve(.textures, whenFinished: loading.batch!)
@@ -91,16 +95,18 @@ machine.set(Mode(name: "title screen"))
 say("game started: \(coordinator.assets.count) assets in memory")
 
 // 3. What follows, as flat stages with one progress bar.
-let boot = StageChain(coordinator: coordinator, [
-    .preload("level data", weight: 2, [AssetRequest(path: assets + "/packs/level1.pak")]),
-    .step("intro") { context in
-        for frame in 1...4 {
-            try await Task.sleep(for: .milliseconds(40))
-            context.reportProgress(Double(frame) / 4)
-        }
-        return .next
-    },
-])
+let boot = StageChain(
+    coordinator: coordinator,
+    [
+        .preload("level data", weight: 2, [AssetRequest(path: assets + "/packs/level1.pak")]),
+        .step("intro") { context in
+            for frame in 1...4 {
+                try await Task.sleep(for: .milliseconds(40))
+                context.reportProgress(Double(frame) / 4)
+            }
+            return .next
+        },
+    ])
 let report = try await boot.run(
     onProgress: { say("  next level: \(Int($0 * 100))%") },
     onEvent: { if case .started(let stage) = $0 { say("stage: \(stage)") } })

@@ -66,7 +66,9 @@ import Testing
     }
 
     @Test func aFrameOutsideItsPageIsAnErrorNamingTheFrame() async throws {
-        let atlas = try descriptor("outside.json", frames: #"{"ok.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "far.png": {"frame": {"x": 30, "y": 0, "w": 8, "h": 8}}}"#)
+        let atlas = try descriptor(
+            "outside.json",
+            frames: #"{"ok.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "far.png": {"frame": {"x": 30, "y": 0, "w": 8, "h": 8}}}"#)
         let error = try #require(try await load([atlas]).errors.first)
         #expect(error.category == .corrupt)
         #expect(error.description == "\(atlas): frame 'far.png' at (30, 0, 8x8) lies outside page page.png (32x32)")
@@ -83,10 +85,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"frames": {"x.png": {"frame": {"x": 0, "y": 0, "w": 8}}}, "meta": {"image": "page.png"}}"#,
-         "malformed atlas: frame 'x.png': 'frame': 'h' is missing or not a number"),
-        (#"{"frames": {"x.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "rotated": 1}}, "meta": {"image": "page.png"}}"#,
-         "malformed atlas: frame 'x.png': 'rotated' is not true or false"),
+        (
+            #"{"frames": {"x.png": {"frame": {"x": 0, "y": 0, "w": 8}}}, "meta": {"image": "page.png"}}"#,
+            "malformed atlas: frame 'x.png': 'frame': 'h' is missing or not a number"
+        ),
+        (
+            #"{"frames": {"x.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "rotated": 1}}, "meta": {"image": "page.png"}}"#,
+            "malformed atlas: frame 'x.png': 'rotated' is not true or false"
+        ),
         (#"{"frames": {}, "meta": {}}"#, "malformed atlas: 'meta': 'image' is missing or not a string"),
         (#"{"frames": [{"frame": {}}], "meta": {"image": "page.png"}}"#, "malformed atlas: frames[0]: 'filename' is missing or not a string"),
         (#"{"frames": 3, "meta": {"image": "page.png"}}"#, "malformed atlas: 'frames' is missing or neither an object nor a list"),
@@ -110,9 +116,13 @@ import Testing
     @Test func anImplausibleOriginalSizeIsRefusedNotAllocated() async throws {
         let region = { (orig: String) in "page.png\nsize: 32, 32\nhero\n  xy: 0, 0\n  size: 8, 8\n  orig: \(orig)\n  offset: 0, 0\n" }
         let large = try directory.write("large.atlas", text: region("40000, 40000"))
-        #expect(try await load([large]).errors.first?.reason == "malformed atlas: frame 'hero' declares an original size of 40000x40000 (at most 32768x32768)")
+        #expect(
+            try await load([large]).errors.first?.reason
+                == "malformed atlas: frame 'hero' declares an original size of 40000x40000 (at most 32768x32768)")
         let huge = try directory.write("huge.atlas", text: region("4294967296, 4294967296"))
-        #expect(try await load([huge]).errors.first?.reason == "malformed atlas: region 'hero', line 6: 'orig' value 4294967296 is out of range (at most 1000000000 either way)")
+        #expect(
+            try await load([huge]).errors.first?.reason
+                == "malformed atlas: region 'hero', line 6: 'orig' value 4294967296 is out of range (at most 1000000000 either way)")
         let frame = AtlasFrame(
             name: "far", page: 0, rect: PixelRect(x: 0, y: 0, width: 8, height: 8), rotation: .none,
             offsetX: .min, offsetY: 0, sourceWidth: 8, sourceHeight: 8)
@@ -132,9 +142,13 @@ import Testing
     /// SpriteKit offsets, testing overlaps) overflowed, are refused where they are read.
     @Test func numbersPastAnyRealAtlasAreRefusedWhereTheyAreRead() async throws {
         let gdx = try directory.write("far.atlas", text: "page.png\nsize: 32, 32\na\n  xy: \(Int.max), 0\n  size: 16, 16\n")
-        #expect(try await load([gdx]).errors.first?.reason == "malformed atlas: region 'a', line 4: 'xy' value 9223372036854775807 is out of range (at most 1000000000 either way)")
+        #expect(
+            try await load([gdx]).errors.first?.reason
+                == "malformed atlas: region 'a', line 4: 'xy' value 9223372036854775807 is out of range (at most 1000000000 either way)")
         let json = try descriptor("far.json", frames: #"{"a.png": {"frame": {"x": 4e9, "y": 0, "w": 16, "h": 16}}}"#)
-        #expect(try await load([json]).errors.first?.reason == "malformed atlas: frame 'a.png': 'frame': 'x' is not a whole number of at most 1000000000: 4000000000.0")
+        #expect(
+            try await load([json]).errors.first?.reason
+                == "malformed atlas: frame 'a.png': 'frame': 'x' is not a whole number of at most 1000000000: 4000000000.0")
         for rect in ["{{1e300,0},{8,8}}", "{{nan,0},{8,8}}"] {
             let plist = """
                 <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>images</key><array><dict>
@@ -142,7 +156,11 @@ import Testing
                 <key>name</key><string>a.png</string><key>textureRect</key><string>\(rect)</string></dict></array></dict></array></dict></plist>
                 """
             try directory.write("sheet.atlasc/sheet.plist", text: plist)
-            #expect(throws: AtlasError.malformed(file: directory.file("sheet.atlasc/sheet.plist"), detail: "sheet.plist: subimage 'a.png': 'textureRect' is missing or not 4 numbers")) {
+            #expect(
+                throws: AtlasError.malformed(
+                    file: directory.file("sheet.atlasc/sheet.plist"),
+                    detail: "sheet.plist: subimage 'a.png': 'textureRect' is missing or not 4 numbers")
+            ) {
                 try AtlasLoader.describe(path: directory.file("sheet.atlasc"))
             }
         }
@@ -176,8 +194,16 @@ import Testing
     }
 
     @Test func multipackCyclesEnd() async throws {
-        try directory.write("a.json", text: #"{"frames": {"a.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["b.json"]}}"#)
-        try directory.write("b.json", text: #"{"frames": {"b.png": {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["a.json"]}}"#)
+        try directory.write(
+            "a.json",
+            text:
+                #"{"frames": {"a.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["b.json"]}}"#
+        )
+        try directory.write(
+            "b.json",
+            text:
+                #"{"frames": {"b.png": {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "page.png", "related_multi_packs": ["a.json"]}}"#
+        )
         let report = try await load([directory.file("a.json")])
         #expect(report.succeeded, "\(report.errors)")
         let atlas = try #require(coordinator.assets.asset(atPath: directory.file("a.json")) as? TextureAtlas)

@@ -59,7 +59,8 @@ import Testing
     static func expectNoOverlaps(_ frames: [AtlasFrame], padding: Int) throws {
         for (index, a) in frames.enumerated() {
             for b in frames[(index + 1)...] where a.page == b.page {
-                let apart = a.rect.maxX + padding <= b.rect.x || b.rect.maxX + padding <= a.rect.x
+                let apart =
+                    a.rect.maxX + padding <= b.rect.x || b.rect.maxX + padding <= a.rect.x
                     || a.rect.maxY + padding <= b.rect.y || b.rect.maxY + padding <= a.rect.y
                 #expect(apart, "\(a.name) \(a.rect) and \(b.name) \(b.rect) closer than \(padding) px")
             }
@@ -74,7 +75,8 @@ import Testing
         }
         return (0..<count).map { index in
             let shape = next(10)
-            let (width, height) = shape < 5 ? (8 + next(56), 8 + next(56)) : shape < 8 ? (32 + next(96), 16 + next(48)) : (64 + next(128), 64 + next(128))
+            let (width, height) =
+                shape < 5 ? (8 + next(56), 8 + next(56)) : shape < 8 ? (32 + next(96), 16 + next(48)) : (64 + next(128), 64 + next(128))
             let pixels = [UInt8](repeating: 255, count: width * height * 4)
             return AtlasPacker.Sprite(
                 name: "s\(index)", path: "s\(index).png",
@@ -136,8 +138,11 @@ import Testing
 
     @Test func extrusionRepeatsEdgePixelsAndTrimmingCanBeOff() throws {
         var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
-        for y in 1..<3 { for x in 1..<3 { pixels.replaceSubrange(((y * 4 + x) * 4)..<((y * 4 + x) * 4 + 4), with: [UInt8(x * 60), UInt8(y * 60), 9, 255]) } }
-        let sprite = AtlasPacker.Sprite(name: "dot", path: "dot.png", texture: Texture(width: 4, height: 4, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels))
+        for y in 1..<3 {
+            for x in 1..<3 { pixels.replaceSubrange(((y * 4 + x) * 4)..<((y * 4 + x) * 4 + 4), with: [UInt8(x * 60), UInt8(y * 60), 9, 255]) }
+        }
+        let sprite = AtlasPacker.Sprite(
+            name: "dot", path: "dot.png", texture: Texture(width: 4, height: 4, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels))
         let extruded = try AtlasPacker.pack([sprite], options: AtlasPackingOptions(padding: 0, extrusion: 1, allowsRotation: false), file: "x")
         let frame = extruded.frames[0], page = extruded.pages[0]
         #expect(frame.rect == PixelRect(x: 1, y: 1, width: 2, height: 2) && page.width == 4 && page.height == 4)

@@ -136,7 +136,11 @@ import Testing
 
     @Test func texturePackerBordersInEitherShapeGiveTheSameInsets() async throws {
         func descriptor(_ name: String, borders: String) throws -> String {
-            try directory.write(name, text: #"{"frames": {"panel.png": {"frame": {"x": 0, "y": 0, "w": 16, "h": 12}, "borders": \#(borders)}}, "meta": {"image": "page.png", "size": {"w": 16, "h": 16}}}"#)
+            try directory.write(
+                name,
+                text:
+                    #"{"frames": {"panel.png": {"frame": {"x": 0, "y": 0, "w": 16, "h": 12}, "borders": \#(borders)}}, "meta": {"image": "page.png", "size": {"w": 16, "h": 16}}}"#
+            )
         }
         let rectangle = try atlas(try await load(try descriptor("xywh.json", borders: #"{"x": 3, "y": 2, "w": 9, "h": 6}"#)))
         let insets = try atlas(try await load(try descriptor("ltrb.json", borders: #"{"left": 3, "top": 2, "right": 4, "bottom": 4}"#)))

@@ -27,12 +27,16 @@ import Testing
         // A one-page TexturePacker atlas: sprite "a" at (1, 1) on a 16x16 page.
         var page = [UInt8](repeating: 0, count: 16 * 16 * 4)
         let a = Self.sprites["a"]!
-        for y in 0..<a.height { for x in 0..<a.width {
-            let from = (y * a.width + x) * 4, to = ((y + 1) * 16 + x + 1) * 4
-            page.replaceSubrange(to..<to + 4, with: a.pixels[from..<from + 4])
-        } }
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let from = (y * a.width + x) * 4, to = ((y + 1) * 16 + x + 1) * 4
+                page.replaceSubrange(to..<to + 4, with: a.pixels[from..<from + 4])
+            }
+        }
         try directory.write("ui/page.png", PNGFixture.rgba(width: 16, height: 16, pixels: page))
-        try directory.write("ui/ui.json", text: #"{"frames": {"a.png": {"frame": {"x": 1, "y": 1, "w": 6, "h": 5}}}, "meta": {"image": "page.png", "size": {"w": 16, "h": 16}}}"#)
+        try directory.write(
+            "ui/ui.json",
+            text: #"{"frames": {"a.png": {"frame": {"x": 1, "y": 1, "w": 6, "h": 5}}}, "meta": {"image": "page.png", "size": {"w": 16, "h": 16}}}"#)
     }
 
     static func sha256(_ bytes: [UInt8]) -> String {
@@ -90,13 +94,18 @@ import Testing
 
     @Test func absurdMarginsAreAUsageError() async throws {
         for flag in ["--padding", "--extrude"] {
-            let pack = try await cli.preload(["atlas", "pack", "art/hero.atlas", "--output", "out/x", flag, "9223372036854775807"], in: directory.path)
+            let pack = try await cli.preload(
+                ["atlas", "pack", "art/hero.atlas", "--output", "out/x", flag, "9223372036854775807"], in: directory.path)
             #expect(pack.status == 64 && pack.stderr.contains("--padding and --extrude 0-4096"), "\(pack.stderr)")
         }
     }
 
     @Test func checkReportsProblemsAndExitsOne() async throws {
-        try directory.write("ui/bad.json", text: #"{"frames": {"x.png": {"frame": {"x": 12, "y": 0, "w": 8, "h": 8}}, "y.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "z.png": {"frame": {"x": 4, "y": 4, "w": 8, "h": 8}}}, "meta": {"image": "page.png"}}"#)
+        try directory.write(
+            "ui/bad.json",
+            text:
+                #"{"frames": {"x.png": {"frame": {"x": 12, "y": 0, "w": 8, "h": 8}}, "y.png": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}, "z.png": {"frame": {"x": 4, "y": 4, "w": 8, "h": 8}}}, "meta": {"image": "page.png"}}"#
+        )
         try directory.write("ui/lost.json", text: #"{"frames": {}, "meta": {"image": "gone.png"}}"#)
         let bad = try await cli.preload(["atlas", "check", "ui/bad.json"], in: directory.path)
         #expect(bad.status == 1)

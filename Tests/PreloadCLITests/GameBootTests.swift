@@ -20,7 +20,9 @@ import Testing
         #expect(started > parse && started > loaded)
         #expect(try #require(line("state: title screen")) > loaded)
         let processed = lines.filter { $0.contains("processed ") }.map { $0.components(separatedBy: "processed ")[1] }
-        #expect(processed.first == "sprites/coin.png (in request order)" && processed.count == 9, "the caller's 9 requests; their dependencies are not processed again")
+        #expect(
+            processed.first == "sprites/coin.png (in request order)" && processed.count == 9,
+            "the caller's 9 requests; their dependencies are not processed again")
         #expect(try #require(line("stage: intro")) > (try #require(line("stage: level data"))))
         #expect(lines.last?.contains("state: level 1") == true)
     }

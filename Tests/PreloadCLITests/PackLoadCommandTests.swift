@@ -41,8 +41,12 @@ import Testing
         var random = SystemRandomNumberGenerator()
         for index in 0..<24 {
             let size = 8 + index * 3
-            try directory.write("corpus/sprites/s\(index).png", PNGFixture.rgba(width: size, height: size, pixels: PNGFixture.noise(width: size, height: size, seed: UInt64(index))))
-            try directory.write("corpus/levels/world\(index % 3)/level\(index).json", text: "{\"level\": \(index), \"tiles\": [\(Array(repeating: "\(index % 5)", count: 400).joined(separator: ","))]}")
+            try directory.write(
+                "corpus/sprites/s\(index).png",
+                PNGFixture.rgba(width: size, height: size, pixels: PNGFixture.noise(width: size, height: size, seed: UInt64(index))))
+            try directory.write(
+                "corpus/levels/world\(index % 3)/level\(index).json",
+                text: "{\"level\": \(index), \"tiles\": [\(Array(repeating: "\(index % 5)", count: 400).joined(separator: ","))]}")
             try directory.write("corpus/audio/clip\(index).raw", (0..<(4000 + index * 500)).map { _ in UInt8.random(in: 0...255, using: &random) })
         }
         try directory.write("corpus/zeros.bin", [UInt8](repeating: 0, count: 300_000))

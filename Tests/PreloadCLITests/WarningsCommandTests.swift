@@ -25,7 +25,9 @@ import Testing
         #expect(summary.stdout.contains("  warnings:  1 in 1 asset (--verbose lists them; --strict fails them)"))
 
         let verbose = try await preload(["art", "--verbose"])
-        #expect(verbose.stdout.contains("art/no-iend.png  6x4 rgba8") && verbose.stdout.contains("        warning: no IEND chunk; the image data is complete"))
+        #expect(
+            verbose.stdout.contains("art/no-iend.png  6x4 rgba8")
+                && verbose.stdout.contains("        warning: no IEND chunk; the image data is complete"))
 
         let json = try await preload(["art", "--json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -44,7 +46,9 @@ import Testing
 
     @Test func atlasCheckWarnsAndStrictFails() async throws {
         try directory.write("page.png", PNGFixture.rgba(width: 16, height: 16, pixels: PNGFixture.noise(width: 16, height: 16)))
-        try directory.write("ui.atlas", text: "page.png\r\nsize: 16, 16\r\nbutton\r\n  bounds: 0, 0, 8, 8\r\nbutton\r\n  bounds: 0, 0, 8, 8\r\n  split: 2, 2, 2, 2\r\n")
+        try directory.write(
+            "ui.atlas",
+            text: "page.png\r\nsize: 16, 16\r\nbutton\r\n  bounds: 0, 0, 8, 8\r\nbutton\r\n  bounds: 0, 0, 8, 8\r\n  split: 2, 2, 2, 2\r\n")
         let check = try await preload(["atlas", "check", "ui.atlas"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("warning: ui.atlas: CRLF (Windows) line ends"))
@@ -67,6 +71,8 @@ import Testing
         #expect(load.stdout.contains("FAIL  evil.zip#../escape.txt: entry '../escape.txt' would reach outside the archive"))
         let extract = try await preload(["pack", "extract", "evil.zip", "--output", "out"])
         #expect(extract.status == 1 && extract.stderr.contains("error: evil.zip: '../escape.txt' would land outside out: it has a '..' component"))
-        #expect(!FileManager.default.fileExists(atPath: directory.file("out/fine.txt")) && !FileManager.default.fileExists(atPath: directory.file("escape.txt")))
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.file("out/fine.txt"))
+                && !FileManager.default.fileExists(atPath: directory.file("escape.txt")))
     }
 }

@@ -73,7 +73,8 @@ import Testing
     /// limit: the decoder allocated it and ground for 54 s before libpng ran out of image data
     /// (with enough data, the first 17 GB row would have overrun the buffer).
     @Test func aDecodedSizePast64BitsIsRefusedNotWrapped() {
-        let header = PNGFixture.signature + PNGFixture.chunk("IHDR", PNGFixture.ihdr(width: (1 << 31) - 1, height: (1 << 30) + 1, bitDepth: 16, colorType: 6))
+        let header =
+            PNGFixture.signature + PNGFixture.chunk("IHDR", PNGFixture.ihdr(width: (1 << 31) - 1, height: (1 << 30) + 1, bitDepth: 16, colorType: 6))
             + PNGFixture.chunk("IDAT", PNGFixture.deflate([0, 0, 0, 0, 0], level: 6)) + PNGFixture.chunk("IEND", [])
         let unlimited = PNGDecodeOptions(keepsSixteenBitSamples: true, limits: PNGLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
         let error = decodeError(header, options: unlimited)

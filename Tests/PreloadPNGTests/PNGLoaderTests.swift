@@ -78,9 +78,10 @@ import Testing
             AssetRequest(path: fake), AssetRequest(path: directory.file("sprite.png")), AssetRequest(path: empty),
         ]).finished()
         #expect(report.loaded.count == 1)
-        #expect(report.errors.map(\.description) == [
-            "\(fake): not a PNG file (no PNG signature)", "\(empty): empty file, not a PNG",
-        ])
+        #expect(
+            report.errors.map(\.description) == [
+                "\(fake): not a PNG file (no PNG signature)", "\(empty): empty file, not a PNG",
+            ])
         #expect(report.errors.first?.underlying as? PNGDecodeError == .notPNG)
     }
 

@@ -52,7 +52,9 @@ import Testing
                 start += piece
             }
             #expect(crc == Self.zlibCRC(UnsafeRawBufferPointer(rebasing: all[0..<start])))
-            #expect(Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF) == Self.zlibCRC(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF))
+            #expect(
+                Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF)
+                    == Self.zlibCRC(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF))
         }
     }
 

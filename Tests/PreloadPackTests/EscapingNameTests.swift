@@ -73,10 +73,12 @@ import Testing
         func atlas(image: String) -> [UInt8] {
             Array(#"{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 8, "h": 8}}}, "meta": {"image": "\#(image)"}}"#.utf8)
         }
-        let archive = try directory.write("game.zip", ZipFixture.stored([
-            ("ui/inside.json", atlas(image: "../textures/page.png")), ("textures/page.png", page),
-            ("ui/outside.json", atlas(image: "../../page.png")), ("ui/absolute.json", atlas(image: directory.file("page.png"))),
-        ]))
+        let archive = try directory.write(
+            "game.zip",
+            ZipFixture.stored([
+                ("ui/inside.json", atlas(image: "../textures/page.png")), ("textures/page.png", page),
+                ("ui/outside.json", atlas(image: "../../page.png")), ("ui/absolute.json", atlas(image: directory.file("page.png"))),
+            ]))
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
         let requests = ["inside", "outside", "absolute"].map { AssetRequest(path: archive + "#ui/\($0).json") }
         let report = try await coordinator.start(requests).finished()

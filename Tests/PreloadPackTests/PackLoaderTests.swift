@@ -51,8 +51,9 @@ import Testing
         let red = try atlas.image(of: try #require(atlas.frame(named: "red")))
         #expect(red.width == 4 && Array(red.pixels.prefix(4)) == [220, 30, 30, 255])
         #expect(report.allResults.filter { $0.request.path == pack + "#art/ui.png" }.compactMap(\.assetIndex).count >= 1)
-        #expect(Set(report.allResults.filter { $0.request.path == pack + "#art/ui.png" }.compactMap(\.assetIndex)).count == 1,
-                "the page the atlas needs and the pack's own entry are one load")
+        #expect(
+            Set(report.allResults.filter { $0.request.path == pack + "#art/ui.png" }.compactMap(\.assetIndex)).count == 1,
+            "the page the atlas needs and the pack's own entry are one load")
 
         for name in ["levels/1.json", "notes/na\u{EF}ve.txt", "audio/noise.bin", "empty.txt"] {
             let data = try #require(asset.entry(named: name)?.asset as? DataAsset, "\(name)")
@@ -94,7 +95,8 @@ import Testing
         let coordinator = try coordinator()
         let report = try await coordinator.start([AssetRequest(path: pack + "#levels/1.json", name: "level")]).finished()
         #expect(report.succeeded && report.results.count == 1, "only that entry loads")
-        #expect(coordinator.assets.asset(named: "level", as: DataAsset.self)?.bytes.array == (try ZipAndGzipTests.bytes(Self.sources + "/levels/1.json")))
+        #expect(
+            coordinator.assets.asset(named: "level", as: DataAsset.self)?.bytes.array == (try ZipAndGzipTests.bytes(Self.sources + "/levels/1.json")))
         let missing = try await coordinator.start([AssetRequest(path: pack + "#levels/2.json")]).finished()
         #expect(missing.errors.first?.description == "\(pack)#levels/2.json: no entry 'levels/2.json' in the pack")
     }
@@ -133,7 +135,8 @@ import Testing
         let index = try PakFile.index(at: pack)
         let seen = Recorder<PreloadProgress>()
         let report = try await coordinator().start(
-            [AssetRequest(path: pack)], hooks: PreloadHooks(onProgress: { seen.append($0) })).finished()
+            [AssetRequest(path: pack)], hooks: PreloadHooks(onProgress: { seen.append($0) })
+        ).finished()
         #expect(report.succeeded)
         let stored = index.entries.reduce(Int64(0)) { $0 + max(Int64($1.storedSize), 1) }
         #expect(seen.all.last?.totalUnitCount == stored + 1, "each entry weighs its stored size; the pack's index 1")

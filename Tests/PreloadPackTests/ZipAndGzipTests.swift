@@ -86,8 +86,9 @@ import Testing
             // Either zlib notices (invalid codes) or the CRC does: both name the entry.
             "\(error)".contains("entry 'levels/1.json'") && (error as? PackError)?.category == .corrupt
         }
-        #expect(try EntryReader.read(try #require(index.entry(named: "art/hero.png")), from: path)
-            == Self.bytes(Self.sources + "/art/hero.png"))
+        #expect(
+            try EntryReader.read(try #require(index.entry(named: "art/hero.png")), from: path)
+                == Self.bytes(Self.sources + "/art/hero.png"))
     }
 
     @Test func aCutZipOrADamagedDirectoryIsRefused() throws {
@@ -112,8 +113,9 @@ import Testing
         let multi = Self.fixtures + "/multi.txt.gz"
         let entry = try GzipFile.index(at: multi).entries[0]
         #expect(entry.name == "multi.txt")
-        #expect(try EntryReader.read(entry, from: multi) == Array("first member\n".utf8) * 100 + Array("second member\n".utf8) * 100,
-                "concatenated members read as one, as gunzip does")
+        #expect(
+            try EntryReader.read(entry, from: multi) == Array("first member\n".utf8) * 100 + Array("second member\n".utf8) * 100,
+            "concatenated members read as one, as gunzip does")
     }
 
     @Test func damagedGzipIsRefused() throws {
@@ -150,7 +152,11 @@ import Testing
         let entry = try GzipFile.index(at: path).entries[0]
         var checks = 0
         #expect(throws: CancellationError.self) {
-            try EntryReader.read(entry, from: path, isCancelled: { checks += 1; return checks > 1 })
+            try EntryReader.read(
+                entry, from: path,
+                isCancelled: {
+                    checks += 1; return checks > 1
+                })
         }
         #expect(checks == 2, "stopped at the second chunk")
     }

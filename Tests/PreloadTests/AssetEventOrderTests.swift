@@ -17,7 +17,9 @@ import Testing
     }
 
     /// Loads `requests` (every load at once) and returns the names in the order the hooks saw them.
-    func delivered(_ requests: [AssetRequest], order: AssetEventOrder, plugins: [any LoaderPlugin] = [DelayLoader()])
+    func delivered(
+        _ requests: [AssetRequest], order: AssetEventOrder, plugins: [any LoaderPlugin] = [DelayLoader()]
+    )
         async throws -> (hooks: [String], finished: [String])
     {
         let loader = plugins.compactMap { $0 as? DelayLoader }.first
@@ -51,10 +53,11 @@ import Testing
         var random = SeededRandom(seed: seed)
         let names = (0..<24).map { "asset\($0)" }
         let finishing = names.shuffled(using: &random)
-        let all = try requests(names.map { name in
-            let place = finishing.firstIndex(of: name)!
-            return (name, place == 0 ? "0" : "after " + finishing[place - 1])
-        })
+        let all = try requests(
+            names.map { name in
+                let place = finishing.firstIndex(of: name)!
+                return (name, place == 0 ? "0" : "after " + finishing[place - 1])
+            })
         let run = try await delivered(all, order: .request)
         #expect(run.finished == finishing && finishing != names, "loads finished out of order (else the test proves nothing)")
         #expect(run.hooks == names)

@@ -79,7 +79,8 @@ import Testing
         let coordinator = try coordinator([TextLoader()])
         let report = try await coordinator.start(
             [AssetRequest(path: bad), AssetRequest(path: missing), AssetRequest(path: unclaimed), AssetRequest(path: good)],
-            hooks: PreloadHooks(onAssetFailed: { failures.append($0) })).finished()
+            hooks: PreloadHooks(onAssetFailed: { failures.append($0) })
+        ).finished()
         #expect(report.loaded.map(\.request.path) == [good])
         #expect(report.errors.map(\.category) == [.corrupt, .fileNotFound, .noLoader])
         #expect(report.errors.map(\.path) == [bad, missing, unclaimed])
@@ -109,7 +110,8 @@ import Testing
         let good = try directory.write("good.txt", text: "ok")
         let report = try await coordinator.start(
             [AssetRequest(path: directory.file("nope.txt")), AssetRequest(path: good)],
-            options: PreloadOptions(failurePolicy: .failFast)).finished()
+            options: PreloadOptions(failurePolicy: .failFast)
+        ).finished()
         #expect(report.errors.map(\.category) == [.fileNotFound])
         #expect(report.cancelled.map(\.request.path) == [good])
     }

@@ -27,7 +27,8 @@ import Testing
         let seen = Recorder<PreloadProgress>()
         let report = try await coordinator.start(
             requests, options: PreloadOptions(progressInterval: .milliseconds(1)),
-            hooks: PreloadHooks(onProgress: { seen.append($0) })).finished()
+            hooks: PreloadHooks(onProgress: { seen.append($0) })
+        ).finished()
         let fractions = seen.all.map(\.fractionCompleted)
         #expect(report.succeeded)
         #expect(fractions.count >= 5, "partial progress was reported: \(fractions)")
@@ -45,7 +46,8 @@ import Testing
         let start = ContinuousClock.now
         _ = try await coordinator.start(
             requests, options: PreloadOptions(progressInterval: .milliseconds(40)),
-            hooks: PreloadHooks(onProgress: { _ in seen.append(ContinuousClock.now) })).finished()
+            hooks: PreloadHooks(onProgress: { _ in seen.append(ContinuousClock.now) })
+        ).finished()
         let elapsed = ContinuousClock.now - start
         // At most one call per interval, plus the final one (and one of slack for scheduling).
         #expect(seen.all.count <= Int(elapsed / .milliseconds(40)) + 2, "\(seen.all.count) calls in \(elapsed)")
@@ -66,17 +68,19 @@ import Testing
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
         let nested = Recorder<PreloadReport>()
         let readBack = Recorder<String>()
-        let batch = coordinator.start([AssetRequest(path: a)], hooks: PreloadHooks(
-            onProgress: { _ in _ = coordinator.assets.count },
-            onAssetLoaded: { result in
-                readBack.append((coordinator.assets.asset(named: result.request.name) as? TextAsset)?.text ?? "missing")
-            },
-            onCompletion: { _ in
-                // Start another batch and wait for it, from inside a hook.
-                let inner = coordinator.start([AssetRequest(path: b)])
-                if let report = finishBlocking(inner, within: 10) { nested.append(report) }
-                inner.cancel()
-            }))
+        let batch = coordinator.start(
+            [AssetRequest(path: a)],
+            hooks: PreloadHooks(
+                onProgress: { _ in _ = coordinator.assets.count },
+                onAssetLoaded: { result in
+                    readBack.append((coordinator.assets.asset(named: result.request.name) as? TextAsset)?.text ?? "missing")
+                },
+                onCompletion: { _ in
+                    // Start another batch and wait for it, from inside a hook.
+                    let inner = coordinator.start([AssetRequest(path: b)])
+                    if let report = finishBlocking(inner, within: 10) { nested.append(report) }
+                    inner.cancel()
+                }))
         let report = try await batch.finished(within: 20)
         #expect(report.succeeded)
         #expect(readBack.all == ["a"], "the asset is in the store when its hook runs")
@@ -95,7 +99,8 @@ import Testing
             hooks: PreloadHooks(
                 onProgress: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "progress" : "wrong queue") },
                 onAssetLoaded: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "loaded" : "wrong queue") },
-                onCompletion: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "done" : "wrong queue") })).finished()
+                onCompletion: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "done" : "wrong queue") })
+        ).finished()
         #expect(report.succeeded)
         #expect(!events.all.contains("wrong queue"))
         #expect(events.all.filter { $0 == "loaded" }.count == 20)

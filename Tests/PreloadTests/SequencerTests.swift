@@ -102,9 +102,11 @@ final class RunCounts: Sendable {
         let steps = Sequencer<Step>()
         let runs = RunCounts()
         struct Offline: Error {}
-        steps.add(dependencies: [.login], label: "strict", action: { runs.ran("strict ran") }, onFailure: { key, error in
-            runs.ran(key == .login && error is Offline ? "strict failed" : "wrong failure")
-        })
+        steps.add(
+            dependencies: [.login], label: "strict", action: { runs.ran("strict ran") },
+            onFailure: { key, error in
+                runs.ran(key == .login && error is Offline ? "strict failed" : "wrong failure")
+            })
         steps.add(dependencies: [.login], label: "patient") { runs.ran("patient ran") }
         steps.fail(.login, with: Offline())
         #expect(await waitForRuns(runs, 1))

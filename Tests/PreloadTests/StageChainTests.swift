@@ -29,16 +29,18 @@ import Testing
         let log = Recorder<String>()
         let text = try directory.write("a.txt", text: "alpha")
         let events = Recorder<String>()
-        let chain = StageChain(coordinator: coordinator, [
-            step("login", log, milliseconds: 30),
-            .preload("assets", [AssetRequest(path: text, name: "alpha")]),
-            .step("use") { context in
-                log.append("use sees \(context.report(of: "assets")?.loaded.count ?? -1) loaded")
-                #expect(context.coordinator.assets.asset(named: "alpha", as: TextAsset.self)?.text == "alpha")
-                return .next
-            },
-            step("intro", log),
-        ])
+        let chain = StageChain(
+            coordinator: coordinator,
+            [
+                step("login", log, milliseconds: 30),
+                .preload("assets", [AssetRequest(path: text, name: "alpha")]),
+                .step("use") { context in
+                    log.append("use sees \(context.report(of: "assets")?.loaded.count ?? -1) loaded")
+                    #expect(context.coordinator.assets.asset(named: "alpha", as: TextAsset.self)?.text == "alpha")
+                    return .next
+                },
+                step("intro", log),
+            ])
         let report = try await chain.run(onEvent: { event in
             if case .started(let stage) = event { events.append(stage) }
         })
@@ -50,11 +52,13 @@ import Testing
     @Test func aFailingStageStopsTheChain() async throws {
         struct Offline: Error {}
         let log = Recorder<String>()
-        let chain = StageChain(coordinator: coordinator, [
-            step("a", log),
-            .step("login") { _ in throw Offline() },
-            step("never", log),
-        ])
+        let chain = StageChain(
+            coordinator: coordinator,
+            [
+                step("a", log),
+                .step("login") { _ in throw Offline() },
+                step("never", log),
+            ])
         await #expect {
             try await chain.run()
         } throws: { error in
@@ -76,17 +80,23 @@ import Testing
     @Test func stagesJumpForwardAndBackByName() async throws {
         let log = Recorder<String>()
         let attempts = Counter()
-        let chain = StageChain(coordinator: coordinator, [
-            .step("connect") { _ in
-                attempts.increment()
-                log.append("connect \(attempts.count)")
-                return attempts.count < 3 ? .jump(to: "wait") : .jump(to: "play")
-            },
-            .step("wait") { _ in log.append("wait"); return .jump(to: "connect") },
-            step("tutorial", log),
-            .step("play") { _ in log.append("play"); return .finish },
-            step("after finish", log),
-        ])
+        let chain = StageChain(
+            coordinator: coordinator,
+            [
+                .step("connect") { _ in
+                    attempts.increment()
+                    log.append("connect \(attempts.count)")
+                    return attempts.count < 3 ? .jump(to: "wait") : .jump(to: "play")
+                },
+                .step("wait") { _ in
+                    log.append("wait"); return .jump(to: "connect")
+                },
+                step("tutorial", log),
+                .step("play") { _ in
+                    log.append("play"); return .finish
+                },
+                step("after finish", log),
+            ])
         let report = try await chain.run()
         #expect(log.all == ["connect 1", "wait", "connect 2", "wait", "connect 3", "play"])
         #expect(report.stages.map(\.result).last == .finish)
@@ -102,20 +112,22 @@ import Testing
     @Test func progressIsSplitByWeightAndNeverGoesBack() async throws {
         let seen = Recorder<Double>()
         let laps = Counter()
-        let chain = StageChain(coordinator: coordinator, [
-            .step("light", weight: 1) { context in
-                context.reportProgress(0.5)
-                try await Task.sleep(for: .milliseconds(20))
-                return .next
-            },
-            .step("heavy", weight: 3) { context in
-                laps.increment()
-                context.reportProgress(0.5)
-                try await Task.sleep(for: .milliseconds(20))
-                context.reportProgress(0.25)  // backwards: dropped
-                return laps.count == 1 ? .jump(to: "light") : .next  // going back does not lower it either
-            },
-        ])
+        let chain = StageChain(
+            coordinator: coordinator,
+            [
+                .step("light", weight: 1) { context in
+                    context.reportProgress(0.5)
+                    try await Task.sleep(for: .milliseconds(20))
+                    return .next
+                },
+                .step("heavy", weight: 3) { context in
+                    laps.increment()
+                    context.reportProgress(0.5)
+                    try await Task.sleep(for: .milliseconds(20))
+                    context.reportProgress(0.25)  // backwards: dropped
+                    return laps.count == 1 ? .jump(to: "light") : .next  // going back does not lower it either
+                },
+            ])
         _ = try await chain.run(onProgress: { seen.append($0) })
         #expect(seen.all == [0.125, 0.25, 0.625, 1.0])
     }
@@ -126,14 +138,16 @@ import Testing
         queue.setSpecific(key: key, value: "engine")
         let done = DispatchSemaphore(value: 0)
         let outcome = Recorder<String>()
-        let chain = StageChain(coordinator: coordinator, [
-            .callbackStep("timer") { _, complete in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
-                    complete(.success(.next))
-                    complete(.success(.jump(to: "timer")))  // ignored: a step completes once
+        let chain = StageChain(
+            coordinator: coordinator,
+            [
+                .callbackStep("timer") { _, complete in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+                        complete(.success(.next))
+                        complete(.success(.jump(to: "timer")))  // ignored: a step completes once
+                    }
                 }
-            },
-        ])
+            ])
         chain.start(callbackQueue: queue) { result in
             outcome.append((DispatchQueue.getSpecific(key: key) ?? "elsewhere") + (result.map { _ in " ok" }.get(or: " failed")))
             done.signal()

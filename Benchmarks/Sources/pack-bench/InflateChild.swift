@@ -38,7 +38,9 @@ enum InflateChild {
         let first = side.measure()
         let runs = (0..<passes).map { _ in side.measure() }
         let middle = runs.sorted { $0.throughput < $1.throughput }[passes / 2]
-        print("result \(middle.throughput) \(middle.cpuSeconds * 1000) \(middle.pageFaults) \(middle.decodedBytes) \(middle.checksum) \(first.throughput) \(first.pageFaults)")
+        print(
+            "result \(middle.throughput) \(middle.cpuSeconds * 1000) \(middle.pageFaults) \(middle.decodedBytes) \(middle.checksum) \(first.throughput) \(first.pageFaults)"
+        )
     }
 
     /// In the parent: runs this benchmark as a child measuring `side`.

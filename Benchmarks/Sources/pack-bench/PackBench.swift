@@ -60,11 +60,16 @@ struct PackBench: ParsableCommand {
             guard results[0].bytes == results[1].bytes else { throw ValidationError("1 and \(options.jobs) jobs wrote different packs") }
             let (one, many) = round % 2 == 0 ? (results[0].seconds, results[1].seconds) : (results[1].seconds, results[0].seconds)
             ratios.append(one / many)
-            print(String(format: "create round %d: 1 job %.1f ms, %d jobs %.1f ms, speed-up %.2fx", round + 1, one * 1000, options.jobs, many * 1000, one / many))
+            print(
+                String(
+                    format: "create round %d: 1 job %.1f ms, %d jobs %.1f ms, speed-up %.2fx", round + 1, one * 1000, options.jobs, many * 1000,
+                    one / many))
         }
         let packed = fileSize(finalPack)
-        print(String(format: "pack create speed-up 1 -> %d jobs: median %.2fx (min %.2f, max %.2f); identical bytes; pack %@ MB",
-                     options.jobs, median(ratios), ratios.min()!, ratios.max()!, megabytes(Int(packed))))
+        print(
+            String(
+                format: "pack create speed-up 1 -> %d jobs: median %.2fx (min %.2f, max %.2f); identical bytes; pack %@ MB",
+                options.jobs, median(ratios), ratios.min()!, ratios.max()!, megabytes(Int(packed))))
     }
 
     private func measureInflate(_ pack: String) throws {
@@ -89,10 +94,13 @@ struct PackBench: ParsableCommand {
                 let side = (round + step) % names.count
                 runs[side].append(try InflateChild.spawn(side: names[side], pack: pack, jobs: options.jobs))
             }
-            print("inflate round \(round + 1): " + names.indices.map { side in
-                String(format: "%@ %6.1f MB/s (CPU %.0f ms, %d faults)", names[side], runs[side][round].throughput,
-                       runs[side][round].cpuMilliseconds, runs[side][round].pageFaults)
-            }.joined(separator: "  "))
+            print(
+                "inflate round \(round + 1): "
+                    + names.indices.map { side in
+                        String(
+                            format: "%@ %6.1f MB/s (CPU %.0f ms, %d faults)", names[side], runs[side][round].throughput,
+                            runs[side][round].cpuMilliseconds, runs[side][round].pageFaults)
+                    }.joined(separator: "  "))
         }
         let reference = runs[0][0]
         for result in runs.joined() where result.bytes != reference.bytes || result.checksum != reference.checksum {
@@ -104,14 +112,17 @@ struct PackBench: ParsableCommand {
         }
         for baseline in 0..<2 {
             let ratios = zip(runs[2], runs[baseline]).map { $0.throughput / $1.throughput }
-            print(String(format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", names[baseline], median(ratios), ratios.min()!, ratios.max()!))
+            print(
+                String(format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", names[baseline], median(ratios), ratios.min()!, ratios.max()!))
         }
         // Each child's first pass: a fresh process, so the pipeline has no released memory to reuse.
         for baseline in 0..<2 {
             let ratios = zip(runs[2], runs[baseline]).map { $0.firstThroughput / $1.firstThroughput }
-            print(String(format: "first pass (cold), pipeline/%@: median %.3f (min %.3f, max %.3f); faults %d vs %d", names[baseline],
-                         median(ratios), ratios.min()!, ratios.max()!, Int(median(runs[2].map { Double($0.firstPageFaults) })),
-                         Int(median(runs[baseline].map { Double($0.firstPageFaults) }))))
+            print(
+                String(
+                    format: "first pass (cold), pipeline/%@: median %.3f (min %.3f, max %.3f); faults %d vs %d", names[baseline],
+                    median(ratios), ratios.min()!, ratios.max()!, Int(median(runs[2].map { Double($0.firstPageFaults) })),
+                    Int(median(runs[baseline].map { Double($0.firstPageFaults) }))))
         }
     }
 }

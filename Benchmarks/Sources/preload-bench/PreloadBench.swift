@@ -18,7 +18,10 @@ struct PreloadBench: ParsableCommand {
 
     @OptionGroup var options: CorpusOptions
 
-    @Option(help: "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler.")
+    @Option(
+        help:
+            "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler."
+    )
     var only: String?
 
     @Option(help: .hidden)
@@ -54,18 +57,21 @@ struct PreloadBench: ParsableCommand {
             }
             for round in 1...options.rounds {
                 let measurement = side.measure()
-                print(String(
-                    format: "round %d: %@ %.1f MB/s, %.1f ms, CPU %.2f µs per file", round, only,
-                    measurement.throughput, measurement.seconds * 1000, measurement.cpuSeconds * 1e6 / Double(paths.count)))
+                print(
+                    String(
+                        format: "round %d: %@ %.1f MB/s, %.1f ms, CPU %.2f µs per file", round, only,
+                        measurement.throughput, measurement.seconds * 1000, measurement.cpuSeconds * 1e6 / Double(paths.count)))
             }
             return
         }
         // Warm-up (threads, allocator, lazy initialisation), which is also each side's cold first
         // pass: nothing freed yet for the pipeline's memory pool to reuse.
         let cold = sides.map { $0.measure() }
-        print("first pass (cold): " + sides.indices.map { index in
-            String(format: "%@ %6.1f MB/s (%5d faults)", sides[index].name, cold[index].throughput, cold[index].pageFaults)
-        }.joined(separator: "  "))
+        print(
+            "first pass (cold): "
+                + sides.indices.map { index in
+                    String(format: "%@ %6.1f MB/s (%5d faults)", sides[index].name, cold[index].throughput, cold[index].pageFaults)
+                }.joined(separator: "  "))
 
         var runs = [[RunMeasurement]](repeating: [], count: sides.count)
         for round in 0..<options.rounds {
@@ -87,16 +93,18 @@ struct PreloadBench: ParsableCommand {
         print("peak RSS of a fresh process doing one run of each side (allocator state in this one is shared):")
         for index in sides.indices {
             let peak = try peakResidentOfChild(side: sides[index].name)
-            print(String(
-                format: "%-9@ median %6.1f MB/s   peak RSS %6.1f MB = %.2fx the decoded bytes",
-                sides[index].name, median(runs[index].map(\.throughput)), Double(peak) / 1e6,
-                Double(peak) / Double(decoded)))
+            print(
+                String(
+                    format: "%-9@ median %6.1f MB/s   peak RSS %6.1f MB = %.2fx the decoded bytes",
+                    sides[index].name, median(runs[index].map(\.throughput)), Double(peak) / 1e6,
+                    Double(peak) / Double(decoded)))
         }
         for baseline in 0..<2 {
             let ratios = zip(runs[2], runs[baseline]).map { $0.throughput / $1.throughput }
-            print(String(
-                format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", sides[baseline].name,
-                median(ratios), ratios.min()!, ratios.max()!))
+            print(
+                String(
+                    format: "ratio pipeline/%@: median %.3f (min %.3f, max %.3f)", sides[baseline].name,
+                    median(ratios), ratios.min()!, ratios.max()!))
         }
         ScalingProjection(
             files: paths.count, jobs: options.jobs, bareFree: runs[0], pipeline: runs[2], serial: pipeline.diagnostics.all,

@@ -38,11 +38,13 @@ struct ScalingProjection {
         }
         let bareWork = median(bareFree.map { $0.cpuSeconds / Double(files) })
         let pipelineWork = median(pipeline.map { $0.cpuSeconds / Double(files) })
-        Swift.print(String(
-            format: "serial work per file: %.3f µs at %d jobs, %.3f µs at 16 (planning thread %.3f, batch lock %.3f, queue %.3f: %.0f operations at %.1f µs each; store locks %.3f over %d shards, memory pool locks %.3f over %d shards); CPU per file: bare-free %.2f µs, pipeline %.2f µs",
-            serialTime(jobs) * 1e6, jobs, serialTime(16) * 1e6, planning * 1e6, batchLock * 1e6, queue * 1e6, operations,
-            queuePerOperation * 1e6, storeLock * 1e6, AssetStore.shards, memoryLock * 1e6, AssetMemory.shards,
-            bareWork * 1e6, pipelineWork * 1e6))
+        Swift.print(
+            String(
+                format:
+                    "serial work per file: %.3f µs at %d jobs, %.3f µs at 16 (planning thread %.3f, batch lock %.3f, queue %.3f: %.0f operations at %.1f µs each; store locks %.3f over %d shards, memory pool locks %.3f over %d shards); CPU per file: bare-free %.2f µs, pipeline %.2f µs",
+                serialTime(jobs) * 1e6, jobs, serialTime(16) * 1e6, planning * 1e6, batchLock * 1e6, queue * 1e6, operations,
+                queuePerOperation * 1e6, storeLock * 1e6, AssetStore.shards, memoryLock * 1e6, AssetMemory.shards,
+                bareWork * 1e6, pipelineWork * 1e6))
         let projected = [2, 8, 16, 32].map { workers -> String in
             let bare = bareWork / Double(workers)
             let serialPart = serialTime(workers)

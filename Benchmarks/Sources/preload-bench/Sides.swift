@@ -47,7 +47,9 @@ struct PipelineSide {
     func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
-        let batch = coordinator.start(requests, options: PreloadOptions(storesAssets: ProcessInfo.processInfo.environment["NO_STORE"] == nil), hooks: PreloadHooks(onProgress: { _ in }))
+        let batch = coordinator.start(
+            requests, options: PreloadOptions(storesAssets: ProcessInfo.processInfo.environment["NO_STORE"] == nil),
+            hooks: PreloadHooks(onProgress: { _ in }))
         let report = batch.waitUntilFinished()
         let seconds = (ContinuousClock.now - clock).seconds
         let cpuEnd = MemoryProbe.cpuTime()
@@ -55,9 +57,10 @@ struct PipelineSide {
         diagnostics.append(report.diagnostics)
         if ProcessInfo.processInfo.environment["BENCH_PLANNING"] != nil {
             let work = report.results.reduce(0.0) { $0 + $1.seconds }
-            print(String(
-                format: "  planning %.1f ms of %.1f ms; inside loads %.2f µs per file", report.planning.inSeconds * 1000,
-                report.elapsedSeconds * 1000, work * 1e6 / Double(report.results.count)))
+            print(
+                String(
+                    format: "  planning %.1f ms of %.1f ms; inside loads %.2f µs per file", report.planning.inSeconds * 1000,
+                    report.elapsedSeconds * 1000, work * 1e6 / Double(report.results.count)))
         }
         var checksum: UInt64 = 0
         for result in report.loaded {
@@ -114,7 +117,11 @@ struct DecoderSide {
 
     private final class Totals: Sendable {
         private let state = Mutex((0, UInt64(0)))
-        func add(bytes: Int, checksum: UInt64) { state.withLock { $0.0 += bytes; $0.1 &+= checksum } }
+        func add(bytes: Int, checksum: UInt64) {
+            state.withLock {
+                $0.0 += bytes; $0.1 &+= checksum
+            }
+        }
         var value: (Int, UInt64) { state.withLock { $0 } }
     }
 }

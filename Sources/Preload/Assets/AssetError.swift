@@ -49,8 +49,11 @@ public struct AssetError: Error, Sendable, CustomStringConvertible {
     /// Wraps whatever a plugin threw for the file at `path`.
     public init(path: String, wrapping error: any Error) {
         if let error = error as? AssetError {
-            self = error.path == path ? error : AssetError(
-                path: path, category: error.category, reason: error.description, underlying: error)
+            self =
+                error.path == path
+                ? error
+                : AssetError(
+                    path: path, category: error.category, reason: error.description, underlying: error)
         } else if let failure = error as? any AssetFailure {
             self.init(path: path, category: failure.category, reason: failure.description, underlying: failure)
         } else {

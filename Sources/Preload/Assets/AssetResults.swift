@@ -64,9 +64,10 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
     private init(callersOf recorded: Recorded) {
         // Caller entries come first in entry order: without report order, the first ones.
-        storage = .batch(Recorded(
-            callers: recorded.callers, dependencyRequests: recorded.dependencyRequests, assetOfEntry: recorded.assetOfEntry,
-            failures: recorded.failures, assets: recorded.assets, order: nil))
+        storage = .batch(
+            Recorded(
+                callers: recorded.callers, dependencyRequests: recorded.dependencyRequests, assetOfEntry: recorded.assetOfEntry,
+                failures: recorded.failures, assets: recorded.assets, order: nil))
         callerCount = recorded.callers.count
     }
 

@@ -39,7 +39,9 @@ public struct PreloadHooks: Sendable {
         func chain<T>(_ first: (@Sendable (T) -> Void)?, _ second: (@Sendable (T) -> Void)?) -> (@Sendable (T) -> Void)? {
             guard let first else { return second }
             guard let second else { return first }
-            return { first($0); second($0) }
+            return {
+                first($0); second($0)
+            }
         }
         var combined = PreloadHooks(
             onProgress: chain(onProgress, other.onProgress),

@@ -28,10 +28,10 @@ package enum DiskFolder {
     private static func facts(of path: String, listedAs relative: String) throws(AssetError) -> FileFacts {
         do {
             return try FileFacts.of(path: path)
-        } catch where error.category == .fileNotFound && relative.unicodeScalars.contains("\u{FFFD}") {
+        } catch  where error.category == .fileNotFound && relative.unicodeScalars.contains("\u{FFFD}") {
             // The listing decoded a name that is not UTF-8 lossily: nothing has the name it gave.
             throw .nameNotUTF8(path: path)
-        } catch where error.category == .fileNotFound {
+        } catch  where error.category == .fileNotFound {
             throw AssetError(path: path, category: .fileNotFound, reason: "no such file (a dangling symbolic link?)")
         }
     }

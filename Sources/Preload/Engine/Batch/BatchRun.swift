@@ -103,13 +103,14 @@ final class BatchRun: Sendable {
     /// outcomes are recorded, progress advances and their events go to the hooks (one lock of
     /// the batch). Called before the load's `isFinished` turns true.
     func loadFinished(_ finished: [FinishedAsset]) {
-        let storing = store?.insert(finished.compactMap { finished in
-            finished.outcome.asset.map {
-                AssetStore.Entry(
-                    name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0,
-                    isDependency: finished.asset >= callerCount)
-            }
-        })
+        let storing = store?.insert(
+            finished.compactMap { finished in
+                finished.outcome.asset.map {
+                    AssetStore.Entry(
+                        name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0,
+                        isDependency: finished.asset >= callerCount)
+                }
+            })
         let delay = state.withLock { state -> Duration? in
             guard state.phase != .finished else { return nil }
             state.diagnostics.storeLockHeld += storing ?? .zero
@@ -138,11 +139,13 @@ final class BatchRun: Sendable {
 
     /// An asset reports `fraction` done.
     func assetProgressed(_ asset: Int, fraction: Double) {
-        guard let delay = state.withLock({ state -> Duration? in
-            guard state.phase != .finished else { return nil }
-            state.progress.advance(asset: asset, weight: state.assets[asset].weight, fraction: fraction)
-            return deliverProgress(&state)
-        }) else { return }
+        guard
+            let delay = state.withLock({ state -> Duration? in
+                guard state.phase != .finished else { return nil }
+                state.progress.advance(asset: asset, weight: state.assets[asset].weight, fraction: fraction)
+                return deliverProgress(&state)
+            })
+        else { return }
         scheduleTrailingProgress(after: delay)
     }
 

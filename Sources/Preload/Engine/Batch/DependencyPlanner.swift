@@ -103,7 +103,8 @@ struct DependencyPlanner {
                 case .failure(let error) where tolerant:
                     item.dependencyFailures[dependency] = error
                 case .failure(let error) where failure == nil:
-                    failure = error.category == .dependencyCycle
+                    failure =
+                        error.category == .dependencyCycle
                         ? AssetError(path: path, category: .dependencyCycle, reason: error.reason)
                         : .dependencyFailed(path: path, dependency: error)
                 case .failure:

@@ -104,7 +104,9 @@ final class RequestResolver: Sendable {
         do {
             if files.locate(request.path) == nil {
                 // A container reads its entries where they are: reading it whole would be waste.
-                let claimant = try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) } ?? registry.plugin(forExtensionOf: request.path)
+                let claimant =
+                    try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) }
+                    ?? registry.plugin(forExtensionOf: request.path)
                 let probe = try FileProbe.probe(
                     request.path, readingAhead: !(claimant is any ContainerPlugin), budget: readAhead, memory: memory)
                 (file, contents) = (probe.facts, probe.contents)
@@ -116,11 +118,12 @@ final class RequestResolver: Sendable {
             return .failure(error)
         }
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files)
-        return .success(ResolvedRequest(
-            planned: planned, plugin: plugin,
-            key: AssetKey(file: file, plugin: plugin.identifier, options: request.options),
-            weight: weight(of: file, at: request.path, plugin: plugin, contents: contents, header: &header), work: max(file.size, 1),
-            contents: contents))
+        return .success(
+            ResolvedRequest(
+                planned: planned, plugin: plugin,
+                key: AssetKey(file: file, plugin: plugin.identifier, options: request.options),
+                weight: weight(of: file, at: request.path, plugin: plugin, contents: contents, header: &header), work: max(file.size, 1),
+                contents: contents))
     }
 
     /// `resolved` with its plugin's declared dependencies, and the work and weight the plugin
@@ -147,7 +150,10 @@ final class RequestResolver: Sendable {
         let named = try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) }
         if isDirectory {
             guard let plugin = named ?? registry.plugin(forExtensionOf: request.path), plugin.acceptsDirectories else {
-                throw AssetError(path: request.path, category: .unreadable, reason: "is a folder no loader plugin loads as one asset (to load the files in it, request AssetRequest.folder(\"\(request.path)\"))")
+                throw AssetError(
+                    path: request.path, category: .unreadable,
+                    reason:
+                        "is a folder no loader plugin loads as one asset (to load the files in it, request AssetRequest.folder(\"\(request.path)\"))")
             }
             return plugin
         }
@@ -155,7 +161,8 @@ final class RequestResolver: Sendable {
         if let plugin = registry.plugin(forExtensionOf: request.path) { return plugin }
         let header: [UInt8]
         do {
-            header = try known ?? contents.map { Array($0.prefix(registry.longestHeader)) } ?? files.prefix(request.path, count: registry.longestHeader)
+            header =
+                try known ?? contents.map { Array($0.prefix(registry.longestHeader)) } ?? files.prefix(request.path, count: registry.longestHeader)
         } catch {
             throw AssetError(path: request.path, wrapping: error)
         }
