@@ -34,9 +34,6 @@ package final class CancellationRelay<Handle: Sendable>: Sendable {
         if let handle { cancelHandle(handle) }
     }
 
-    /// Whether ``cancel()`` has been called.
-    package var isCancelled: Bool { state.withLock { $0.cancelled } }
-
     private func claim(_ state: inout State) -> Bool {
         guard state.cancelled, state.handle != nil, !state.delivered else { return false }
         state.delivered = true

@@ -13,7 +13,4 @@ package final class OnceFlag: Sendable {
             return !claimed
         }
     }
-
-    /// Whether someone has claimed it.
-    package var isClaimed: Bool { claimed.withLock { $0 } }
 }

@@ -170,14 +170,14 @@ public final class AssetStore: Sendable {
             shards[shard].contents.withLock { store in
                 let acquired = ContinuousClock.now
                 for index in members {
-                    var entry = entries[index]
-                    // The same asset under the same name as the caller's and as a dependency: the caller's.
-                    if let old = store.byName[entry.name], old.isDependency != entry.isDependency,
-                        old.path == entry.path || AssetPath.normalized(old.path) == keys[index]
-                    {
-                        entry = entry.merged(with: old)
+                    let entry = entries[index]
+                    if let old = store.byName.updateValue(entry, forKey: entry.name) {
+                        store.byteCount -= old.asset.byteCount
+                        // The same file under the same name as the caller's and as a dependency: the caller's.
+                        if old.isDependency != entry.isDependency, old.path == entry.path || AssetPath.normalized(old.path) == keys[index] {
+                            store.byName[entry.name] = entry.merged(with: old)
+                        }
                     }
-                    if let old = store.byName.updateValue(entry, forKey: entry.name) { store.byteCount -= old.asset.byteCount }
                     store.byteCount += entry.asset.byteCount
                     // The common case, a name that is the (normalized) path, needs no second index entry...
                     if keys[index] != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[keys[index]] != nil) {

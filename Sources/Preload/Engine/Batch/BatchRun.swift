@@ -103,12 +103,13 @@ final class BatchRun: Sendable {
     /// outcomes are recorded, progress advances and their events go to the hooks (one lock of
     /// the batch). Called before the load's `isFinished` turns true.
     func loadFinished(_ finished: [FinishedAsset]) {
+        let callers = callerCount  // assets numbered below it were planned for the caller's requests
         let storing = store?.insert(
             finished.compactMap { finished in
                 finished.outcome.asset.map {
                     AssetStore.Entry(
                         name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0,
-                        isDependency: finished.asset >= callerCount)
+                        isDependency: finished.asset >= callers)
                 }
             })
         let delay = state.withLock { state -> Duration? in
