@@ -2,16 +2,16 @@ import Preload
 
 /// What an atlas descriptor says, before any page is decoded: pages by path (with the size the
 /// descriptor declares, when it does) and frames in the normalized model.
-public struct AtlasDescription: Hashable, Sendable {
+package struct AtlasDescription: Hashable, Sendable {
     /// One page image the descriptor names.
-    public struct Page: Hashable, Sendable {
+    package struct Page: Hashable, Sendable {
         /// The page image's path, resolved against the descriptor's folder.
-        public var path: String
+        package var path: String
         /// The size the descriptor declares, when it declares one.
-        public var declaredWidth: Int?
-        public var declaredHeight: Int?
+        package var declaredWidth: Int?
+        package var declaredHeight: Int?
 
-        public init(path: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+        package init(path: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
             self.path = path
             self.declaredWidth = declaredWidth
             self.declaredHeight = declaredHeight
@@ -19,21 +19,21 @@ public struct AtlasDescription: Hashable, Sendable {
     }
 
     /// The descriptor file (or folder) the description was read from.
-    public var file: String
-    public var format: TextureAtlas.Format
-    public var pages: [Page]
-    public var frames: [AtlasFrame]
+    package var file: String
+    package var format: TextureAtlas.Format
+    package var pages: [Page]
+    package var frames: [AtlasFrame]
     /// Pixels per point the atlas was made for (TexturePacker's `meta.scale`, SpriteKit's `@2x`).
-    public var scale: Double
+    package var scale: Double
     /// What the reader forgave in the descriptor's text (Windows line ends); ``allWarnings``
     /// adds what it finds in the frames.
-    public var warnings: [AssetWarning] = []
+    package var warnings: [AssetWarning] = []
 
     /// The largest coordinate or size, either sign, a descriptor may give: far past any real
     /// page, and small enough that sums of a few of them cannot overflow.
-    public static let largestNumber = 1_000_000_000
+    package static let largestNumber = 1_000_000_000
 
-    public init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame], scale: Double = 1) {
+    package init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame], scale: Double = 1) {
         self.file = file
         self.format = format
         self.pages = pages
@@ -44,7 +44,7 @@ public struct AtlasDescription: Hashable, Sendable {
     /// Problems that need no page pixels: unknown pages, negative sizes, implausible original
     /// sizes and offsets, and frames outside their page where the page size is known
     /// (`pageSizes`, else declared). (Names given twice are warnings: ``allWarnings``.)
-    public func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
+    package func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
         var problems: [AtlasError] = []
         for frame in frames {
             if let detail = frame.sizeProblem { problems.append(.malformed(file: file, detail: detail)) }

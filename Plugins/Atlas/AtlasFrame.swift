@@ -2,11 +2,16 @@ import Preload
 
 /// A rectangle of pixels, top-left origin, y down.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge, in pixels from the page's left.
     public var x: Int
+    /// Top edge, in pixels from the page's top.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A rectangle with its top-left corner at (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -17,6 +22,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// The right and bottom edges (exclusive), saturating at `Int`'s range: a hostile descriptor
     /// may give any numbers.
     public var maxX: Int { Self.saturatingSum(x, width) }
+    /// The bottom edge (`y + height`, saturating).
     public var maxY: Int { Self.saturatingSum(y, height) }
 
     private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
@@ -26,7 +32,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the rectangle lies inside a `width` x `height` image. (Compared without adding,
     /// so numbers from a hostile descriptor cannot overflow.)
-    public func isInside(width: Int, height: Int) -> Bool {
+    package func isInside(width: Int, height: Int) -> Bool {
         x >= 0 && y >= 0 && self.width >= 0 && self.height >= 0 && width >= 0 && height >= 0
             && x <= width - self.width && y <= height - self.height
     }
@@ -36,13 +42,18 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
 /// Nine-slice (9-patch) borders: how far in from each edge the stretchable middle begins.
 public struct NineSlice: Hashable, Sendable {
+    /// Pixels from the left edge to the stretchable middle.
     public var left: Int
+    /// Pixels from the right edge to the stretchable middle.
     public var right: Int
+    /// Pixels from the top edge to the stretchable middle.
     public var top: Int
+    /// Pixels from the bottom edge to the stretchable middle.
     public var bottom: Int
     /// Content padding, when the format gives one (libGDX `pad`).
     public var padding: [Int]?
 
+    /// Nine-slice borders, with optional content padding (left, right, top, bottom).
     public init(left: Int, right: Int, top: Int, bottom: Int, padding: [Int]? = nil) {
         self.left = left
         self.right = right
@@ -76,13 +87,16 @@ public struct AtlasFrame: Hashable, Sendable {
     /// The rectangle the frame occupies in the page image, top-left origin; for a rotated frame
     /// this is the rotated rectangle.
     public let rect: PixelRect
+    /// How the frame's pixels are turned on the page.
     public let rotation: Rotation
     /// Where the trimmed content sits inside the original image, top-left origin (can be negative
     /// for TexturePacker's "crop, keep position" mode).
     public let offsetX: Int
+    /// Vertical trim offset: where the trimmed content's top sits in the original sprite.
     public let offsetY: Int
     /// The original, untrimmed size.
     public let sourceWidth: Int
+    /// The sprite's height before trimming.
     public let sourceHeight: Int
     /// Pivot (anchor), normalized to the original image, y down; `nil` when not given.
     public let pivot: SIMD2<Double>?
@@ -91,6 +105,7 @@ public struct AtlasFrame: Hashable, Sendable {
     /// Nine-slice borders, when given.
     public let nineSlice: NineSlice?
 
+    /// A frame in the normalized model (what every atlas dialect is read into).
     public init(
         name: String, page: Int, rect: PixelRect, rotation: Rotation, offsetX: Int, offsetY: Int,
         sourceWidth: Int, sourceHeight: Int, pivot: SIMD2<Double>? = nil, index: Int? = nil, nineSlice: NineSlice? = nil
@@ -110,10 +125,10 @@ public struct AtlasFrame: Hashable, Sendable {
 
     /// The largest original width or height, and trim offset either way, a frame may declare
     /// (PNG's default decoding limit): a frame image is allocated at the original size.
-    public static let maxOriginalSide = 32768
+    package static let maxOriginalSide = 32768
 
     /// Why the frame's original size or trim offset cannot be right, if it cannot.
-    public var sizeProblem: String? {
+    package var sizeProblem: String? {
         let limit = Self.maxOriginalSide
         guard (0...limit).contains(sourceWidth), (0...limit).contains(sourceHeight) else {
             return "frame '\(name)' declares an original size of \(sourceWidth)x\(sourceHeight) (at most \(limit)x\(limit))"
@@ -124,9 +139,11 @@ public struct AtlasFrame: Hashable, Sendable {
         return nil
     }
 
+    /// Whether the frame is stored turned on its page.
     public var isRotated: Bool { rotation != .none }
     /// The trimmed content's size, upright.
     public var contentWidth: Int { rotation.swapsSides ? rect.height : rect.width }
+    /// The trimmed content's height, upright.
     public var contentHeight: Int { rotation.swapsSides ? rect.width : rect.height }
     /// Whether transparent borders were cut off.
     public var isTrimmed: Bool {

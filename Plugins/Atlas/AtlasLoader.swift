@@ -1,4 +1,4 @@
-import Preload
+@_spi(PluginSupport) import Preload
 import PreloadPNG
 
 /// The atlas loader plugin: sprite folders (`NAME.atlas/`, packed at load time), TexturePacker
@@ -15,6 +15,7 @@ import PreloadPNG
 public struct AtlasLoader: LoaderPlugin {
     private let cache = DescriptionCache()
 
+    /// An atlas loader (pages decode with the coordinator's PNG plugin).
     public init() {}
 
     public var identifier: String { "atlas" }
@@ -66,7 +67,7 @@ public struct AtlasLoader: LoaderPlugin {
                     texture: try context.dependency(AssetRequest(path: sprite.path, options: options), as: Texture.self))
             }
             let packed = try AtlasPacker.pack(
-                images, options: request.options[AtlasOptions.self], file: request.path,
+                images, options: request.options[AtlasPackingOptions.self], file: request.path,
                 isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) })
             let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
             let scale = Double(sprites.map(\.scale).max() ?? 1)
@@ -77,7 +78,7 @@ public struct AtlasLoader: LoaderPlugin {
     /// Reads the descriptor at `path` (through `files`: on disk or inside a pack), telling the
     /// dialect from its content, without decoding pages. (A sprite folder has no descriptor: its
     /// frames exist only once it is packed.)
-    public static func describe(path: String, files: AssetFiles = .local) throws -> AtlasDescription {
+    package static func describe(path: String, files: AssetFiles = .local) throws -> AtlasDescription {
         try describe(path: path, isDirectory: files.facts(of: path).isDirectory, files: files)
     }
 
@@ -95,7 +96,7 @@ public struct AtlasLoader: LoaderPlugin {
     package static func source(for request: PlannedRequest) throws -> AtlasSource {
         let path = request.path, files = request.files
         if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path, files: files)) == nil {
-            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasOptions.self].scale, files: files))
+            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasPackingOptions.self].scale, files: files))
         }
         var description = try describe(path: path, isDirectory: request.file.isDirectory, files: files)
         if let prefix = request.containerPrefix {
@@ -119,8 +120,8 @@ public struct AtlasLoader: LoaderPlugin {
 
     /// Page requests carry the atlas request's PNG options, if it has any.
     static func pageOptions(for request: PlannedRequest) -> AssetOptions {
-        guard request.options.contains(PNGOptions.self) else { return AssetOptions() }
-        return AssetOptions().with(PNGOptions.self, request.options[PNGOptions.self])
+        guard request.options.contains(PNGDecodeOptions.self) else { return AssetOptions() }
+        return AssetOptions().with(PNGDecodeOptions.self, request.options[PNGDecodeOptions.self])
     }
 }
 

@@ -24,6 +24,7 @@ public struct AtlasPackingOptions: Hashable, Sendable {
     /// 3 for `hero@3x.png` (default 1). A sprite without that variant uses its nearest one.
     public var scale: Int
 
+    /// Packing options; each value is brought into range as documented on its property.
     public init(
         maxPageSize: Int = 2048, padding: Int = 2, trimsTransparentBorders: Bool = true, extrusion: Int = 0,
         powerOfTwoPages: Bool = false, allowsRotation: Bool = true, scale: Int = 1
@@ -42,7 +43,13 @@ public struct AtlasPackingOptions: Hashable, Sendable {
     private static func clamped(_ value: Int, _ lowest: Int) -> Int { min(max(value, lowest), largestPageSize) }
 }
 
-/// The `AssetOptions` key for per-request packing options of sprite-folder atlases.
-public enum AtlasOptions: AssetOptionKey {
+/// Per-request packing options of sprite-folder atlases are keyed by their own type:
+/// `request.options[AtlasPackingOptions.self] = AtlasPackingOptions(padding: 4)`.
+extension AtlasPackingOptions: AssetOptionKey {
+    /// 2048-pixel pages, 2 pixels of padding, trimmed, rotation allowed, scale 1.
     public static let defaultValue = AtlasPackingOptions()
 }
+
+/// The former name of the key for sprite-folder packing options, now ``AtlasPackingOptions`` itself.
+@available(*, deprecated, renamed: "AtlasPackingOptions", message: "packing options are keyed by their own type")
+public typealias AtlasOptions = AtlasPackingOptions

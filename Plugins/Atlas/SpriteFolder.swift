@@ -1,4 +1,4 @@
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// A sprite folder (SpriteKit's source convention): `NAME.atlas/` holding loose PNGs, possibly in
 /// subfolders, with resolution variants `hero@2x.png`, `hero@3x.png` beside `hero.png`.

@@ -13,8 +13,10 @@ import Preload
 public struct SpriteAtlas: Sendable {
     /// The path the atlas was loaded from.
     public let name: String
+    /// The loaded atlas behind it.
     public let atlas: TextureAtlas
 
+    /// Wraps a loaded `atlas` under `name`.
     public init(name: String, atlas: TextureAtlas) {
         self.name = name
         self.atlas = atlas
@@ -47,25 +49,6 @@ public struct SpriteAtlas: Sendable {
         return try atlases(from: report).get()
     }
 
-    /// Loads loose textures, like `SKTexture.preload(_:withCompletionHandler:)`, and calls
-    /// `completion` once with them (in order) or with every error.
-    public static func preloadTextures(
-        _ paths: [String], using coordinator: PreloadCoordinator,
-        withCompletionHandler completion: @escaping @Sendable (Result<[Texture], PreloadFailure>) -> Void
-    ) {
-        coordinator.preload(paths.map { AssetRequest(path: $0) }) { report in completion(textures(from: report)) }
-    }
-
-    /// Loads loose textures; throws a `PreloadFailure` naming every one that failed.
-    public static func preloadTextures(_ paths: [String], using coordinator: PreloadCoordinator) async throws -> [Texture] {
-        try textures(from: try await coordinator.preload(paths.map { AssetRequest(path: $0) })).get()
-    }
-
-    private static func textures(from report: PreloadReport) -> Result<[Texture], PreloadFailure> {
-        let textures = report.results.compactMap { $0.outcome.asset as? Texture }
-        return textures.count == report.results.count ? .success(textures) : .failure(PreloadFailure(report: report))
-    }
-
     private static func atlases(from report: PreloadReport) -> Result<[SpriteAtlas], PreloadFailure> {
         guard report.results.allSatisfy({ $0.outcome.asset is TextureAtlas }) else { return .failure(PreloadFailure(report: report)) }
         return .success(report.results.map { SpriteAtlas(name: $0.request.path, atlas: $0.outcome.asset as! TextureAtlas) })
@@ -74,7 +57,9 @@ public struct SpriteAtlas: Sendable {
 
 /// One texture of a ``SpriteAtlas``, as SpriteKit's `SKTexture` from an atlas.
 public struct SpriteTexture: Sendable {
+    /// The texture's name in its atlas.
     public let name: String
+    /// Where it sits on its page.
     public let frame: AtlasFrame
     /// The page texture the frame lives on.
     public let page: Texture

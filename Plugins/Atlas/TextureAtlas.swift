@@ -9,8 +9,10 @@ extension AssetKind {
 public struct AtlasPage: Sendable {
     /// The page image's path, or a name made up for pages packed at load time (`hero.atlas#1`).
     public let path: String
+    /// The decoded page image.
     public let texture: Texture
 
+    /// A page loaded from `path`.
     public init(path: String, texture: Texture) {
         self.path = path
         self.texture = texture
@@ -35,10 +37,12 @@ public struct TextureAtlas: Asset {
         case spriteKitAtlasc = "spritekit-atlasc"
     }
 
+    /// The dialect the atlas was read from.
     public let format: Format
     /// Pixels per point the atlas was made for: TexturePacker's `meta.scale` (a string or a
     /// number), 2 or 3 for SpriteKit `@2x`/`@3x` pages and sprite-folder variants, otherwise 1.
     public let scale: Double
+    /// The page images, in the order frames refer to them.
     public let pages: [AtlasPage]
     /// Frames in descriptor order (libGDX frames with an index are ordered by it).
     public let frames: [AtlasFrame]

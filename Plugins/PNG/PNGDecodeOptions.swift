@@ -11,6 +11,7 @@ public struct PNGDecodeOptions: Hashable, Sendable {
     /// Images larger than these are refused after reading the header, before pixel memory exists.
     public var limits: PNGLimits
 
+    /// Options with straight alpha, 8-bit samples and the default limits unless given.
     public init(alphaMode: AlphaMode = .straight, keepsSixteenBitSamples: Bool = false, limits: PNGLimits = PNGLimits()) {
         self.alphaMode = alphaMode
         self.keepsSixteenBitSamples = keepsSixteenBitSamples
@@ -27,11 +28,13 @@ public struct PNGLimits: Hashable, Sendable, CustomStringConvertible {
     /// The most bytes the decoded pixels may take.
     public var maxDecodedBytes: Int
 
+    /// The widest image accepted, in pixels.
     public var maxWidth: Int {
         get { Int(storedWidth) }
         set { storedWidth = Int32(clamping: newValue) }
     }
 
+    /// The tallest image accepted, in pixels.
     public var maxHeight: Int {
         get { Int(storedHeight) }
         set { storedHeight = Int32(clamping: newValue) }
@@ -47,13 +50,18 @@ public struct PNGLimits: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
 }
 
-/// The `AssetOptions` key for per-request PNG options. A request without it uses the
+/// Per-request PNG options are keyed by their own type. A request without them uses the
 /// ``PNGLoader``'s defaults.
 ///
 /// ```swift
 /// var request = AssetRequest(path: "terrain/height.png")
-/// request.options[PNGOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: true)
+/// request.options[PNGDecodeOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: true)
 /// ```
-public enum PNGOptions: AssetOptionKey {
+extension PNGDecodeOptions: AssetOptionKey {
+    /// Straight alpha, 8-bit samples, the default ``PNGLimits``.
     public static let defaultValue = PNGDecodeOptions()
 }
+
+/// The former name of the key for per-request PNG options, now ``PNGDecodeOptions`` itself.
+@available(*, deprecated, renamed: "PNGDecodeOptions", message: "PNG options are keyed by their own type")
+public typealias PNGOptions = PNGDecodeOptions

@@ -112,14 +112,14 @@ public enum PNGDecoder {
 }
 
 /// The fields of a PNG's IHDR chunk, read without libpng from the first 33 bytes of a file.
-public struct PNGHeader: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
-    public let bitDepth: Int
-    public let colorType: Int
+package struct PNGHeader: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
+    package let bitDepth: Int
+    package let colorType: Int
 
     /// Parses `bytes`, the start of a file; `nil` unless they hold a signature and an IHDR.
-    public init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard bytes.count >= 26, bytes.starts(with: PNGDecoder.signature),
             bytes[12...15].elementsEqual("IHDR".utf8)
         else { return nil }
@@ -133,7 +133,7 @@ public struct PNGHeader: Hashable, Sendable {
     }
 
     /// Bytes the decoded pixels take with `options`.
-    public func decodedBytes(options: PNGDecodeOptions = PNGDecodeOptions()) -> Int {
+    package func decodedBytes(options: PNGDecodeOptions = PNGDecodeOptions()) -> Int {
         width * height * (options.keepsSixteenBitSamples && bitDepth == 16 ? 8 : 4)
     }
 }

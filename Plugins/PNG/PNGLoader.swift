@@ -1,4 +1,4 @@
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// The PNG loader plugin: claims `.png` files and any file that starts with the PNG signature,
 /// and decodes them with libpng into `Texture`s.
@@ -7,9 +7,10 @@ import Preload
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
 /// ```
 public struct PNGLoader: LoaderPlugin {
-    /// Options for requests that do not carry their own ``PNGOptions``.
+    /// Options for requests that do not carry their own ``PNGDecodeOptions``.
     public var defaults: PNGDecodeOptions
 
+    /// A PNG loader decoding with `defaults` where a request has no options of its own.
     public init(defaults: PNGDecodeOptions = PNGDecodeOptions()) {
         self.defaults = defaults
     }
@@ -30,7 +31,7 @@ public struct PNGLoader: LoaderPlugin {
 
     /// The options that apply to `request`: its own, or the plugin's defaults.
     public func options(for request: PlannedRequest) -> PNGDecodeOptions {
-        request.options.contains(PNGOptions.self) ? request.options[PNGOptions.self] : defaults
+        request.options.contains(PNGDecodeOptions.self) ? request.options[PNGDecodeOptions.self] : defaults
     }
 
     /// Reads the file and decodes it (into pooled memory when large), checking cancellation

@@ -19,7 +19,9 @@ public struct PackAsset: Asset {
         public let storedSize: UInt64
         /// Its size once inflated: as declared, or as read for a gzip entry; `nil` if unknown.
         public let rawSize: UInt64?
+        /// How the entry is stored (stored or deflated).
         public let method: PackIndex.Method
+        /// Whether the entry loaded (as raw data or through the plugin that claims it), failed or was cancelled.
         public let outcome: AssetOutcome
 
         /// The asset it loaded as (a `Texture`, a `DataAsset`, ...), if it loaded.
@@ -28,10 +30,12 @@ public struct PackAsset: Asset {
 
     /// The pack's path, as requested.
     public let path: String
+    /// The pack's container format.
     public let format: PackIndex.Format
     /// Every entry, in the pack's order.
     public let entries: [Entry]
 
+    /// A pack at `path` with `entries`.
     public init(path: String, format: PackIndex.Format, entries: [Entry]) {
         self.path = path
         self.format = format

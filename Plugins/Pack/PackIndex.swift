@@ -25,9 +25,11 @@ public struct PackIndex: Sendable {
         public var name: String
         /// Where its stored bytes start in the file.
         public var offset: UInt64
+        /// Bytes the entry takes in the file.
         public var storedSize: UInt64
         /// The size once inflated, when the format records it reliably (gzip's is modulo 4 GiB).
         public var rawSize: UInt64?
+        /// How it is stored.
         public var method: Method
         /// CRC-32 of the raw bytes, when the format records it (gzip checks its own).
         public var crc32: UInt32?
@@ -35,6 +37,7 @@ public struct PackIndex: Sendable {
         /// compression method other than deflate, a damaged local header); reading it throws this.
         public var problem: PackError?
 
+        /// An entry as the index describes it.
         public init(
             name: String, offset: UInt64, storedSize: UInt64, rawSize: UInt64?, method: Method, crc32: UInt32?,
             problem: PackError? = nil
@@ -49,7 +52,9 @@ public struct PackIndex: Sendable {
         }
     }
 
+    /// The container format.
     public let format: Format
+    /// The entries, in the order the index lists them.
     public let entries: [Entry]
     private let byName: [String: Int]
 
@@ -75,6 +80,7 @@ public struct PackIndex: Sendable {
         self.byName = byName
     }
 
+    /// The entry called `name`, if there is one.
     public func entry(named name: String) -> Entry? {
         byName[name].map { entries[$0] }
     }
@@ -147,6 +153,7 @@ public struct PackLimits: Hashable, Sendable {
     /// 16 MiB), so small runs of zeros load while a bomb stops early.
     public var ratioCheckedAbove: Int
 
+    /// Defaults: entries up to 1 GiB, inflating at most 1024 times their stored size when larger than 16 MiB.
     public init(maxEntryBytes: Int = 1 << 30, maxInflateRatio: Int = 1024, ratioCheckedAbove: Int = 16 << 20) {
         self.maxEntryBytes = maxEntryBytes
         self.maxInflateRatio = maxInflateRatio

@@ -1,4 +1,4 @@
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// The pack loader plugin: `.pak` packs (see docs/pack-format.md), zip archives and single-file
 /// gzip, recognised by their first bytes (the extensions `pak`, `zip` and `gz` claim them too).
@@ -23,6 +23,7 @@ public struct PackLoader: ContainerPlugin {
     public let limits: PackLimits
     private let indexes = PackIndexCache()
 
+    /// A pack loader refusing entries beyond `limits`.
     public init(limits: PackLimits = PackLimits()) {
         self.limits = limits
     }

@@ -1,4 +1,4 @@
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// Opening `.pak` files: the header, then the index, both checked.
 package enum PakFile {

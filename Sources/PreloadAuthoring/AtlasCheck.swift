@@ -1,5 +1,5 @@
 import PreloadAtlas
-import Preload
+@_spi(PluginSupport) import Preload
 import PreloadPNG
 
 /// Validates an atlas: `preload atlas check`. Each page (or sprite) is decoded, so a damaged
@@ -8,19 +8,31 @@ import PreloadPNG
 public enum AtlasCheck {
     /// What a check found.
     public struct Report: Sendable {
+        /// The atlas's dialect.
         public var format: TextureAtlas.Format
+        /// Its pages (0 for a sprite folder, which is packed at load time).
         public var pages: Int
+        /// Its frames (a sprite folder's sprites).
         public var frames: Int
+        /// What would make loading fail, each naming the file and frame.
         public var problems: [AtlasError]
         /// What loading would forgive with a warning, each with the file it concerns (the
         /// descriptor, a page, a sprite).
         public var warnings: [(file: String, warning: AssetWarning)]
     }
 
-    public static func check(path: String, packing: AtlasPackingOptions = AtlasPackingOptions(), files: AssetFiles = .local) throws -> Report {
+    /// Checks the atlas at `path` (a descriptor, a compiled `.atlasc` folder or a sprite folder),
+    /// packing a sprite folder with `packing`.
+    public static func check(path: String, packing: AtlasPackingOptions = AtlasPackingOptions()) throws -> Report {
+        try check(path: path, packing: packing, files: .local)
+    }
+
+    /// Checks the atlas at `path`, reading through `files` (on disk or inside packs).
+    package static func check(path: String, packing: AtlasPackingOptions, files: AssetFiles) throws -> Report {
         let file = try files.facts(of: path)
         let request = PlannedRequest(
-            request: AssetRequest(path: path, options: AssetOptions().with(AtlasOptions.self, packing)), plugin: "atlas", file: file, files: files)
+            request: AssetRequest(path: path, options: AssetOptions().with(AtlasPackingOptions.self, packing)), plugin: "atlas", file: file,
+            files: files)
         var warnings: [(file: String, warning: AssetWarning)] = []
         switch try AtlasLoader.source(for: request) {
         case .folder(let sprites):

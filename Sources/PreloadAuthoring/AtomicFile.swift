@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// A file that appears whole or not at all: bytes go to a hidden temporary file beside the
 /// destination (folders are made as needed), which replaces the destination only on
@@ -11,16 +11,20 @@ import Preload
 public final class AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, Sendable, CustomStringConvertible {
+        /// The destination that could not be written.
         public let path: String
+        /// The system's reason.
         public let reason: String
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
+    /// The destination, written on ``commit()``.
     public let path: String
     private let temporary: String
     private var descriptor: Int32
     private var committed = false
 
+    /// Opens a temporary file beside `path`, making folders as needed.
     public init(path: String) throws {
         self.path = path
         let folder = AssetPath.directory(of: path)
@@ -45,6 +49,7 @@ public final class AtomicFile {
         }
     }
 
+    /// Appends `bytes`.
     public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }

@@ -5,6 +5,7 @@ import Preload
 public enum PNGEncoder {
     /// Why encoding failed.
     public struct EncodeError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, as libpng said it.
         public let description: String
     }
 

@@ -1,7 +1,7 @@
 @_spi(Fuzzing) import PreloadPack
 import Dispatch
 import Foundation
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// Writes `.pak` files: deterministic (entries sorted by name, no timestamps: the same input
 /// gives the same bytes whatever the number of jobs), entries compressed in parallel, and the
@@ -9,9 +9,12 @@ import Preload
 public enum PakWriter {
     /// One file to put in a pack.
     public struct Source: Sendable {
+        /// The entry's name in the pack (`/` separators).
         public var name: String
+        /// The file whose bytes it holds.
         public var path: String
 
+        /// The file at `path`, stored as `name`.
         public init(name: String, path: String) {
             self.name = name
             self.path = path

@@ -1,6 +1,6 @@
 import PreloadAtlas
 import Foundation
-import Preload
+@_spi(PluginSupport) import Preload
 
 /// Writes an atlas as TexturePacker JSON hash descriptors, one per page: `BASE.json` for the
 /// first page naming the others in `meta.related_multi_packs` (`BASE-1.json`, ...), each
@@ -31,6 +31,7 @@ public enum TexturePackerWriter {
 
     /// File names for page `index` of an atlas written as `base` (`hero` → `hero-0.png`).
     public static func pageImageName(base: String, index: Int) -> String { "\(AssetPath.fileName(of: base))-\(index).png" }
+    /// The descriptor file name for page `index` (`hero` → `hero.json`, then `hero-1.json`).
     public static func descriptorName(base: String, index: Int) -> String {
         index == 0 ? "\(AssetPath.fileName(of: base)).json" : "\(AssetPath.fileName(of: base))-\(index).json"
     }

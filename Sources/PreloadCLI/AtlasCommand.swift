@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PreloadAuthoring
-import Preload
+@_spi(PluginSupport) import Preload
 import PreloadAtlas
 import PreloadPNG
 
@@ -52,7 +52,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
     func run() async throws {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         var request = AssetRequest(path: folder, name: "atlas", plugin: "atlas")
-        request.options[AtlasOptions.self] = packing.options
+        request.options[AtlasPackingOptions.self] = packing.options
         let report = try await coordinator.preload([request], options: PreloadOptions(storesAssets: false))
         guard let atlas = report.results.first?.outcome.asset as? TextureAtlas else {
             for error in report.errors { printError(error) }

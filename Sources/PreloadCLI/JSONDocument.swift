@@ -123,7 +123,7 @@ struct JSONDocument: Encodable {
         let entries = packs.entries.map(\.entry)
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
-            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsedSeconds, warnings: warnings.count,
+            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsed.inSeconds, warnings: warnings.count,
             packEntries: packs.packs.isEmpty
                 ? nil
                 : EntryCounts(
@@ -140,7 +140,7 @@ struct JSONDocument: Encodable {
         switch result.outcome {
         case .loaded(let asset):
             entry.bytes = asset.byteCount
-            entry.seconds = result.seconds
+            entry.seconds = result.duration.inSeconds
             if let texture = asset as? Texture {
                 entry.width = texture.width
                 entry.height = texture.height

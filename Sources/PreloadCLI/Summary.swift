@@ -17,7 +17,7 @@ struct Summary {
     var text: String {
         var lines: [String] = []
         var headline = "Loaded \(requested.count { $0.outcome.asset != nil }) of \(requested.count) asset\(requested.count == 1 ? "" : "s")"
-        headline += " in \(Self.seconds(report.elapsedSeconds))"
+        headline += " in \(Self.seconds(report.elapsed.inSeconds))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
         lines.append(headline)
         let failed = requested.count { $0.outcome.error != nil }
@@ -68,7 +68,7 @@ struct Summary {
         } else if let pack = result.outcome.asset as? PackAsset {
             text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
         }
-        text += "  \(Self.bytes(result.outcome.asset?.byteCount ?? 0))  \(Self.seconds(result.seconds))"
+        text += "  \(Self.bytes(result.outcome.asset?.byteCount ?? 0))  \(Self.seconds(result.duration.inSeconds))"
         if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }
         return text
     }

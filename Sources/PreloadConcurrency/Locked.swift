@@ -8,6 +8,7 @@
 public final class Locked<Value: Sendable>: Sendable {
     private let mutex: PreloadMutex<Value>
 
+    /// A lock around `value`.
     public init(_ value: Value) {
         mutex = PreloadMutex(value)
     }

@@ -46,6 +46,7 @@ open class GameState<Event> {
     /// This state's substates; the last is its current substate.
     let substack = StateStack<Event>()
 
+    /// A state called `name` (shown in the machine's log and errors).
     public init(name: String) {
         self.name = name
         substack.owner = self

@@ -21,8 +21,11 @@ import Dispatch
 /// reads the batch's progress and report itself.
 @MainActor
 open class LoadingState<Event>: GameState<Event> {
+    /// The coordinator the state loads with.
     public let coordinator: PreloadCoordinator
+    /// What the state loads when it becomes active.
     public let requests: [AssetRequest]
+    /// The batch options it loads with.
     public let options: PreloadOptions
     private let next: @MainActor () -> GameState<Event>
     private let failure: @MainActor (PreloadFailure) -> GameState<Event>
@@ -35,6 +38,7 @@ open class LoadingState<Event>: GameState<Event> {
     public private(set) var report: PreloadReport?
     private var lastProgress: PreloadProgress?
 
+    /// A state that loads `requests` when activated, then moves to the state `next` returns, or to `failure`'s if something failed; `onProgress` runs on the main actor as the batch advances.
     public init(
         name: String = "loading", coordinator: PreloadCoordinator, requests: [AssetRequest],
         options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks(),
@@ -52,6 +56,7 @@ open class LoadingState<Event>: GameState<Event> {
         super.init(name: name)
     }
 
+    /// Starts the batch (unless one is still running from an earlier activation).
     open override func activate() {
         guard batch == nil || batch?.isCancelled == true else { return }  // resumed after a push/pop: still loading
         report = nil
@@ -62,12 +67,14 @@ open class LoadingState<Event>: GameState<Event> {
         batch = coordinator.start(requests, options: options, hooks: hooks.combined(with: own))
     }
 
+    /// Cancels the batch if the state is left for good before it finished (not when covered by a pushed state).
     open override func deactivate() {
         // Left for good (popped or replaced) before the end: the assets are no longer wanted.
         // Covered by a push (a pause menu), it keeps loading.
         if isLeaving, let batch, !batch.isFinished { batch.cancel() }
     }
 
+    /// Reads the batch's progress and report, so a game loop that never yields to the main queue still advances.
     open override func update(_ elapsed: Duration) {
         guard let batch else { return }
         if let report = batch.report {

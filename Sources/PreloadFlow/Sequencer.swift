@@ -17,7 +17,7 @@ import Synchronization
 /// let steps = Sequencer<Step>()
 /// steps.add(dependencies: [.login, .userData], label: "parse") { parse(); steps.resolve(.parsed) }
 /// steps.add(dependencies: [.parsed, .textures], label: "start game") { startGame() }
-/// steps.resolve(.textures, whenFinished: coordinator.start(textureRequests))
+/// steps.resolve(.textures, whenFinished: coordinator.preload(textureRequests) { print($0) })
 /// login { steps.resolve(.login) }
 /// download { steps.resolve(.userData) }
 /// ```
@@ -31,7 +31,9 @@ public final class Sequencer<Key: Hashable & Sendable>: Sendable {
 
     /// An action that has not run: what it is called and the keys it still waits for.
     public struct PendingAction: Sendable {
+        /// Identifies the action (to remove it).
         public let id: ActionID
+        /// The label it was added with.
         public let label: String
         /// Its keys not resolved yet, in the order they were given.
         public let waitingFor: [Key]

@@ -13,6 +13,7 @@ public struct Stage: Sendable {
         case callback(@Sendable (StageContext, @escaping @Sendable (Result<StageResult, any Error>) -> Void) -> Void)
     }
 
+    /// The stage's name, in events, errors and the chain's report.
     public let name: String
     /// Its share of the chain's progress, relative to the other stages' weights.
     public let weight: Double
@@ -64,6 +65,7 @@ public enum StageResult: Sendable, Hashable {
 /// What a running stage can use: the coordinator, progress reporting, cancellation, and the
 /// reports of the preload stages that ran before it.
 public final class StageContext: Sendable {
+    /// The coordinator the chain runs with.
     public let coordinator: PreloadCoordinator
     /// The stage's name.
     public let stage: String
@@ -121,8 +123,10 @@ public enum StageEvent: Sendable {
 
 /// How a chain ran: the stages in the order they ran, and the report of each preload stage.
 public struct StageChainReport: Sendable {
+    /// Each stage that ran, in order, with its result and how long it took.
     public let stages: [(name: String, result: StageResult, duration: Duration)]
     /// The last report of each preload stage, by stage name.
     public let reports: [String: PreloadReport]
+    /// How long the whole chain took.
     public let elapsed: Duration
 }

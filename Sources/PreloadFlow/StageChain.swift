@@ -21,9 +21,11 @@ public final class StageChain: Sendable {
     /// More transitions than this end the chain with ``StageChainError/tooManyTransitions(_:)``.
     public static let maxTransitions = 10_000
 
+    /// The stages, in the order they run.
     public let stages: [Stage]
     let coordinator: PreloadCoordinator
 
+    /// A chain that runs `stages` in order with `coordinator`.
     public init(coordinator: PreloadCoordinator, _ stages: [Stage]) {
         self.coordinator = coordinator
         self.stages = stages

@@ -1,5 +1,5 @@
 import Foundation
-import Preload
+@_spi(PluginSupport) import Preload
 import PreloadAtlas
 import PreloadPNG
 import PreloadTestSupport
@@ -12,7 +12,7 @@ import Testing
     func loadFolder(options: AtlasPackingOptions = AtlasPackingOptions()) async throws -> TextureAtlas {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         var request = AssetRequest(path: Self.folder, name: "chars")
-        request.options[AtlasOptions.self] = options
+        request.options[AtlasPackingOptions.self] = options
         let report = try await coordinator.start([request]).finished()
         return try #require(coordinator.assets.asset(named: "chars", as: TextureAtlas.self), "\(report.errors)")
     }
@@ -35,9 +35,9 @@ import Testing
     @Test func oneFolderAtTwoScalesInOneBatchGivesTwoAtlases() async throws {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         var small = AssetRequest(path: Self.folder, name: "1x")
-        small.options[AtlasOptions.self] = AtlasPackingOptions(scale: 1)
+        small.options[AtlasPackingOptions.self] = AtlasPackingOptions(scale: 1)
         var large = AssetRequest(path: Self.folder, name: "2x")
-        large.options[AtlasOptions.self] = AtlasPackingOptions(scale: 2)
+        large.options[AtlasPackingOptions.self] = AtlasPackingOptions(scale: 2)
         _ = try await coordinator.start([small, large]).finished()
         let one = try #require(coordinator.assets.asset(named: "1x", as: TextureAtlas.self))
         let two = try #require(coordinator.assets.asset(named: "2x", as: TextureAtlas.self))

@@ -45,18 +45,12 @@ import Testing
         #expect(failure?.errors.count == 1, "a PNG is not an atlas: \(String(describing: failure))")
     }
 
-    @Test func completionHandlersAndLooseTextures() async throws {
+    @Test func theCompletionHandlerForm() async throws {
         let count = await withCheckedContinuation { continuation in
             SpriteAtlas.preloadTextureAtlases([Self.fixtures + "/spritekit/sheet.atlasc"], using: coordinator) { result in
                 continuation.resume(returning: (try? result.get())?.first?.textureNames.count ?? -1)
             }
         }
         #expect(count == 6)
-        let widths = await withCheckedContinuation { continuation in
-            SpriteAtlas.preloadTextures([Self.fixtures + "/sprites/coin.png", Self.fixtures + "/sprites/tall.png"], using: coordinator) { result in
-                continuation.resume(returning: (try? result.get())?.map(\.width) ?? [])
-            }
-        }
-        #expect(widths == [24, 12], "in request order")
     }
 }

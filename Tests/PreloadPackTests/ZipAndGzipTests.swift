@@ -1,5 +1,5 @@
 import Foundation
-import Preload
+@_spi(PluginSupport) import Preload
 @_spi(Fuzzing) import PreloadPack
 import PreloadTestSupport
 import Testing

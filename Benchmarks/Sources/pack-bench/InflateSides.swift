@@ -50,7 +50,7 @@ struct PipelineInflateSide {
     func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
-        let report = coordinator.start([AssetRequest(path: pack)], hooks: PreloadHooks(onProgress: { _ in })).waitUntilFinished()
+        let report = coordinator.preloadAndWait([AssetRequest(path: pack)], hooks: PreloadHooks(onProgress: { _ in }))
         let seconds = (ContinuousClock.now - clock).seconds
         precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
         var bytes = 0

@@ -47,20 +47,19 @@ struct PipelineSide {
     func measure() -> RunMeasurement {
         let memory = MemoryProbe.start()
         let clock = ContinuousClock.now
-        let batch = coordinator.start(
+        let report = coordinator.preloadAndWait(
             requests, options: PreloadOptions(storesAssets: ProcessInfo.processInfo.environment["NO_STORE"] == nil),
             hooks: PreloadHooks(onProgress: { _ in }))
-        let report = batch.waitUntilFinished()
         let seconds = (ContinuousClock.now - clock).seconds
         let cpuEnd = MemoryProbe.cpuTime()
         precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
         diagnostics.append(report.diagnostics)
         if ProcessInfo.processInfo.environment["BENCH_PLANNING"] != nil {
-            let work = report.results.reduce(0.0) { $0 + $1.seconds }
+            let work = report.results.reduce(0.0) { $0 + $1.duration.seconds }
             print(
                 String(
                     format: "  planning %.1f ms of %.1f ms; inside loads %.2f µs per file", report.planning.inSeconds * 1000,
-                    report.elapsedSeconds * 1000, work * 1e6 / Double(report.results.count)))
+                    report.elapsed.seconds * 1000, work * 1e6 / Double(report.results.count)))
         }
         var checksum: UInt64 = 0
         for result in report.loaded {

@@ -26,9 +26,10 @@ let coordinator: PreloadCoordinator = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCoordinator(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let path = FuzzInput.writePack(data, count)
-    let batch = coordinator.start([AssetRequest(path: path, plugin: "pack")], options: PreloadOptions(storesAssets: false))
     let done = DispatchSemaphore(value: 0)
-    batch.whenFinished { _ in done.signal() }
+    coordinator.preload([AssetRequest(path: path, plugin: "pack")], options: PreloadOptions(storesAssets: false)) { _ in
+        done.signal()
+    }
     done.wait()
     return 0
 }

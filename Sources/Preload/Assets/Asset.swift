@@ -28,8 +28,10 @@ public struct AssetKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 
 /// Raw bytes delivered without interpretation.
 public struct DataAsset: Asset, Hashable {
+    /// The bytes, as loaded.
     public var bytes: AssetBytes
 
+    /// An asset holding `bytes`.
     public init(bytes: AssetBytes) { self.bytes = bytes }
 
     /// Wraps an array without copying it.

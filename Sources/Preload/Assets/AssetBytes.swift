@@ -84,14 +84,10 @@ public struct AssetBytes: Sendable {
 }
 
 extension AssetBytes: RandomAccessCollection {
-    public typealias Index = Int
-    public typealias Element = UInt8
-    public typealias Indices = Range<Int>
-    public typealias SubSequence = Slice<AssetBytes>
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
+    /// The number of bytes.
     public var count: Int {
         switch storage {
         case .array(let array): return array.count

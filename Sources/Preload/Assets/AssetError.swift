@@ -33,12 +33,14 @@ public struct AssetError: Error, Sendable, CustomStringConvertible {
 
     /// The file, as the request named it.
     public let path: String
+    /// What kind of failure it is (missing file, damaged data, a limit, ...), for handling it in code.
     public let category: Category
     /// The cause, in words, without the path.
     public let reason: String
     /// The plugin's own error, when there was one.
     public let underlying: (any Error & Sendable)?
 
+    /// An error for the file at `path`, with a `reason` a person can read and the error that caused it, if any.
     public init(path: String, category: Category, reason: String, underlying: (any Error & Sendable)? = nil) {
         self.path = path
         self.category = category

@@ -22,7 +22,7 @@ public enum AssetOutcome: Sendable {
     }
 
     /// `"loaded"`, `"failed"` or `"cancelled"`, as reports print it.
-    public var status: String {
+    package var status: String {
         switch self {
         case .loaded: "loaded"
         case .failed: "failed"

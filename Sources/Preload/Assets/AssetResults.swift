@@ -52,7 +52,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     private let callerCount: Int?
 
     /// The results in `array`, in that order.
-    public init(_ array: [AssetResult]) {
+    package init(_ array: [AssetResult]) {
         storage = .array(array)
         callerCount = nil
     }

@@ -21,11 +21,13 @@ public struct AssetWarning: Hashable, Sendable, CustomStringConvertible {
         public var description: String { rawValue }
     }
 
+    /// What kind of irregularity it is, stable across releases, for filtering.
     public let code: Code
     /// What is irregular and what was done about it, in words ("no IEND chunk; the image data is
     /// complete").
     public let message: String
 
+    /// A warning with `code` and a `message` naming the file and what was forgiven.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
@@ -43,6 +45,7 @@ extension AssetError {
 
 /// The ``AssetError/underlying`` error of a warning that strict mode turned into a failure.
 public struct StrictWarning: Error, Sendable, CustomStringConvertible {
+    /// The warning that strict mode turned into a failure.
     public let warning: AssetWarning
     public var description: String { "strict: \(warning.message)" }
 }

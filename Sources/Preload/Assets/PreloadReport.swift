@@ -6,11 +6,12 @@ public struct AssetResult: Sendable {
     public let plugin: String?
     /// Whether a plugin asked for it as a dependency rather than the caller directly.
     public let isDependency: Bool
+    /// Loaded (with the asset), failed (with the error naming the file and cause), or cancelled.
     public let outcome: AssetOutcome
     /// How long loading the asset took (shared by merged requests); zero if it never ran.
     public let duration: Duration
     /// Identifies the asset within its batch: requests merged into one load of one file share it.
-    public let assetIndex: Int?
+    package let assetIndex: Int?
     /// What was irregular about a file that loaded anyway (see ``AssetWarning``), in the order
     /// the plugin found it; empty for most files and for every one that did not load.
     public let warnings: [AssetWarning]
@@ -27,9 +28,6 @@ public struct AssetResult: Sendable {
         self.assetIndex = assetIndex
         self.warnings = warnings
     }
-
-    /// ``duration`` in seconds.
-    public var seconds: Double { duration.inSeconds }
 }
 
 /// The end of a batch: what loaded, what failed and why, what was cancelled, and how long it took.
@@ -106,9 +104,6 @@ public struct PreloadReport: Sendable {
         }
         return total
     }
-
-    /// ``elapsed`` in seconds.
-    public var elapsedSeconds: Double { elapsed.inSeconds }
 }
 
 extension Collection where Element == AssetResult {
@@ -123,7 +118,8 @@ extension Collection where Element == AssetResult {
 }
 
 extension Duration {
-    var inSeconds: Double {
+    /// The duration in seconds, as a `Double` (for reports and logs).
+    package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
@@ -132,6 +128,7 @@ extension Duration {
 /// failed (a failed dependency shows as its dependent's cause), then those of dependencies whose
 /// dependent loaded anyway (an entry of a pack).
 public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
+    /// The errors of the failed requests, the caller's first (see the type's description).
     public let errors: [AssetError]
     /// The whole report, for what did load.
     public let report: PreloadReport

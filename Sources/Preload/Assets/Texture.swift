@@ -28,9 +28,13 @@ public struct Texture: Asset, Hashable {
     // `any Asset` holding a texture needs no extra heap box.
     private let storedWidth: Int32
     private let storedHeight: Int32
+    /// Width in pixels.
     public var width: Int { Int(storedWidth) }
+    /// Height in pixels.
     public var height: Int { Int(storedHeight) }
+    /// How each pixel is stored: ``PixelFormat/rgba8`` (4 bytes) or ``PixelFormat/rgba16`` (8 bytes, native-endian samples).
     public let pixelFormat: PixelFormat
+    /// Whether colour is straight or premultiplied by alpha.
     public let alphaMode: AlphaMode
     /// `height` rows of `bytesPerRow` bytes. For ``PixelFormat/rgba16`` each sample is a
     /// host-order `UInt16`; read them with ``sample16(x:y:channel:)`` or by rebinding memory.
@@ -54,6 +58,7 @@ public struct Texture: Asset, Hashable {
 
     public var kind: AssetKind { .texture }
     public var byteCount: Int { pixels.count }
+    /// Bytes in one row of ``pixels`` (rows are tightly packed, top row first).
     public var bytesPerRow: Int { width * pixelFormat.bytesPerPixel }
 
     /// The RGBA8 pixel at (`x`, `y`), top-left origin. Only for ``PixelFormat/rgba8``.

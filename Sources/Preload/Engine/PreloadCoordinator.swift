@@ -36,6 +36,7 @@ public final class PreloadCoordinator: Sendable {
         /// ``AssetMemory/shared``.
         public var memory: AssetMemory
 
+        /// Settings with the defaults described on each property.
         public init(
             maxConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
             callbackQueue: DispatchQueue? = nil,
@@ -53,6 +54,7 @@ public final class PreloadCoordinator: Sendable {
 
     /// The plugins this coordinator loads with.
     public let registry: PluginRegistry
+    /// How this coordinator loads (fixed at creation).
     public let configuration: Configuration
     /// Everything loaded so far, until unloaded.
     public let assets = AssetStore()
@@ -61,6 +63,7 @@ public final class PreloadCoordinator: Sendable {
     private let planningQueue = DispatchQueue(label: "preload.planning", attributes: .concurrent)
     private let activeBatches = PreloadMutex<[ObjectIdentifier: PreloadBatch]>([:])
 
+    /// A coordinator that loads with the plugins of `registry`.
     public init(registry: PluginRegistry, configuration: Configuration = Configuration()) {
         self.registry = registry
         self.configuration = configuration
@@ -75,7 +78,7 @@ public final class PreloadCoordinator: Sendable {
     }
 
     /// Starts loading `requests` and returns at once; `hooks` report what happens.
-    public func start(
+    package func start(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) -> PreloadBatch {
         let run = BatchRun(

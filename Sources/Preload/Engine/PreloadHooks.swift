@@ -60,9 +60,11 @@ public struct PreloadProgress: Sendable, Hashable {
     public var fractionCompleted: Double
     /// Weighted units done and in all.
     public var completedUnitCount: Int64
+    /// The work of the whole batch, in the unit of ``completedUnitCount``.
     public var totalUnitCount: Int64
-    /// Distinct assets finished (in any way) and in all: requests merged into one count once.
+    /// Distinct assets finished, in any way (requests merged into one load count once).
     public var finishedAssets: Int
+    /// Distinct assets in all, dependencies included.
     public var totalAssets: Int
     /// Whether this is the final report of the batch.
     public var isFinished: Bool

@@ -4,7 +4,7 @@ import Foundation
 /// (`game.pak#ui/hero.png`) served by ``ContainerPlugin``s. Plugins read through the
 /// ``PlannedRequest/files`` they are given instead of the disk directly, so that what they load
 /// (an atlas and its pages) can live inside a pack.
-public struct AssetFiles: Sendable {
+@_spi(PluginSupport) public struct AssetFiles: Sendable {
     private let containers: [any ContainerPlugin]
     /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
     /// last saw it: every entry of a pack is located several times while planning and loading,
@@ -16,6 +16,7 @@ public struct AssetFiles: Sendable {
         let file: FileFacts
     }
 
+    /// Files on disk, with entries of containers opened by `containers` (in order) readable as `CONTAINER#ENTRY`.
     public init(containers: [any ContainerPlugin] = []) {
         self.containers = containers
     }

@@ -8,10 +8,12 @@
 
 /// What one `stat` says about a file: enough to weigh it for progress and to recognise the same
 /// file reached through two different paths (symbolic links, `./`).
-public struct FileFacts: Hashable, Sendable {
+@_spi(PluginSupport) public struct FileFacts: Hashable, Sendable {
     /// Device and inode: the file's identity.
     public let device: UInt64
+    /// The inode (with ``device``, the file's identity).
     public let inode: UInt64
+    /// The size in bytes (for an entry in a container, what loading it costs).
     public let size: Int64
     /// Modification time in nanoseconds since 1970, so a file replaced on disk is a new file.
     public let modified: Int64

@@ -53,6 +53,7 @@ public final class AssetMemory: Sendable {
     /// The pool loads use unless configured otherwise.
     public static let shared = AssetMemory()
 
+    /// A pool of its own with `configuration` (most games use ``shared``).
     public init(configuration: Configuration = Configuration()) {
         shards = (0..<Self.shardCount).map { _ in Shard(configuration) }
         smallestPooledSize = Atomic(configuration.smallestPooledSize)

@@ -10,6 +10,7 @@ extension AssetMemory {
         /// How long a released region is kept before it goes back to the system (default 10 s).
         public var retentionSeconds: Double
 
+        /// Defaults: blocks from 4 KiB are pooled, up to 256 MiB kept for reuse, for 10 seconds.
         public init(smallestPooledSize: Int = 4 << 10, retainedLimit: Int = 256 << 20, retentionSeconds: Double = 10) {
             self.smallestPooledSize = max(smallestPooledSize, 1)
             self.retainedLimit = max(retainedLimit, 0)

@@ -13,11 +13,13 @@ import Synchronization
 public final class AssetStore: Sendable {
     /// One stored asset and where it came from.
     public struct Entry: Sendable {
+        /// The name it is stored under: the request's name (by default its path as written).
         public let name: String
         /// The file, as the request named it.
         public let path: String
         /// The plugin that loaded it.
         public let plugin: String
+        /// The loaded asset.
         public let asset: any Asset
         /// Whether only plugins asked for it (an atlas's page, a pack's entry): it is found by
         /// name like any asset, but listed in ``AssetStore/dependencyNames``, not ``AssetStore/names``.
@@ -52,6 +54,7 @@ public final class AssetStore: Sendable {
     private static let shardCount = 16
     private let shards: [Shard] = (0..<AssetStore.shardCount).map { _ in Shard() }
 
+    /// An empty store. (A coordinator has its own, ``PreloadCoordinator/assets``.)
     public init() {}
 
     private func shard(_ key: String) -> Int { key.hashValue & (Self.shardCount - 1) }
@@ -147,7 +150,7 @@ public final class AssetStore: Sendable {
     }
 
     /// Stores `asset` under `name`, replacing what was there.
-    public func insert(_ asset: any Asset, name: String, path: String, plugin: String, isDependency: Bool = false) {
+    package func insert(_ asset: any Asset, name: String, path: String, plugin: String, isDependency: Bool = false) {
         insert([Entry(name: name, path: path, plugin: plugin, asset: asset, isDependency: isDependency)])
     }
 

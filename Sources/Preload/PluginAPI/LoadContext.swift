@@ -8,7 +8,7 @@ public final class LoadContext: Sendable {
     public let request: PlannedRequest
     /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
     /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
-    public let memory: AssetMemory
+    @_spi(PluginSupport) public let memory: AssetMemory
     private let asset: Int
     private let operation: LoadOperation
     private let dependencies: [AssetRequest: AssetOutcome]
@@ -34,7 +34,7 @@ public final class LoadContext: Sendable {
     }
 
     /// How to read files: the disk, and entries inside containers.
-    public var files: AssetFiles { request.files }
+    @_spi(PluginSupport) public var files: AssetFiles { request.files }
 
     /// Whether the load was cancelled; long work should stop soon after this turns true.
     public var isCancelled: Bool { operation.isCancelled }
@@ -66,7 +66,7 @@ public final class LoadContext: Sendable {
     }
 
     /// The warnings recorded so far.
-    public var warnings: [AssetWarning] { recorded.withLock { $0 } }
+    package var warnings: [AssetWarning] { recorded.withLock { $0 } }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that

@@ -116,9 +116,9 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// The identifier of the plugin that loads it.
     public let plugin: String
     /// What `stat` said about the file (or the container about the entry).
-    public let file: FileFacts
+    @_spi(PluginSupport) public let file: FileFacts
     /// How to read this file and the files it mentions: disk, or entries inside containers.
-    public let files: AssetFiles
+    @_spi(PluginSupport) public let files: AssetFiles
 
     package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
         self.request = request
@@ -131,7 +131,7 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public var path: String { request.path }
     /// For an entry inside a container (`game.zip#ui/atlas.json`), what every path inside the
     /// same container starts with (`game.zip#`); `nil` for a file on disk.
-    public var containerPrefix: String? {
+    @_spi(PluginSupport) public var containerPrefix: String? {
         guard let entry = file.entry, path.hasSuffix(entry) else { return nil }
         return String(path.dropLast(entry.count))
     }

@@ -22,7 +22,9 @@ public struct PluginRegistry: Sendable {
 
     /// A registration refused under ``ConflictPolicy/reject``.
     public struct RegistrationError: Error, Sendable, CustomStringConvertible {
+        /// The identifier of the plugin that was refused.
         public let plugin: String
+        /// The identifier of the plugin already registered for it.
         public let existing: String
         /// The contested extension, or `nil` when the identifier itself is taken.
         public let fileExtension: String?
@@ -42,7 +44,7 @@ public struct PluginRegistry: Sendable {
     private var indexOfIdentifier: [String: Int] = [:]
     private var extensionTable: [(bytes: [UInt8], index: Int)] = []
     /// How plugins read files: the disk, and entries of the containers registered plugins open.
-    public private(set) var files = AssetFiles()
+    package private(set) var files = AssetFiles()
 
     /// An empty registry.
     public init() {}
@@ -84,7 +86,7 @@ public struct PluginRegistry: Sendable {
     public var all: [any LoaderPlugin] { plugins }
 
     /// The plugin registered as `identifier`.
-    public func plugin(identifier: String) -> (any LoaderPlugin)? {
+    package func plugin(identifier: String) -> (any LoaderPlugin)? {
         indexOfIdentifier[identifier].map { plugins[$0] }
     }
 

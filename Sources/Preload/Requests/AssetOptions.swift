@@ -1,14 +1,17 @@
 /// A key for one loader option stored in ``AssetOptions``.
 ///
-/// Plugins declare their options as keys, the way SwiftUI declares environment values:
+/// A plugin's options type is its own key, so one name serves to set and read it:
 ///
 /// ```swift
-/// public enum PNGOptionsKey: AssetOptionKey {
+/// extension PNGDecodeOptions: AssetOptionKey {
 ///     public static let defaultValue = PNGDecodeOptions()
 /// }
 /// var options = AssetOptions()
-/// options[PNGOptionsKey.self].premultipliedAlpha = true
+/// options[PNGDecodeOptions.self].alphaMode = .premultiplied
 /// ```
+///
+/// A separate key type (an `enum` with a `defaultValue` of another type) works too, the way
+/// SwiftUI declares environment values.
 public protocol AssetOptionKey: Sendable {
     /// The value stored under this key.
     associatedtype Value: Hashable & Sendable

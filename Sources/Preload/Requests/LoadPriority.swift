@@ -22,5 +22,6 @@ public enum LoadPriority: Int, Sendable, Hashable, Comparable, CaseIterable {
         }
     }
 
+    /// Orders priorities from ``background`` to ``urgent``.
     public static func < (lhs: LoadPriority, rhs: LoadPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }

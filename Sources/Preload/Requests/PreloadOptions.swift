@@ -20,7 +20,9 @@ public enum ProgressWeighting: Sendable, Hashable {
 
 /// Per-batch settings.
 public struct PreloadOptions: Sendable {
+    /// Whether one failure cancels the rest (``FailurePolicy/failFast``) or every request is tried (the default).
     public var failurePolicy: FailurePolicy
+    /// What a unit of progress stands for: file bytes (the default) or decoded bytes.
     public var progressWeighting: ProgressWeighting
     /// The shortest time between two progress hook calls (the last one always comes).
     /// The default, 1/60 s, matches a display refresh.
@@ -43,6 +45,7 @@ public struct PreloadOptions: Sendable {
     /// asset pipeline's checks.
     public var isStrict: Bool
 
+    /// Options with the defaults described on each property.
     public init(
         failurePolicy: FailurePolicy = .collectAll,
         progressWeighting: ProgressWeighting = .fileBytes,

@@ -189,7 +189,7 @@ final class BatchRun: Sendable {
             "preload batch finished",
             metadata: [
                 "loaded": "\(report.loaded.count)", "failed": "\(report.failed.count)",
-                "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsedSeconds)",
+                "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsed.inSeconds)",
             ])
     }
 

@@ -24,7 +24,7 @@ public final class PreloadBatch: Sendable {
 
     /// Whether every request has been planned and its load queued (planning runs off the
     /// caller's thread; until then ``progress`` reads 0, as the total is not known).
-    public var isPlanned: Bool { run.state.withLock { $0.phase != .planning } }
+    package var isPlanned: Bool { run.state.withLock { $0.phase != .planning } }
 
     /// Whether the batch has completed.
     public var isFinished: Bool { run.state.withLock { $0.phase == .finished } }
@@ -46,13 +46,13 @@ public final class PreloadBatch: Sendable {
     /// Blocks until the batch has completed and its completion hook has run. Do not call it from
     /// a hook running on the same serial queue as this batch's hooks: they could never run.
     @available(*, noasync, message: "use PreloadCoordinator.preload(_:options:hooks:) async")
-    public func waitUntilFinished() -> PreloadReport {
+    package func waitUntilFinished() -> PreloadReport {
         run.done.wait()
         return report!
     }
 
     /// Runs `body` on `queue` once the batch has completed and its completion hook has run.
-    public func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
+    package func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
         run.done.notify(queue: queue) { [self] in body(report!) }
     }
 }
