@@ -139,9 +139,9 @@ struct JSONDocument: Encodable {
         var entry = AssetEntry(path: result.request.path, kind: kind, plugin: result.plugin, status: result.outcome.status)
         switch result.outcome {
         case .loaded(let asset):
-            entry.bytes = asset.byteCount
+            entry.bytes = result.shownBytes
             entry.seconds = result.duration.inSeconds
-            if let texture = asset as? Texture {
+            if let texture = result.textureFacts {
                 entry.width = texture.width
                 entry.height = texture.height
                 entry.pixelFormat = texture.pixelFormat.rawValue

@@ -70,10 +70,23 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Premultiply colour by alpha.")
     var premultiply = false
 
+    @Option(
+        name: .customLong("memory-budget"),
+        help:
+            "Hold at most this many MiB of decoded assets at once: each texture is checked (and checksummed) as it loads, then freed. For folders larger than memory."
+    )
+    var memoryBudgetMiB: Int?
+
     func validate() throws {
         guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty else { throw ValidationError("give at least one file or directory to load") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
+        if let memoryBudgetMiB {
+            guard memoryBudgetMiB >= 1 else { throw ValidationError("--memory-budget must be at least 1 (MiB)") }
+            guard contactSheet == nil else {
+                throw ValidationError("--contact-sheet needs every page in memory: it cannot be combined with --memory-budget")
+            }
+        }
         for path in paths + atlases + packs where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
@@ -88,19 +101,25 @@ struct LoadCommand: AsyncParsableCommand {
         let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
         let requests = Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
 
-        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
+        // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
+        let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
+        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs, memory: memory))
         let bar = quiet ? nil : ProgressBar.onTerminal()
-        let options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
+        var options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
+        let consumer = memoryBudgetMiB.map { _ in BudgetedConsumer(checksums: checksum) }
+        if let consumer, let memoryBudgetMiB { options = consumer.options(options, budget: budgetBytes(memoryBudgetMiB)) }
         var hooks = PreloadHooks()
         if let bar { hooks.onProgress = { bar.draw($0) } }
         let report = try await coordinator.preload(requests, options: options, hooks: hooks)
+        let consumedDigests = consumer?.finish() ?? [:]
         bar?.clear()
 
         let requested = Array(report.results)  // made once: the summary and the JSON pass over it several times
         let contents = PackContents(report: report, requested: requested)
         let warnings = ShownWarnings(report: report, requested: requested, packs: contents)
         let shown = requested + contents.entryAssets.values.joined()
-        let digests = checksum ? AssetDigests.compute(for: shown, packs: packLoader) : [:]
+        var digests = checksum ? AssetDigests.compute(for: shown, packs: packLoader) : [:]
+        for (path, digest) in consumedDigests { digests[path, default: AssetDigest()].pixels = digest }
         if let contactSheet {
             try ContactSheet.write(atlases: shown.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
         }
@@ -124,6 +143,9 @@ struct LoadCommand: AsyncParsableCommand {
         fflush(nil)
         Foundation.exit(failed ? 1 : 0)
     }
+
+    /// `mib` MiB in bytes (a huge value means no limit).
+    private func budgetBytes(_ mib: Int) -> Int { mib > Int.max >> 20 ? Int.max : mib << 20 }
 
     /// The requests for the command's arguments: atlases, packs, then each path as a folder
     /// request (walked by the library as `AssetRequest.folder` documents: a file given is kept

@@ -61,14 +61,14 @@ struct Summary {
 
     private func describe(_ result: AssetResult) -> String {
         var text = result.request.path
-        if let texture = result.outcome.asset as? Texture {
+        if let texture = result.textureFacts {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {
             text += "  \(atlas.format.rawValue) atlas, \(atlas.pages.count) page\(atlas.pages.count == 1 ? "" : "s"), \(atlas.frames.count) frames"
         } else if let pack = result.outcome.asset as? PackAsset {
             text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
         }
-        text += "  \(Self.bytes(result.outcome.asset?.byteCount ?? 0))  \(Self.seconds(result.duration.inSeconds))"
+        text += "  \(Self.bytes(result.shownBytes))  \(Self.seconds(result.duration.inSeconds))"
         if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }
         return text
     }

@@ -26,7 +26,7 @@ public final class StateMachine<Event> {
     /// Told of every activation and deactivation, in order.
     public var onChange: ((Change) -> Void)?
 
-    /// A machine with no state; ``push(_:)`` or ``replace(with:)`` enters the first.
+    /// A machine with no state; ``push(_:)`` or ``set(_:)`` enters the first.
     public init() {
         stack.machine = self
     }

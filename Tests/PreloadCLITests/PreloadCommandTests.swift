@@ -51,6 +51,33 @@ import Testing
         #expect(run.stderr.contains("error: art/fake.png"), "failures also go to stderr")
     }
 
+    @Test func aMemoryBudgetReportsExactlyWhatLoadingEverythingAtOnceReports() async throws {
+        for index in 0..<6 {  // 6 textures of 1 MiB under a budget of 1 MiB: one at a time
+            try directory.write(
+                "big/texture-\(index).png",
+                PNGFixture.rgba(width: 512, height: 512, pixels: PNGFixture.noise(width: 512, height: 512, seed: UInt64(index))))
+        }
+        try directory.write("big/hero.atlas/a.png", PNGFixture.rgba(width: 12, height: 7, pixels: pixels))  // kept whole
+        try directory.write("big/broken.png", Array("GIF89a".utf8))
+        let whole = try await preload(["art/good.png", "big", "--json", "--checksum"], in: directory.path)
+        let budgeted = try await preload(["art/good.png", "big", "--json", "--checksum", "--memory-budget", "1"], in: directory.path)
+        #expect(whole.status == 1 && budgeted.status == 1, "the broken file fails either way")
+        let wholeAssets = try #require(whole.json?["assets"] as? [[String: Any]])
+        let budgetedAssets = try #require(budgeted.json?["assets"] as? [[String: Any]])
+        func facts(_ assets: [[String: Any]]) -> [String] {
+            assets.map {
+                "\($0["path"] ?? "") \($0["status"] ?? "") \($0["width"] ?? "") \($0["bytes"] ?? "") \($0["sha256"] ?? "") \($0["frames"] ?? "")"
+            }
+        }
+        #expect(wholeAssets.count == 9 && wholeAssets.filter { $0["sha256"] != nil }.count == 7)
+        #expect(facts(budgetedAssets) == facts(wholeAssets), "the same assets, sizes and pixel digests")
+        let decoded = [whole, budgeted].map { ($0.json?["summary"] as? [String: Any])?["decodedBytes"] as? Int }
+        #expect(decoded[0] == decoded[1] && (decoded[0] ?? 0) > 6 * 512 * 512 * 4)
+
+        let refused = try await preload(["big", "--memory-budget", "1", "--contact-sheet", "x.png"], in: directory.path)
+        #expect(refused.status == 64 && refused.stderr.contains("--contact-sheet"))
+    }
+
     @Test func withoutChecksumThereIsNoDigest() async throws {
         let run = try await preload(["art/good.png", "--json"], in: directory.path)
         #expect(run.status == 0)

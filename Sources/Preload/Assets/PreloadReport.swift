@@ -51,6 +51,10 @@ public struct PreloadReport: Sendable {
     public let planning: Duration
     /// Whether the batch was cancelled (by the caller, by task cancellation or by fail-fast).
     public let wasCancelled: Bool
+    /// The most decoded bytes the batch held at once under ``PreloadOptions/memoryBudget``
+    /// (decoding, plus loaded and waiting on the ``AssetHandOff``), as estimated from file
+    /// headers; 0 for a batch without a budget.
+    public internal(set) var peakHeldBytes = 0
     /// Time that did not shrink with more workers (``BatchDiagnostics``).
     var serialWork = BatchDiagnostics()
 
@@ -88,8 +92,9 @@ public struct PreloadReport: Sendable {
     /// Whether every request loaded, and every dependency too.
     public var succeeded: Bool { allResults.allSatisfy { $0.outcome.asset != nil } }
 
-    /// Bytes held by the loaded assets the caller requested, counting a load shared by merged
-    /// requests once. (Dependencies are left out: an atlas's size already includes its pages.)
+    /// Bytes the loaded assets the caller requested decoded into, counting a load shared by merged
+    /// requests once; an asset released after its hand-over counts what it held. (Dependencies
+    /// are left out: an atlas's size already includes its pages.)
     public var decodedBytes: Int {
         var counted: [Bool] = []
         var total = 0
@@ -100,7 +105,7 @@ public struct PreloadReport: Sendable {
                 if counted[shared] { continue }
                 counted[shared] = true
             }
-            total += asset.byteCount
+            total += (asset as? HandedOverAsset)?.releasedByteCount ?? asset.byteCount
         }
         return total
     }

@@ -10,6 +10,8 @@ struct LoadItem: Sendable {
     let plugin: any LoaderPlugin
     /// The whole file, when planning read it ahead.
     let contents: AssetBytes?
+    /// What it counts against the batch's memory budget (0 without one).
+    var decodedBytes = 0
     /// The assets the plugin's declared dependencies were merged into, in declared order (empty
     /// for most files). They belong to other operations, which this one depends on.
     var dependencies: [(request: AssetRequest, asset: Int)] = []
@@ -26,6 +28,8 @@ struct FinishedAsset: Sendable {
     let duration: Duration
     /// What the plugin warned about, for an asset that loaded.
     var warnings: [AssetWarning] = []
+    /// What it counts against the batch's memory budget (0 without one).
+    var decodedBytes = 0
 }
 
 /// The unit of work on a coordinator's `OperationQueue`: a state-tracked asynchronous
@@ -79,9 +83,13 @@ final class LoadOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: "isExecuting")
         guard state.withLock({ $0.begin() }) else { return }
         didChangeValue(forKey: "isExecuting")
-        var finished: [FinishedAsset] = []
-        finished.reserveCapacity(items.count)
-        proceed(items, from: items.startIndex, finished: finished)
+        // Under a memory budget, nothing is decoded until the items' estimated sizes fit: the
+        // operation stays executing, holding no thread, until the budget resumes it.
+        let bytes = items.reduce(0) { $0 + $1.decodedBytes }
+        if bytes > 0, let budget = run.budget, !budget.acquire(bytes, orResume: { [self] in proceed(items, from: 0, finished: []) }) {
+            return
+        }
+        proceed(items, from: items.startIndex, finished: [])
     }
 
     /// Loads `items` from `first` on, one after another; an asynchronous plugin's completion
@@ -176,12 +184,14 @@ extension LoadItem {
     /// The item that loads `resolved` as asset `asset`.
     init(asset: Int, resolved: ResolvedRequest) {
         self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
+        decodedBytes = resolved.decodedBytes
     }
 }
 
 extension FinishedAsset {
     init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
         self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+        decodedBytes = item.decodedBytes
     }
 
     /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.

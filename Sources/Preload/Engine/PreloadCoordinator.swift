@@ -32,7 +32,7 @@ public final class PreloadCoordinator: Sendable {
         public var maxFileBytes: Int
         /// Receives debug messages about batches and failures.
         public var logger: Logger
-        /// Where loads put large pixels and data (``LoadContext/memory``). Defaults to
+        /// Where loads put large pixels and data (`LoadContext.memory`). Defaults to
         /// ``AssetMemory/shared``.
         public var memory: AssetMemory
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Files as plugins see them: files and folders on disk, and entries inside containers
 /// (`game.pak#ui/hero.png`) served by ``ContainerPlugin``s. Plugins read through the
-/// ``PlannedRequest/files`` they are given instead of the disk directly, so that what they load
+/// `PlannedRequest.files` they are given instead of the disk directly, so that what they load
 /// (an atlas and its pages) can live inside a pack.
 @_spi(PluginSupport) public struct AssetFiles: Sendable {
     private let containers: [any ContainerPlugin]

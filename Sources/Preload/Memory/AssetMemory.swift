@@ -30,7 +30,7 @@ import Synchronization
 ///   back to the shard that made it. Loads on many cores do not queue for one lock.
 ///
 /// Loads use the coordinator's pool (``PreloadCoordinator/Configuration/memory``, by default
-/// ``shared``), which plugins get as ``LoadContext/memory``; decoders called directly
+/// ``shared``), which plugins get as `LoadContext.memory`; decoders called directly
 /// (``AssetBytes``'s writing initializer, `PNGDecoder.decode`) accept one too.
 ///
 /// Huge pages are a request: with transparent huge pages off they are ordinary pages, and with

@@ -24,19 +24,25 @@ public final class AssetStore: Sendable {
         /// Whether only plugins asked for it (an atlas's page, a pack's entry): it is found by
         /// name like any asset, but listed in ``AssetStore/dependencyNames``, not ``AssetStore/names``.
         public let isDependency: Bool
+        /// What the engine returned when the asset was handed over on an ``AssetHandOff``
+        /// (a GPU texture, ...); `nil` until then, or if it returned nothing.
+        public let handle: (any Sendable)?
 
         /// An entry for `asset`.
-        package init(name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool = false) {
+        package init(
+            name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool = false, handle: (any Sendable)? = nil
+        ) {
             self.name = name
             self.path = path
             self.plugin = plugin
             self.asset = asset
             self.isDependency = isDependency
+            self.handle = handle
         }
 
         /// The same entry, a dependency only if both are.
         func merged(with other: Entry) -> Entry {
-            Entry(name: name, path: path, plugin: plugin, asset: asset, isDependency: isDependency && other.isDependency)
+            Entry(name: name, path: path, plugin: plugin, asset: asset, isDependency: isDependency && other.isDependency, handle: handle)
         }
     }
 
@@ -142,6 +148,31 @@ public final class AssetStore: Sendable {
         for shard in shards {
             shard.contents.withLock { $0.byName.reserveCapacity($0.byName.count + perShard) }
         }
+    }
+
+    /// The handle the engine returned for the asset named `name` when it was handed over (see
+    /// ``AssetHandOff``), as a `T`; `nil` if there is none or it is not a `T`.
+    public func handle<T>(named name: String, as type: T.Type = T.self) -> T? {
+        entry(named: name)?.handle as? T
+    }
+
+    /// Records what the engine returned for the asset named `name`, still the one handed over
+    /// (`asset`); with `releasing`, a ``HandedOverAsset`` takes the asset's place.
+    func handedOver(name: String, asset: any Asset, handle: (any Sendable)?, releasing: Bool) {
+        withShard(of: name) { store in
+            guard let old = store.byName[name], Self.isSame(old.asset, asset) else { return }
+            let kept: any Asset = releasing ? HandedOverAsset(releasing: old.asset, handle: handle ?? ()) : old.asset
+            store.byteCount += kept.byteCount - old.asset.byteCount
+            store.byName[name] = Entry(
+                name: name, path: old.path, plugin: old.plugin, asset: kept, isDependency: old.isDependency, handle: handle)
+        }
+    }
+
+    /// Whether `stored` is still `handed` (not replaced by a later load under the same name):
+    /// for a texture, the same pixel memory.
+    private static func isSame(_ stored: any Asset, _ handed: any Asset) -> Bool {
+        guard let stored = stored as? Texture, let handed = handed as? Texture else { return type(of: stored) == type(of: handed) }
+        return stored.pixels.withUnsafeBytes { a in handed.pixels.withUnsafeBytes { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     /// Removes everything.

@@ -2,10 +2,10 @@
 /// requested, read and claimed by other plugins like files on disk, addressed as
 /// `CONTAINER#ENTRY` (`game.pak#ui/hero.png`). Names inside a container use `/` separators.
 ///
-/// Entries are served through ``AssetFiles``, which every plugin reads with, so a PNG inside a
+/// Entries are served through `AssetFiles` (`@_spi(PluginSupport)`), which every plugin reads with, so a PNG inside a
 /// pack decodes with the PNG plugin, and an atlas inside a pack finds its pages beside it. An
 /// entry no plugin claims is the container plugin's own to load: its ``LoaderPlugin/load(_:)`` then
-/// gets a request whose ``FileFacts/entry`` is set (a pack delivers such entries as raw bytes).
+/// gets a request whose `file.entry` is set (a pack delivers such entries as raw bytes).
 public protocol ContainerPlugin: LoaderPlugin {
     /// Whether the regular file at `path`, which starts with `header` (up to ``LoaderPlugin/headerLength``
     /// bytes), is a container this plugin opens.

@@ -44,6 +44,18 @@ public struct PreloadOptions: Sendable {
     /// Windows line ends) fails instead of loading. Off by default, as games want; on for an
     /// asset pipeline's checks.
     public var isStrict: Bool
+    /// Where loaded assets wait for the engine's thread (see ``AssetHandOff``); `nil` (the
+    /// default): nothing is queued.
+    public var handOff: AssetHandOff?
+    /// Whether the batch completes only once every asset queued on ``handOff`` has been handed
+    /// over (off by default). Progress then saves its last tenth for the hand-off.
+    public var completesAfterHandOff: Bool
+    /// The most decoded bytes the batch holds at once, from the start of a decode until the
+    /// asset is handed over on ``handOff`` (or, without one, until its load ends); `nil` (the
+    /// default): no limit. Loads wait, in order, until their assets' sizes (read from file
+    /// headers) fit; one asset larger than the budget loads alone. The report gives the peak
+    /// (``PreloadReport/peakHeldBytes``).
+    public var memoryBudget: Int?
 
     /// Options with the defaults described on each property.
     public init(
@@ -54,8 +66,14 @@ public struct PreloadOptions: Sendable {
         storesAssets: Bool = true,
         assetEventOrder: AssetEventOrder = .completion,
         priority: LoadPriority = .normal,
-        isStrict: Bool = false
+        isStrict: Bool = false,
+        handOff: AssetHandOff? = nil,
+        completesAfterHandOff: Bool = false,
+        memoryBudget: Int? = nil
     ) {
+        self.handOff = handOff
+        self.completesAfterHandOff = completesAfterHandOff
+        self.memoryBudget = memoryBudget
         self.failurePolicy = failurePolicy
         self.progressWeighting = progressWeighting
         self.progressInterval = progressInterval

@@ -19,7 +19,8 @@ extension BatchRun {
     func launch(registry: PluginRegistry, queue: OperationQueue, workers: Int) {
         let started = ContinuousClock.now
         let requests = expandFolders(registry: registry, workers: workers)
-        let resolver = RequestResolver(registry: registry, weighting: options.progressWeighting, memory: memory)
+        let resolver = RequestResolver(
+            registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: budget != nil, memory: memory)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
@@ -109,6 +110,10 @@ extension BatchRun {
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
             state.progress.isPlanned = true
+            if let handOff = state.progress.handOff {
+                let total = state.assetOfEntry.prefix(state.callers.count).enumerated().count { $0.offset == $0.element }
+                state.progress.handOff = (done: handOff.done, total: total)
+            }
             return (state.loads, deliverProgress(&state))
         }
         if let delay { scheduleTrailingProgress(after: delay) }

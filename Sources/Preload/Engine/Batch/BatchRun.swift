@@ -27,6 +27,10 @@ final class BatchRun: Sendable {
     /// What loads need: the coordinator's memory pool and file size limit.
     let memory: AssetMemory
     let maxFileBytes: Int
+    /// Where loaded assets wait for the engine (``PreloadOptions/handOff``).
+    let handOff: AssetHandOff?
+    /// The memory budget (``PreloadOptions/memoryBudget``); `nil` without one.
+    let budget: DecodeBudget?
     let done = DispatchGroup()
     /// The memory pool's lock time when the batch started (see ``BatchDiagnostics/memoryLockHeld``).
     private let memoryLockHeldBefore: Duration
@@ -48,9 +52,13 @@ final class BatchRun: Sendable {
         self.logger = logger
         self.memory = memory
         self.maxFileBytes = maxFileBytes
+        handOff = options.handOff
+        budget = options.memoryBudget.map { DecodeBudget(limit: $0) }
         startedAt = .now
         memoryLockHeldBefore = memory.lockHeld
-        state = BatchLock(BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder))
+        var initial = BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder)
+        if options.handOff != nil && options.completesAfterHandOff { initial.progress.handOff = (done: 0, total: 0) }
+        state = BatchLock(initial)
         done.enter()
     }
 
@@ -89,6 +97,7 @@ final class BatchRun: Sendable {
             return state.loads
         }
         for load in loads { load.cancel() }
+        withdrawFromHandOff()
     }
 
     // MARK: Loads reporting
@@ -112,17 +121,19 @@ final class BatchRun: Sendable {
                         isDependency: finished.asset >= callers)
                 }
             })
-        let delay = state.withLock { state -> Duration? in
-            guard state.phase != .finished else { return nil }
+        let (delay, released) = state.withLock { state -> (Duration?, Int) in
+            guard state.phase != .finished else { return (nil, 0) }
             state.diagnostics.storeLockHeld += storing ?? .zero
+            let released = budget == nil && handOff == nil ? 0 : settle(finished, callers: callers, in: &state)
             for index in finished.indices {
                 // The first waiter made the asset: its request is the one stored above.
                 let waiters = state.record(finished[index])
-                guard waiters.more != nil || delivery.wantsAssetEvents else { continue }
+                guard waiters.more != nil || delivery.wantsAssetEvents || handOff != nil else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
-            return deliverProgress(&state)
+            return (deliverProgress(&state), released)
         }
+        budget?.release(released)
         if let delay { scheduleTrailingProgress(after: delay) }
         if logger.logLevel <= .debug {
             for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
@@ -160,14 +171,34 @@ final class BatchRun: Sendable {
                 asset, name: request.name, path: request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin,
                 isDependency: entry >= state.callers.count)
         }
-        guard delivery.wantsAssetEvents else { return }
-        for ready in state.ordering.finished(entry) { delivery.asset(state.result(ofEntry: ready)) }
+        guard delivery.wantsAssetEvents || handOff != nil else { return }
+        for ready in state.ordering.finished(entry) { deliver(ready, in: &state) }
+    }
+
+    /// Hands the result of `entry` to the hooks and, if it is to be, to the engine's hand-off.
+    private func deliver(_ entry: Int, in state: inout BatchState) {
+        let result = state.result(ofEntry: entry)
+        if delivery.wantsAssetEvents { delivery.asset(result) }
+        if handOff != nil { queueForHandOff(result, entry: entry, in: &state) }
     }
 
     // MARK: Completion
 
-    /// Called once by the completion operation, after every load has finished.
+    /// Called once by the completion operation, after every load has finished. Completes the
+    /// batch, unless it waits for its assets to be handed over (then the last hand-over does).
     func complete() {
+        let deferred = state.withLock { state -> Bool in
+            guard state.phase == .running else { return false }
+            if delivery.wantsAssetEvents || handOff != nil {
+                for held in state.ordering.flush() { deliver(held, in: &state) }
+            }
+            return defersCompletion(&state)
+        }
+        if !deferred { finishCompletion() }
+    }
+
+    /// Completes the batch: the report, the final progress, the completion hook.
+    func finishCompletion() {
         let elapsed = ContinuousClock.now - startedAt
         completionCallback.withLock { callback in
             callback?()
@@ -175,11 +206,10 @@ final class BatchRun: Sendable {
         }
         let report = state.withLock { state -> PreloadReport? in
             guard state.phase == .running else { return nil }
-            if delivery.wantsAssetEvents {
-                for held in state.ordering.flush() { delivery.asset(state.result(ofEntry: held)) }
-            }
             state.diagnostics.memoryLockHeld = memory.lockHeld - memoryLockHeldBefore
-            let report = state.finish(elapsed: elapsed)
+            var report = state.finish(elapsed: elapsed)
+            report.peakHeldBytes = budget?.peak ?? 0
+            state.report = report
             delivery.progress(state.progress.finalSnapshot())
             delivery.completion(report) { [done] in done.leave() }
             return report

@@ -47,6 +47,8 @@ struct BatchState {
     var report: PreloadReport?
     /// When per-asset hooks may run.
     var ordering: AssetEventOrdering
+    /// The assets queued on the batch's ``AssetHandOff`` and not handed over yet.
+    var handOff = HandOffTally()
     /// The caller's request each run of dependency entries belongs to, by the run's first
     /// entry (one caller's dependency entries are contiguous: planning follows one caller's
     /// dependencies at a time).
@@ -221,4 +223,16 @@ struct BatchState {
         }
         return order
     }
+}
+
+/// A batch's assets on their way to the engine, behind the batch's lock.
+struct HandOffTally {
+    /// Assets queued and not handed over yet.
+    var pending = 0
+    /// Assets queued so far (an asset several requests merged into is queued once).
+    var queued: Set<Int> = []
+    /// Memory-budget bytes each queued asset holds until it is handed over.
+    var held: [Int: Int] = [:]
+    /// The completion operation has run and the batch waits for the last hand-over to complete.
+    var completionDeferred = false
 }

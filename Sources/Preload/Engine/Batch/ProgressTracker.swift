@@ -27,6 +27,9 @@ struct ProgressTracker {
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
     var isPlanned = false
+    /// For a batch that completes after its hand-off: the caller's assets handed over (or that
+    /// will not be: failed, cancelled) and in all. The hand-off is the last tenth of the progress.
+    var handOff: (done: Int, total: Int)?
     let interval: Duration
     private let root: Progress
     private var children: [Int: Progress] = [:]
@@ -86,13 +89,16 @@ struct ProgressTracker {
     /// The progress now. Before the end it never claims 1.0 unless every asset finished.
     mutating func snapshot() -> PreloadProgress {
         syncRoot()
-        let fraction: Double
+        var fraction: Double
         if !isPlanned {
             fraction = 0
         } else if totalUnits == 0 {
             fraction = finishedAssets == totalAssets ? 1 : 0
         } else {
             fraction = root.fractionCompleted
+        }
+        if isPlanned, let handOff {
+            fraction = fraction * 0.9 + 0.1 * Double(handOff.done) / Double(max(handOff.total, 1))
         }
         return PreloadProgress(
             fractionCompleted: min(max(fraction, lastDeliveredFraction, 0), 1),

@@ -45,13 +45,17 @@ final class ResolvedRequest: Sendable {
     let work: Int64
     /// The whole file, when planning read it ahead (a small file on disk).
     let contents: AssetBytes?
+    /// The bytes loading it will hold (decoded pixels, from the file's header; else the file's
+    /// size), when the batch has a memory budget; 0 otherwise.
+    let decodedBytes: Int
     /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
     let dependencies: Result<[AssetRequest], AssetError>
 
     init(
         planned: PlannedRequest, plugin: any LoaderPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
-        dependencies: Result<[AssetRequest], AssetError> = .success([])
+        decodedBytes: Int = 0, dependencies: Result<[AssetRequest], AssetError> = .success([])
     ) {
+        self.decodedBytes = decodedBytes
         self.planned = planned
         self.plugin = plugin
         self.key = key
@@ -78,14 +82,20 @@ final class RequestResolver: Sendable {
     let registry: PluginRegistry
     let files: AssetFiles
     let weighting: ProgressWeighting
+    /// Whether each request's decoded size is estimated (for a memory budget).
+    let estimatesDecodedBytes: Bool
     /// What the batch may still read ahead, and where what it reads goes.
     let readAhead: ReadAheadBudget
     let memory: AssetMemory
 
-    init(registry: PluginRegistry, weighting: ProgressWeighting, readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory) {
+    init(
+        registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
+        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory
+    ) {
         self.registry = registry
         files = registry.files
         self.weighting = weighting
+        self.estimatesDecodedBytes = estimatesDecodedBytes
         self.readAhead = readAhead
         self.memory = memory
     }
@@ -118,12 +128,16 @@ final class RequestResolver: Sendable {
             return .failure(error)
         }
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files)
+        var decoded: Int64?
+        if weighting == .decodedBytes || estimatesDecodedBytes {
+            decoded = decodedEstimate(at: request.path, plugin: plugin, contents: contents, header: &header)
+        }
         return .success(
             ResolvedRequest(
                 planned: planned, plugin: plugin,
                 key: AssetKey(file: file, plugin: plugin.identifier, options: request.options),
-                weight: weight(of: file, at: request.path, plugin: plugin, contents: contents, header: &header), work: max(file.size, 1),
-                contents: contents))
+                weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
+                contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0))
     }
 
     /// `resolved` with its plugin's declared dependencies, and the work and weight the plugin
@@ -139,7 +153,7 @@ final class RequestResolver: Sendable {
         if estimate == nil, case .success(let requests) = dependencies, requests.isEmpty { return resolved }
         return ResolvedRequest(
             planned: resolved.planned, plugin: resolved.plugin, key: resolved.key, weight: estimate ?? resolved.weight,
-            work: estimate ?? resolved.work, contents: resolved.contents, dependencies: dependencies)
+            work: estimate ?? resolved.work, contents: resolved.contents, decodedBytes: resolved.decodedBytes, dependencies: dependencies)
     }
 
     /// The plugin for `request`; reads the file's `header` (from its `contents`, if read ahead)
@@ -181,12 +195,12 @@ final class RequestResolver: Sendable {
         return plugin
     }
 
-    private func weight(
-        of file: FileFacts, at path: String, plugin: any LoaderPlugin, contents: AssetBytes?, header: inout [UInt8]?
-    ) -> Int64 {
-        guard weighting == .decodedBytes, plugin.headerLength > 0 else { return max(file.size, 1) }
+    /// The bytes the plugin says decoding the file at `path` makes, from its header; `nil` if it
+    /// cannot say.
+    private func decodedEstimate(at path: String, plugin: any LoaderPlugin, contents: AssetBytes?, header: inout [UInt8]?) -> Int64? {
+        guard plugin.headerLength > 0 else { return nil }
         if header == nil { header = contents.map { Array($0.prefix(plugin.headerLength)) } ?? (try? files.prefix(path, count: plugin.headerLength)) }
-        guard let header, let estimate = plugin.estimatedDecodedBytes(header: header) else { return max(file.size, 1) }
+        guard let header, let estimate = plugin.estimatedDecodedBytes(header: header) else { return nil }
         return Int64(max(estimate, 1))
     }
 }

@@ -1,0 +1,84 @@
+import Dispatch
+import PreloadConcurrency
+
+/// A batch's memory budget: the decoded bytes its loads may hold at once, from the moment a
+/// load starts decoding until each asset is handed over to the engine (or, for an asset nobody
+/// takes over, until its load ends).
+///
+/// A load asks for its assets' estimated sizes before it decodes anything. It goes at once if
+/// they fit, or if nothing else is held (an asset larger than the whole budget loads alone
+/// rather than never); otherwise it waits, first come first served, and is resumed when enough
+/// is given back. Without a limit the budget only keeps count, for the report's peak.
+final class DecodeBudget: Sendable {
+    private struct Waiter {
+        let bytes: Int
+        let resume: @Sendable () -> Void
+    }
+
+    private struct State {
+        var held = 0
+        var peak = 0
+        var waiters: [Waiter] = []
+        /// Grants waiters at the front while they fit; returns what to resume.
+        mutating func grant(limit: Int?) -> [@Sendable () -> Void] {
+            var granted = 0
+            while granted < waiters.count, fits(waiters[granted].bytes, limit: limit) {
+                take(waiters[granted].bytes)
+                granted += 1
+            }
+            defer { waiters.removeFirst(granted) }
+            return waiters.prefix(granted).map(\.resume)
+        }
+
+        func fits(_ bytes: Int, limit: Int?) -> Bool {
+            guard let limit else { return true }
+            return held == 0 || held <= limit - bytes
+        }
+
+        mutating func take(_ bytes: Int) {
+            held += bytes
+            peak = max(peak, held)
+        }
+    }
+
+    /// The most bytes held at once; `nil`: no limit, only counting.
+    let limit: Int?
+    private let state = PreloadMutex(State())
+
+    init(limit: Int?) {
+        self.limit = limit.map { max($0, 0) }
+    }
+
+    /// Asks for `bytes`. Returns `true` if they are granted now; otherwise `resume` runs (on a
+    /// global queue) once they are, and this returns `false`.
+    func acquire(_ bytes: Int, orResume resume: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state in
+            guard state.waiters.isEmpty, state.fits(bytes, limit: limit) else {
+                state.waiters.append(Waiter(bytes: bytes, resume: resume))
+                return false
+            }
+            state.take(bytes)
+            return true
+        }
+    }
+
+    /// Gives `bytes` back, and resumes the waiters that now fit.
+    func release(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        let resumed = state.withLock { state in
+            state.held -= bytes
+            return state.grant(limit: limit)
+        }
+        for resume in resumed { DispatchQueue.global().async(execute: resume) }
+    }
+
+    /// Grants every waiter at once, over the limit if need be: the batch was cancelled, and its
+    /// waiting loads must run to report themselves cancelled (they then give their bytes back).
+    func releaseWaiters() {
+        let resumed = state.withLock { state in state.grant(limit: nil) }
+        for resume in resumed { DispatchQueue.global().async(execute: resume) }
+    }
+
+    /// The most bytes held at once so far.
+    var peak: Int { state.withLock { $0.peak } }
+}
