@@ -2,16 +2,18 @@ import Preload
 
 /// What an atlas descriptor says, before any page is decoded: pages by path (with the size the
 /// descriptor declares, when it does) and frames in the normalized model.
-package struct AtlasDescription: Hashable, Sendable {
+@_spi(Fuzzing) public struct AtlasDescription: Hashable, Sendable {
     /// One page image the descriptor names.
-    package struct Page: Hashable, Sendable {
+    public struct Page: Hashable, Sendable {
         /// The page image's path, resolved against the descriptor's folder.
-        package var path: String
+        public var path: String
         /// The size the descriptor declares, when it declares one.
-        package var declaredWidth: Int?
-        package var declaredHeight: Int?
+        public var declaredWidth: Int?
+        /// The height the descriptor declares, when it declares one.
+        public var declaredHeight: Int?
 
-        package init(path: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+        /// A page image at `path`, with the size the descriptor declares, if any.
+        public init(path: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
             self.path = path
             self.declaredWidth = declaredWidth
             self.declaredHeight = declaredHeight
@@ -19,21 +21,25 @@ package struct AtlasDescription: Hashable, Sendable {
     }
 
     /// The descriptor file (or folder) the description was read from.
-    package var file: String
-    package var format: TextureAtlas.Format
-    package var pages: [Page]
-    package var frames: [AtlasFrame]
+    public var file: String
+    /// The dialect it was read from.
+    public var format: TextureAtlas.Format
+    /// The page images it names, in the order frames refer to them.
+    public var pages: [Page]
+    /// Its frames, in the normalized model.
+    public var frames: [AtlasFrame]
     /// Pixels per point the atlas was made for (TexturePacker's `meta.scale`, SpriteKit's `@2x`).
-    package var scale: Double
+    public var scale: Double
     /// What the reader forgave in the descriptor's text (Windows line ends); ``allWarnings``
     /// adds what it finds in the frames.
-    package var warnings: [AssetWarning] = []
+    public var warnings: [AssetWarning] = []
 
     /// The largest coordinate or size, either sign, a descriptor may give: far past any real
     /// page, and small enough that sums of a few of them cannot overflow.
-    package static let largestNumber = 1_000_000_000
+    public static let largestNumber = 1_000_000_000
 
-    package init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame], scale: Double = 1) {
+    /// A description read from `file`.
+    public init(file: String, format: TextureAtlas.Format, pages: [Page], frames: [AtlasFrame], scale: Double = 1) {
         self.file = file
         self.format = format
         self.pages = pages
@@ -44,7 +50,7 @@ package struct AtlasDescription: Hashable, Sendable {
     /// Problems that need no page pixels: unknown pages, negative sizes, implausible original
     /// sizes and offsets, and frames outside their page where the page size is known
     /// (`pageSizes`, else declared). (Names given twice are warnings: ``allWarnings``.)
-    package func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
+    public func problems(pageSizes: [(width: Int, height: Int)?] = []) -> [AtlasError] {
         var problems: [AtlasError] = []
         for frame in frames {
             if let detail = frame.sizeProblem { problems.append(.malformed(file: file, detail: detail)) }

@@ -1,4 +1,4 @@
-import PreloadAtlas
+@_spi(Fuzzing) import PreloadAtlas
 @_spi(PluginSupport) import Preload
 import PreloadPNG
 

@@ -1,6 +1,6 @@
 import Foundation
 import Preload
-import PreloadAtlas
+@_spi(Fuzzing) import PreloadAtlas
 import PreloadPNG
 import PreloadTestSupport
 import Testing

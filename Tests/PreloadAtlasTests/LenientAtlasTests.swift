@@ -1,7 +1,7 @@
 import Foundation
 import PreloadAuthoring
 import Preload
-import PreloadAtlas
+@_spi(Fuzzing) import PreloadAtlas
 import PreloadPNG
 import PreloadTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import FuzzSupport
 import Preload
-import PreloadAtlas
+@_spi(Fuzzing) import PreloadAtlas
 import PreloadAuthoring
 
 /// Reads the input as an atlas descriptor (TexturePacker JSON, Phaser, libGDX text, SpriteKit plist), the
