@@ -66,7 +66,7 @@ import Testing
         let budgetedAssets = try #require(budgeted.json?["assets"] as? [[String: Any]])
         func facts(_ assets: [[String: Any]]) -> [String] {
             assets.map {
-                "\($0["path"] ?? "") \($0["status"] ?? "") \($0["width"] ?? "") \($0["bytes"] ?? "") \($0["sha256"] ?? "") \($0["frames"] ?? "")"
+                "\($0["path"] ?? "") \($0["status"] ?? "") \($0["width"] ?? "") \($0["bytes"] ?? "") \($0["sha256"] ?? "") \(($0["frames"] as? [[String: Any]])?.map { $0["sha256"] as? String ?? "" } ?? [])"
             }
         }
         #expect(wholeAssets.count == 9 && wholeAssets.filter { $0["sha256"] != nil }.count == 7)
