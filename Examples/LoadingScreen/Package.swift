@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, which is whatever the checkout is called.
+let preload = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
+
+/// A game's loading screen on SDL2: a level streams in through Preload's hand-off with a
+/// per-frame budget, then is drawn. A separate package, so that users of the library never
+/// build it. From the repository root:
+///
+///     swift run --package-path Examples/LoadingScreen LoadingScreen
+///     xvfb-run swift run --package-path Examples/LoadingScreen LoadingScreen --frames 90 --screenshot /tmp/shot.png
+///     swift run --package-path Examples/LoadingScreen ScreenshotCheck /tmp/shot.png
+let package = Package(
+    name: "LoadingScreen",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        .executableTarget(
+            name: "LoadingScreen",
+            dependencies: [
+                "CSDL2", .product(name: "Preload", package: preload), .product(name: "PreloadAuthoring", package: preload),
+            ]),
+        .executableTarget(name: "ScreenshotCheck", dependencies: [.product(name: "Preload", package: preload)]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+import CSDL2
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadPNG
+import PreloadPack
+import PreloadAuthoring
+import Synchronization
+
+// A loading screen on SDL2: the level streams in on Preload's workers, the bar follows the
+// batch's progress hook, and each frame hands at most 2 ms of uploads to the GPU through the
+// hand-off; the batch completes when the level is on the GPU. Then the level is drawn.
+//
+//     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2]
+
+let options = Options(CommandLine.arguments.dropFirst())
+guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fatalError("SDL_Init: \(String(cString: SDL_GetError()))") }
+defer { SDL_Quit() }
+let window = SDL_CreateWindow("Preload: loading screen", 0, 0, 1280, 720, SDL_WINDOW_SHOWN.rawValue)!
+// The software renderer: the same pixels on every machine, which the screenshot check relies on.
+let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)!
+let gpu = GPU(renderer: renderer)
+
+let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+let handOff = AssetHandOff(releasesCPUCopies: true)
+let progress = Mutex(0.0)
+let report = Mutex<PreloadReport?>(nil)
+coordinator.preload(
+    Level.requests(assets: options.assets),
+    options: PreloadOptions(
+        assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 64 << 20),
+    hooks: PreloadHooks(onProgress: { update in progress.withLock { $0 = update.fractionCompleted } })
+) { finished in
+    report.withLock { $0 = finished }
+}
+
+var frameStats = FrameStats()
+var layout: Level.Layout?
+var frame = 0
+let started = ContinuousClock.now
+running: while true {
+    var event = SDL_Event()
+    while SDL_PollEvent(&event) != 0 {
+        if event.type == SDL_QUIT.rawValue { break running }
+    }
+    let drained = handOff.drain(budget: options.frameBudget) { item in gpu.upload(item.asset) }
+    frameStats.record(drained)
+    let loaded = report.withLock { $0 }
+    if let loaded {
+        guard loaded.succeeded else { fatalError("the level did not load: \(loaded.errors)") }
+        layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
+    } else {
+        LoadingBar.draw(on: gpu, fraction: progress.withLock { $0 })
+    }
+    frame += 1
+    let done = options.frames.map { frame >= $0 && layout != nil } ?? false
+    let stuck = ContinuousClock.now - started > .seconds(60)
+    if done || stuck, let path = options.screenshot {
+        try Screenshot.save(renderer: renderer, width: 1280, height: 720, to: path)
+        if let layout { try JSONEncoder().encode(layout).write(to: URL(fileURLWithPath: path + ".layout.json")) }
+    }
+    SDL_RenderPresent(renderer)
+    if stuck { fatalError("the level was not on the GPU after 60 s") }
+    if done { break }
+    SDL_Delay(16)
+}
+let memory = AssetMemory.shared.statistics
+print(frameStats.summary(budget: options.frameBudget))
+print(
+    "uploaded \(gpu.uploadedBytes / 1024) KiB in \(frame) frames; store holds \(coordinator.assets.byteCount / 1024) KiB of CPU copies"
+        + ", pool live \(memory.liveBytes / 1024) KiB; peak held while loading \((report.withLock { $0 }?.peakHeldBytes ?? 0) / 1024) KiB")
