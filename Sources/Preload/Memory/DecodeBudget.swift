@@ -62,6 +62,19 @@ final class DecodeBudget: Sendable {
         }
     }
 
+    /// Takes `bytes` without waiting, over the limit if need be: assets already in memory that
+    /// start to count again (see `BatchRun.settle`).
+    func take(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        state.withLock { $0.take(bytes) }
+    }
+
+    /// Returns `released` and takes `taken` in one step, so that neither a transient double
+    /// count nor a transient gap reaches the peak or the waiters.
+    func settle(released: Int, taken: Int) {
+        if released > taken { release(released - taken) } else { take(taken - released) }
+    }
+
     /// Gives `bytes` back, and resumes the waiters that now fit.
     func release(_ bytes: Int) {
         guard bytes > 0 else { return }

@@ -54,7 +54,10 @@ public struct PreloadOptions: Sendable {
     /// asset is handed over on ``handOff`` (or, without one, until its load ends); `nil` (the
     /// default): no limit. Loads wait, in order, until their assets' sizes (read from file
     /// headers) fit; one asset larger than the budget loads alone. The report gives the peak
-    /// (``PreloadReport/peakHeldBytes``).
+    /// (``PreloadReport/peakHeldBytes``). With an ``assetEventOrder`` other than completion
+    /// order, an asset that loaded early and waits for earlier ones is not counted while it
+    /// waits (it would keep out the very loads it waits for): the peak may then exceed the
+    /// budget by such assets. Completion order keeps the bound exact.
     public var memoryBudget: Int?
 
     /// Options with the defaults described on each property.

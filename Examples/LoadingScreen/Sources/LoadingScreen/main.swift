@@ -11,7 +11,7 @@ import Synchronization
 // batch's progress hook, and each frame hands at most 2 ms of uploads to the GPU through the
 // hand-off; the batch completes when the level is on the GPU. Then the level is drawn.
 //
-//     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2]
+//     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]
 
 let options = Options(CommandLine.arguments.dropFirst())
 guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fatalError("SDL_Init: \(String(cString: SDL_GetError()))") }
@@ -26,7 +26,7 @@ let handOff = AssetHandOff(releasesCPUCopies: true)
 let progress = Mutex(0.0)
 let report = Mutex<PreloadReport?>(nil)
 coordinator.preload(
-    Level.requests(assets: options.assets),
+    Level.requests(assets: options.assets) + (options.extra.map { [AssetRequest.folder($0, name: "extra")] } ?? []),
     options: PreloadOptions(
         assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 64 << 20),
     hooks: PreloadHooks(onProgress: { update in progress.withLock { $0 = update.fractionCompleted } })

@@ -121,8 +121,8 @@ final class BatchRun: Sendable {
                         isDependency: finished.asset >= callers)
                 }
             })
-        let (delay, released) = state.withLock { state -> (Duration?, Int) in
-            guard state.phase != .finished else { return (nil, 0) }
+        let (delay, released, retaken) = state.withLock { state -> (Duration?, Int, Int) in
+            guard state.phase != .finished else { return (nil, 0, 0) }
             state.diagnostics.storeLockHeld += storing ?? .zero
             let released = budget == nil && handOff == nil ? 0 : settle(finished, callers: callers, in: &state)
             for index in finished.indices {
@@ -131,9 +131,10 @@ final class BatchRun: Sendable {
                 guard waiters.more != nil || delivery.wantsAssetEvents || handOff != nil else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
-            return (deliverProgress(&state), released)
+            defer { state.handOff.retaken = 0 }
+            return (deliverProgress(&state), released, state.handOff.retaken)
         }
-        budget?.release(released)
+        budget?.settle(released: released, taken: retaken)
         if let delay { scheduleTrailingProgress(after: delay) }
         if logger.logLevel <= .debug {
             for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
@@ -187,13 +188,15 @@ final class BatchRun: Sendable {
     /// Called once by the completion operation, after every load has finished. Completes the
     /// batch, unless it waits for its assets to be handed over (then the last hand-over does).
     func complete() {
-        let deferred = state.withLock { state -> Bool in
-            guard state.phase == .running else { return false }
+        let (deferred, retaken) = state.withLock { state -> (Bool, Int) in
+            guard state.phase == .running else { return (false, 0) }
             if delivery.wantsAssetEvents || handOff != nil {
                 for held in state.ordering.flush() { deliver(held, in: &state) }
             }
-            return defersCompletion(&state)
+            defer { state.handOff.retaken = 0 }
+            return (defersCompletion(&state), state.handOff.retaken)
         }
+        budget?.take(retaken)
         if !deferred { finishCompletion() }
     }
 
