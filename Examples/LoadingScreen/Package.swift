@@ -22,9 +22,11 @@ let package = Package(
         .executableTarget(
             name: "LoadingScreen",
             dependencies: [
-                "CSDL2", .product(name: "Preload", package: preload), .product(name: "PreloadAuthoring", package: preload),
+                "CSDL2", "SceneLayout", .product(name: "Preload", package: preload),
+                .product(name: "PreloadAuthoring", package: preload),
             ]),
-        .executableTarget(name: "ScreenshotCheck", dependencies: [.product(name: "Preload", package: preload)]),
+        .target(name: "SceneLayout"),
+        .executableTarget(name: "ScreenshotCheck", dependencies: ["SceneLayout", .product(name: "Preload", package: preload)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,12 +24,7 @@ import Testing
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let stop = Locked(false)
         defer { stop.withLock { $0 = true } }
-        Thread.detachNewThread {
-            while !stop.withLock({ $0 }) {
-                handOff.drain { _ in 1 }
-                Thread.sleep(forTimeInterval: 0.002)
-            }
-        }
+        handOff.drainOnAThread(until: stop, pause: 0.002) { _ in 1 }
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()], configuration: .init(maxConcurrentLoads: 2))
         let report = try await coordinator.start(
             requests,

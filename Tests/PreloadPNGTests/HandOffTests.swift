@@ -27,18 +27,6 @@ import Testing
         try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: 2, memory: memory))
     }
 
-    /// Drains `handOff` on a thread of its own, as an engine's render thread would, until `stop`.
-    private func drainOnAThread(
-        _ handOff: AssetHandOff, stop: Locked<Bool>, pause: Double = 0, upload: @escaping @Sendable (AssetHandOff.Item) -> (any Sendable)?
-    ) {
-        Thread.detachNewThread {
-            while !stop.withLock({ $0 }) {
-                handOff.drain(budget: .milliseconds(2), maxItems: 1, upload)
-                Thread.sleep(forTimeInterval: pause > 0 ? pause : 0.001)
-            }
-        }
-    }
-
     @Test func theEngineGetsEachTextureInRequestOrderAndTheStoreKeepsItsHandle() async throws {
         let coordinator = try coordinator()
         let handOff = AssetHandOff()
@@ -88,7 +76,7 @@ import Testing
         let coordinator = try coordinator(memory: memory)
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let stop = Locked(false)
-        drainOnAThread(handOff, stop: stop) { item in item.name == "image-0" ? nil : "gpu:\(item.name)" }
+        handOff.drainOnAThread(until: stop, maxItems: 1) { item in item.name == "image-0" ? nil : "gpu:\(item.name)" }
         defer { stop.withLock { $0 = true } }
         let report = try await coordinator.start(requests(), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
             .finished()
@@ -107,7 +95,7 @@ import Testing
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let stop = Locked(false)
         let checksums = Recorder<String>()
-        drainOnAThread(handOff, stop: stop, pause: 0.005) { item in
+        handOff.drainOnAThread(until: stop, maxItems: 1, pause: 0.005) { item in
             let texture = item.asset as! Texture
             checksums.append("\(item.name):\(texture.pixels.reduce(0) { $0 &+ Int($1) })")
             return 1

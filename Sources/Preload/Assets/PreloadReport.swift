@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What happened to one request.
 public struct AssetResult: Sendable {
     /// The request, as the caller (or, for a dependency, the plugin) made it.
@@ -126,6 +128,12 @@ extension Duration {
     /// The duration in seconds, as a `Double` (for reports and logs).
     package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// The duration for a dispatch deadline (`.now() + delay.dispatchInterval`), in whole
+    /// nanoseconds, never negative.
+    package var dispatchInterval: DispatchTimeInterval {
+        .nanoseconds(max(Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000), 0))
     }
 }
 

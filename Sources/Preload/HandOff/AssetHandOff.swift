@@ -138,7 +138,6 @@ public final class AssetHandOff: Sendable {
     /// Waits up to `timeout` for an asset to be queued (for a consumer thread that drains as
     /// assets arrive rather than once per frame); `true` if one arrived.
     package func waitForArrival(timeout: Duration) -> Bool {
-        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
-        return arrivals.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+        arrivals.wait(timeout: .now() + timeout.dispatchInterval) == .success
     }
 }

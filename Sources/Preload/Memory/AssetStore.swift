@@ -157,11 +157,11 @@ public final class AssetStore: Sendable {
     }
 
     /// Records what the engine returned for the asset named `name`, still the one handed over
-    /// (`asset`); with `releasing`, a ``HandedOverAsset`` takes the asset's place.
-    func handedOver(name: String, asset: any Asset, handle: (any Sendable)?, releasing: Bool) {
+    /// (`asset`); a `replacement` (releasing the asset) takes its place.
+    func handedOver(name: String, asset: any Asset, handle: (any Sendable)?, replacement: HandedOverAsset?) {
         withShard(of: name) { store in
             guard let old = store.byName[name], Self.isSame(old.asset, asset) else { return }
-            let kept: any Asset = releasing ? HandedOverAsset(releasing: old.asset, handle: handle ?? ()) : old.asset
+            let kept: any Asset = replacement ?? old.asset
             store.byteCount += kept.byteCount - old.asset.byteCount
             store.byName[name] = Entry(
                 name: name, path: old.path, plugin: old.plugin, asset: kept, isDependency: old.isDependency, handle: handle)

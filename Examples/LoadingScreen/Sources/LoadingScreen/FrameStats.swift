@@ -15,9 +15,7 @@ struct FrameStats {
         let sorted = drainTimes.sorted()
         guard let maximum = sorted.last else { return "no uploads" }
         let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-        func ms(_ duration: Duration) -> String {
-            String(Double(duration.components.attoseconds / 1_000_000_000 + duration.components.seconds * 1_000_000_000) / 1e6)
-        }
+        func ms(_ duration: Duration) -> String { String(duration / .milliseconds(1)) }
         return
             "hand-off: \(uploads) assets over \(sorted.count) frames; drain per frame max \(ms(maximum)) ms, p99 \(ms(p99)) ms (budget \(ms(budget)) ms)"
     }

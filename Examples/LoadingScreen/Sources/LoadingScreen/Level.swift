@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import SceneLayout
 
 /// The level the example streams in, and where its scene draws each sprite.
 enum Level {
@@ -17,47 +18,23 @@ enum Level {
         ]
     }
 
-    /// One sprite drawn in the scene and where its pixels come from, for the screenshot check.
-    struct Placement: Codable {
-        var name: String
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
-        /// A PNG file; or an atlas descriptor and a frame in it; or a pack and an entry in it.
-        var file: String?
-        var atlas: String?
-        var frame: String?
-        var pack: String?
-        var entry: String?
-    }
-
-    /// What the check compares: the sprites over the opaque black panel, and a patch of the
-    /// background that nothing covers.
-    struct Layout: Codable {
-        var panel: [Int]
-        var background: String
-        var backgroundPatch: [Int]
-        var sprites: [Placement]
-    }
-
     static let panel = (x: 40, y: 40, width: 420, height: 120)
 
     /// Draws the loaded level: the background, an opaque black panel, and on it three sprites
     /// from the packed sprite folder, two frames of the TexturePacker atlas (one stored turned)
     /// and a texture from the pack. Returns where it drew what.
-    static func draw(on gpu: GPU, store: AssetStore, assets: String) -> Layout {
+    static func draw(on gpu: GPU, store: AssetStore, assets: String) -> SceneLayout {
         let background = gpu.textures[store.handle(named: "background", as: Int.self)!]
         gpu.draw(background, x: 0, y: 0)
         gpu.fill(x: panel.x, y: panel.y, width: panel.width, height: panel.height, red: 0, green: 0, blue: 0)
-        var sprites: [Placement] = []
+        var sprites: [SceneLayout.Sprite] = []
         var x = panel.x + 10
         let creatures = gpu.atlases[store.handle(named: "creatures", as: Int.self)!]
         for name in ["hero", "slime", "bat"] {
             let frame = creatures.frames["\(name).png"]!
             gpu.draw(frame, of: creatures, x: x, y: panel.y + 10)
             sprites.append(
-                Placement(
+                SceneLayout.Sprite(
                     name: "creatures/\(name)", x: x, y: panel.y + 10, width: frame.sourceWidth, height: frame.sourceHeight,
                     file: "\(assets)/atlases/creatures.atlas/\(name).png"))
             x += frame.sourceWidth + 12
@@ -67,7 +44,7 @@ enum Level {
             let frame = ui.frames[name]!
             gpu.draw(frame, of: ui, x: x, y: panel.y + 10)
             sprites.append(
-                Placement(
+                SceneLayout.Sprite(
                     name: "ui/\(name)", x: x, y: panel.y + 10, width: frame.sourceWidth, height: frame.sourceHeight,
                     atlas: "\(assets)/atlases/ui/ui.json", frame: name))
             x += frame.sourceWidth + 12
@@ -76,10 +53,10 @@ enum Level {
         let bat = pack.textures["sprites/bat.png"]!
         gpu.draw(bat, x: x, y: panel.y + 10)
         sprites.append(
-            Placement(
+            SceneLayout.Sprite(
                 name: "level1#sprites/bat.png", x: x, y: panel.y + 10, width: 28, height: 28, pack: "\(assets)/packs/level1.pak",
                 entry: "sprites/bat.png"))
-        return Layout(
+        return SceneLayout(
             panel: [panel.x, panel.y, panel.width, panel.height], background: "\(assets)/backgrounds/forest.png",
             backgroundPatch: [700, 400, 500, 300], sprites: sprites)
     }

@@ -4,6 +4,7 @@ import Preload
 import PreloadAtlas
 import PreloadPNG
 import PreloadPack
+import SceneLayout
 import PreloadAuthoring
 import Synchronization
 
@@ -35,7 +36,7 @@ coordinator.preload(
 }
 
 var frameStats = FrameStats()
-var layout: Level.Layout?
+var layout: SceneLayout?
 var frame = 0
 let started = ContinuousClock.now
 running: while true {

@@ -2,27 +2,7 @@ import Foundation
 import Preload
 import PreloadPNG
 import PreloadPack
-
-/// The layout the example writes beside its screenshot.
-struct Layout: Decodable {
-    struct Sprite: Decodable {
-        var name: String
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
-        var file: String?
-        var atlas: String?
-        var frame: String?
-        var pack: String?
-        var entry: String?
-    }
-
-    var panel: [Int]
-    var background: String
-    var backgroundPatch: [Int]
-    var sprites: [Sprite]
-}
+import SceneLayout
 
 /// Each sprite's original image, upright and untrimmed, from its source.
 enum Expected {
@@ -30,7 +10,7 @@ enum Expected {
         let description: String
     }
 
-    static func source(of sprite: Layout.Sprite) throws -> Image {
+    static func source(of sprite: SceneLayout.Sprite) throws -> Image {
         if let file = sprite.file { return try Image.decode(file: file) }
         if let pack = sprite.pack, let entry = sprite.entry {
             let bytes = try PackLoader().readEntry(entry, in: pack, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in })

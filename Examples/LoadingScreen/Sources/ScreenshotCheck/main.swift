@@ -1,5 +1,6 @@
 import Foundation
 import Preload
+import SceneLayout
 
 // Checks a LoadingScreen screenshot against the source images: every sprite the layout lists
 // must show, pixel for pixel (within the renderer's blending rounding), its source image as
@@ -14,7 +15,7 @@ let tolerance = 4
 guard CommandLine.arguments.count == 2 else { fatalError("usage: ScreenshotCheck SHOT.png") }
 let shotPath = CommandLine.arguments[1]
 let shot = try Image.decode(file: shotPath)
-let layout = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: URL(fileURLWithPath: shotPath + ".layout.json")))
+let layout = try JSONDecoder().decode(SceneLayout.self, from: Data(contentsOf: URL(fileURLWithPath: shotPath + ".layout.json")))
 var failures: [String] = []
 var caught = (flipped: false, premultipliedTwice: false, missing: false)
 

@@ -52,11 +52,13 @@ extension BatchRun {
     /// The engine took `item` over, returning `handle`; with `releasing`, the asset leaves memory
     /// (the store and the batch keep a ``HandedOverAsset``).
     func handedOver(_ item: AssetHandOff.Item, handle: (any Sendable)?, releasing: Bool) {
-        store?.handedOver(name: item.name, asset: item.asset, handle: handle, releasing: releasing)
+        // One stand-in for the store and the report alike.
+        let replacement = releasing ? handle.map { HandedOverAsset(releasing: item.asset, handle: $0) } : nil
+        store?.handedOver(name: item.name, asset: item.asset, handle: handle, replacement: replacement)
         let callers = callerCount
         let (bytes, finish, delay) = state.withLock { state -> (Int, Bool, Duration?) in
-            if releasing, let handle, item.assetIndex < state.assets.count, case .loaded(let asset)? = state.assets[item.assetIndex].outcome {
-                state.assets[item.assetIndex].outcome = .loaded(HandedOverAsset(releasing: asset, handle: handle))
+            if let replacement, item.assetIndex < state.assets.count, state.assets[item.assetIndex].outcome?.asset != nil {
+                state.assets[item.assetIndex].outcome = .loaded(replacement)
             }
             let bytes = state.handOff.held.removeValue(forKey: item.assetIndex) ?? 0
             state.handOff.pending -= 1

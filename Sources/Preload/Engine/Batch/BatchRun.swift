@@ -244,8 +244,7 @@ final class BatchRun: Sendable {
 
     /// Delivers the latest progress after `delay`, when the throttle held it back.
     func scheduleTrailingProgress(after delay: Duration) {
-        let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
             let again = state.withLock { state -> Duration? in
                 guard state.phase != .finished else { return nil }
                 return carryOut(state.progress.trailingDelivery(at: .now))

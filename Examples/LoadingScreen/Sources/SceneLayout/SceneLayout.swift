@@ -1,0 +1,37 @@
+/// What `LoadingScreen` drew where, written beside its screenshot (`SHOT.png.layout.json`) and
+/// read by `ScreenshotCheck`: one definition, so the two programs cannot disagree.
+public struct SceneLayout: Codable, Sendable {
+    /// One sprite drawn in the scene and where its pixels come from.
+    public struct Sprite: Codable, Sendable {
+        public var name: String
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+        /// A PNG file; or an atlas descriptor and a frame in it; or a pack and an entry in it.
+        public var file: String?
+        public var atlas: String?
+        public var frame: String?
+        public var pack: String?
+        public var entry: String?
+
+        public init(
+            name: String, x: Int, y: Int, width: Int, height: Int, file: String? = nil, atlas: String? = nil, frame: String? = nil,
+            pack: String? = nil, entry: String? = nil
+        ) {
+            (self.name, self.x, self.y, self.width, self.height) = (name, x, y, width, height)
+            (self.file, self.atlas, self.frame, self.pack, self.entry) = (file, atlas, frame, pack, entry)
+        }
+    }
+
+    /// The opaque black panel the sprites are drawn on: x, y, width, height.
+    public var panel: [Int]
+    /// The background image, and a patch of it (x, y, width, height) that nothing covers.
+    public var background: String
+    public var backgroundPatch: [Int]
+    public var sprites: [Sprite]
+
+    public init(panel: [Int], background: String, backgroundPatch: [Int], sprites: [Sprite]) {
+        (self.panel, self.background, self.backgroundPatch, self.sprites) = (panel, background, backgroundPatch, sprites)
+    }
+}
