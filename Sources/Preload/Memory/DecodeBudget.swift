@@ -9,6 +9,11 @@ import PreloadConcurrency
 /// they fit, or if nothing else is held (an asset larger than the whole budget loads alone
 /// rather than never); otherwise it waits, first come first served, and is resumed when enough
 /// is given back. Without a limit the budget only keeps count, for the report's peak.
+///
+/// Assets loaded but *waiting their turn* (in request order, for an earlier asset to load)
+/// count like any other, but nothing gives them back until that earlier asset arrives. So when
+/// they are all that is held (nothing decoding, nothing with the engine), the first waiting load
+/// goes over the limit: it may be the one they wait for, and otherwise it frees a worker for it.
 final class DecodeBudget: Sendable {
     private struct Waiter {
         let bytes: Int
@@ -17,6 +22,8 @@ final class DecodeBudget: Sendable {
 
     private struct State {
         var held = 0
+        /// The part of `held` waiting its turn (see above).
+        var waitingTurn = 0
         var peak = 0
         var waiters: [Waiter] = []
         /// Grants waiters at the front while they fit; returns what to resume.
@@ -32,7 +39,7 @@ final class DecodeBudget: Sendable {
 
         func fits(_ bytes: Int, limit: Int?) -> Bool {
             guard let limit else { return true }
-            return held == 0 || held <= limit - bytes
+            return held == waitingTurn || held <= limit - bytes
         }
 
         mutating func take(_ bytes: Int) {
@@ -62,27 +69,21 @@ final class DecodeBudget: Sendable {
         }
     }
 
-    /// Takes `bytes` without waiting, over the limit if need be: assets already in memory that
-    /// start to count again (see `BatchRun.settle`).
-    func take(_ bytes: Int) {
-        guard bytes > 0 else { return }
-        state.withLock { $0.take(bytes) }
-    }
-
-    /// Returns `released` and takes `taken` in one step, so that neither a transient double
-    /// count nor a transient gap reaches the peak or the waiters.
-    func settle(released: Int, taken: Int) {
-        if released > taken { release(released - taken) } else { take(taken - released) }
+    /// Returns `released` and changes the bytes waiting their turn by `waitingTurnChange`, in one
+    /// step, and resumes the waiters that now fit.
+    func settle(released: Int, waitingTurnChange: Int) {
+        guard released != 0 || waitingTurnChange != 0 else { return }
+        let resumed = state.withLock { state in
+            state.held -= released
+            state.waitingTurn += waitingTurnChange
+            return state.grant(limit: limit)
+        }
+        for resume in resumed { DispatchQueue.global().async(execute: resume) }
     }
 
     /// Gives `bytes` back, and resumes the waiters that now fit.
     func release(_ bytes: Int) {
-        guard bytes > 0 else { return }
-        let resumed = state.withLock { state in
-            state.held -= bytes
-            return state.grant(limit: limit)
-        }
-        for resume in resumed { DispatchQueue.global().async(execute: resume) }
+        settle(released: bytes, waitingTurnChange: 0)
     }
 
     /// Grants every waiter at once, over the limit if need be: the batch was cancelled, and its

@@ -54,10 +54,11 @@ public struct PreloadOptions: Sendable {
     /// asset is handed over on ``handOff`` (or, without one, until its load ends); `nil` (the
     /// default): no limit. Loads wait, in order, until their assets' sizes (read from file
     /// headers) fit; one asset larger than the budget loads alone. The report gives the peak
-    /// (``PreloadReport/peakHeldBytes``). With an ``assetEventOrder`` other than completion
-    /// order, an asset that loaded early and waits for earlier ones is not counted while it
-    /// waits (it would keep out the very loads it waits for): the peak may then exceed the
-    /// budget by such assets. Completion order keeps the bound exact.
+    /// (``PreloadReport/peakHeldBytes``). The bound is exact in completion order. In another
+    /// ``assetEventOrder``, loads are queued in request order, and assets that loaded early
+    /// count while they wait for an earlier one; when they are all that is held, the next load
+    /// goes over the budget, so that the one they wait for gets a worker: the peak may exceed
+    /// the budget by those loads.
     public var memoryBudget: Int?
 
     /// Options with the defaults described on each property.

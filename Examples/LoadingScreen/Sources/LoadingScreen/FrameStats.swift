@@ -1,22 +1,32 @@
 import Preload
 
-/// Time spent in the hand-off each frame: the cost the loading screen puts on the frame.
+/// Time spent on uploads each frame while the level streams in: the cost the loading screen
+/// puts on the frame.
 struct FrameStats {
-    private var drainTimes: [Duration] = []
+    private var uploadTimes: [Duration] = []
     private var uploads = 0
 
-    mutating func record(_ drained: AssetHandOff.Drained) {
-        guard drained.handedOver > 0 else { return }
-        drainTimes.append(drained.elapsed)
-        uploads += drained.handedOver
+    /// Records one frame's upload time, if it uploaded anything (`working`).
+    mutating func record(_ elapsed: Duration, handedOver: Int, working: Bool) {
+        guard working else { return }
+        uploadTimes.append(elapsed)
+        uploads += handedOver
     }
 
+    /// One line: assets, frames, and the median, 99th percentile and maximum upload time per
+    /// frame, with how many frames went more than a millisecond over `budget`.
     func summary(budget: Duration) -> String {
-        let sorted = drainTimes.sorted()
+        let sorted = uploadTimes.sorted()
         guard let maximum = sorted.last else { return "no uploads" }
-        let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-        func ms(_ duration: Duration) -> String { String(duration / .milliseconds(1)) }
-        return
-            "hand-off: \(uploads) assets over \(sorted.count) frames; drain per frame max \(ms(maximum)) ms, p99 \(ms(p99)) ms (budget \(ms(budget)) ms)"
+        func percentile(_ fraction: Double) -> Duration {
+            sorted[min(sorted.count - 1, max(0, Int((Double(sorted.count) * fraction).rounded(.up)) - 1))]
+        }
+        func ms(_ duration: Duration) -> String {
+            let milliseconds = duration / .milliseconds(1)
+            return String(Double(Int(milliseconds * 100)) / 100)
+        }
+        let over = sorted.count { $0 > budget + .milliseconds(1) }
+        return "hand-off: \(uploads) assets over \(sorted.count) frames; upload time per frame: median \(ms(percentile(0.5))) ms,"
+            + " p99 \(ms(percentile(0.99))) ms, max \(ms(maximum)) ms (budget \(ms(budget)) ms; \(over) frames over it by more than 1 ms)"
     }
 }

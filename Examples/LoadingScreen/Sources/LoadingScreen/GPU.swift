@@ -25,6 +25,8 @@ final class GPU {
     private(set) var packs: [Pack] = []
     /// Pixels uploaded so far.
     private(set) var uploadedBytes = 0
+    /// Large textures still being filled, a band of rows per step.
+    private(set) var strips = StripUploads()
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -66,10 +68,16 @@ final class GPU {
         let made = SDL_CreateTexture(
             renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(texture.width),
             Int32(texture.height))!
-        texture.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(made, nil, $0.baseAddress, Int32(texture.bytesPerRow)) }
+        strips.fill(made, with: texture)
         SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
         uploadedBytes += texture.byteCount
         return made
+    }
+
+    /// Goes on filling large textures until `deadline`; true when every texture is complete.
+    func continueUploads(until deadline: ContinuousClock.Instant) -> Bool {
+        strips.continue(until: deadline)
+        return strips.isIdle
     }
 
     /// Draws `texture` with its top-left corner at (`x`, `y`), unscaled.

@@ -9,8 +9,9 @@ import PreloadAuthoring
 import Synchronization
 
 // A loading screen on SDL2: the level streams in on Preload's workers, the bar follows the
-// batch's progress hook, and each frame hands at most 2 ms of uploads to the GPU through the
-// hand-off; the batch completes when the level is on the GPU. Then the level is drawn.
+// batch's progress hook, and each frame spends about 2 ms on uploads (the hand-off, and large
+// textures a band of rows at a time); the batch completes when the level is on the GPU. Then
+// the level is drawn.
 //
 //     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]
 
@@ -44,10 +45,18 @@ running: while true {
     while SDL_PollEvent(&event) != 0 {
         if event.type == SDL_QUIT.rawValue { break running }
     }
-    let drained = handOff.drain(budget: options.frameBudget) { item in gpu.upload(item.asset) }
-    frameStats.record(drained)
+    // This frame's upload time: first the bands of large textures still being filled, then, if
+    // time is left, newly loaded assets from the hand-off.
+    let frameStart = ContinuousClock.now
+    let deadline = frameStart + options.frameBudget
+    var handedOver = 0
+    let texturesComplete = gpu.continueUploads(until: deadline)
+    if texturesComplete, ContinuousClock.now < deadline {
+        handedOver = handOff.drain(budget: deadline - ContinuousClock.now) { item in gpu.upload(item.asset) }.handedOver
+    }
+    frameStats.record(ContinuousClock.now - frameStart, handedOver: handedOver, working: handedOver > 0 || !texturesComplete)
     let loaded = report.withLock { $0 }
-    if let loaded {
+    if let loaded, gpu.strips.isIdle {
         guard loaded.succeeded else { fatalError("the level did not load: \(loaded.errors)") }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
     } else {

@@ -16,17 +16,16 @@ extension BatchRun {
     /// Caller's assets that will not be handed over count as done for the hand-off's progress.
     ///
     /// In an order other than completion order, an asset may wait for earlier ones before it is
-    /// queued; while it waits it does not count (its bytes are returned now and taken again when
-    /// it is queued). Otherwise a budget full of assets waiting their turn would keep out the
-    /// very load they wait for.
+    /// queued: its bytes are marked as waiting their turn until it is (`DecodeBudget` lets a load
+    /// through when such bytes are all it holds, so they cannot keep out the load they wait for).
     func settle(_ finished: [FinishedAsset], callers: Int, in state: inout BatchState) -> Int {
         var released = 0
-        let countsWhileWaiting = options.assetEventOrder == .completion
+        let waitsItsTurn = options.assetEventOrder != .completion
         for asset in finished {
             if willHandOver(asset, callers: callers) {
                 guard asset.decodedBytes > 0 else { continue }
                 state.handOff.held[asset.asset, default: 0] += asset.decodedBytes
-                if !countsWhileWaiting { released += asset.decodedBytes }
+                if waitsItsTurn { state.handOff.waitingTurnChange += asset.decodedBytes }
             } else {
                 released += asset.decodedBytes
                 if asset.asset < callers { state.progress.handOff?.done += 1 }
@@ -42,7 +41,7 @@ extension BatchRun {
         let index = state.assetOfEntry[entry]
         guard state.handOff.queued.insert(index).inserted else { return }
         state.handOff.pending += 1
-        if options.assetEventOrder != .completion, let bytes = state.handOff.held[index] { state.handOff.retaken += bytes }
+        if options.assetEventOrder != .completion, let bytes = state.handOff.held[index] { state.handOff.waitingTurnChange -= bytes }
         handOff.enqueue(
             AssetHandOff.Item(
                 name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency, run: self,

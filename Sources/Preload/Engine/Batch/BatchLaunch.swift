@@ -24,6 +24,10 @@ extension BatchRun {
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
         store?.reserveCapacity(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
+        if plansInRequestOrder {
+            planInOrder(requests, resolver: resolver, grouping: grouping, queue: queue, started: started)
+            return
+        }
         let chunks = PlanningChunks(count: requests.count, workers: workers, multipleOf: grouping.maxAssets)
         let deferred = PreloadMutex<[(entry: Int, resolved: ResolvedRequest)]>([])
         let spread = ContinuousClock.now
@@ -40,6 +44,34 @@ extension BatchRun {
         }
         planner.sealOpenLoad()
         finishPlanning(queue: queue, alone: (spread - started) + (ContinuousClock.now - gathered))
+    }
+
+    /// Whether loads are queued in request order, dependencies included: under a memory budget
+    /// with assets handed on in an order other than completion order. Otherwise the loads of an
+    /// atlas's sprites, planned after every plain file, would start last, and the assets loaded
+    /// before them would fill the budget waiting for the atlas that comes before them.
+    private var plansInRequestOrder: Bool {
+        budget?.limit != nil && options.assetEventOrder != .completion
+    }
+
+    /// Plans the caller's requests on this thread, a few at a time (loads are cut within them),
+    /// each few followed by their requests' dependencies, so that loads are queued in request
+    /// order.
+    private func planInOrder(
+        _ requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping, queue: OperationQueue,
+        started: ContinuousClock.Instant
+    ) {
+        var planner = DependencyPlanner(run: self, resolver: resolver, grouping: grouping, queue: queue)
+        var first = 0
+        while first < requests.count {
+            let callers = first..<min(requests.count, first + min(grouping.maxAssets, 16))
+            for (entry, resolved) in planLeaves(callers, of: requests, resolver: resolver, grouping: grouping, queue: queue) {
+                planner.plan(caller: entry, resolved)
+            }
+            planner.sealOpenLoad()
+            first = callers.upperBound
+        }
+        finishPlanning(queue: queue, alone: ContinuousClock.now - started)
     }
 
     /// Plans the caller's requests `callers`: failures are announced, requests that depend on

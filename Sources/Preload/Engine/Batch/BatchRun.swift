@@ -121,7 +121,7 @@ final class BatchRun: Sendable {
                         isDependency: finished.asset >= callers)
                 }
             })
-        let (delay, released, retaken) = state.withLock { state -> (Duration?, Int, Int) in
+        let (delay, released, waitingTurnChange) = state.withLock { state -> (Duration?, Int, Int) in
             guard state.phase != .finished else { return (nil, 0, 0) }
             state.diagnostics.storeLockHeld += storing ?? .zero
             let released = budget == nil && handOff == nil ? 0 : settle(finished, callers: callers, in: &state)
@@ -131,10 +131,10 @@ final class BatchRun: Sendable {
                 guard waiters.more != nil || delivery.wantsAssetEvents || handOff != nil else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
-            defer { state.handOff.retaken = 0 }
-            return (deliverProgress(&state), released, state.handOff.retaken)
+            defer { state.handOff.waitingTurnChange = 0 }
+            return (deliverProgress(&state), released, state.handOff.waitingTurnChange)
         }
-        budget?.settle(released: released, taken: retaken)
+        budget?.settle(released: released, waitingTurnChange: waitingTurnChange)
         if let delay { scheduleTrailingProgress(after: delay) }
         if logger.logLevel <= .debug {
             for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
@@ -188,15 +188,15 @@ final class BatchRun: Sendable {
     /// Called once by the completion operation, after every load has finished. Completes the
     /// batch, unless it waits for its assets to be handed over (then the last hand-over does).
     func complete() {
-        let (deferred, retaken) = state.withLock { state -> (Bool, Int) in
+        let (deferred, waitingTurnChange) = state.withLock { state -> (Bool, Int) in
             guard state.phase == .running else { return (false, 0) }
             if delivery.wantsAssetEvents || handOff != nil {
                 for held in state.ordering.flush() { deliver(held, in: &state) }
             }
-            defer { state.handOff.retaken = 0 }
-            return (defersCompletion(&state), state.handOff.retaken)
+            defer { state.handOff.waitingTurnChange = 0 }
+            return (defersCompletion(&state), state.handOff.waitingTurnChange)
         }
-        budget?.take(retaken)
+        budget?.settle(released: 0, waitingTurnChange: waitingTurnChange)
         if !deferred { finishCompletion() }
     }
 

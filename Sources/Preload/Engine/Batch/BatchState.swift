@@ -233,9 +233,9 @@ struct HandOffTally {
     var queued: Set<Int> = []
     /// Memory-budget bytes each queued asset holds until it is handed over.
     var held: [Int: Int] = [:]
-    /// Bytes of assets that waited their turn uncounted and were just queued: to be taken from
-    /// the budget again once the batch's lock is released.
-    var retaken = 0
+    /// How the bytes of assets waiting their turn changed under the batch's lock (loaded and
+    /// waiting: more; queued at last: fewer): given to the budget once the lock is released.
+    var waitingTurnChange = 0
     /// The completion operation has run and the batch waits for the last hand-over to complete.
     var completionDeferred = false
 }
