@@ -9,6 +9,8 @@ import PackageDescription
 /// - `Sources/PreloadConcurrency`: the lock, once-only and forward-only helpers every module uses.
 /// - `Sources/PreloadFlow`: game-flow tools on top of the core (`Sequencer`, `StageChain`,
 ///   `StateMachine`, `LoadingState`).
+/// - `Sources/PreloadManifest`: levels as data: manifests of named asset groups, loaded and
+///   unloaded with reference counts (`AssetGroups`).
 /// - `Sources/PreloadAuthoring`: tools that write assets (PNG encoder, pack writer, atlas writer
 ///   and checker, atomic files); the command and tests use them, a game does not need them.
 /// - `Plugins/<Name>`: loader plugins, one library module each. These are *loader* plugins, not
@@ -23,7 +25,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // The umbrella: every runtime module, today's one-line dependency.
-        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadFlow"]),
+        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadFlow", "PreloadManifest"]),
         // One product per module, for an engine that wants only some (its own loaders without
         // libpng and zlib, say).
         .library(name: "PreloadCore", targets: ["Preload"]),
@@ -31,6 +33,7 @@ let package = Package(
         .library(name: "PreloadAtlas", targets: ["PreloadAtlas"]),
         .library(name: "PreloadPack", targets: ["PreloadPack"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
+        .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
         .executable(name: "preload", targets: ["PreloadCLI"]),
     ],
@@ -60,6 +63,7 @@ let package = Package(
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
+        .target(name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas"]),
         .target(
             name: "PreloadAuthoring",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "CPreloadPNG"]
@@ -82,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
-                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAuthoring",
+                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadManifest", "PreloadAuthoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -99,6 +103,10 @@ let package = Package(
             path: "Tests/Support"
         ),
         .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadFlow", "PreloadConcurrency", "PreloadTestSupport"]),
+        .testTarget(
+            name: "PreloadManifestTests",
+            dependencies: ["PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadTestSupport"]
+        ),
         .testTarget(
             name: "PreloadPNGTests",
             dependencies: ["PreloadPNG", "Preload", "PreloadAuthoring", "PreloadTestSupport"],

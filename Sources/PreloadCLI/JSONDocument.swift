@@ -17,6 +17,8 @@ import PreloadPack
 struct JSONDocument: Encodable {
     struct AssetEntry: Encodable {
         var path: String
+        /// The store name, when the request gave one other than its path (a manifest's names).
+        var name: String?
         var kind: String
         var plugin: String?
         var status: String
@@ -137,6 +139,7 @@ struct JSONDocument: Encodable {
             result.outcome.asset?.kind.rawValue
             ?? result.plugin.flatMap { registry.plugin(identifier: $0)?.assetKind.rawValue } ?? "unknown"
         var entry = AssetEntry(path: result.request.path, kind: kind, plugin: result.plugin, status: result.outcome.status)
+        if result.request.name != result.request.path { entry.name = result.request.name }
         switch result.outcome {
         case .loaded(let asset):
             entry.bytes = result.shownBytes

@@ -3,6 +3,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadPNG
+import PreloadManifest
 import PreloadPack
 
 /// `preload [PATH ...]`: loads every file the plugins claim, reports what loaded and what did not.
@@ -16,10 +17,13 @@ struct LoadCommand: AsyncParsableCommand {
             and counted, not errors. Folders named `*.atlas` (sprite folders) and `*.atlasc` \
             (compiled SpriteKit atlases) are atlases. `.pak`, `.zip` and `.gz` files are packs: \
             every entry loads by the plugin that claims it, from inside the pack (a PNG becomes \
-            a texture, an atlas finds its pages beside it), the rest as raw data.
+            a texture, an atlas finds its pages beside it), the rest as raw data. \
+            `--manifest FILE` loads groups of a manifest (`--group NAME`, with the groups it \
+            requires; every group without one), named as the manifest names them.
 
             Exit status: 0 when everything requested loaded, 1 when any asset or pack entry \
-            failed, 64 on a usage error (unknown option, a path that does not exist).
+            failed, 64 on a usage error (unknown option, a path that does not exist, a manifest \
+            that does not read or has no such group).
             """)
 
     @Argument(help: "Files and directories to load.")
@@ -30,6 +34,12 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("pack"), help: "A pack to load: a .pak, .zip or .gz file (repeatable).")
     var packs: [String] = []
+
+    @Option(help: "A manifest (groups of assets) to load groups of; see --group.")
+    var manifest: String?
+
+    @Option(name: .customLong("group"), help: "A group of --manifest to load, with the groups it requires (repeatable; default: every group).")
+    var groups: [String] = []
 
     @Option(name: .customLong("max-entry-mib"), help: "The most one pack entry may inflate to, in MiB.")
     var maxEntryMiB: Int = PackLimits().maxEntryBytes >> 20
@@ -78,7 +88,11 @@ struct LoadCommand: AsyncParsableCommand {
     var memoryBudgetMiB: Int?
 
     func validate() throws {
-        guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty else { throw ValidationError("give at least one file or directory to load") }
+        guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty || manifest != nil else {
+            throw ValidationError("give at least one file or directory to load, or --manifest")
+        }
+        guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
+        if let manifest { _ = try manifestRequests(manifest) }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
         if let memoryBudgetMiB {
@@ -99,7 +113,7 @@ struct LoadCommand: AsyncParsableCommand {
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
-        let requests = Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
+        let requests = try (manifest.map(manifestRequests) ?? []) + Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
 
         // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
         let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
@@ -142,6 +156,16 @@ struct LoadCommand: AsyncParsableCommand {
         // Everything is written: end here rather than free every loaded asset one by one.
         fflush(nil)
         Foundation.exit(failed ? 1 : 0)
+    }
+
+    /// The requests of `--group`s of `path` (every group without one), required groups first; a
+    /// manifest that cannot be read, or a group it does not have, is a usage error.
+    private func manifestRequests(_ path: String) throws -> [AssetRequest] {
+        do {
+            return try AssetManifest(contentsOf: path).requests(for: groups)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// `mib` MiB in bytes (a huge value means no limit).

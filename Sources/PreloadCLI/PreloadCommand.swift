@@ -9,9 +9,10 @@ struct PreloadCommand: AsyncParsableCommand {
         discussion: """
             `preload PATH...` loads (the `load` subcommand is the default); `preload atlas pack` \
             and `preload atlas check` work on texture atlases; `preload pack create`, `list` and \
-            `extract` work on data packs. To load a folder called `atlas` or `pack`, write \
-            `preload load atlas` or `preload ./atlas`.
+            `extract` work on data packs; `preload --manifest FILE --group NAME` loads a manifest's \
+            groups and `preload manifest check FILE` validates one. To load a folder called `atlas` or `pack`, write \
+            `preload load atlas` or `preload ./atlas` (likewise `manifest`).
             """,
-        subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self],
+        subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self, ManifestCommand.self],
         defaultSubcommand: LoadCommand.self)
 }

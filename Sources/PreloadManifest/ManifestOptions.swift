@@ -1,0 +1,112 @@
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadPNG
+
+/// Reads one plugin's options from a manifest entry: the object under the reader's ``key`` in
+/// the entry's `"options"` (`"options": {"png": {"alpha": "premultiplied"}}`).
+///
+/// A third-party plugin with options gives the manifest a reader of its own, next to the
+/// bundled ones: `AssetManifest(contentsOf:optionReaders: ManifestOptionReaders.bundled + [MyReader()])`.
+public protocol ManifestOptionReader: Sendable {
+    /// The key under an entry's `"options"`: the plugin's identifier, by convention.
+    var key: String { get }
+    /// Sets `options` from `values`. Every key of the object must be read, or the entry fails
+    /// with "unknown option".
+    func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws
+}
+
+/// The members of one plugin's options object, read by type; reading a member of the wrong type
+/// throws an error naming it, and members nobody read are reported as unknown.
+public final class ManifestOptionValues {
+    private let values: [String: Any]
+    private(set) var read = Set<String>()
+
+    init(_ values: [String: Any]) {
+        self.values = values
+    }
+
+    /// The keys given.
+    var keys: [String] { values.keys.sorted() }
+
+    /// The member `key` as a Boolean; `nil` when absent.
+    public func bool(_ key: String) throws -> Bool? {
+        try member(key, "true or false") { value in
+            guard let number = value as? NSNumber, Self.isBoolean(number) else { return nil }
+            return number.boolValue
+        }
+    }
+
+    /// The member `key` as a whole number in `range`; `nil` when absent.
+    public func int(_ key: String, in range: ClosedRange<Int> = 0...Int(Int32.max)) throws -> Int? {
+        try member(key, "a whole number from \(range.lowerBound) to \(range.upperBound)") { value in
+            guard let number = value as? NSNumber, !Self.isBoolean(number), let int = Int(exactly: number.doubleValue), range.contains(int)
+            else { return nil }
+            return int
+        }
+    }
+
+    /// The member `key` as one of `choices`; `nil` when absent.
+    public func string(_ key: String, oneOf choices: [String]) throws -> String? {
+        try member(key, "one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))") { value in
+            guard let string = value as? String, choices.contains(string) else { return nil }
+            return string
+        }
+    }
+
+    /// `JSONSerialization` gives booleans as numbers of type `c`.
+    private static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
+
+    private func member<T>(_ key: String, _ expected: String, _ convert: (Any) -> T?) throws -> T? {
+        read.insert(key)
+        guard let value = values[key] else { return nil }
+        guard let converted = convert(value) else { throw ManifestOptionProblem("'\(key)' must be \(expected)") }
+        return converted
+    }
+}
+
+/// Why an option could not be read (the manifest adds where).
+struct ManifestOptionProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The option readers of the bundled plugins.
+public enum ManifestOptionReaders {
+    /// `png` (`PNGDecodeOptions`) and `atlas` (`AtlasPackingOptions`).
+    public static var bundled: [any ManifestOptionReader] { [PNGOptionReader(), AtlasOptionReader()] }
+}
+
+/// `"png": {"alpha": "premultiplied", "keep16Bit": true, "maxWidth": 8192, "maxHeight": 8192, "maxDecodedMiB": 256}`
+struct PNGOptionReader: ManifestOptionReader {
+    var key: String { "png" }
+
+    func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws {
+        var png = options[PNGDecodeOptions.self]
+        if let alpha = try values.string("alpha", oneOf: ["straight", "premultiplied"]) { png.alphaMode = AlphaMode(rawValue: alpha)! }
+        if let keep = try values.bool("keep16Bit") { png.keepsSixteenBitSamples = keep }
+        let width = try values.int("maxWidth", in: 1...Int(Int32.max)) ?? png.limits.maxWidth
+        let height = try values.int("maxHeight", in: 1...Int(Int32.max)) ?? png.limits.maxHeight
+        let bytes = try values.int("maxDecodedMiB", in: 1...(1 << 20)).map { $0 << 20 } ?? png.limits.maxDecodedBytes
+        png.limits = PNGLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: bytes)
+        options[PNGDecodeOptions.self] = png
+    }
+}
+
+/// `"atlas": {"maxPageSize": 1024, "padding": 2, "trim": true, "extrude": 1, "powerOfTwo": false, "rotation": true, "scale": 1}`
+struct AtlasOptionReader: ManifestOptionReader {
+    var key: String { "atlas" }
+
+    func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws {
+        var atlas = options[AtlasPackingOptions.self]
+        let largest = AtlasPackingOptions.largestPageSize
+        if let size = try values.int("maxPageSize", in: 1...largest) { atlas.maxPageSize = size }
+        if let padding = try values.int("padding", in: 0...largest) { atlas.padding = padding }
+        if let trim = try values.bool("trim") { atlas.trimsTransparentBorders = trim }
+        if let extrusion = try values.int("extrude", in: 0...largest) { atlas.extrusion = extrusion }
+        if let powerOfTwo = try values.bool("powerOfTwo") { atlas.powerOfTwoPages = powerOfTwo }
+        if let rotation = try values.bool("rotation") { atlas.allowsRotation = rotation }
+        if let scale = try values.int("scale", in: 1...16) { atlas.scale = scale }
+        options[AtlasPackingOptions.self] = atlas
+    }
+}

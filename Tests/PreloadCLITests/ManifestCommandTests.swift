@@ -1,0 +1,54 @@
+import Foundation
+import PreloadTestSupport
+import Testing
+
+/// `preload --manifest FILE --group NAME` and `preload manifest check FILE`.
+@Suite struct ManifestCommandTests {
+    static let sampleManifest = PackLoadCommandTests.sampleAssets + "/levels.json"
+
+    @Test func aGroupLoadsWithWhatItRequiresUnderTheManifestsNames() async throws {
+        let directory = try TemporaryDirectory()
+        let run = try await CommandRunner.preload(["--manifest", Self.sampleManifest, "--group", "level1", "--json"], in: directory.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let assets = try #require(document["assets"] as? [[String: Any]])
+        let names = assets.compactMap { $0["name"] as? String }
+        #expect(Array(names.prefix(4)) == ["sprites/hero.png", "sprites/coin.png", "ui", "backgrounds/forest.png"])
+        #expect(names.contains("tiles/grass_tile.png") && names.contains("creatures") && names.contains("level1"))
+        #expect(!names.contains("sprites/slime.png"))  // extras' only
+
+        let unknown = try await CommandRunner.preload(["--manifest", Self.sampleManifest, "--group", "level9"], in: directory.path)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("\(Self.sampleManifest): no group named 'level9'"))
+    }
+
+    @Test func checkNamesEveryProblemAndExitsOne() async throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("art/hero.png", PNGFixture.rgba(width: 2, height: 2, pixels: PNGFixture.noise(width: 2, height: 2)))
+        _ = try directory.write("art/notes.txt", text: "not an asset")
+        let manifest = try directory.write(
+            "levels.json",
+            text: """
+                {"groups": {
+                  "a": {"requires": ["b"], "assets": ["art/hero.png", "art/missing.png"]},
+                  "b": {"requires": ["a"], "assets": ["art/notes.txt", {"path": "art/hero.png", "name": "h", "plugin": "tga"}, "art/hero.png/"]}
+                }}
+                """)
+        let run = try await CommandRunner.preload(["manifest", "check", manifest], in: directory.path)
+        #expect(run.status == 1)
+        let art = directory.path + "/art"
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "error: \(manifest): group 'a': the groups require each other: a -> b -> a",
+                "error: \(manifest): group 'a': entry 2 ('art/missing.png'): \(art)/missing.png does not exist",
+                "error: \(manifest): group 'b': the groups require each other: b -> a -> b",
+                "error: \(manifest): group 'b': entry 1 ('art/notes.txt'): no plugin loads \(art)/notes.txt",
+                "error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, pack, png)",
+                "error: \(manifest): group 'b': entry 3 ('art/hero.png/'): \(art)/hero.png is not a folder (a path ending in '/' names one)",
+            ])
+
+        let sound = try await CommandRunner.preload(["manifest", "check", Self.sampleManifest], in: directory.path)
+        #expect(sound.status == 0, "\(sound.stderr)")
+        #expect(sound.stdout.contains("3 groups, 11 entries, no problems"))
+    }
+}
