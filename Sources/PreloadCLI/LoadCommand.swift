@@ -92,7 +92,6 @@ struct LoadCommand: AsyncParsableCommand {
             throw ValidationError("give at least one file or directory to load, or --manifest")
         }
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
-        if let manifest { _ = try manifestRequests(manifest) }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
         if let memoryBudgetMiB {

@@ -49,7 +49,7 @@ public final class AssetGroups: Sendable {
         completion: @escaping @Sendable (PreloadReport) -> Void
     ) throws -> PreloadBatch {
         let plan = try self.plan(groups)
-        return coordinator.preload(plan.requests, options: options, hooks: recording(plan, then: hooks)) { completion($0) }
+        return coordinator.preload(plan.requests, options: options, hooks: recording(plan, then: hooks), completion: completion)
     }
 
     /// Loads `groups` (and the groups they require) and returns the report once they are

@@ -30,6 +30,7 @@ struct GroupReferences {
             }
         }
         let loadedNames = report.results.filter(\.outcome.isLoaded).map(\.request.name)
+        let alreadyHeld = heldNames
         for group in groups where held[group.name] == nil {
             var names = Set<String>()
             for entry in group.entries {
@@ -37,7 +38,7 @@ struct GroupReferences {
                 if entry.request.isFolder {
                     let prefix = name + "/"
                     names.formUnion(loadedNames.filter { $0.hasPrefix(prefix) })
-                    names.formUnion(heldNames.filter { $0.hasPrefix(prefix) })
+                    names.formUnion(alreadyHeld.filter { $0.hasPrefix(prefix) })
                 } else if store.entry(named: name) != nil {
                     names.insert(name)
                 }

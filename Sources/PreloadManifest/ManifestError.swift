@@ -26,12 +26,3 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
         return parts.joined(separator: ": ")
     }
 }
-
-/// Every problem found in a manifest, when there is more than one to report at once (a check).
-public struct ManifestProblems: Error, Sendable, CustomStringConvertible {
-    /// The problems, in the manifest's order.
-    public let problems: [ManifestError]
-
-    /// One problem per line.
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
-}

@@ -26,13 +26,13 @@ struct PreloadManifestFormat {
     private static let entryKeys: Set<String> = ["path", "name", "plugin", "options"]
 
     func read() throws -> AssetManifest {
-        let bytes: [UInt8]
+        let data: Data
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw problem("cannot be read (\((error as NSError).localizedDescription))")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else { throw problem("is not valid JSON") }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw problem("is not valid JSON") }
         guard let top = object as? [String: Any] else { throw problem("the top level is not a JSON object") }
         try refuseUnknown(top, known: Self.topKeys, in: nil)
         guard let groups = top["groups"] as? [String: Any] else { throw problem("'groups' is missing or not an object") }
@@ -41,7 +41,7 @@ struct PreloadManifestFormat {
             guard let root = root as? String else { throw problem("'root' is not a string") }
             base = root.hasPrefix("/") ? root : (base as NSString).appendingPathComponent(root)
         }
-        var order = JSONKeyOrder.keys(in: bytes, at: ["groups"])
+        var order = JSONKeyOrder.keys(in: Array(data), at: ["groups"])
         if Set(order) != Set(groups.keys) { order = groups.keys.sorted() }  // the scanner and the parser disagree: be stable
         var read: [AssetManifest.Group] = []
         var claimed: [String: (path: String, place: String)] = [:]

@@ -33,13 +33,19 @@ import Testing
 
     @Test func keyOrderIsTheFilesEvenWhereJSONSerializationForgetsIt() throws {
         let directory = try TemporaryDirectory()
-        let names = ["zeta", "alpha", "m\\u00e9nu", "b\\\"q", "level10", "level2"]
-        let groups = names.map { "\"\($0)\": {\"assets\": [], \"requires\": [\"alpha\"]}" }.joined(separator: ",\n")
+        // Escaped keys too: "m\u00e9nu" is ménu, "b\"q" is b"q.
         let path = try directory.write(
             "order.json",
-            text:
-                "{\"groups\": {\(groups.replacingOccurrences(of: "\"alpha\": {\"assets\": [], \"requires\": [\"alpha\"]}", with: "\"alpha\": {\"assets\": [\"a.png\"]}"))}}"
-        )
+            text: #"""
+                {"groups": {
+                  "zeta": {"assets": [], "requires": ["alpha"]},
+                  "alpha": {"assets": ["a.png"]},
+                  "m\u00e9nu": {"assets": [], "requires": ["alpha"]},
+                  "b\"q": {"assets": [], "requires": ["alpha"]},
+                  "level10": {"assets": [], "requires": ["alpha"]},
+                  "level2": {"assets": [], "requires": ["alpha"]}
+                }}
+                """#)
         let manifest = try AssetManifest(contentsOf: path)
         #expect(manifest.groups.map(\.name) == ["zeta", "alpha", "ménu", "b\"q", "level10", "level2"])
     }
