@@ -62,7 +62,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
     }
 
     override var isAsynchronous: Bool { true }
-    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    /// Cancelled itself, or its batch was: the batch tells its loads one by one, and one that
+    /// starts in between must not start a file.
+    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) || run.cancelSignalled.load(ordering: .acquiring) }
 
     override func cancel() {
         cancelled.store(true, ordering: .releasing)

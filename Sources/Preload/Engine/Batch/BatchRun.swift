@@ -37,6 +37,9 @@ final class BatchRun: Sendable {
     /// Which asset each key was merged into, while planning.
     let mergeTable = MergeTable()
     private let completionCallback = PreloadMutex<(@Sendable () -> Void)?>(nil)
+    /// Set by ``cancel()`` before any load is told: read by loads without the batch's lock, so
+    /// that one starting while the others are being cancelled does not start a file.
+    let cancelSignalled = Atomic(false)
 
     init(
         requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
@@ -96,6 +99,7 @@ final class BatchRun: Sendable {
             state.cancelRequested = true
             return state.loads
         }
+        cancelSignalled.store(true, ordering: .releasing)
         for load in loads { load.cancel() }
         withdrawFromHandOff()
     }
