@@ -7,14 +7,18 @@ import Preload
     public struct Page: Hashable, Sendable {
         /// The page image's path, resolved against the descriptor's folder.
         public var path: String
+        /// The page's name as the descriptor writes it (before resolving), when it writes one.
+        public var nameAsWritten: String?
         /// The size the descriptor declares, when it declares one.
         public var declaredWidth: Int?
         /// The height the descriptor declares, when it declares one.
         public var declaredHeight: Int?
 
-        /// A page image at `path`, with the size the descriptor declares, if any.
-        public init(path: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+        /// A page image at `path` (written `nameAsWritten`), with the size the descriptor
+        /// declares, if any.
+        public init(path: String, nameAsWritten: String? = nil, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
             self.path = path
+            self.nameAsWritten = nameAsWritten
             self.declaredWidth = declaredWidth
             self.declaredHeight = declaredHeight
         }

@@ -3,7 +3,8 @@ import PreloadPNG
 
 /// The atlas loader plugin: sprite folders (`NAME.atlas/`, packed at load time), TexturePacker
 /// JSON (hash, array, multipack, Phaser multiatlas), libGDX `.atlas` text, and SpriteKit `.atlasc`
-/// folders, detected from their content.
+/// folders, detected from their content; and, when asked by name with a ``SpriteSheetGrid``, an
+/// image cut into a grid of frames. ``AtlasPageLocation`` moves a descriptor's pages.
 ///
 /// An atlas's pages (or a folder's sprites) are its dependencies, loaded by whichever plugin
 /// claims them (the PNG plugin), so a page two atlases share decodes once and a failed page fails
@@ -34,7 +35,7 @@ public struct AtlasLoader: LoaderPlugin {
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
         let source = try Self.source(for: request)
         cache.remember(source, for: request)
-        return source.requests(options: Self.pageOptions(for: request))
+        return source.requests(for: request, options: Self.pageOptions(for: request))
     }
 
     /// A sprite folder's packing grows with its sprites; a descriptor's work is its file.
@@ -72,6 +73,17 @@ public struct AtlasLoader: LoaderPlugin {
             let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
             let scale = Double(sprites.map(\.scale).max() ?? 1)
             return TextureAtlas(format: .folder, pages: pages, frames: packed.frames, scale: scale)
+        case .grid(let grid):
+            let page = try context.dependency(AssetRequest(path: request.path, options: options), as: Texture.self)
+            let frames = grid.frames(width: page.width, height: page.height)
+            if frames.isEmpty {
+                try context.warn([
+                    AssetWarning(
+                        .atlasEmptyGrid,
+                        "the \(grid.frameWidth)x\(grid.frameHeight) frame grid gives no frames on the \(page.width)x\(page.height) image")
+                ])
+            }
+            return TextureAtlas(format: .spriteSheet, pages: [AtlasPage(path: request.path, texture: page)], frames: frames)
         }
     }
 
@@ -95,10 +107,12 @@ public struct AtlasLoader: LoaderPlugin {
 
     package static func source(for request: PlannedRequest) throws -> AtlasSource {
         let path = request.path, files = request.files
+        if request.options.contains(SpriteSheetGrid.self) { return .grid(request.options[SpriteSheetGrid.self]) }
         if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path, files: files)) == nil {
             return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasPackingOptions.self].scale, files: files))
         }
         var description = try describe(path: path, isDirectory: request.file.isDirectory, files: files)
+        description.pages = try request.options[AtlasPageLocation.self].place(description.pages, file: path)
         if let prefix = request.containerPrefix {
             description.pages = try description.pages.map { try confine($0, to: prefix, file: path) }
         }
@@ -125,15 +139,18 @@ public struct AtlasLoader: LoaderPlugin {
     }
 }
 
-/// What an atlas is made from: a descriptor with pages, or a folder of sprites to pack.
+/// What an atlas is made from: a descriptor with pages, a folder of sprites to pack, or an image
+/// cut into a grid (the request's own file, which the PNG plugin decodes).
 package enum AtlasSource: Sendable {
     case descriptor(AtlasDescription)
     case folder([SpriteFolder.Sprite])
+    case grid(SpriteSheetGrid)
 
-    func requests(options: AssetOptions) -> [AssetRequest] {
+    func requests(for request: PlannedRequest, options: AssetOptions) -> [AssetRequest] {
         switch self {
         case .descriptor(let description): description.pageRequests(options: options)
         case .folder(let sprites): sprites.map { AssetRequest(path: $0.path, options: options) }
+        case .grid: [AssetRequest(path: request.path, options: options)]
         }
     }
 }

@@ -90,7 +90,7 @@ enum LibGDXFormat {
                     throw AtlasError.malformed(file: file, detail: "line \(number): '\(key)' outside any page")
                 }
             } else if page == nil {
-                description.pages.append(AtlasDescription.Page(path: AssetPath.resolve(line, relativeTo: file)))
+                description.pages.append(AtlasDescription.Page(path: AssetPath.resolve(line, relativeTo: file), nameAsWritten: line))
                 page = description.pages.count - 1
             } else {
                 try closeRegion()

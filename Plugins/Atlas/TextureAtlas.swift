@@ -35,6 +35,8 @@ public struct TextureAtlas: Asset {
         case texturePackerArray = "texturepacker-array"
         case libgdx
         case spriteKitAtlasc = "spritekit-atlasc"
+        /// An image cut into a uniform grid (``SpriteSheetGrid``, Phaser's `spritesheet`).
+        case spriteSheet = "spritesheet"
     }
 
     /// The dialect the atlas was read from.

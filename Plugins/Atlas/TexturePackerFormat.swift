@@ -66,9 +66,10 @@ enum TexturePackerFormat {
             description.scale = try page.double("scale")  // "1", "0.5" or 0.5: both forms occur
             guard description.scale > 0 else { throw page.problem("'scale' must be above 0") }
         }
+        let image = try page.string("image")
         description.pages.append(
             AtlasDescription.Page(
-                path: AssetPath.resolve(try page.string("image"), relativeTo: file),
+                path: AssetPath.resolve(image, relativeTo: file), nameAsWritten: image,
                 declaredWidth: try size?.int("w"), declaredHeight: try size?.int("h")))
         let pageIndex = description.pages.count - 1
         if let list = container.values["frames"] as? [[String: Any]] {

@@ -48,6 +48,15 @@ public enum AtlasCheck {
                 }
             }
             return Report(format: .folder, pages: 0, frames: sprites.count, problems: problems, warnings: warnings)
+        case .grid(let grid):  // an image cut into a grid: the image must read
+            switch image(path, files: files, warnings: &warnings) {
+            case .size(let width, let height):
+                let frames = grid.frames(width: width, height: height).count
+                return Report(format: .spriteSheet, pages: 1, frames: frames, problems: [], warnings: warnings)
+            case .unreadable(let cause):
+                return Report(
+                    format: .spriteSheet, pages: 1, frames: 0, problems: [.pageFailed(file: path, page: path, cause: cause)], warnings: warnings)
+            }
         case .descriptor(let description):
             var problems: [AtlasError] = []
             var sizes: [(width: Int, height: Int)?] = []

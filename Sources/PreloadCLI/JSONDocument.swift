@@ -1,5 +1,6 @@
 import Foundation
 import Preload
+import PreloadManifest
 import PreloadAtlas
 import PreloadPack
 
@@ -103,13 +104,23 @@ struct JSONDocument: Encodable {
         var cancelled: Int
     }
 
+    /// What a manifest lists but does not load (`--manifest`), when there is any.
+    struct NoticeEntry: Encodable {
+        var kind: String
+        var group: String?
+        var entry: String?
+        var type: String
+        var detail: String
+    }
+
     var assets: [AssetEntry]
     var summary: SummaryEntry
     var skippedPaths: [String]
+    var manifestNotices: [NoticeEntry]?
 
     init(
         report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest],
-        packs: PackContents, warnings: ShownWarnings
+        packs: PackContents, warnings: ShownWarnings, notices: [ManifestNotice] = []
     ) {
         func entry(for result: AssetResult) -> AssetEntry {
             var entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
@@ -132,6 +143,9 @@ struct JSONDocument: Encodable {
                     loaded: packs.loadedEntryCount, failed: packs.failedEntries.count,
                     cancelled: entries.filter { if case .cancelled = $0.outcome { true } else { false } }.count))
         skippedPaths = skipped
+        if !notices.isEmpty {
+            manifestNotices = notices.map { NoticeEntry(kind: $0.kind.rawValue, group: $0.group, entry: $0.entry, type: $0.type, detail: $0.detail) }
+        }
     }
 
     static func entry(for result: AssetResult, registry: PluginRegistry, digest: AssetDigest?) -> AssetEntry {

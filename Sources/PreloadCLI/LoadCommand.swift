@@ -19,7 +19,10 @@ struct LoadCommand: AsyncParsableCommand {
             every entry loads by the plugin that claims it, from inside the pack (a PNG becomes \
             a texture, an atlas finds its pages beside it), the rest as raw data. \
             `--manifest FILE` loads groups of a manifest (`--group NAME`, with the groups it \
-            requires; every group without one), named as the manifest names them.
+            requires; every group without one), named as the manifest names them. A Phaser \
+            asset pack is a manifest too: its sections are groups, its URLs are relative to the \
+            web root (`--root DIR`, default the current directory), and entries of types without \
+            a plugin (audio, fonts, ...) are skipped and counted.
 
             Exit status: 0 when everything requested loaded, 1 when any asset or pack entry \
             failed, 64 on a usage error (unknown option, a path that does not exist, a manifest \
@@ -40,6 +43,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("group"), help: "A group of --manifest to load, with the groups it requires (repeatable; default: every group).")
     var groups: [String] = []
+
+    @Option(help: "The web root a Phaser asset pack's URLs are relative to, as the page running the game sees them (default: the current directory).")
+    var root: String?
 
     @Option(name: .customLong("max-entry-mib"), help: "The most one pack entry may inflate to, in MiB.")
     var maxEntryMiB: Int = PackLimits().maxEntryBytes >> 20
@@ -91,7 +97,7 @@ struct LoadCommand: AsyncParsableCommand {
         guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty || manifest != nil else {
             throw ValidationError("give at least one file or directory to load, or --manifest")
         }
-        guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
+        guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
         if let memoryBudgetMiB {
@@ -111,8 +117,9 @@ struct LoadCommand: AsyncParsableCommand {
                 alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
-        let registry = try PluginRegistry([png, AtlasLoader(), packLoader])
-        let requests = try (manifest.map(manifestRequests) ?? []) + Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
+        let registry = try PluginRegistry([png, AtlasLoader(), packLoader, DataFileLoader.raw, DataFileLoader.json])
+        let (manifestRequests, notices) = try manifest.map(read) ?? ([], [])
+        let requests = manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
 
         // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
         let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
@@ -139,29 +146,38 @@ struct LoadCommand: AsyncParsableCommand {
         if json {
             let document = JSONDocument(
                 report: report, requested: requested, registry: registry, skipped: report.skipped, digests: digests, packs: contents,
-                warnings: warnings)
+                warnings: warnings, notices: notices)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
             print(
                 Summary(
                     report: report, requested: requested, skipped: report.skipped, digests: digests, packs: contents, warnings: warnings,
-                    verbose: verbose
+                    verbose: verbose, notices: notices, isStrict: strict
                 ).text)
         }
-        let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty
+        let failedNotices = strict ? notices.filter(\.isWarning) : []
+        let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty || !failedNotices.isEmpty
         if failed && (quiet || json) {
             for error in report.errors { printError(error) }
+            for notice in failedNotices { printError(notice) }
         }
         // Everything is written: end here rather than free every loaded asset one by one.
         fflush(nil)
         Foundation.exit(failed ? 1 : 0)
     }
 
-    /// The requests of `--group`s of `path` (every group without one), required groups first; a
-    /// manifest that cannot be read, or a group it does not have, is a usage error.
-    private func manifestRequests(_ path: String) throws -> [AssetRequest] {
+    /// The requests of `--group`s of `path` (every group without one), required groups first,
+    /// and the notices of those groups (what a Phaser pack lists but will not load); a manifest
+    /// that cannot be read, or a group it does not have, is a usage error.
+    private func read(_ path: String) throws -> (requests: [AssetRequest], notices: [ManifestNotice]) {
         do {
-            return try AssetManifest(contentsOf: path).requests(for: groups)
+            let manifest = try AssetManifest(contentsOf: path, webRoot: root)
+            if root != nil && manifest.dialect != .phaserPack {
+                throw ValidationError("--root applies to Phaser asset packs; a Preload manifest names its own 'root'")
+            }
+            return (try manifest.requests(for: groups), try manifest.notices(for: groups))
+        } catch let error as ValidationError {
+            throw error
         } catch {
             throw ValidationError("\(error)")
         }

@@ -26,18 +26,28 @@ struct ManifestCheckCommand: ParsableCommand {
 
     @Argument(help: "The manifest to check.") var manifest: String
 
+    @Option(help: "The web root a Phaser asset pack's URLs are relative to (default: the current directory).")
+    var root: String?
+
     func run() throws {
         let read: AssetManifest
         do {
-            read = try AssetManifest(contentsOf: manifest)
+            read = try AssetManifest(contentsOf: manifest, webRoot: root)
         } catch {
             printError(error)
             throw ExitCode(1)
         }
-        let problems = read.problems(registry: try PluginRegistry([PNGLoader(), AtlasLoader(), PackLoader()]))
+        let registry = try PluginRegistry([PNGLoader(), AtlasLoader(), PackLoader(), DataFileLoader.raw, DataFileLoader.json])
+        let problems = read.problems(registry: registry)
         for problem in problems { printError(problem) }
+        let warnings = read.notices.filter(\.isWarning)
+        for warning in warnings { printDiagnostic("warning", warning) }
         guard problems.isEmpty else { throw ExitCode(1) }
         let entries = read.groups.reduce(0) { $0 + $1.entries.count }
-        print("\(manifest): \(read.groups.count) groups, \(entries) entries, no problems")
+        let skipped = read.notices.count - warnings.count
+        var line = "\(manifest): \(read.groups.count) groups, \(entries) entries"
+        if skipped > 0 { line += ", \(skipped) skipped (types no plugin loads)" }
+        if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
+        print(line + ", no problems")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadManifest
 import PreloadPack
 
 /// The readable summary `preload` prints when not asked for JSON.
@@ -13,6 +14,10 @@ struct Summary {
     let packs: PackContents
     let warnings: ShownWarnings
     let verbose: Bool
+    /// What the manifest lists but will not load.
+    var notices: [ManifestNotice] = []
+    /// Whether warnings (a manifest's included) fail.
+    var isStrict = false
 
     var text: String {
         var lines: [String] = []
@@ -25,6 +30,13 @@ struct Summary {
         if failed > 0 { lines.append("  failed:    \(failed)") }
         if cancelled > 0 { lines.append("  cancelled: \(cancelled)") }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
+        let unsupported = notices.filter { !$0.isWarning }
+        if !unsupported.isEmpty {
+            let types = Dictionary(grouping: unsupported, by: \.type).map { "\($0.key) \($0.value.count)" }.sorted()
+            lines.append(
+                "  skipped:   \(unsupported.count) manifest entr\(unsupported.count == 1 ? "y" : "ies") no plugin loads (\(types.joined(separator: ", ")))"
+            )
+        }
         if warnings.count > 0 {
             let assets = warnings.assetCount
             lines.append(
@@ -52,6 +64,8 @@ struct Summary {
         for entry in packs.failedEntries {
             lines.append("  FAIL  \(entry.outcome.error?.description ?? entry.path)")
         }
+        if verbose { lines += unsupported.map { "  skip  \($0)" } }
+        lines += notices.filter(\.isWarning).map { (isStrict ? "  FAIL  " : "  warning: ") + $0.description }
         return lines.map(\.visibleInTerminal).joined(separator: "\n")
     }
 
@@ -60,7 +74,7 @@ struct Summary {
     }
 
     private func describe(_ result: AssetResult) -> String {
-        var text = result.request.path
+        var text = result.request.name == result.request.path ? result.request.path : "\(result.request.name) (\(result.request.path))"
         if let texture = result.textureFacts {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {

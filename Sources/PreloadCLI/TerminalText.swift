@@ -27,5 +27,10 @@ extension String {
 
 /// Writes `error: MESSAGE` on stderr, control characters written out.
 func printError(_ message: Any) {
-    FileHandle.standardError.write(Data("error: \("\(message)".visibleInTerminal)\n".utf8))
+    printDiagnostic("error", message)
+}
+
+/// Writes `LEVEL: MESSAGE` on stderr (`warning: ...`), control characters written out.
+func printDiagnostic(_ level: String, _ message: Any) {
+    FileHandle.standardError.write(Data("\(level): \("\(message)".visibleInTerminal)\n".utf8))
 }

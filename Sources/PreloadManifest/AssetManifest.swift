@@ -1,12 +1,15 @@
+import Foundation
 import Preload
 
 /// Named groups of assets read from a file: a level, a menu, what every level shares.
 ///
 /// A game names groups (`"common"`, `"level1"`) instead of listing paths in code, and a group
-/// may require others, which load first. Two dialects are read:
+/// may require others, which load first. Two dialects are read, told apart by their shape:
 /// - Preload's own JSON (see <doc:ManifestFormat>): `{"groups": {"level1": {"requires": ["common"],
 ///   "assets": ["hero.png", {"path": "ui.atlas", "name": "ui"}]}}}`;
-/// - (later) Phaser's asset pack JSON.
+/// - Phaser 3's asset pack JSON (see <doc:PhaserAssetPacks>): each section is a group, each
+///   file's `key` its store name; entries of types Preload has no plugin for are skipped and
+///   listed in ``notices``.
 ///
 /// ```swift
 /// let manifest = try AssetManifest(contentsOf: "assets/levels.json")
@@ -22,6 +25,9 @@ public struct AssetManifest: Sendable {
         public let request: AssetRequest
         /// Where it is in its group, for messages: `entry 3 ('hero.png')`.
         public let place: String
+        /// Other files the request reads that its plugin will not find by itself (a Phaser
+        /// atlas's `textureURL`), for ``AssetManifest/problems(registry:)``.
+        var companions: [String] = []
     }
 
     /// A named group of assets.
@@ -34,21 +40,52 @@ public struct AssetManifest: Sendable {
         public let entries: [Entry]
     }
 
-    /// The manifest file, as given.
-    public let path: String
-    /// The groups, in the manifest's order.
-    public let groups: [Group]
-
-    /// Reads the manifest at `path`. Entries' paths are relative to the manifest's folder (or
-    /// to its `root`); `optionReaders` read entries' per-plugin options (the bundled plugins'
-    /// by default). Throws a ``ManifestError`` naming the group and entry of the first problem.
-    public init(contentsOf path: String, optionReaders: [any ManifestOptionReader] = ManifestOptionReaders.bundled) throws {
-        self = try PreloadManifestFormat(path: path, optionReaders: optionReaders).read()
+    /// The manifest dialects read.
+    public enum Dialect: String, Sendable {
+        /// Preload's own (<doc:ManifestFormat>).
+        case preload
+        /// Phaser 3's asset pack (<doc:PhaserAssetPacks>).
+        case phaserPack = "phaser-pack"
     }
 
-    init(path: String, groups: [Group]) {
+    /// The manifest file, as given.
+    public let path: String
+    /// The dialect it was written in.
+    public let dialect: Dialect
+    /// The groups, in the manifest's order.
+    public let groups: [Group]
+    /// What was read but will not load, in the manifest's order: entries of types no plugin
+    /// loads, remote URLs, keys given twice (Phaser packs only; Preload's dialect refuses
+    /// instead).
+    public let notices: [ManifestNotice]
+
+    /// Reads the manifest at `path`, in either dialect. `optionReaders` read Preload entries'
+    /// per-plugin options (the bundled plugins' by default). Preload entries' paths are relative
+    /// to the manifest's folder (or its `root`); a Phaser pack's URLs are relative to `webRoot`,
+    /// the folder of the page that runs the game (`nil`: the current directory), as the browser
+    /// resolves them. Throws a ``ManifestError`` naming the group and entry of the first problem.
+    public init(
+        contentsOf path: String, optionReaders: [any ManifestOptionReader] = ManifestOptionReaders.bundled, webRoot: String? = nil
+    ) throws {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ManifestError(manifest: path, "cannot be read (\((error as NSError).localizedDescription))")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else { throw ManifestError(manifest: path, "is not valid JSON") }
+        if PhaserPackFormat.recognizes(object) {
+            self = try PhaserPackFormat(path: path, webRoot: webRoot).read(object, bytes: bytes)
+        } else {
+            self = try PreloadManifestFormat(path: path, optionReaders: optionReaders).read(object, bytes: bytes)
+        }
+    }
+
+    init(path: String, dialect: Dialect, groups: [Group], notices: [ManifestNotice] = []) {
         self.path = path
+        self.dialect = dialect
         self.groups = groups
+        self.notices = notices
     }
 
     /// The group called `name`.
@@ -78,6 +115,12 @@ public struct AssetManifest: Sendable {
         }
         for name in names.isEmpty ? groups.map(\.name) : names { try visit(name, from: nil) }
         return resolved
+    }
+
+    /// The notices of `names` and the groups they require (every group's when `names` is empty).
+    public func notices(for names: [String]) throws -> [ManifestNotice] {
+        let included = Set(try resolve(names).map(\.name))
+        return notices.filter { $0.group.map(included.contains) ?? true }
     }
 
     /// The requests of `names` and the groups they require, required groups' first, each asset

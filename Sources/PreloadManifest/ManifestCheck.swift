@@ -18,6 +18,9 @@ extension AssetManifest {
                 if let problem = problem(with: entry.request, registry: registry) {
                     found.append(ManifestError(manifest: path, group: group.name, entry: entry.place, problem))
                 }
+                for companion in entry.companions where !FileManager.default.fileExists(atPath: companion) {
+                    found.append(ManifestError(manifest: path, group: group.name, entry: entry.place, "\(companion) does not exist"))
+                }
             }
         }
         return found

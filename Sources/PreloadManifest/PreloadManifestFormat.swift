@@ -25,14 +25,8 @@ struct PreloadManifestFormat {
     private static let groupKeys: Set<String> = ["requires", "assets"]
     private static let entryKeys: Set<String> = ["path", "name", "plugin", "options"]
 
-    func read() throws -> AssetManifest {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw problem("cannot be read (\((error as NSError).localizedDescription))")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw problem("is not valid JSON") }
+    /// The manifest from its parsed JSON (`object`) and its bytes (for the groups' order).
+    func read(_ object: Any, bytes: [UInt8]) throws -> AssetManifest {
         guard let top = object as? [String: Any] else { throw problem("the top level is not a JSON object") }
         try refuseUnknown(top, known: Self.topKeys, in: nil)
         guard let groups = top["groups"] as? [String: Any] else { throw problem("'groups' is missing or not an object") }
@@ -41,7 +35,7 @@ struct PreloadManifestFormat {
             guard let root = root as? String else { throw problem("'root' is not a string") }
             base = root.hasPrefix("/") ? root : (base as NSString).appendingPathComponent(root)
         }
-        var order = JSONKeyOrder.keys(in: Array(data), at: ["groups"])
+        var order = JSONKeyOrder.keys(in: bytes, at: ["groups"])
         if Set(order) != Set(groups.keys) { order = groups.keys.sorted() }  // the scanner and the parser disagree: be stable
         var read: [AssetManifest.Group] = []
         var claimed: [String: (path: String, place: String)] = [:]
@@ -68,7 +62,7 @@ struct PreloadManifestFormat {
             }
             read.append(AssetManifest.Group(name: name, requires: requires, entries: entries))
         }
-        return AssetManifest(path: path, groups: read)
+        return AssetManifest(path: path, dialect: .preload, groups: read)
     }
 
     private func entry(_ value: Any, index: Int, group: String, base: String) throws -> AssetManifest.Entry {

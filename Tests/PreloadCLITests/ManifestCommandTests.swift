@@ -43,12 +43,51 @@ import Testing
                 "error: \(manifest): group 'a': entry 2 ('art/missing.png'): \(art)/missing.png does not exist",
                 "error: \(manifest): group 'b': the groups require each other: b -> a -> b",
                 "error: \(manifest): group 'b': entry 1 ('art/notes.txt'): no plugin loads \(art)/notes.txt",
-                "error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, pack, png)",
+                "error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, data, json, pack, png)",
                 "error: \(manifest): group 'b': entry 3 ('art/hero.png/'): \(art)/hero.png is not a folder (a path ending in '/' names one)",
             ])
 
         let sound = try await CommandRunner.preload(["manifest", "check", Self.sampleManifest], in: directory.path)
         #expect(sound.status == 0, "\(sound.stderr)")
         #expect(sound.stdout.contains("3 groups, 11 entries, no problems"))
+    }
+}
+
+/// `preload --manifest` on a Phaser project's pack, from the web root or with `--root`.
+@Suite struct PhaserPackCommandTests {
+    @Test func aPhaserPackLoadsFromTheWebRootAndCountsWhatItSkips() async throws {
+        let project = try PhaserProject()
+        defer { project.directory.remove() }
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        let run = try await CommandRunner.preload(
+            ["--manifest", project.pack, "--root", project.root, "--group", "level1", "--json"], in: elsewhere.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let names = try #require(document["assets"] as? [[String: Any]]).compactMap { $0["name"] as? String ?? $0["path"] as? String }
+        #expect(names == ["l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles"])
+        let notices = try #require(document["manifestNotices"] as? [[String: Any]])
+        #expect(notices.compactMap { $0["kind"] as? String } == ["unsupported-type", "unsupported-type", "not-on-disk", "key-repeated"])
+
+        // From the web root without --root, as Phaser Editor lays a project out; --strict fails the
+        // remote URL and the repeated key, and names them.
+        let strict = try await CommandRunner.preload(["--manifest", "assets/asset-pack.json", "--strict"], in: project.root)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("Loaded 9 of 9 assets"))
+        #expect(strict.stdout.contains("skipped:   2 manifest entries no plugin loads (audio 1, bitmapFont 1)"))
+        #expect(
+            strict.stdout.contains(
+                "FAIL  assets/asset-pack.json: group 'level1': entry 9 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk"
+            ))
+
+        // Relative to the pack's own folder, as a Preload manifest would be, nothing is found.
+        let wrongRoot = try await CommandRunner.preload(["--manifest", "asset-pack.json", "--group", "boot"], in: project.file("assets"))
+        #expect(wrongRoot.status == 1)
+        #expect(wrongRoot.stdout.contains("assets/images/sky.png"))
+
+        let check = try await CommandRunner.preload(["manifest", "check", project.pack, "--root", project.root], in: elsewhere.path)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("2 groups, 9 entries, 2 skipped (types no plugin loads), 2 warnings, no problems"))
+        #expect(check.stderr.contains("warning: \(project.pack): group 'level1': entry 10 ('l1.hero')"))
     }
 }

@@ -1,0 +1,48 @@
+/// Something a manifest asks for that will not load, named like a ``ManifestError`` but not
+/// stopping the rest: `pack.json: group 'level1': entry 5 ('theme'): audio: skipped, no
+/// Preload plugin loads 'audio' files`.
+///
+/// A Phaser pack lists sounds, fonts and scripts beside its images; Preload loads what it has
+/// plugins for and counts the rest, so a pack written for the browser loads as it is.
+public struct ManifestNotice: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of notice this is.
+    public enum Kind: String, Sendable, Hashable {
+        /// An entry of a type Preload has no plugin for (`audio`, `bitmapFont`, ...): skipped.
+        case unsupportedType = "unsupported-type"
+        /// An entry whose URL is not a file on disk (`https://`, `//cdn`, `data:`): not loaded.
+        case notOnDisk = "not-on-disk"
+        /// A key given to an earlier entry too: the first is kept, as Phaser keeps it.
+        case keyRepeated = "key-repeated"
+    }
+
+    /// What kind of notice this is.
+    public let kind: Kind
+    /// The manifest file, as given.
+    public let manifest: String
+    /// The group the entry is in.
+    public let group: String?
+    /// The entry: its position in the group (from 1) and its key.
+    public let entry: String?
+    /// The entry's type, as the manifest writes it (`audio`).
+    public let type: String
+    /// What happens to it, in words.
+    public let detail: String
+
+    init(_ kind: Kind, manifest: String, group: String?, entry: String?, type: String, _ detail: String) {
+        self.kind = kind
+        self.manifest = manifest
+        self.group = group
+        self.entry = entry
+        self.type = type
+        self.detail = detail
+    }
+
+    /// Whether this is a warning (`--strict` fails it) rather than an entry skipped by design:
+    /// a remote URL or a repeated key is a mistake to fix for asset CI, a sound is not.
+    public var isWarning: Bool { kind != .unsupportedType }
+
+    /// The notice with everything it names, in one line.
+    public var description: String {
+        ManifestError(manifest: manifest, group: group, entry: entry, "\(type): \(detail)").description
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Preload
+import PreloadAtlas
+
+/// Turns the entries of a Phaser pack's sections into groups of requests, by file type:
+///
+/// | type | loads as | plugin |
+/// |---|---|---|
+/// | `image` | `url` (a second `url` or `normalMap`: the normal map, named by its path) | claimed (PNG) |
+/// | `atlas` | `atlasURL`, its one page from `textureURL` | `atlas` |
+/// | `multiatlas` | `url`, its pages inside the entry's (else the section's) `baseURL` + `path` | `atlas` |
+/// | `spritesheet` | `url` cut by `frameConfig` into a grid (``SpriteSheetGrid``) | `atlas` |
+/// | `json` | `url`, checked to parse | `json` |
+/// | `binary` | `url`, as bytes | `data` |
+///
+/// Any other type is skipped with a notice. Store names are the keys, after the section's
+/// `prefix`; a missing URL is `path + key + "." + extension` as in Phaser.
+struct PhaserEntryReader {
+    /// A section's settings, applying to its files.
+    struct Section {
+        let name: String
+        let urls: PhaserURLs
+        let prefix: String
+        let defaultType: String?
+    }
+
+    let manifest: String
+    private(set) var groups: [AssetManifest.Group] = []
+    private(set) var notices: [ManifestNotice] = []
+    /// Store names taken, with where: a key given again keeps the first.
+    private var claimed: [String: String] = [:]
+
+    init(manifest: String) { self.manifest = manifest }
+
+    mutating func read(_ files: [Any], in section: Section) throws {
+        var entries: [AssetManifest.Entry] = []
+        for (index, value) in files.enumerated() {
+            guard let file = value as? [String: Any] else { throw problem("is not an object", section, "entry \(index + 1)") }
+            guard let type = file["type"] as? String ?? section.defaultType else {
+                notices.append(
+                    notice(.unsupportedType, section, "entry \(index + 1)", "(none)", "skipped: no 'type', and the section has no 'defaultType'"))
+                continue
+            }
+            guard let key = file["key"] as? String, !key.isEmpty else { throw problem("'key' is missing or empty", section, "entry \(index + 1)") }
+            let name = section.prefix + key
+            let place = "entry \(index + 1) ('\(name)')"
+            guard let made = try requests(type: type, file: file, key: key, name: name, section: section, place: place) else {
+                notices.append(notice(.unsupportedType, section, place, type, "skipped: no Preload plugin loads '\(type)' files"))
+                continue
+            }
+            switch made {
+            case .elsewhere(let url):
+                notices.append(notice(.notOnDisk, section, place, type, "not loaded: \(url) is not a file on disk"))
+            case .entries(let made):
+                if let first = claimed[name] {
+                    notices.append(
+                        notice(.keyRepeated, section, place, type, "not loaded: the key '\(name)' was given first in \(first), which is kept"))
+                    continue
+                }
+                claimed[name] = "group '\(section.name)' entry \(index + 1)"
+                entries += made
+            }
+        }
+        groups.append(AssetManifest.Group(name: section.name, requires: [], entries: entries))
+    }
+
+    /// What an entry makes.
+    private enum Made {
+        case entries([AssetManifest.Entry])
+        case elsewhere(String)
+    }
+
+    /// The entries of one file of `type`, or `nil` for a type without a plugin.
+    private func requests(type: String, file: [String: Any], key: String, name: String, section: Section, place: String) throws -> Made? {
+        let urls = section.urls
+        func located(_ field: String, extension fallback: String, extensionField: String = "extension") -> PhaserURLs.Location {
+            urls.locate(file[field] as? String, key: key, extension: file[extensionField] as? String ?? fallback)
+        }
+        func entry(_ location: PhaserURLs.Location, _ make: (String) -> AssetRequest) -> Made {
+            switch location {
+            case .elsewhere(let url): .elsewhere(url)
+            case .file(let path): .entries([AssetManifest.Entry(request: make(path), place: place)])
+            }
+        }
+        switch type {
+        case "image":
+            let written = file["url"] as? [Any]
+            let image = urls.locate((written?.first ?? file["url"]) as? String, key: key, extension: file["extension"] as? String ?? "png")
+            var made = entry(image) { AssetRequest(path: $0, name: name) }
+            if case .entries(let entries) = made, let normal = (written?.dropFirst().first ?? file["normalMap"]) as? String,
+                case .file(let path) = urls.locate(normal, key: key, extension: "png")
+            {
+                made = .entries(entries + [AssetManifest.Entry(request: AssetRequest(path: path), place: place + " normal map")])
+            }
+            return made
+        case "atlas":
+            let texture = located("textureURL", extension: "png", extensionField: "textureExtension")
+            switch (texture, located("atlasURL", extension: "json", extensionField: "atlasExtension")) {
+            case (.elsewhere(let url), _), (_, .elsewhere(let url)):
+                return .elsewhere(url)
+            case (.file(let texture), .file(let path)):
+                var made = AssetManifest.Entry(request: Self.atlas(path, name: name, pages: .files([texture])), place: place)
+                made.companions = [texture]
+                return .entries([made])
+            }
+        case "multiatlas":
+            let folder = urls.locateFolder(baseURL: file["baseURL"] as? String ?? urls.baseURL, path: file["path"] as? String ?? urls.path)
+            switch (folder, located("url", extension: "json")) {
+            case (.elsewhere(let url), _), (_, .elsewhere(let url)):
+                return .elsewhere(url)
+            case (.file(let pages), .file(let path)):
+                return .entries([AssetManifest.Entry(request: Self.atlas(path, name: name, pages: .folder(pages)), place: place)])
+            }
+        case "spritesheet":
+            let grid = try self.grid(file["frameConfig"], section: section, place: place)
+            return entry(located("url", extension: "png")) {
+                AssetRequest(path: $0, name: name, plugin: "atlas", options: AssetOptions().with(SpriteSheetGrid.self, grid))
+            }
+        case "json":
+            return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "json") }
+        case "binary":
+            return entry(located("url", extension: "bin")) { AssetRequest(path: $0, name: name, plugin: "data") }
+        default:
+            return nil
+        }
+    }
+
+    private static func atlas(_ path: String, name: String, pages: AtlasPageLocation) -> AssetRequest {
+        AssetRequest(path: path, name: name, plugin: "atlas", options: AssetOptions().with(AtlasPageLocation.self, pages))
+    }
+
+    /// A sprite sheet's `frameConfig`: `frameWidth` is required (Phaser refuses a sheet
+    /// without), `frameHeight` defaults to it, the rest to Phaser's defaults.
+    private func grid(_ value: Any?, section: Section, place: String) throws -> SpriteSheetGrid {
+        guard let config = value as? [String: Any] else { throw problem("'frameConfig' is missing or not an object", section, place) }
+        let values = ManifestOptionValues(config)
+        let sizes = 1...Int(Int32.max), frames = Int(Int32.min)...Int(Int32.max), gaps = 0...Int(Int32.max)
+        do {
+            guard let width = try values.int("frameWidth", in: sizes) else { throw ManifestOptionProblem("'frameWidth' is missing") }
+            return SpriteSheetGrid(
+                frameWidth: width, frameHeight: try values.int("frameHeight", in: sizes) ?? width,
+                startFrame: try values.int("startFrame", in: frames) ?? 0, endFrame: try values.int("endFrame", in: frames) ?? -1,
+                margin: try values.int("margin", in: gaps) ?? 0, spacing: try values.int("spacing", in: gaps) ?? 0)
+        } catch let failure as ManifestOptionProblem {
+            throw problem("'frameConfig': \(failure.message)", section, place)
+        }
+    }
+
+    private func notice(_ kind: ManifestNotice.Kind, _ section: Section, _ place: String, _ type: String, _ detail: String) -> ManifestNotice {
+        ManifestNotice(kind, manifest: manifest, group: section.name, entry: place, type: type, detail)
+    }
+
+    private func problem(_ message: String, _ section: Section, _ place: String) -> ManifestError {
+        ManifestError(manifest: manifest, group: section.name, entry: place, message)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadManifest
+import PreloadPNG
+import PreloadPack
+import PreloadTestSupport
+import Testing
+
+/// Loading a Phaser project's pack as it is: every type's asset holds the right file's pixels.
+@Suite struct PhaserPackLoadingTests {
+    static func coordinator() throws -> PreloadCoordinator {
+        try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), DataFileLoader.raw, DataFileLoader.json])
+    }
+
+    func decoded(_ project: PhaserProject, _ name: String) throws -> Texture { try PNGDecoder.decode(try project.bytes(name)) }
+
+    @Test func everyLoadableTypeLoadsFromTheFilesThePackNames() async throws {
+        let project = try PhaserProject()
+        defer { project.directory.remove() }
+        let groups = AssetGroups(manifest: try AssetManifest(contentsOf: project.pack, webRoot: project.root), coordinator: try Self.coordinator())
+        let store = groups.coordinator.assets
+        let report = try await groups.preload(["boot", "level1"])
+        #expect(report.succeeded, "\(report.errors)")
+
+        #expect(store.texture(named: "sky")?.pixels == (try decoded(project, "assets/images/sky.png")).pixels)
+        #expect(store.texture(named: "l1.hero")?.pixels == (try decoded(project, "assets/images/hero.png")).pixels)
+        #expect(store.texture(named: project.file("assets/images/hero_n.png"))?.pixels == (try decoded(project, "assets/images/hero_n.png")).pixels)
+        #expect(store.texture(named: "l1.tiles")?.width == 8)  // assets/tiles.png, not assets/l1.tiles.png
+
+        // The atlas's page is the pack's textureURL, not the ui.png its JSON names.
+        let ui = try #require(store.asset(named: "l1.ui", as: TextureAtlas.self))
+        #expect(ui.pages.map(\.path) == [project.file("assets/atlas/ui-sheet.png")])
+        #expect(ui.pages[0].texture.pixels == (try decoded(project, "assets/atlas/ui-sheet.png")).pixels)
+
+        // The multiatlas JSON sits in data/; its pages are found in the entry's path, atlas/.
+        let creatures = try #require(store.asset(named: "l1.creatures", as: TextureAtlas.self))
+        #expect(creatures.pages.map(\.path) == [project.file("assets/atlas/creatures-0.png"), project.file("assets/atlas/creatures-1.png")])
+        let slime = try creatures.image(of: try #require(creatures.frame(named: "slime")))
+        let page1 = try decoded(project, "assets/atlas/creatures-1.png")
+        #expect(slime.pixels.array == crop(page1, x: 8, y: 8, width: 8, height: 8))
+
+        // The sprite sheet: 52x30, 16x8 frames, margin 1, spacing 2 -> 2 columns, 3 rows; 0...4 kept.
+        let coin = try #require(store.asset(named: "l1.coin", as: TextureAtlas.self))
+        #expect(coin.format == .spriteSheet)
+        #expect(coin.frames.map(\.name) == ["0", "1", "2", "3", "4"])
+        #expect(coin.frames.map(\.rect) == [(1, 1), (19, 1), (1, 11), (19, 11), (1, 21)].map { PixelRect(x: $0.0, y: $0.1, width: 16, height: 8) })
+        let sheet = try decoded(project, "assets/sheets/coin.png")
+        #expect(try coin.image(of: coin.frames[3]).pixels.array == crop(sheet, x: 19, y: 11, width: 16, height: 8))
+
+        #expect(store.asset(named: "items", as: DataAsset.self)?.bytes.array == (try project.bytes("assets/data/items.json")))
+        #expect(store.asset(named: "l1.level", as: DataAsset.self)?.bytes.array == (try project.bytes("assets/data/level.bin")))
+        #expect(store.entry(named: "l1.theme") == nil && store.entry(named: "l1.banner") == nil)
+
+        // Unloading the level keeps boot's assets and drops the level's pages with it.
+        let removed = Set(try groups.unload("level1"))
+        #expect(removed.isSuperset(of: ["l1.coin", "l1.ui", project.file("assets/atlas/creatures-0.png")]))
+        #expect(store.texture(named: "sky") != nil && store.entry(named: "l1.coin") == nil)
+    }
+
+    @Test func damagedDataFailsByNameAndTheRestLoads() async throws {
+        let project = try PhaserProject()
+        defer { project.directory.remove() }
+        try project.directory.write("assets/data/items.json", text: "{\"items\": [1, 2,")  // cut short
+        try project.directory.write("assets/atlas/ui-sheet.png", Array(try project.bytes("assets/atlas/ui-sheet.png").prefix(60)))
+        try FileManager.default.removeItem(atPath: project.file("assets/atlas/creatures-1.png"))
+        let manifest = try AssetManifest(contentsOf: project.pack, webRoot: project.root)
+        let report = try await Self.coordinator().preload(try manifest.requests(for: []))
+        let failed = Dictionary(uniqueKeysWithValues: report.results.compactMap { result in result.outcome.error.map { (result.request.name, $0) } })
+        #expect(Set(failed.keys) == ["items", "l1.ui", "l1.creatures"])
+        #expect(failed["items"]?.category == .corrupt && failed["items"]?.description.contains("not valid JSON") == true)
+        #expect(failed["items"]?.description.contains("items.json") == true)
+        #expect(failed["l1.ui"]?.description.contains("ui-sheet.png") == true)
+        #expect(failed["l1.creatures"]?.description.contains("creatures-1.png") == true)
+        #expect(report.results.filter { $0.outcome.asset != nil }.map(\.request.name).contains("l1.coin"))
+
+        // manifest check names the missing page file it can see (an atlas's textureURL) too.
+        try FileManager.default.removeItem(atPath: project.file("assets/atlas/ui-sheet.png"))
+        let problems = manifest.problems(registry: try Self.coordinator().registry).map(\.description)
+        #expect(problems == ["\(project.pack): group 'level1': entry 2 ('l1.ui'): \(project.file("assets/atlas/ui-sheet.png")) does not exist"])
+    }
+
+    /// The RGBA8 pixels of a rectangle of `texture`, row by row.
+    func crop(_ texture: Texture, x: Int, y: Int, width: Int, height: Int) -> [UInt8] {
+        let pixels = texture.pixels.array
+        var cropped: [UInt8] = []
+        for row in y..<(y + height) {
+            let start = (row * texture.width + x) * 4
+            cropped += pixels[start..<(start + width * 4)]
+        }
+        return cropped
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadManifest
+import PreloadPack
+import PreloadTestSupport
+import Testing
+
+/// Reading Phaser asset packs: sections, URLs against the web root, types, and what is skipped.
+@Suite struct PhaserPackReadingTests {
+    @Test func sectionsAreGroupsAndURLsResolveAgainstTheWebRootNotThePack() throws {
+        let project = try PhaserProject()
+        defer { project.directory.remove() }
+        let manifest = try AssetManifest(contentsOf: project.pack, webRoot: project.root)
+        #expect(manifest.dialect == .phaserPack)
+        #expect(manifest.groups.map(\.name) == ["boot", "level1"])  // file order; meta is not a section
+
+        let boot = try #require(manifest.group(named: "boot")).entries.map(\.request)
+        #expect(boot.map(\.name) == ["sky", "items"])
+        #expect(boot.map(\.path) == [project.file("assets/images/sky.png"), project.file("assets/data/items.json")])  // query dropped
+        #expect(boot.map(\.plugin) == [nil, "json"])
+
+        let level1 = try #require(manifest.group(named: "level1")).entries.map(\.request)
+        #expect(
+            level1.map(\.name) == ["l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles"])
+        #expect(level1[0].path == project.file("assets/images/hero.png"))
+        #expect(level1[2].path == project.file("assets/atlas/ui.json") && level1[2].plugin == "atlas")
+        #expect(level1[2].options[AtlasPageLocation.self] == .files([project.file("assets/atlas/ui-sheet.png")]))
+        #expect(level1[3].path == project.file("assets/data/creatures.json"))
+        #expect(level1[3].options[AtlasPageLocation.self] == .folder(project.file("assets/atlas/")))
+        #expect(level1[4].options[SpriteSheetGrid.self] == SpriteSheetGrid(frameWidth: 16, frameHeight: 8, endFrame: 4, margin: 1, spacing: 2))
+        #expect(level1[5].plugin == "data")
+        #expect(level1[6].path == project.file("assets/tiles.png"))  // no url: path + key (unprefixed) + .png
+
+        #expect(manifest.notices.map(\.kind) == [.unsupportedType, .unsupportedType, .notOnDisk, .keyRepeated])
+        #expect(manifest.notices.map(\.type) == ["audio", "bitmapFont", "image", "image"])
+        #expect(
+            manifest.notices.map(\.description) == [
+                "\(project.pack): group 'level1': entry 7 ('l1.theme'): audio: skipped: no Preload plugin loads 'audio' files",
+                "\(project.pack): group 'level1': entry 8 ('l1.font'): bitmapFont: skipped: no Preload plugin loads 'bitmapFont' files",
+                "\(project.pack): group 'level1': entry 9 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk",
+                "\(project.pack): group 'level1': entry 10 ('l1.hero'): image: not loaded: the key 'l1.hero' was given first in group 'level1' entry 1, which is kept",
+            ])
+        #expect(try manifest.notices(for: ["boot"]).isEmpty)
+        #expect(
+            manifest.problems(registry: try PluginRegistry([DataFileLoader.raw, DataFileLoader.json])).map(\.problem).contains {
+                $0.contains("no plugin loads") && $0.contains("sky.png")
+            })
+    }
+
+    @Test func withoutAWebRootURLsStayRelativeToTheCurrentDirectory() throws {
+        let project = try PhaserProject()
+        defer { project.directory.remove() }
+        let manifest = try AssetManifest(contentsOf: project.pack)
+        #expect(manifest.group(named: "boot")?.entries.first?.request.path == "assets/images/sky.png")
+        #expect(manifest.group(named: "level1")?.entries[3].request.options[AtlasPageLocation.self] == .folder("assets/atlas/"))
+    }
+
+    @Test func olderPacksAreListsOfSectionsAndBaseURLsJoinPaths() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let pack = try directory.write(
+            "pack.json",
+            text: """
+                [ { "baseURL": "game", "path": "img", "files": [ { "type": "image", "key": "a" },
+                                                              { "type": "image", "key": "b", "url": "/top/b.png" },
+                                                              { "type": "image", "key": "c", "url": "//cdn.example.com/c.png" },
+                                                              { "type": "image", "key": "d", "url": "data:image/png;base64,iVBORw0KGgo=" },
+                                                              { "type": "image", "key": "e", "url": "my%20file.png#x" } ] },
+                  { "files": [ { "type": "spine", "key": "boy", "url": "boy.json" } ] } ]
+                """)
+        let manifest = try AssetManifest(contentsOf: pack, webRoot: "/srv/www")
+        #expect(manifest.groups.map(\.name) == ["0", "1"])
+        #expect(
+            manifest.groups[0].entries.map(\.request.path) == [
+                "/srv/www/game/img/a.png", "/srv/www/game/img//top/b.png", "/srv/www/game/img/my file.png",
+            ])
+        #expect(manifest.notices.map(\.kind) == [.notOnDisk, .notOnDisk, .unsupportedType])
+        #expect(manifest.groups[1].entries.isEmpty)
+    }
+
+    @Test func entriesPhaserRefusesAreErrorsNamingTheSectionAndEntry() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cases: [(files: String, message: String)] = [
+            (#"["logo.png"]"#, "group 's': entry 1: is not an object"),
+            (#"[{"type": "image", "url": "a.png"}]"#, "group 's': entry 1: 'key' is missing or empty"),
+            (#"[{"type": "spritesheet", "key": "coin"}]"#, "group 's': entry 1 ('coin'): 'frameConfig' is missing or not an object"),
+            (
+                #"[{"type": "spritesheet", "key": "coin", "frameConfig": {"frameHeight": 8}}]"#,
+                "group 's': entry 1 ('coin'): 'frameConfig': 'frameWidth' is missing"
+            ),
+            (
+                #"[{"type": "spritesheet", "key": "coin", "frameConfig": {"frameWidth": 8.5}}]"#,
+                "group 's': entry 1 ('coin'): 'frameConfig': 'frameWidth' must be a whole number from 1 to 2147483647"
+            ),
+        ]
+        for (index, item) in cases.enumerated() {
+            let pack = try directory.write("pack\(index).json", text: #"{"s": {"files": "# + item.files + "}}")
+            #expect(throws: ManifestError.self) { try AssetManifest(contentsOf: pack) }
+            do {
+                _ = try AssetManifest(contentsOf: pack)
+            } catch {
+                #expect("\(error)" == "\(pack): \(item.message)")
+            }
+        }
+        let empty = try directory.write("empty.json", text: #"{"meta": {"app": "x"}, "s": {"path": "a/"}}"#)
+        #expect(throws: ManifestError.self) { try AssetManifest(contentsOf: empty) }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A Phaser project on disk, laid out as Phaser Editor lays one out: the page at the web root,
+/// the pack in `assets/`, URLs relative to the web root. Every image is distinct noise, so a
+/// texture loaded from the wrong file shows.
+public struct PhaserProject {
+    public let directory: TemporaryDirectory
+    public var root: String { directory.path }
+    public var pack: String { directory.file("assets/asset-pack.json") }
+
+    /// The pack the tests read: two sections, every loadable type, and what is skipped.
+    public static let packText = """
+        {
+          "boot": {
+            "files": [
+              { "type": "image", "key": "sky", "url": "assets/images/sky.png?v=3" },
+              { "type": "json", "key": "items", "url": "assets/data/items.json" }
+            ]
+          },
+          "level1": {
+            "path": "assets/",
+            "prefix": "l1.",
+            "files": [
+              { "type": "image", "key": "hero", "url": ["images/hero.png", "images/hero_n.png"] },
+              { "type": "atlas", "key": "ui", "textureURL": "atlas/ui-sheet.png", "atlasURL": "atlas/ui.json" },
+              { "type": "multiatlas", "key": "creatures", "url": "data/creatures.json", "path": "assets/atlas/" },
+              { "type": "spritesheet", "key": "coin", "url": "sheets/coin.png",
+                "frameConfig": { "frameWidth": 16, "frameHeight": 8, "margin": 1, "spacing": 2, "endFrame": 4 } },
+              { "type": "binary", "key": "level", "url": "data/level.bin" },
+              { "key": "tiles" },
+              { "type": "audio", "key": "theme", "url": ["audio/theme.ogg", "audio/theme.mp3"] },
+              { "type": "bitmapFont", "key": "font", "textureURL": "fonts/f.png", "fontDataURL": "fonts/f.xml" },
+              { "type": "image", "key": "banner", "url": "https://cdn.example.com/banner.png" },
+              { "type": "image", "key": "hero", "url": "images/sky.png" }
+            ],
+            "defaultType": "image"
+          },
+          "meta": { "app": "Phaser Editor 2D - Asset Pack Editor", "version": 2 }
+        }
+        """
+
+    /// The UI atlas: its JSON names `ui.png`, which does not exist; the pack's `textureURL` wins.
+    static let uiAtlas = """
+        {"frames": {"button": {"frame": {"x": 0, "y": 0, "w": 20, "h": 10}, "rotated": false, "trimmed": false,
+                               "spriteSourceSize": {"x": 0, "y": 0, "w": 20, "h": 10}, "sourceSize": {"w": 20, "h": 10}}},
+         "meta": {"image": "ui.png", "size": {"w": 32, "h": 16}, "scale": "1"}}
+        """
+
+    /// A multiatlas in `assets/data/` whose pages live in `assets/atlas/` (the entry's `path`).
+    static let creaturesAtlas = """
+        {"textures": [
+          {"image": "creatures-0.png", "size": {"w": 16, "h": 16},
+           "frames": [{"filename": "bat", "frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "rotated": false}]},
+          {"image": "creatures-1.png", "size": {"w": 16, "h": 16},
+           "frames": [{"filename": "slime", "frame": {"x": 8, "y": 8, "w": 8, "h": 8}, "rotated": false}]}]}
+        """
+
+    public init() throws {
+        directory = try TemporaryDirectory("phaser-project")
+        try directory.write("index.html", text: "<!doctype html><script src=\"main.js\"></script>\n")
+        try directory.write("assets/asset-pack.json", text: Self.packText)
+        let images: [(String, Int, Int)] = [
+            ("assets/images/sky.png", 40, 20), ("assets/images/hero.png", 12, 12), ("assets/images/hero_n.png", 12, 12),
+            ("assets/atlas/ui-sheet.png", 32, 16), ("assets/atlas/creatures-0.png", 16, 16), ("assets/atlas/creatures-1.png", 16, 16),
+            ("assets/sheets/coin.png", 52, 30), ("assets/l1.tiles.png", 4, 4), ("assets/tiles.png", 8, 8),
+        ]
+        for (index, (name, width, height)) in images.enumerated() {
+            try directory.write(
+                name, PNGFixture.rgba(width: width, height: height, pixels: PNGFixture.noise(width: width, height: height, seed: UInt64(index + 1))))
+        }
+        try directory.write("assets/atlas/ui.json", text: Self.uiAtlas)
+        try directory.write("assets/data/creatures.json", text: Self.creaturesAtlas)
+        try directory.write("assets/data/items.json", text: "{\"items\": [1, 2, 3]}\n")
+        try directory.write("assets/data/level.bin", (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })
+    }
+
+    public func file(_ name: String) -> String { directory.file(name) }
+
+    public func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: file(name)))) }
+}
