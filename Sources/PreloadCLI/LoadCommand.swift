@@ -80,6 +80,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "List every asset in the summary.")
     var verbose = false
 
+    @Flag(
+        help:
+            "After loading, watch the files behind every loaded asset (an atlas's pages, a pack) and reload what changes, printing a line per reload or failure until interrupted."
+    )
+    var watch = false
+
     @Flag(name: .customLong("keep-16-bit"), help: "Decode 16-bit PNGs to RGBA16 instead of RGBA8.")
     var keepSixteenBit = false
 
@@ -106,6 +112,7 @@ struct LoadCommand: AsyncParsableCommand {
                 throw ValidationError("--contact-sheet needs every page in memory: it cannot be combined with --memory-budget")
             }
         }
+        guard !watch || (memoryBudgetMiB == nil && !json) else { throw ValidationError("--watch cannot be combined with --memory-budget or --json") }
         for path in paths + atlases + packs where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
@@ -161,6 +168,7 @@ struct LoadCommand: AsyncParsableCommand {
             for error in report.errors { printError(error) }
             for notice in failedNotices { printError(notice) }
         }
+        if watch { try await Self.watch(report, coordinator: coordinator) }
         // Everything is written: end here rather than free every loaded asset one by one.
         fflush(nil)
         Foundation.exit(failed ? 1 : 0)
@@ -181,6 +189,23 @@ struct LoadCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+    }
+
+    /// Watches what `report` loaded and prints a line per reload, until the process is
+    /// interrupted.
+    private static func watch(_ report: PreloadReport, coordinator: PreloadCoordinator) async throws -> Never {
+        let watcher = try AssetWatcher(coordinator: coordinator) { reload in
+            var line = reload.description
+            if let texture = reload.asset as? Texture { line += ": \(texture.width)x\(texture.height)" }
+            if let atlas = reload.asset as? TextureAtlas {
+                line += ": \(atlas.pages.count) page\(atlas.pages.count == 1 ? "" : "s"), \(atlas.frames.count) frames"
+            }
+            FileHandle.standardOutput.write(Data((line.visibleInTerminal + "\n").utf8))
+        }
+        try watcher.watch(report)
+        print("Watching \(watcher.watchedNames.count) assets in \(watcher.watchedFolderCount) folders; Ctrl-C stops.")
+        fflush(nil)
+        while true { try await Task.sleep(for: .seconds(3600)) }
     }
 
     /// `mib` MiB in bytes (a huge value means no limit).

@@ -37,6 +37,34 @@ enum CommandRunner {
         }
     }
 
+    /// Runs `preload` with `arguments` in `directory` until its output contains each of
+    /// `waits` in turn (up to 30 s each), running `then` after the first; then interrupts it
+    /// (Ctrl-C) and returns everything it printed.
+    static func preloadUntil(
+        _ arguments: [String], in directory: String, waits: [String], then action: @escaping @Sendable () throws -> Void
+    ) async throws -> String {
+        let output = URL(fileURLWithPath: directory).appendingPathComponent(".preload-output-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = binary("preload")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        defer {
+            process.interrupt()
+            process.waitUntilExit()
+        }
+        func printed() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        for (index, text) in waits.enumerated() {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !printed().contains(text) && process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            if index == 0 { try action() }
+        }
+        return printed()
+    }
+
     private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: String) throws -> Run {
         let process = Process()
         process.executableURL = executable

@@ -91,3 +91,24 @@ import Testing
         #expect(check.stderr.contains("warning: \(project.pack): group 'level1': entry 10 ('l1.hero')"))
     }
 }
+
+/// `preload --watch`: a line per reload or failure until interrupted.
+@Suite struct WatchCommandTests {
+    @Test func editsPrintOneLineEachUntilInterrupted() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let hero = try directory.write("art/hero.png", PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)))
+        let output = try await CommandRunner.preloadUntil(
+            ["--watch", "-q", "art"], in: directory.path, waits: ["Watching 1 assets in 1 folders", "failed", "reloaded"]
+        ) {
+            try Data(PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)).prefix(30)).write(
+                to: URL(fileURLWithPath: hero))
+            Thread.sleep(forTimeInterval: 1.5)
+            try Data(PNGFixture.rgba(width: 6, height: 2, pixels: PNGFixture.noise(width: 6, height: 2))).write(to: URL(fileURLWithPath: hero))
+        }
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Watching 1 assets in 1 folders; Ctrl-C stops.")
+        #expect(lines.contains { $0.hasPrefix("failed art/hero.png: ") && $0.hasSuffix("; the loaded asset stays") })
+        #expect(lines.last == "reloaded art/hero.png: 6x2")
+    }
+}

@@ -1,0 +1,40 @@
+/// What an ``AssetWatcher`` did about a changed file: the asset it reloaded into the store, or
+/// why the old one stays.
+public struct AssetReload: Sendable, CustomStringConvertible {
+    /// What became of the asset.
+    public enum Outcome: Sendable {
+        /// The new asset, now in the store under ``AssetReload/name`` (and its dependencies under
+        /// theirs): upload it again.
+        case reloaded(any Asset)
+        /// The changed files did not load (a cut PNG, a broken atlas); the old asset stays.
+        case failed(AssetError)
+        /// A file the asset is made from is gone (deleted, or renamed away); the old asset
+        /// stays, and reloads when the file comes back.
+        case fileMissing(String)
+    }
+
+    /// The asset's store name: the name the caller asked for.
+    public let name: String
+    /// The asset's file, as the request named it.
+    public let path: String
+    /// The files whose change caused this, the asset's own or its dependencies' (an atlas's
+    /// page), as absolute paths.
+    public let changedFiles: [String]
+    /// What became of the asset.
+    public let outcome: Outcome
+
+    /// The new asset, if it reloaded.
+    public var asset: (any Asset)? {
+        if case .reloaded(let asset) = outcome { asset } else { nil }
+    }
+
+    /// One line: `reloaded ui (assets/ui.json)`, `failed hero.png: ...`, `missing ...`.
+    public var description: String {
+        let subject = name == path ? name : "\(name) (\(path))"
+        switch outcome {
+        case .reloaded: return "reloaded \(subject)"
+        case .failed(let error): return "failed \(subject): \(error.reason); the loaded asset stays"
+        case .fileMissing(let file): return "missing \(subject): \(file) is gone; the loaded asset stays"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+
+/// Reloads assets whose files change on disk while the game runs: an artist re-exports an atlas,
+/// and the running game shows it.
+///
+/// Watch what a batch loaded; a change to any file behind an asset (its own, an atlas's page, a
+/// pack file, a sprite folder's contents) reloads the asset after a short debounce (editors
+/// write a file in several steps), swaps it into the coordinator's store (each name is
+/// replaced in one step, the asset with its dependencies), and calls `onReload` on the hook
+/// queue. A reload that fails, or a file that is deleted, keeps the old asset and says so.
+/// Nothing is watched unless asked; ``stop()`` (or releasing the watcher) frees its descriptors.
+///
+/// ```swift
+/// let report = try await coordinator.preload(["assets/"])
+/// let watcher = try AssetWatcher(coordinator: coordinator) { reload in
+///     if let texture = reload.asset as? Texture { renderer.replace(reload.name, with: texture) }
+///     else { print(reload) }           // "failed hero.png: not a PNG file; the loaded asset stays"
+/// }
+/// try watcher.watch(report)
+/// ```
+///
+/// Linux only (inotify); elsewhere the initializer throws ``WatchError/unavailable(_:)``.
+public final class AssetWatcher: Sendable {
+    /// The coordinator whose store reloads go into.
+    public let coordinator: PreloadCoordinator
+    /// How long after the last change to a file the reload starts.
+    public let debounce: Duration
+    private let options: PreloadOptions
+    private let onReload: @Sendable (AssetReload) -> Void
+    private let callbackQueue: DispatchQueue
+    private let timers = DispatchQueue(label: "preload.watcher.debounce")
+    private let monitor: Mutex<FolderMonitor?> = Mutex(nil)
+    private let state = Mutex(WatchTable())
+
+    /// A watcher reloading into `coordinator`'s store with `options` (its plugin options do not
+    /// matter: each asset reloads with its own request), calling `onReload` on `options`' hook
+    /// queue (else the coordinator's, else a private serial queue).
+    public init(
+        coordinator: PreloadCoordinator, debounce: Duration = .milliseconds(200), options: PreloadOptions = PreloadOptions(),
+        onReload: @escaping @Sendable (AssetReload) -> Void
+    ) throws(WatchError) {
+        self.coordinator = coordinator
+        self.debounce = debounce
+        var options = options
+        options.storesAssets = false  // stored here, only what reloaded whole
+        options.failurePolicy = .collectAll
+        self.options = options
+        self.onReload = onReload
+        callbackQueue =
+            options.callbackQueue ?? coordinator.configuration.callbackQueue ?? DispatchQueue(label: "preload.watcher.callbacks")
+        let monitor = try FolderMonitor { [weak self] path in self?.changed(path) }
+        self.monitor.withLock { $0 = monitor }
+    }
+
+    deinit { stop() }
+
+    /// Watches every asset `report` loaded (the caller's requests, with the files their
+    /// dependencies come from); an asset watched already is watched with its new files.
+    public func watch(_ report: PreloadReport) throws(WatchError) {
+        let folders = state.withLock { $0.record(report) }
+        try monitor.withLock { (monitor) throws(WatchError) in
+            guard let monitor else { return }
+            for folder in folders { try monitor.watch(folder: folder) }
+        }
+    }
+
+    /// The store names watched, sorted.
+    public var watchedNames: [String] { state.withLock { $0.assets.keys.sorted() } }
+
+    /// How many folders the kernel watches for this watcher (one per folder holding watched
+    /// files): 0 once stopped.
+    public var watchedFolderCount: Int { monitor.withLock { $0?.folderCount ?? 0 } }
+
+    /// Stops watching and frees the descriptors. A reload under way still finishes.
+    public func stop() {
+        let stopped = monitor.withLock { monitor in
+            defer { monitor = nil }
+            return monitor
+        }
+        stopped?.stop()
+        state.withLock { $0.isStopped = true }
+    }
+
+    // MARK: Changes, debounced
+
+    private func changed(_ path: String) {
+        guard let generation = state.withLock({ $0.noteChange(path) }) else { return }
+        timers.asyncAfter(deadline: .now() + debounce.dispatchInterval) { [weak self] in self?.settle(generation) }
+    }
+
+    /// Runs when no change came for ``debounce``: reloads what the changes touch, one batch at a
+    /// time (changes during a reload wait for it).
+    private func settle(_ generation: Int) {
+        guard let work = state.withLock({ $0.takeChanges(ifLatest: generation) }) else { return }
+        for (name, missing) in work.missing {
+            guard let watched = state.withLock({ $0.assets[name] }) else { continue }
+            deliver(AssetReload(name: name, path: watched.request.path, changedFiles: work.changed, outcome: .fileMissing(missing)))
+        }
+        let requests = work.reload.compactMap { name in state.withLock { $0.assets[name]?.request } }
+        guard !requests.isEmpty else { return finishReload() }
+        coordinator.preload(requests, options: options) { [weak self] report in
+            self?.swapIn(report, changed: work.changed)
+        }
+    }
+
+    /// Stores each caller that loaded whole, with its dependencies, and reports every caller.
+    private func swapIn(_ report: PreloadReport, changed: [String]) {
+        for group in WatchTable.callerGroups(of: report) {
+            let caller = group[0]
+            switch caller.outcome {
+            case .loaded(let asset):
+                let entries = group.compactMap { result in
+                    result.outcome.asset.map {
+                        AssetStore.Entry(
+                            name: result.request.name, path: result.request.path, plugin: result.plugin ?? "", asset: $0,
+                            isDependency: result.isDependency)
+                    }
+                }
+                coordinator.assets.insert(entries)
+                deliver(AssetReload(name: caller.request.name, path: caller.request.path, changedFiles: changed, outcome: .reloaded(asset)))
+            case .failed(let error):
+                deliver(AssetReload(name: caller.request.name, path: caller.request.path, changedFiles: changed, outcome: .failed(error)))
+            case .cancelled:
+                continue
+            }
+        }
+        _ = try? watch(report)  // an atlas may have gained a page
+        finishReload()
+    }
+
+    private func finishReload() {
+        guard let generation = state.withLock({ $0.endReload() }) else { return }
+        timers.asyncAfter(deadline: .now() + debounce.dispatchInterval) { [weak self] in self?.settle(generation) }
+    }
+
+    private func deliver(_ reload: AssetReload) {
+        callbackQueue.async { [onReload] in onReload(reload) }
+    }
+}

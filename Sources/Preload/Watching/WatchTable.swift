@@ -1,0 +1,137 @@
+import Foundation
+
+/// What an ``AssetWatcher`` watches and what changed since its last reload: each watched asset
+/// with its request and the files it is made from, the assets each file (or sprite folder)
+/// feeds, and the changes waiting for the debounce to settle.
+struct WatchTable {
+    /// A watched asset.
+    struct Watched {
+        /// The request that loaded it, made again to reload it.
+        var request: AssetRequest
+        /// The absolute paths of its file and its dependencies' files (a pack entry's is its pack).
+        var files: Set<String>
+        /// The files that must exist for a reload: all of them, but for a sprite folder only the
+        /// folder (a sprite deleted from it reloads the atlas without that sprite).
+        var required: Set<String>
+    }
+
+    /// What a settled debounce reloads, and what it cannot.
+    struct Work {
+        /// Names to reload.
+        var reload: [String]
+        /// Names whose file is gone, with the file.
+        var missing: [(name: String, file: String)]
+        /// The changed paths, sorted.
+        var changed: [String]
+    }
+
+    private(set) var assets: [String: Watched] = [:]
+    private var byFile: [String: Set<String>] = [:]
+    /// Folder assets (a sprite folder): any change inside reloads them (a sprite added).
+    private var byFolder: [String: Set<String>] = [:]
+    private var changes: Set<String> = []
+    private var generation = 0
+    private var isReloading = false
+    var isStopped = false
+
+    /// Records every caller of `report` that loaded, with its dependencies' files; returns the
+    /// folders to watch.
+    mutating func record(_ report: PreloadReport) -> Set<String> {
+        var folders = Set<String>()
+        for group in Self.callerGroups(of: report) where group[0].outcome.isLoaded {
+            let name = group[0].request.name
+            if let old = assets[name] { for file in old.files { byFile[file]?.remove(name) } }
+            var files = Set<String>()
+            for (index, result) in group.enumerated() where index == 0 || result.outcome.isLoaded {
+                let file = Self.file(of: result.request.path)
+                files.insert(file)
+                byFile[file, default: []].insert(name)
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    byFolder[file, default: []].insert(name)
+                    folders.insert(file)
+                } else {
+                    folders.insert((file as NSString).deletingLastPathComponent)
+                }
+            }
+            let own = Self.file(of: group[0].request.path)
+            assets[name] = Watched(request: group[0].request, files: files, required: byFolder[own]?.contains(name) == true ? [own] : files)
+        }
+        return folders
+    }
+
+    /// Notes a change to `path`; the debounce generation to settle, or `nil` when the path
+    /// feeds no watched asset (an editor's temporary file).
+    mutating func noteChange(_ path: String) -> Int? {
+        guard !isStopped, !affected(by: path).isEmpty else { return nil }
+        changes.insert(path)
+        generation += 1
+        return generation
+    }
+
+    /// The changes to act on, if `generation` is the latest and no reload is under way; marks a
+    /// reload under way.
+    mutating func takeChanges(ifLatest generation: Int) -> Work? {
+        guard generation == self.generation, !isReloading, !isStopped, !changes.isEmpty else { return nil }
+        let changed = changes.sorted()
+        changes = []
+        var work = Work(reload: [], missing: [], changed: changed)
+        for name in Set(changed.flatMap(affected(by:))).sorted() {
+            guard let watched = assets[name] else { continue }
+            if let gone = watched.required.sorted().first(where: { !FileManager.default.fileExists(atPath: $0) }) {
+                work.missing.append((name, gone))
+            } else {
+                work.reload.append(name)
+            }
+        }
+        isReloading = true
+        return work
+    }
+
+    /// Ends a reload; the generation to settle if changes came meanwhile.
+    mutating func endReload() -> Int? {
+        isReloading = false
+        return changes.isEmpty || isStopped ? nil : generation
+    }
+
+    /// The names a change to `path` touches: assets made from it, sprite folders holding it,
+    /// and, for a folder (the kernel dropped its events), everything inside it.
+    private func affected(by path: String) -> Set<String> {
+        var names = byFile[path] ?? []
+        names.formUnion(byFolder[(path as NSString).deletingLastPathComponent] ?? [])
+        if let inside = byFolder[path] { names.formUnion(inside) }
+        if byFile[path] == nil && byFolder[path] == nil {
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            for (file, owners) in byFile where file.hasPrefix(prefix) && !file.dropFirst(prefix.count).contains("/") {
+                names.formUnion(owners)
+            }
+        }
+        return names
+    }
+
+    /// The report's results in runs of one caller followed by what its plugin loaded for it.
+    static func callerGroups(of report: PreloadReport) -> [[AssetResult]] {
+        var groups: [[AssetResult]] = []
+        for result in report.allResults {
+            if !result.isDependency {
+                groups.append([result])
+            } else if !groups.isEmpty {
+                groups[groups.count - 1].append(result)
+            }
+        }
+        return groups
+    }
+
+    /// The absolute path of the file behind `path`: a pack entry's (`game.pak#hero.png`) is its
+    /// pack.
+    static func file(of path: String) -> String {
+        var file = path
+        if let hash = path.firstIndex(of: "#"), !FileManager.default.fileExists(atPath: path),
+            FileManager.default.fileExists(atPath: String(path[..<hash]))
+        {
+            file = String(path[..<hash])
+        }
+        if !file.hasPrefix("/") { file = FileManager.default.currentDirectoryPath + "/" + file }
+        return URL(fileURLWithPath: file).standardizedFileURL.path
+    }
+}
