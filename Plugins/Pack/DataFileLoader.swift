@@ -43,7 +43,12 @@ public struct DataFileLoader: LoaderPlugin {
         let bytes = try context.readContents(reportingProgress: true)
         if format == .json {
             do {
-                _ = try bytes.withUnsafeBytes { try JSONSerialization.jsonObject(with: Data($0), options: [.fragmentsAllowed]) }
+                _ = try bytes.withUnsafeBytes { buffer in
+                    let view = Data(
+                        bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!), count: buffer.count,
+                        deallocator: .none)
+                    return try JSONSerialization.jsonObject(with: view, options: [.fragmentsAllowed])
+                }
             } catch {
                 let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
                 throw AssetError(path: context.request.path, category: .corrupt, reason: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))

@@ -67,13 +67,14 @@ public struct AssetManifest: Sendable {
     public init(
         contentsOf path: String, optionReaders: [any ManifestOptionReader] = ManifestOptionReaders.bundled, webRoot: String? = nil
     ) throws {
-        let bytes: [UInt8]
+        let data: Data
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ManifestError(manifest: path, "cannot be read (\((error as NSError).localizedDescription))")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else { throw ManifestError(manifest: path, "is not valid JSON") }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw ManifestError(manifest: path, "is not valid JSON") }
+        let bytes = Array(data)  // for the key-order scanner
         if PhaserPackFormat.recognizes(object) {
             self = try PhaserPackFormat(path: path, webRoot: webRoot).read(object, bytes: bytes)
         } else {

@@ -21,12 +21,9 @@ struct GroupReferences {
     /// in the store, with what they brought. Entries already held by another group are held by
     /// this one too.
     mutating func record(_ report: PreloadReport, groups: [AssetManifest.Group], requested: [String], store: AssetStore) {
-        var caller: String?
-        for result in report.allResults {
-            if !result.isDependency {
-                caller = result.request.name
-            } else if let caller, result.outcome.isLoaded {
-                brought[caller, default: []].insert(result.request.name)
+        for run in report.resultsByCaller {
+            for result in run.dropFirst() where result.outcome.isLoaded {
+                brought[run[0].request.name, default: []].insert(result.request.name)
             }
         }
         let loadedNames = report.results.filter(\.outcome.isLoaded).map(\.request.name)

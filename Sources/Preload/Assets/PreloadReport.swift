@@ -78,6 +78,20 @@ public struct PreloadReport: Sendable {
     /// The results of what plugins loaded for the caller's requests (an atlas's pages, a pack's
     /// entries), in report order.
     public var dependencies: [AssetResult] { allResults.filter(\.isDependency) }
+
+    /// The results in runs of one caller's result followed by what its plugin loaded for it
+    /// (an atlas's pages, a pack's entries), in report order.
+    package var resultsByCaller: [[AssetResult]] {
+        var runs: [[AssetResult]] = []
+        for result in allResults {
+            if !result.isDependency {
+                runs.append([result])
+            } else if !runs.isEmpty {
+                runs[runs.count - 1].append(result)
+            }
+        }
+        return runs
+    }
     /// The caller's results (``results``) as an array.
     @available(*, deprecated, renamed: "results", message: "the report's default view is now the caller's requests")
     public var requested: [AssetResult] { Array(results) }

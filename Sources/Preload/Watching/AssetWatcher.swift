@@ -106,7 +106,7 @@ public final class AssetWatcher: Sendable {
 
     /// Stores each caller that loaded whole, with its dependencies, and reports every caller.
     private func swapIn(_ report: PreloadReport, changed: [String]) {
-        for group in WatchTable.callerGroups(of: report) {
+        for group in report.resultsByCaller {
             let caller = group[0]
             switch caller.outcome {
             case .loaded(let asset):

@@ -38,7 +38,7 @@ struct WatchTable {
     /// folders to watch.
     mutating func record(_ report: PreloadReport) -> Set<String> {
         var folders = Set<String>()
-        for group in Self.callerGroups(of: report) where group[0].outcome.isLoaded {
+        for group in report.resultsByCaller where group[0].outcome.isLoaded {
             let name = group[0].request.name
             if let old = assets[name] { for file in old.files { byFile[file]?.remove(name) } }
             var files = Set<String>()
@@ -107,19 +107,6 @@ struct WatchTable {
             }
         }
         return names
-    }
-
-    /// The report's results in runs of one caller followed by what its plugin loaded for it.
-    static func callerGroups(of report: PreloadReport) -> [[AssetResult]] {
-        var groups: [[AssetResult]] = []
-        for result in report.allResults {
-            if !result.isDependency {
-                groups.append([result])
-            } else if !groups.isEmpty {
-                groups[groups.count - 1].append(result)
-            }
-        }
-        return groups
     }
 
     /// The absolute path of the file behind `path`: a pack entry's (`game.pak#hero.png`) is its
