@@ -22,7 +22,7 @@ static void read_memory(png_structp png, png_bytep out, png_size_t length) {
     source->offset += length;
 }
 
-static uint8_t *slurp(const char *path, size_t *size) {
+uint8_t *bare_slurp(const char *path, size_t *size) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
     struct stat info;
@@ -90,7 +90,7 @@ static void *worker(void *argument) {
     size_t index;
     while ((index = atomic_fetch_add(&work->next, 1)) < work->count) {
         size_t size = 0, decoded = 0;
-        uint8_t *file = slurp(work->paths[index], &size);
+        uint8_t *file = bare_slurp(work->paths[index], &size);
         uint8_t *pixels = file ? decode(file, size, &decoded) : NULL;
         free(file);
         if (!pixels) {

@@ -20,7 +20,7 @@ struct PreloadBench: ParsableCommand {
 
     @Option(
         help:
-            "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, decoder, the Swift decode path without the pipeline, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler."
+            "Run only this side (bare-free, bare-keep, pipeline; diagnostics: pipeline-overhead, the pipeline with a plugin that loads nothing, read-only, a C loop that only opens, stats, reads and closes each file, bookkeeping, those two in turn and their difference per asset, decoder, the Swift decode path without the pipeline, and corelibs-floor, minimal operations with no Preload code), e.g. under a profiler."
     )
     var only: String?
 
@@ -46,9 +46,14 @@ struct PreloadBench: ParsableCommand {
             print(MemoryProbe.status("VmHWM"), measurement.decodedBytes)
             return
         }
+        if only == "bookkeeping" {
+            try BookkeepingMeasurement(paths: paths, jobs: options.jobs, rounds: options.rounds).run()
+            return
+        }
         if let only {
             let diagnostic: [(name: String, measure: () -> RunMeasurement)] = [
                 ("pipeline-overhead", try PipelineSide(paths: paths, jobs: options.jobs, plugin: NullLoader()).measure),
+                ("read-only", ReadOnlySide(paths: paths, jobs: options.jobs).measure),
                 ("decoder", DecoderSide(paths: paths, jobs: options.jobs).measure),
                 ("corelibs-floor", CorelibsFloorSide(count: paths.count, jobs: options.jobs).measure),
             ]
