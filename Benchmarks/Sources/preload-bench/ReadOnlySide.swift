@@ -54,7 +54,8 @@ struct BookkeepingMeasurement {
         let differences = zip(cpu[0], cpu[1]).map { $0 - $1 }
         print(
             String(
-                format: "bookkeeping = pipeline-overhead - read-only: median %.2f µs CPU per asset (min %.2f, max %.2f); sides' medians %.2f and %.2f µs/file",
+                format: "bookkeeping = pipeline-overhead - read-only: median %.2f µs CPU per asset (min %.2f, max %.2f); "
+                    + "sides' medians %.2f and %.2f µs/file",
                 median(differences), differences.min()!, differences.max()!, median(cpu[0]), median(cpu[1])))
     }
 }
