@@ -81,19 +81,16 @@ public final class PreloadCoordinator: Sendable {
     package func start(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) -> PreloadBatch {
-        let run = BatchRun(
-            requests: requests, options: options, hooks: hooks,
-            callbackQueue: options.callbackQueue ?? configuration.callbackQueue, store: assets,
-            logger: configuration.logger, memory: configuration.memory, maxFileBytes: configuration.maxFileBytes)
-        let batch = PreloadBatch(run: run)
+        let batch = PreloadBatch(
+            requests: requests, options: options, hooks: hooks, callbackQueue: options.callbackQueue ?? configuration.callbackQueue,
+            store: assets, registry: registry, queue: queue, logger: configuration.logger, memory: configuration.memory,
+            maxFileBytes: configuration.maxFileBytes)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
         // Forget the batch as soon as it completes, so that nothing here keeps its report (and
         // through it every asset) alive once the caller lets go of it.
-        run.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
-        planningQueue.async { [registry, queue] in
-            run.launch(registry: registry, queue: queue, workers: queue.maxConcurrentOperationCount)
-        }
+        batch.recorder.onComplete = { [weak self] in _ = self?.activeBatches.withLock { $0.removeValue(forKey: key) } }
+        batch.launch(on: planningQueue)
         return batch
     }
 

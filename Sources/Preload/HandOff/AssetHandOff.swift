@@ -37,7 +37,7 @@ public final class AssetHandOff: Sendable {
         public let asset: any Asset
         /// Whether a plugin loaded it on behalf of one of the caller's requests.
         public let isDependency: Bool
-        let run: BatchRun
+        let recorder: BatchRecorder
         let assetIndex: Int
     }
 
@@ -107,10 +107,10 @@ public final class AssetHandOff: Sendable {
             do {
                 handle = try upload(item)
             } catch {
-                item.run.handedOver(item, handle: nil, releasing: false)
+                item.recorder.handedOver(item, handle: nil, releasing: false)
                 throw error
             }
-            item.run.handedOver(item, handle: handle, releasing: releasesCPUCopies && handle != nil)
+            item.recorder.handedOver(item, handle: handle, releasing: releasesCPUCopies && handle != nil)
         }
         drained.remaining = count
         drained.elapsed = ContinuousClock.now - started
@@ -123,13 +123,13 @@ public final class AssetHandOff: Sendable {
         arrivals.signal()
     }
 
-    /// Takes the items of `run` out of the queue (its batch was cancelled).
-    func remove(itemsOf run: BatchRun) -> [Item] {
+    /// Takes the items of the batch `recorder` records out of the queue (it was cancelled).
+    func remove(itemsOf recorder: BatchRecorder) -> [Item] {
         queue.withLock { queue in
             let waiting = queue.items[queue.head...]
-            let removed = waiting.filter { $0.run === run }
+            let removed = waiting.filter { $0.recorder === recorder }
             guard !removed.isEmpty else { return [] }
-            queue.items = waiting.filter { $0.run !== run }
+            queue.items = waiting.filter { $0.recorder !== recorder }
             queue.head = 0
             return removed
         }

@@ -28,9 +28,9 @@ public final class LoadContext: Sendable {
         self.operation = operation
         self.contents = contents
         self.dependencies = dependencies
-        memory = operation.run.memory
-        maxFileBytes = operation.run.maxFileBytes
-        isStrict = operation.run.options.isStrict
+        memory = operation.reporter.memory
+        maxFileBytes = operation.reporter.maxFileBytes
+        isStrict = operation.reporter.isStrict
     }
 
     /// How to read files: the disk, and entries inside containers.
@@ -48,7 +48,7 @@ public final class LoadContext: Sendable {
     /// move less than 1% (and any that would go backwards) are dropped here.
     public func reportProgress(_ fraction: Double) {
         if let forward = reported.advance(to: fraction, minimumStep: 0.01) {
-            operation.reportProgress(asset: asset, fraction: forward)
+            operation.reporter.progressed(asset, fraction: forward)
         }
     }
 

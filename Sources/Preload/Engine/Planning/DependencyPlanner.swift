@@ -14,10 +14,10 @@ import Foundation
 /// dependencies gets a load of its own that depends on theirs. Plugin code (resolving,
 /// declaring) runs outside the batch's lock.
 struct DependencyPlanner {
-    let run: BatchRun
+    let batch: BatchPlanner
     let resolver: RequestResolver
     let grouping: LoadGrouping
-    let queue: OperationQueue
+    private var recorder: BatchRecorder { batch.recorder }
 
     /// Assets whose dependencies are being followed, with their paths: meeting one is a cycle.
     private var inProgress: [Int: String] = [:]
@@ -29,16 +29,15 @@ struct DependencyPlanner {
     /// The caller's request whose dependencies are being followed.
     private var origin = 0
 
-    init(run: BatchRun, resolver: RequestResolver, grouping: LoadGrouping, queue: OperationQueue) {
-        self.run = run
+    init(batch: BatchPlanner, resolver: RequestResolver, grouping: LoadGrouping) {
+        self.batch = batch
         self.resolver = resolver
         self.grouping = grouping
-        self.queue = queue
     }
 
     /// Plans the caller's request `entry`, resolved (its dependencies declared).
     mutating func plan(caller entry: Int, _ resolved: ResolvedRequest) {
-        guard !run.isCancelled else { return }  // left without an asset: reported cancelled
+        guard !batch.isCancelled else { return }  // left without an asset: reported cancelled
         origin = entry
         _ = place(entry, resolved, declared: true)
     }
@@ -46,19 +45,19 @@ struct DependencyPlanner {
     /// Queues the assets without dependencies that are still waiting for a load.
     mutating func sealOpenLoad() {
         guard !openLoad.isEmpty else { return }
-        run.install(grouping.loads(openLoad), queue: queue)
+        batch.install(grouping.loads(openLoad))
         openLoad = []
         openWork = 0
     }
 
     /// Adds an entry for the dependency `request`; returns its asset, or why it has none.
     private mutating func add(_ request: AssetRequest) -> Result<Int, AssetError> {
-        let entry = run.state.withLock { [origin] in $0.addDependencyEntry(request, origin: origin) }
+        let entry = recorder.addDependencyEntry(request, origin: origin)
         switch resolver.resolve(request) {
         case .success(let resolved):
             return place(entry, resolved, declared: false)
         case .failure(let error):
-            run.state.withLock { run.announce($0.fail(entry, error), in: &$0) }
+            recorder.recordFailure(of: entry, error)
             return .failure(error)
         }
     }
@@ -66,15 +65,13 @@ struct DependencyPlanner {
     /// Makes `entry` wait for the asset of `resolved`, following a new asset's dependencies.
     private mutating func place(_ entry: Int, _ resolved: ResolvedRequest, declared: Bool) -> Result<Int, AssetError> {
         // Only this thread merges now (the other planning threads are done).
-        if let existing = run.mergeTable.asset(of: resolved.key), let through = inProgress[existing] {
+        if let existing = batch.mergeTable.asset(of: resolved.key), let through = inProgress[existing] {
             let cycle = AssetError(path: resolved.planned.path, category: .dependencyCycle, reason: "depends on itself through \(through)")
-            run.state.withLock { run.announce($0.fail(entry, cycle), in: &$0) }
+            recorder.recordFailure(of: entry, cycle)
             return .failure(cycle)
         }
-        let asset = run.mergeTable.claim(resolved.key, for: entry)
-        run.state.withLock { state in
-            if state.place(entry, on: asset, plugin: resolved.planned.plugin) { run.announce(entry, in: &state) }
-        }
+        let asset = batch.mergeTable.claim(resolved.key, for: entry)
+        recorder.recordPlacement(of: entry, on: asset, plugin: resolved.planned.plugin)
         if asset == entry { follow(asset, declared ? resolved : resolver.declare(resolved)) }
         return .success(asset)
     }
@@ -115,12 +112,10 @@ struct DependencyPlanner {
         inProgress[asset] = nil
         if let failure {
             failed[asset] = failure
-            run.state.withLock { state in
-                for entry in state.failPlanning(asset, failure) { run.announce(entry, in: &state) }
-            }
+            recorder.recordPlanningFailure(of: asset, failure)
             return
         }
-        run.state.withLock { $0.plan(asset, weight: resolved.weight, dependencies: item.dependencies.map(\.asset)) }
+        recorder.recordPlan(of: asset, weight: resolved.weight, dependencies: item.dependencies.map(\.asset))
         guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else {
             openLoad.append((item, resolved.work))
             openWork += resolved.work
@@ -128,10 +123,7 @@ struct DependencyPlanner {
             return
         }
         sealOpenLoad()  // the loads of this asset's dependencies must exist before its own
-        let dependencyLoads = run.state.withLock { state in
-            Set(item.dependencies.map { state.assets[$0.asset].load }.filter { $0 >= 0 }).sorted().map { state.loads[$0] }
-        }
-        run.install([[item]], dependencies: dependencyLoads, queue: queue)
+        batch.install([[item]], dependencies: recorder.loads(of: item.dependencies.map(\.asset)))
     }
 }
 

@@ -2,36 +2,6 @@ import PreloadConcurrency
 import Foundation
 import Synchronization
 
-/// One asset a ``LoadOperation`` loads, as planning left it.
-struct LoadItem: Sendable {
-    /// The asset's index in its batch.
-    let asset: Int
-    let request: PlannedRequest
-    let plugin: any LoaderPlugin
-    /// The whole file, when planning read it ahead.
-    let contents: AssetBytes?
-    /// What it counts against the batch's memory budget (0 without one).
-    var decodedBytes = 0
-    /// The assets the plugin's declared dependencies were merged into, in declared order (empty
-    /// for most files). They belong to other operations, which this one depends on.
-    var dependencies: [(request: AssetRequest, asset: Int)] = []
-    /// Declared dependencies that failed while planning (kept only for tolerant plugins).
-    var dependencyFailures: [AssetRequest: AssetError] = [:]
-}
-
-/// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
-struct FinishedAsset: Sendable {
-    let asset: Int
-    /// The request the asset was planned for (its store name and path, its plugin).
-    let planned: PlannedRequest
-    let outcome: AssetOutcome
-    let duration: Duration
-    /// What the plugin warned about, for an asset that loaded.
-    var warnings: [AssetWarning] = []
-    /// What it counts against the batch's memory budget (0 without one).
-    var decodedBytes = 0
-}
-
 /// The unit of work on a coordinator's `OperationQueue`: a state-tracked asynchronous
 /// `Operation` that loads one large file, or several small files one after another, each by
 /// its plugin's ``LoaderPlugin/load(_:)``.
@@ -53,18 +23,19 @@ final class LoadOperation: Operation, @unchecked Sendable {
     private let cancelled = Atomic(false)
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: PreloadMutex<[LoadItem]>
-    let run: BatchRun
+    /// All the operation may ask of its batch, and tell it.
+    let reporter: LoadReporter
 
-    init(items: [LoadItem], run: BatchRun) {
+    init(items: [LoadItem], reporter: LoadReporter) {
         self.items = PreloadMutex(items)
-        self.run = run
+        self.reporter = reporter
         super.init()
     }
 
     override var isAsynchronous: Bool { true }
     /// Cancelled itself, or its batch was: the batch tells its loads one by one, and one that
     /// starts in between must not start a file.
-    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) || run.cancelSignalled.load(ordering: .acquiring) }
+    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) || reporter.isCancelled }
 
     override func cancel() {
         cancelled.store(true, ordering: .releasing)
@@ -88,7 +59,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
         // Under a memory budget, nothing is decoded until the items' estimated sizes fit: the
         // operation stays executing, holding no thread, until the budget resumes it.
         let bytes = items.reduce(0) { $0 + $1.decodedBytes }
-        if bytes > 0, let budget = run.budget, !budget.acquire(bytes, orResume: { [self] in proceed(items, from: 0, finished: []) }) {
+        if bytes > 0, let budget = reporter.admission, !budget.acquire(bytes, orResume: { [self] in proceed(items, from: 0, finished: []) }) {
             return
         }
         proceed(items, from: items.startIndex, finished: [])
@@ -112,7 +83,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 dependencies = known
             case .failure(let error):
                 finished.append(FinishedAsset(item, outcome: .failed(error), duration: .zero))
-                run.assetFailed()
+                reporter.failed()
                 index += 1
                 continue
             }
@@ -144,7 +115,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             return .loaded(asset)
         case .failure(let error):
             if error is CancellationError || isCancelled { return .cancelled }
-            run.assetFailed()
+            reporter.failed()
             return .failed(AssetError(path: item.request.path, wrapping: error))
         }
     }
@@ -153,7 +124,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// failed or was cancelled (unless its plugin tolerates that).
     private func outcomes(ofDependenciesOf item: LoadItem) -> Result<[AssetRequest: AssetOutcome], AssetError> {
         guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else { return .success([:]) }
-        var known = run.outcomes(of: item.dependencies)
+        var known = reporter.outcomes(of: item.dependencies)
         for (request, error) in item.dependencyFailures { known[request] = .failed(error) }
         guard !item.plugin.toleratesFailedDependencies else { return .success(known) }
         for (request, _) in item.dependencies {
@@ -170,35 +141,10 @@ final class LoadOperation: Operation, @unchecked Sendable {
     private func conclude(_ finished: [FinishedAsset]) {
         willChangeValue(forKey: "isFinished")
         guard state.withLock({ $0.claimFinish() }) else { return }
-        run.loadFinished(finished)
+        reporter.finished(finished)
         _ = state.withLock { $0.markFinished() }
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
     }
 
-    /// The asset `asset` reports `fraction` done.
-    func reportProgress(asset: Int, fraction: Double) {
-        run.assetProgressed(asset, fraction: fraction)
-    }
-}
-
-extension LoadItem {
-    /// The item that loads `resolved` as asset `asset`.
-    init(asset: Int, resolved: ResolvedRequest) {
-        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
-        decodedBytes = resolved.decodedBytes
-    }
-}
-
-extension FinishedAsset {
-    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
-        decodedBytes = item.decodedBytes
-    }
-
-    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
-    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
-        self.init(item, outcome: outcome, duration: duration)
-        if outcome.asset != nil { warnings = context.warnings }
-    }
 }

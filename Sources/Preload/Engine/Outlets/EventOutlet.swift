@@ -1,12 +1,23 @@
 import Dispatch
 
-/// Runs a batch's hooks on a serial queue, in the order events are handed to it.
+/// The events outlet: runs a batch's hooks on a serial queue, in the order events are handed
+/// to it.
 ///
 /// Events are handed over while the batch holds its lock, so their order is the order in which
-/// they happened; the hooks themselves run later on the queue, with no lock held.
-struct HookDelivery: Sendable {
+/// they happened; the hooks themselves run later on the queue, with no lock held. Which results
+/// are handed over when is ``AssetEventOrdering``'s.
+struct EventOutlet: Sendable {
     let hooks: PreloadHooks
     let queue: DispatchQueue
+
+    /// Hooks on a serial queue of their own, targeting the main queue for main-actor hooks, else
+    /// `callbackQueue` if given: serial even when that queue is concurrent, so one batch's hooks
+    /// run one at a time and in order.
+    init(hooks: PreloadHooks, callbackQueue: DispatchQueue?) {
+        self.hooks = hooks
+        let target = hooks.runsOnMainActor ? DispatchQueue.main : callbackQueue
+        queue = target.map { DispatchQueue(label: "preload.batch.hooks", target: $0) } ?? DispatchQueue(label: "preload.batch.hooks")
+    }
 
     var wantsProgress: Bool { hooks.onProgress != nil }
     var wantsAssetEvents: Bool { hooks.onAssetLoaded != nil || hooks.onAssetFailed != nil }
@@ -17,7 +28,7 @@ struct HookDelivery: Sendable {
     }
 
     func asset(_ result: AssetResult) {
-        guard !result.isDependency || hooks.includesDependencies else { return }
+        guard wantsAssetEvents, !result.isDependency || hooks.includesDependencies else { return }
         switch result.outcome {
         case .loaded: if let hook = hooks.onAssetLoaded { queue.async { hook(result) } }
         case .failed: if let hook = hooks.onAssetFailed { queue.async { hook(result) } }

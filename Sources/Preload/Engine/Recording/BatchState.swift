@@ -41,7 +41,7 @@ struct BatchState {
     var failures: [Int: AssetError] = [:]
     /// Every operation made, for cancellation; emptied when the batch finishes.
     var loads: [LoadOperation] = []
-    var progress: ProgressTracker
+    var progress: ProgressOutlet
     var planning: Duration = .zero
     var diagnostics = BatchDiagnostics()
     var report: PreloadReport?
@@ -59,7 +59,7 @@ struct BatchState {
         self.callers = callers
         assetOfEntry = Array(repeating: -1, count: callers.count)
         assets = Array(repeating: AssetRecord(), count: callers.count)
-        progress = ProgressTracker(interval: progressInterval)
+        progress = ProgressOutlet(interval: progressInterval)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
     }
 
@@ -188,54 +188,20 @@ struct BatchState {
         return waiters(of: finished.asset)
     }
 
-    /// Ends the batch: requests without an outcome count as cancelled. The report lists each
-    /// caller's request followed by the dependencies planning found for it; its results are
-    /// made when they are read, from the records moved here into it.
-    mutating func finish(elapsed: Duration) -> PreloadReport {
+    // MARK: Ending
+
+    /// Ends the batch: moves every entry's and asset's records out (for the report, which makes
+    /// its results from them when they are read), leaving nothing per asset behind.
+    mutating func close() -> AssetResults.Recorded {
         phase = .finished
         loads = []
+        let order =
+            dependencyRequests.isEmpty
+            ? nil : ReportOutlet.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins)
         let recorded = AssetResults.Recorded(
             callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
-            assets: assets, order: dependencyRequests.isEmpty ? nil : reportOrder())
+            assets: assets, order: order)
         (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
-        var report = PreloadReport(results: AssetResults(recorded), elapsed: elapsed, planning: planning, wasCancelled: cancelRequested)
-        report.skipped = skipped
-        diagnostics.assets = recorded.assetOfEntry.indices.count { recorded.assetOfEntry[$0] == $0 }
-        report.serialWork = diagnostics
-        self.report = report
-        return report
+        return recorded
     }
-
-    /// Entries in report order: each caller's, then the dependency entries it brought.
-    private func reportOrder() -> [Int] {
-        let callerCount = callers.count
-        var dependencyEntries: [[Int]] = Array(repeating: [], count: callerCount)
-        var origin = 0
-        for entry in assetOfEntry.indices.dropFirst(callerCount) {
-            origin = dependencyOrigins[entry] ?? origin
-            dependencyEntries[origin].append(entry)
-        }
-        var order: [Int] = []
-        order.reserveCapacity(assetOfEntry.count)
-        for caller in 0..<callerCount {
-            order.append(caller)
-            order += dependencyEntries[caller]
-        }
-        return order
-    }
-}
-
-/// A batch's assets on their way to the engine, behind the batch's lock.
-struct HandOffTally {
-    /// Assets queued and not handed over yet.
-    var pending = 0
-    /// Assets queued so far (an asset several requests merged into is queued once).
-    var queued: Set<Int> = []
-    /// Memory-budget bytes each queued asset holds until it is handed over.
-    var held: [Int: Int] = [:]
-    /// How the bytes of assets waiting their turn changed under the batch's lock (loaded and
-    /// waiting: more; queued at last: fewer): given to the budget once the lock is released.
-    var waitingTurnChange = 0
-    /// The completion operation has run and the batch waits for the last hand-over to complete.
-    var completionDeferred = false
 }

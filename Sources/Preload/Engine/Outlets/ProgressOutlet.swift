@@ -1,6 +1,7 @@
 import Foundation
 
-/// A batch's `Progress` tree and the throttle for its progress hook.
+/// The progress outlet: a batch's `Progress` tree and the throttle for its progress hook (the
+/// recorder hands its snapshots to the ``EventOutlet``'s queue).
 ///
 /// The root weighs every asset by bytes; an asset that reports partial progress gets a child
 /// `Progress` (made on its first report, so a batch of many small files makes no children). On
@@ -14,7 +15,7 @@ import Foundation
 /// Delivered snapshots never go backwards: one is handed out only if its fraction is above the
 /// last one handed out, and the batch enqueues them on a serial queue while still holding its
 /// lock, so delivery order is enqueue order.
-struct ProgressTracker {
+struct ProgressOutlet {
     /// What to do about the progress hook after a change.
     enum Delivery {
         case none

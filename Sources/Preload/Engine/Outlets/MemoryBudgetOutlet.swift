@@ -1,9 +1,11 @@
 import Dispatch
 import PreloadConcurrency
 
-/// A batch's memory budget: the decoded bytes its loads may hold at once, from the moment a
-/// load starts decoding until each asset is handed over to the engine (or, for an asset nobody
-/// takes over, until its load ends).
+/// The memory-budget outlet (``PreloadOptions/memoryBudget``): the decoded bytes a batch's loads
+/// may hold at once, from the moment a load starts decoding until each asset is handed over to
+/// the engine (or, for an asset nobody takes over, until its load ends). Loads see only its
+/// admission (``acquire(_:orResume:)``, through their ``LoadReporter``); the recorder settles
+/// what each finished load gives back, and the hand-off what each hand-over does.
 ///
 /// A load asks for its assets' estimated sizes before it decodes anything. It goes at once if
 /// they fit, or if nothing else is held (an asset larger than the whole budget loads alone
@@ -14,7 +16,7 @@ import PreloadConcurrency
 /// count like any other, but nothing gives them back until that earlier asset arrives. So when
 /// they are all that is held (nothing decoding, nothing with the engine), the first waiting load
 /// goes over the limit: it may be the one they wait for, and otherwise it frees a worker for it.
-final class DecodeBudget: Sendable {
+final class MemoryBudget: Sendable {
     private struct Waiter {
         let bytes: Int
         let resume: @Sendable () -> Void

@@ -1,0 +1,50 @@
+/// One asset a ``LoadOperation`` loads, as planning left it.
+struct LoadItem: Sendable {
+    /// The asset's index in its batch.
+    let asset: Int
+    let request: PlannedRequest
+    let plugin: any LoaderPlugin
+    /// The whole file, when planning read it ahead.
+    let contents: AssetBytes?
+    /// What it counts against the batch's memory budget (0 without one).
+    var decodedBytes = 0
+    /// The assets the plugin's declared dependencies were merged into, in declared order (empty
+    /// for most files). They belong to other operations, which this one depends on.
+    var dependencies: [(request: AssetRequest, asset: Int)] = []
+    /// Declared dependencies that failed while planning (kept only for tolerant plugins).
+    var dependencyFailures: [AssetRequest: AssetError] = [:]
+}
+
+/// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
+struct FinishedAsset: Sendable {
+    let asset: Int
+    /// The request the asset was planned for (its store name and path, its plugin).
+    let planned: PlannedRequest
+    let outcome: AssetOutcome
+    let duration: Duration
+    /// What the plugin warned about, for an asset that loaded.
+    var warnings: [AssetWarning] = []
+    /// What it counts against the batch's memory budget (0 without one).
+    var decodedBytes = 0
+}
+
+extension LoadItem {
+    /// The item that loads `resolved` as asset `asset`.
+    init(asset: Int, resolved: ResolvedRequest) {
+        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
+        decodedBytes = resolved.decodedBytes
+    }
+}
+
+extension FinishedAsset {
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+        decodedBytes = item.decodedBytes
+    }
+
+    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
+        self.init(item, outcome: outcome, duration: duration)
+        if outcome.asset != nil { warnings = context.warnings }
+    }
+}

@@ -1,0 +1,209 @@
+import PreloadConcurrency
+import Foundation
+
+/// The plan stage of a batch: walks the caller's folders, resolves every request, merges
+/// requests for the same asset, cuts the assets into loads and queues them, then queues the
+/// completion operation behind them all. Runs off the caller's thread. What it decides goes to
+/// the batch's ``BatchRecorder``; the loads it makes get the batch's ``LoadReporter``.
+///
+/// Planning is spread over up to `workers` threads: each takes a chunk of the caller's
+/// requests, resolves them (one `open` of each file, a claim, the plugin's dependencies: no
+/// lock held), merges them by key in the ``MergeTable``, records the new assets (one lock of
+/// the batch per chunk), cuts them into loads and queues them. Requests whose plugins declare
+/// dependencies (atlases, packs) are planned afterwards, one at a time, by the
+/// ``DependencyPlanner``, which follows their dependencies and refuses cycles.
+final class BatchPlanner: Sendable {
+    /// How many operations one fan-in step gathers. corelibs' `addDependency` scans the
+    /// dependent's list linearly, so one completion operation depending on thousands of loads
+    /// would cost O(n²); a two-level fan-in keeps every list short.
+    static let fanInWidth = 64
+
+    let recorder: BatchRecorder
+    let reporter: LoadReporter
+    let options: PreloadOptions
+    let registry: PluginRegistry
+    let queue: OperationQueue
+    let workers: Int
+    /// Which asset each key was merged into, while planning.
+    let mergeTable = MergeTable()
+
+    init(
+        recorder: BatchRecorder, reporter: LoadReporter, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
+        workers: Int
+    ) {
+        self.recorder = recorder
+        self.reporter = reporter
+        self.options = options
+        self.registry = registry
+        self.queue = queue
+        self.workers = max(workers, 1)
+    }
+
+    /// Whether planning should stop: the batch is being cancelled (entries left without an
+    /// asset are reported cancelled).
+    var isCancelled: Bool { reporter.isCancelled }
+
+    /// Plans the batch and queues its loads, then its completion.
+    func launch() {
+        let started = ContinuousClock.now
+        let requests = expandFolders()
+        let resolver = RequestResolver(
+            registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: reporter.admission != nil,
+            memory: reporter.memory)
+        let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
+        recorder.store.reserve(adding: requests.count)
+        mergeTable.reserveCapacity(requests.count)
+        if plansInRequestOrder {
+            planInOrder(requests, resolver: resolver, grouping: grouping, started: started)
+            return
+        }
+        let chunks = PlanningChunks(count: requests.count, workers: workers, multipleOf: grouping.maxAssets)
+        let deferred = PreloadMutex<[(entry: Int, resolved: ResolvedRequest)]>([])
+        let spread = ContinuousClock.now
+        DispatchQueue.concurrentPerform(iterations: min(workers, chunks.count)) { _ in
+            while let callers = chunks.next() {
+                let found = planLeaves(callers, of: requests, resolver: resolver, grouping: grouping)
+                if !found.isEmpty { deferred.withLock { $0 += found } }
+            }
+        }
+        let gathered = ContinuousClock.now
+        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping)
+        for (entry, resolved) in deferred.withLock({ $0 }).sorted(by: { $0.entry < $1.entry }) {
+            planner.plan(caller: entry, resolved)
+        }
+        planner.sealOpenLoad()
+        finishPlanning(alone: (spread - started) + (ContinuousClock.now - gathered))
+    }
+
+    /// Replaces folder requests by the files found in them (before anything is planned).
+    /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
+    /// found (a name that is not UTF-8) are entries after them, failed here.
+    private func expandFolders() -> [AssetRequest] {
+        let given = recorder.requests
+        guard given.contains(where: \.isFolder) else { return given }
+        let found = FolderDiscovery(registry: registry, threads: workers).expand(given)
+        recorder.recordCallers(
+            found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
+            unloadable: found.unloadable)
+        return found.requests
+    }
+
+    /// Whether loads are queued in request order, dependencies included: under a memory budget
+    /// with assets handed on in an order other than completion order. Otherwise the loads of an
+    /// atlas's sprites, planned after every plain file, would start last, and the assets loaded
+    /// before them would fill the budget waiting for the atlas that comes before them.
+    private var plansInRequestOrder: Bool {
+        reporter.admission?.limit != nil && options.assetEventOrder != .completion
+    }
+
+    /// Plans the caller's requests on this thread, a few at a time (loads are cut within them),
+    /// each few followed by their requests' dependencies, so that loads are queued in request
+    /// order.
+    private func planInOrder(_ requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant) {
+        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping)
+        var first = 0
+        while first < requests.count {
+            let callers = first..<min(requests.count, first + min(grouping.maxAssets, 16))
+            for (entry, resolved) in planLeaves(callers, of: requests, resolver: resolver, grouping: grouping) {
+                planner.plan(caller: entry, resolved)
+            }
+            planner.sealOpenLoad()
+            first = callers.upperBound
+        }
+        finishPlanning(alone: ContinuousClock.now - started)
+    }
+
+    /// Plans the caller's requests `callers`: failures are recorded, requests that depend on
+    /// nothing are merged into assets and queued in loads, and the others are returned for the
+    /// ``DependencyPlanner``.
+    private func planLeaves(
+        _ callers: Range<Int>, of requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping
+    ) -> [(entry: Int, resolved: ResolvedRequest)] {
+        guard !isCancelled else { return [] }  // entries with no asset are reported cancelled
+        var placements: [BatchRecorder.Placement] = []
+        placements.reserveCapacity(callers.count)
+        var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
+        var fresh: [(item: LoadItem, work: Int64)] = []
+        for entry in callers {
+            switch resolver.resolveAndDeclare(requests[entry]) {
+            case .failure(let error):
+                placements.append(.failed(entry: entry, error))
+            case .success(let request) where !request.isLeaf:
+                deferred.append((entry, request))
+            case .success(let request):
+                // Merging by key, outside the batch's lock (the table has locks of its own).
+                let asset = mergeTable.claim(request.key, for: entry)
+                placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
+                if asset == entry { fresh.append((LoadItem(asset: asset, resolved: request), request.work)) }
+            }
+        }
+        recorder.record(placements)
+        install(grouping.loads(fresh))
+        return deferred
+    }
+
+    /// Makes a ``LoadOperation`` for each list of items, records them, and queues them (cancelled
+    /// first if the batch is).
+    func install(_ loads: [[LoadItem]], dependencies: [LoadOperation] = []) {
+        guard !loads.isEmpty else { return }
+        let operations = loads.map { items in
+            let load = LoadOperation(items: items, reporter: reporter)
+            load.queuePriority = options.priority.queuePriority
+            for dependency in dependencies { load.addDependency(dependency) }
+            return load
+        }
+        if recorder.recordLoads(operations, covering: loads.map { $0.map(\.asset) }) {
+            for load in operations { load.cancel() }
+        }
+        queue.addOperations(operations, waitUntilFinished: false)
+    }
+
+    /// Ends planning: the progress total is known, and the completion operation is queued
+    /// behind every load.
+    private func finishPlanning(alone: Duration) {
+        let finishing = ContinuousClock.now
+        let all = recorder.recordPlanningFinished()
+        mergeTable.removeAll()  // merging is over
+        let completion = BlockOperation { [recorder] in recorder.complete() }
+        let gathering = Self.fanIn(all, into: completion)
+        for operation in gathering + [completion] { operation.queuePriority = options.priority.queuePriority }
+        recorder.recordPlanningWork(
+            thread: alone + (ContinuousClock.now - finishing), queuedOperations: all.count + gathering.count + 1, loads: all.count)
+        queue.addOperations(gathering + [completion], waitUntilFinished: false)
+        Self.rescheduleStaleReadiness(on: queue)
+    }
+
+    /// Works around a lost wakeup in corelibs' `OperationQueue` that left about one batch in
+    /// 250,000 waiting forever with no thread running (found by `Fuzz/run coordinator`).
+    /// `addOperations` reads an operation's `isReady` and stores it as the queue's cached
+    /// readiness; when the operation's last dependency finishes between that read and that
+    /// store, the store writes back a stale `false`. The queue's scheduling pass then sees the
+    /// dependency count at zero, corrects the cache to `true`, but does not dispatch it: only a
+    /// later pass would, and after the batch's last enqueue there may be none. Every enqueue of
+    /// the batch happened before this call (the planning threads' returned before it), so each
+    /// correction precedes it; one more scheduling pass (which setting the width does, even to
+    /// the same value) dispatches whatever was left ready.
+    static func rescheduleStaleReadiness(on queue: OperationQueue) {
+        queue.maxConcurrentOperationCount = queue.maxConcurrentOperationCount
+    }
+
+    /// Makes `completion` depend on every operation in `operations`, through intermediate
+    /// no-op operations when there are many. Returns the intermediates, to be queued too.
+    static func fanIn(_ operations: [Operation], into completion: Operation) -> [Operation] {
+        guard operations.count > fanInWidth else {
+            for operation in operations { completion.addDependency(operation) }
+            return []
+        }
+        var gathering: [Operation] = []
+        var start = 0
+        while start < operations.count {
+            let group = BlockOperation {}
+            for operation in operations[start..<min(start + fanInWidth, operations.count)] {
+                group.addDependency(operation)
+            }
+            gathering.append(group)
+            start += fanInWidth
+        }
+        return gathering + fanIn(gathering, into: completion)
+    }
+}

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import Logging
+
+/// One running preload: a handle to cancel it, watch its progress, and wait for its report.
+///
+/// Made by ``PreloadCoordinator``. A batch plans its requests off the caller's thread, queues
+/// its loads on the coordinator's `OperationQueue` (one state-tracked `Operation` per load: a
+/// large file alone, small files several together, each asset keeping its own outcome), and ends
+/// with a completion `BlockOperation` that depends on all of them and runs exactly once.
+public final class PreloadBatch: Sendable {
+    /// The requests, as given.
+    public var requests: [AssetRequest] { recorder.requests }
+
+    /// The batch's record stage, which keeps its state (see `docs/architecture.md`).
+    let recorder: BatchRecorder
+    private let planner: BatchPlanner
+
+    /// A batch of `requests`, assembled: its planner, its loads' reporter, its recorder and
+    /// outlets. Nothing runs until ``launch(on:)``.
+    init(
+        requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
+        store: AssetStore, registry: PluginRegistry, queue: OperationQueue, logger: Logger, memory: AssetMemory, maxFileBytes: Int
+    ) {
+        recorder = BatchRecorder(
+            callers: requests, options: options, store: StoreOutlet(store: options.storesAssets ? store : nil),
+            events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory)
+        let reporter = LoadReporter(
+            recorder: recorder, memory: memory, maxFileBytes: maxFileBytes, isStrict: options.isStrict, admission: recorder.budget)
+        planner = BatchPlanner(
+            recorder: recorder, reporter: reporter, options: options, registry: registry, queue: queue,
+            workers: queue.maxConcurrentOperationCount)
+    }
+
+    /// Plans the batch on `planningQueue` (its loads go on the coordinator's queue as they are made).
+    func launch(on planningQueue: DispatchQueue) {
+        planningQueue.async { [planner] in planner.launch() }
+    }
+
+    /// Cancels every load that has not finished. The batch still completes (once), reporting
+    /// the cancelled requests. Harmless after the batch finished.
+    public func cancel() {
+        recorder.cancel()
+    }
+
+    /// Whether every request has been planned and its load queued (planning runs off the
+    /// caller's thread; until then ``progress`` reads 0, as the total is not known).
+    package var isPlanned: Bool { recorder.state.withLock { $0.phase != .planning } }
+
+    /// Whether the batch has completed.
+    public var isFinished: Bool { recorder.state.withLock { $0.phase == .finished } }
+
+    /// Whether ``cancel()`` was called (directly, by task cancellation, or by fail-fast).
+    public var isCancelled: Bool { recorder.isCancelled }
+
+    /// The progress now.
+    public var progress: PreloadProgress {
+        recorder.state.withLock { state in
+            guard state.phase == .finished else { return state.progress.snapshot() }
+            return state.progress.finalSnapshot()
+        }
+    }
+
+    /// The report, once the batch has completed.
+    public var report: PreloadReport? { recorder.state.withLock { $0.report } }
+
+    /// Blocks until the batch has completed and its completion hook has run. Do not call it from
+    /// a hook running on the same serial queue as this batch's hooks: they could never run.
+    @available(*, noasync, message: "use PreloadCoordinator.preload(_:options:hooks:) async")
+    package func waitUntilFinished() -> PreloadReport {
+        recorder.done.wait()
+        return report!
+    }
+
+    /// Runs `body` on `queue` once the batch has completed and its completion hook has run.
+    package func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
+        recorder.done.notify(queue: queue) { [self] in body(report!) }
+    }
+}

@@ -1,0 +1,391 @@
+import PreloadConcurrency
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// The record stage of a batch: the only writer of its state (``BatchState``, behind one lock),
+/// and what feeds its outlets, always in the same order.
+///
+/// Planning records what it decided (entries, assets, failures, loads); each load hands over
+/// its finished assets once (``record(_:)``); the completion operation, the hand-off and
+/// cancellation report to it too. For a finished load the recorder, in this order:
+///
+/// 1. stores the loaded assets (``StoreOutlet``, outside the batch's lock: each store shard's
+///    lock once per load);
+/// 2. under the batch's lock, once per load: settles the hand-off's and the memory budget's
+///    bytes (``HandOffOutlet``), records each asset's outcome, hands the entries it made ready
+///    to the hooks in the batch's event order (``EventOutlet``, ``AssetEventOrdering``) and
+///    queues them for the engine (``HandOffOutlet``), then advances progress
+///    (``ProgressOutlet``);
+/// 3. returns the bytes no one holds any more to the memory budget (``MemoryBudget``).
+///
+/// At completion it flushes held events, lets the hand-off defer the end, and makes the
+/// report (``ReportOutlet``) before the final progress and the completion hook. Nothing here
+/// runs plugin code, and no hook runs under the lock: events are queued in order and run later.
+final class BatchRecorder: Sendable {
+    let state: BatchLock
+    /// Where loaded assets go (``PreloadOptions/storesAssets``).
+    let store: StoreOutlet
+    /// The hooks.
+    let events: EventOutlet
+    /// The engine's hand-off (``PreloadOptions/handOff``).
+    let handOff: HandOffOutlet
+    /// The memory budget (``PreloadOptions/memoryBudget``); `nil` without one.
+    let budget: MemoryBudget?
+    let failsFast: Bool
+    let logger: Logger
+    let startedAt: ContinuousClock.Instant
+    /// Set by ``cancel()`` before any load is told: read by loads without the batch's lock.
+    let cancelSignalled = Atomic(false)
+    /// Released once the batch has completed and its completion hook has run.
+    let done = DispatchGroup()
+    private let callers: Atomic<Int>
+    private let memory: AssetMemory
+    /// The memory pool's lock time when the batch started (see ``BatchDiagnostics/memoryLockHeld``).
+    private let memoryLockHeldBefore: Duration
+    private let completionCallback = PreloadMutex<(@Sendable () -> Void)?>(nil)
+
+    init(
+        callers requests: [AssetRequest], options: PreloadOptions, store: StoreOutlet, events: EventOutlet, logger: Logger,
+        memory: AssetMemory
+    ) {
+        callers = Atomic(requests.count)
+        self.store = store
+        self.events = events
+        handOff = HandOffOutlet(options: options)
+        budget = options.memoryBudget.map { MemoryBudget(limit: $0) }
+        failsFast = options.failurePolicy == .failFast
+        self.logger = logger
+        self.memory = memory
+        memoryLockHeldBefore = memory.lockHeld
+        startedAt = .now
+        var initial = BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder)
+        if handOff.countsInProgress { initial.progress.handOff = (done: 0, total: 0) }
+        state = BatchLock(initial)
+        done.enter()
+    }
+
+    /// The caller's requests: as given, then (once planning has walked them) with each folder
+    /// replaced by the files found in it.
+    var requests: [AssetRequest] { state.withLock { $0.callers } }
+    /// How many of the batch's entries are the caller's (see ``requests``).
+    var callerCount: Int { callers.load(ordering: .acquiring) }
+    var isCancelled: Bool { state.withLock { $0.cancelRequested } }
+
+    /// Called once when the batch completes, before any waiter is released.
+    var onComplete: (@Sendable () -> Void)? {
+        get { completionCallback.withLock { $0 } }
+        set { completionCallback.withLock { $0 = newValue } }
+    }
+
+    // MARK: Planning records
+
+    /// The caller's folders were walked: `expanded` are the caller's requests now; the last
+    /// `unloadable.count` of them failed where they were found.
+    func recordCallers(_ expanded: [AssetRequest], skipped: [String], unloadable: [AssetError]) {
+        state.withLock { state in
+            state.replaceCallers(expanded, skipped: skipped)
+            for (offset, error) in unloadable.enumerated() {
+                announce(state.fail(expanded.count - unloadable.count + offset, error), in: &state)
+            }
+        }
+        callers.store(expanded.count, ordering: .releasing)
+        if !unloadable.isEmpty { assetFailed() }
+    }
+
+    /// How planning placed one request that depends on nothing: on an asset (its own new one
+    /// when `asset == entry`), or failed.
+    enum Placement {
+        case placed(entry: Int, asset: Int, plugin: String, weight: Int64)
+        case failed(entry: Int, AssetError)
+    }
+
+    /// Records a chunk of planned requests (one lock of the batch).
+    func record(_ placements: [Placement]) {
+        let failed = state.withLock { state -> Bool in
+            var failed = false
+            for placement in placements {
+                switch placement {
+                case .failed(let entry, let error):
+                    announce(state.fail(entry, error), in: &state)
+                    failed = true
+                case .placed(let entry, let asset, let plugin, let weight):
+                    if state.place(entry, on: asset, plugin: plugin) {
+                        announce(entry, in: &state)
+                    } else if asset == entry {
+                        state.plan(asset, weight: weight)
+                    }
+                }
+            }
+            return failed
+        }
+        if failed { assetFailed() }
+    }
+
+    /// A new entry for the dependency `request`, brought by the caller's request `origin`.
+    func addDependencyEntry(_ request: AssetRequest, origin: Int) -> Int {
+        state.withLock { $0.addDependencyEntry(request, origin: origin) }
+    }
+
+    /// `entry` could not be planned.
+    func recordFailure(of entry: Int, _ error: AssetError) {
+        state.withLock { announce($0.fail(entry, error), in: &$0) }
+    }
+
+    /// `entry` waits for `asset` (its own new one when `asset == entry`).
+    func recordPlacement(of entry: Int, on asset: Int, plugin: String) {
+        state.withLock { state in
+            if state.place(entry, on: asset, plugin: plugin) { announce(entry, in: &state) }
+        }
+    }
+
+    /// The asset with dependencies `dependencies` is planned, weighing `weight`.
+    func recordPlan(of asset: Int, weight: Int64, dependencies: [Int]) {
+        state.withLock { $0.plan(asset, weight: weight, dependencies: dependencies) }
+    }
+
+    /// The asset failed while planning and will not load.
+    func recordPlanningFailure(of asset: Int, _ error: AssetError) {
+        state.withLock { state in
+            for entry in state.failPlanning(asset, error) { announce(entry, in: &state) }
+        }
+    }
+
+    /// Takes in operations made while planning, each loading the assets listed with it.
+    /// Returns whether the batch is cancelled (the operations are then to be cancelled).
+    func recordLoads(_ operations: [LoadOperation], covering assets: [[Int]]) -> Bool {
+        state.withLock { state in
+            state.register(operations, covering: assets)
+            return state.cancelRequested
+        }
+    }
+
+    /// The operations loading `assets` (planned earlier), each once.
+    func loads(of assets: [Int]) -> [LoadOperation] {
+        state.withLock { state in
+            Set(assets.map { state.assets[$0].load }.filter { $0 >= 0 }).sorted().map { state.loads[$0] }
+        }
+    }
+
+    /// Planning is over: the progress total is known. Returns every operation made.
+    func recordPlanningFinished() -> [LoadOperation] {
+        let (all, delay) = state.withLock { state -> ([LoadOperation], Duration?) in
+            state.planning = ContinuousClock.now - startedAt
+            state.phase = .running
+            state.progress.isPlanned = true
+            if let handOff = state.progress.handOff {
+                let total = state.assetOfEntry.prefix(state.callers.count).enumerated().count { $0.offset == $0.element }
+                state.progress.handOff = (done: handOff.done, total: total)
+            }
+            return (state.loads, deliverProgress(&state))
+        }
+        if let delay { scheduleTrailingProgress(after: delay) }
+        return all
+    }
+
+    /// What the planning thread did alone, and how many operations were queued.
+    func recordPlanningWork(thread: Duration, queuedOperations: Int, loads: Int) {
+        state.withLock { state in
+            state.diagnostics.planningThread = thread
+            state.diagnostics.queuedOperations = queuedOperations
+            state.diagnostics.loads = loads
+        }
+    }
+
+    // MARK: Loads
+
+    /// A load's assets are done: they go into the store (one lock of each store shard), then,
+    /// under one lock of the batch, the budget's bytes are settled, the outcomes recorded, the
+    /// entries ready for their events announced and progress advanced. Called before the load's
+    /// `isFinished` turns true.
+    func record(_ finished: [FinishedAsset]) {
+        let callers = callerCount  // assets numbered below it were planned for the caller's requests
+        let storing = store.store(finished, callers: callers)
+        let (delay, released, waitingTurnChange) = state.withLock { state -> (Duration?, Int, Int) in
+            guard state.phase != .finished else { return (nil, 0, 0) }
+            state.diagnostics.storeLockHeld += storing
+            let released = budget == nil && !handOff.isActive ? 0 : handOff.settle(finished, callers: callers, in: &state)
+            for index in finished.indices {
+                // The first waiter made the asset: its request is the one stored above.
+                let waiters = state.record(finished[index])
+                guard waiters.more != nil || events.wantsAssetEvents || handOff.isActive else { continue }
+                for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
+            }
+            defer { state.handOff.waitingTurnChange = 0 }
+            return (deliverProgress(&state), released, state.handOff.waitingTurnChange)
+        }
+        budget?.settle(released: released, waitingTurnChange: waitingTurnChange)
+        if let delay { scheduleTrailingProgress(after: delay) }
+        if logger.logLevel <= .debug {
+            for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
+        }
+    }
+
+    /// The outcomes of `dependencies` (all finished: their loads ran before the dependent's).
+    func outcomes(of dependencies: [(request: AssetRequest, asset: Int)]) -> [AssetRequest: AssetOutcome] {
+        state.withLock { state in
+            var outcomes: [AssetRequest: AssetOutcome] = [:]
+            for (request, asset) in dependencies { outcomes[request] = state.assets[asset].outcome ?? .cancelled }
+            return outcomes
+        }
+    }
+
+    /// An asset reports `fraction` done.
+    func progressed(_ asset: Int, fraction: Double) {
+        guard
+            let delay = state.withLock({ state -> Duration? in
+                guard state.phase != .finished else { return nil }
+                state.progress.advance(asset: asset, weight: state.assets[asset].weight, fraction: fraction)
+                return deliverProgress(&state)
+            })
+        else { return }
+        scheduleTrailingProgress(after: delay)
+    }
+
+    /// An asset failed: under fail-fast, the batch is cancelled now.
+    func assetFailed() {
+        guard failsFast else { return }
+        cancel()
+    }
+
+    /// Stores the asset of `entry` (if it loaded and is not `stored` yet) and hands its result
+    /// to the hooks and the hand-off, once the batch's ``AssetEventOrder`` lets it (with any
+    /// results it was holding back).
+    private func announce(_ entry: Int, in state: inout BatchState, stored: Bool = false) {
+        if !stored { store.store(entry: entry, of: state) }
+        guard events.wantsAssetEvents || handOff.isActive else { return }
+        for ready in state.ordering.finished(entry) { deliver(ready, in: &state) }
+    }
+
+    /// Hands the result of `entry` to the hooks and, if it is to be, to the engine's hand-off.
+    private func deliver(_ entry: Int, in state: inout BatchState) {
+        let result = state.result(ofEntry: entry)
+        events.asset(result)
+        handOff.queue(result, asset: state.assetOfEntry[entry], in: &state, recorder: self)
+    }
+
+    // MARK: Cancellation
+
+    /// Cancels every load that has not finished, and the planning still to come.
+    func cancel() {
+        let loads = state.withLock { state -> [LoadOperation] in
+            guard state.phase != .finished, !state.cancelRequested else { return [] }
+            state.cancelRequested = true
+            return state.loads
+        }
+        cancelSignalled.store(true, ordering: .releasing)
+        for load in loads { load.cancel() }
+        withdrawFromHandOff()
+    }
+
+    /// The batch was cancelled: its assets still waiting on the hand-off stay in the store but
+    /// are not handed over, and loads waiting for the budget go on to report themselves cancelled.
+    private func withdrawFromHandOff() {
+        budget?.releaseWaiters()
+        let removed = handOff.withdraw(itemsOf: self)
+        guard !removed.isEmpty else { return }
+        let callers = callerCount
+        let (bytes, finish) = state.withLock { state -> (Int, Bool) in
+            var bytes = 0
+            var finish = false
+            for item in removed {
+                let settled = handOff.recordHandedOver(item.assetIndex, callers: callers, in: &state)
+                bytes += settled.bytes
+                finish = finish || settled.completes
+            }
+            return (bytes, finish)
+        }
+        budget?.release(bytes)
+        if finish { finishCompletion() }
+    }
+
+    // MARK: Hand-off
+
+    /// The engine took `item` over, returning `handle`; with `releasing`, the asset leaves memory
+    /// (the store and the batch keep a ``HandedOverAsset``).
+    func handedOver(_ item: AssetHandOff.Item, handle: (any Sendable)?, releasing: Bool) {
+        // One stand-in for the store and the report alike.
+        let replacement = releasing ? handle.map { HandedOverAsset(releasing: item.asset, handle: $0) } : nil
+        store.handedOver(item, handle: handle, replacement: replacement)
+        let callers = callerCount
+        let (settled, delay) = state.withLock { state -> ((bytes: Int, completes: Bool), Duration?) in
+            if let replacement, item.assetIndex < state.assets.count, state.assets[item.assetIndex].outcome?.asset != nil {
+                state.assets[item.assetIndex].outcome = .loaded(replacement)
+            }
+            let settled = handOff.recordHandedOver(item.assetIndex, callers: callers, in: &state)
+            return (settled, state.phase == .finished ? nil : deliverProgress(&state))
+        }
+        budget?.release(settled.bytes)
+        if let delay { scheduleTrailingProgress(after: delay) }
+        if settled.completes { finishCompletion() }
+    }
+
+    // MARK: Completion
+
+    /// Called once by the completion operation, after every load has finished. Completes the
+    /// batch, unless it waits for its assets to be handed over (then the last hand-over does).
+    func complete() {
+        let (deferred, waitingTurnChange) = state.withLock { state -> (Bool, Int) in
+            guard state.phase == .running else { return (false, 0) }
+            if events.wantsAssetEvents || handOff.isActive {
+                for held in state.ordering.flush() { deliver(held, in: &state) }
+            }
+            defer { state.handOff.waitingTurnChange = 0 }
+            return (handOff.defersCompletion(&state), state.handOff.waitingTurnChange)
+        }
+        budget?.settle(released: 0, waitingTurnChange: waitingTurnChange)
+        if !deferred { finishCompletion() }
+    }
+
+    /// Completes the batch: the report, the final progress, the completion hook.
+    private func finishCompletion() {
+        let elapsed = ContinuousClock.now - startedAt
+        completionCallback.withLock { callback in
+            callback?()
+            callback = nil
+        }
+        let report = state.withLock { state -> PreloadReport? in
+            guard state.phase == .running else { return nil }
+            state.diagnostics.memoryLockHeld = memory.lockHeld - memoryLockHeldBefore
+            let report = ReportOutlet.finish(&state, elapsed: elapsed, peakHeldBytes: budget?.peak ?? 0)
+            events.progress(state.progress.finalSnapshot())
+            events.completion(report) { [done] in done.leave() }
+            return report
+        }
+        guard let report else { return }
+        logger.debug(
+            "preload batch finished",
+            metadata: [
+                "loaded": "\(report.loaded.count)", "failed": "\(report.failed.count)",
+                "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsed.inSeconds)",
+            ])
+    }
+
+    // MARK: Progress hook
+
+    /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
+    private func deliverProgress(_ state: inout BatchState) -> Duration? {
+        guard events.wantsProgress else { return nil }
+        return carryOut(state.progress.delivery(at: .now))
+    }
+
+    private func carryOut(_ decision: ProgressOutlet.Delivery) -> Duration? {
+        switch decision {
+        case .none: return nil
+        case .now(let snapshot): events.progress(snapshot); return nil
+        case .after(let delay): return delay
+        }
+    }
+
+    /// Delivers the latest progress after `delay`, when the throttle held it back.
+    private func scheduleTrailingProgress(after delay: Duration) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
+            let again = state.withLock { state -> Duration? in
+                guard state.phase != .finished else { return nil }
+                return carryOut(state.progress.trailingDelivery(at: .now))
+            }
+            if let again { scheduleTrailingProgress(after: again) }
+        }
+    }
+}
