@@ -119,7 +119,7 @@ import Testing
             let request = PlannedRequest(
                 request: AssetRequest(path: "/x\(index).txt"), plugin: plugin.identifier,
                 file: FileFacts(device: 0, inode: UInt64(index), size: work, modified: 0, isDirectory: false))
-            return (LoadItem(asset: index, request: request, plugin: plugin, contents: nil), work)
+            return (LoadItem(asset: index, request: request, plugin: RegisteredPlugin(plugin), contents: nil), work)
         }
     }
 

@@ -6,6 +6,8 @@ import Foundation
 /// (an atlas and its pages) can live inside a pack.
 @_spi(PluginSupport) public struct AssetFiles: Sendable {
     private let containers: [any ContainerPlugin]
+    /// Whether any container plugin is registered: without one, no path is an entry.
+    package var hasContainers: Bool { !containers.isEmpty }
     /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
     /// last saw it: every entry of a pack is located several times while planning and loading,
     /// and its container's header need only be read once.

@@ -47,9 +47,26 @@ public final class AssetStore: Sendable {
     }
 
     private struct Contents {
-        var byName: [String: Entry] = [:]
-        var nameByPath: [String: String] = [:]
+        var byName: [Key: Entry] = [:]
+        var nameByPath: [Key: String] = [:]
         var byteCount = 0
+    }
+
+    /// A name (or normalized path) with its hash, computed once: the hash picks the shard and
+    /// keys the shard's table, so storing an asset hashes its name's characters once.
+    private struct Key: Hashable {
+        let text: String
+        let hash: Int
+
+        init(_ text: String) {
+            self.text = text
+            hash = text.hashValue
+        }
+
+        var shard: Int { hash & (AssetStore.shardCount - 1) }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
     }
 
     private final class Shard: Sendable {
@@ -63,15 +80,14 @@ public final class AssetStore: Sendable {
     /// An empty store. (A coordinator has its own, ``PreloadCoordinator/assets``.)
     public init() {}
 
-    private func shard(_ key: String) -> Int { key.hashValue & (Self.shardCount - 1) }
-
-    private func withShard<Result>(of key: String, _ body: (inout Contents) -> Result) -> Result {
-        shards[shard(key)].contents.withLock { body(&$0) }
+    private func withShard<Result>(of key: Key, _ body: (inout Contents) -> Result) -> Result {
+        shards[key.shard].contents.withLock { body(&$0) }
     }
 
     /// The asset stored under `name`.
     public func asset(named name: String) -> (any Asset)? {
-        withShard(of: name) { $0.byName[name]?.asset }
+        let key = Key(name)
+        return withShard(of: key) { $0.byName[key]?.asset }
     }
 
     /// The asset stored under `name`, if it is a `T`.
@@ -87,13 +103,13 @@ public final class AssetStore: Sendable {
     /// The asset most recently stored from `path` (compared after removing `.` and `..`
     /// components), or the one stored under the path itself as its name.
     public func asset(atPath path: String) -> (any Asset)? {
-        let key = AssetPath.normalized(path)
+        let key = Key(AssetPath.normalized(path))
         let stored = withShard(of: key) { shard -> (name: String?, entry: Entry?) in
             if let name = shard.nameByPath[key] { return (name, nil) }
             return (nil, shard.byName[key])
         }
         if let name = stored.name { return asset(named: name) }
-        guard let entry = stored.entry, AssetPath.normalized(entry.path) == key else { return nil }
+        guard let entry = stored.entry, AssetPath.normalized(entry.path) == key.text else { return nil }
         return entry.asset
     }
 
@@ -104,7 +120,8 @@ public final class AssetStore: Sendable {
 
     /// The entry stored under `name`, with its path and plugin.
     public func entry(named name: String) -> Entry? {
-        withShard(of: name) { $0.byName[name] }
+        let key = Key(name)
+        return withShard(of: key) { $0.byName[key] }
     }
 
     /// The names the caller asked for (its requests, and the files of its folders), sorted.
@@ -129,13 +146,14 @@ public final class AssetStore: Sendable {
     /// Removes the asset stored under `name`. Its memory is freed once nobody else holds it.
     @discardableResult
     public func unload(named name: String) -> Bool {
-        let removed = withShard(of: name) { shard -> Entry? in
-            guard let entry = shard.byName.removeValue(forKey: name) else { return nil }
+        let named = Key(name)
+        let removed = withShard(of: named) { shard -> Entry? in
+            guard let entry = shard.byName.removeValue(forKey: named) else { return nil }
             shard.byteCount -= entry.asset.byteCount
             return entry
         }
         guard let removed else { return false }
-        let key = AssetPath.normalized(removed.path)
+        let key = Key(AssetPath.normalized(removed.path))
         withShard(of: key) { shard in
             if shard.nameByPath[key] == name { shard.nameByPath[key] = nil }
         }
@@ -159,11 +177,12 @@ public final class AssetStore: Sendable {
     /// Records what the engine returned for the asset named `name`, still the one handed over
     /// (`asset`); a `replacement` (releasing the asset) takes its place.
     func handedOver(name: String, asset: any Asset, handle: (any Sendable)?, replacement: HandedOverAsset?) {
-        withShard(of: name) { store in
-            guard let old = store.byName[name], Self.isSame(old.asset, asset) else { return }
+        let key = Key(name)
+        withShard(of: key) { store in
+            guard let old = store.byName[key], Self.isSame(old.asset, asset) else { return }
             let kept: any Asset = replacement ?? old.asset
             store.byteCount += kept.byteCount - old.asset.byteCount
-            store.byName[name] = Entry(
+            store.byName[key] = Entry(
                 name: name, path: old.path, plugin: old.plugin, asset: kept, isDependency: old.isDependency, handle: handle)
         }
     }
@@ -191,30 +210,35 @@ public final class AssetStore: Sendable {
     @discardableResult
     func insert(_ entries: [Entry]) -> Duration {
         guard !entries.isEmpty else { return .zero }
-        var byShard: [[Int]] = Array(repeating: [], count: Self.shardCount)
-        var keys: [String] = []  // normalized paths, where they differ from the names
-        keys.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {  // hashing and normalizing, outside the locks
-            byShard[shard(entry.name)].append(index)
-            keys.append(AssetPath.normalized(entry.path))
+        // Hashing and normalizing, outside the locks. The common case, a name that is its own
+        // normalized path, needs no entry in the path index.
+        let names = entries.map { Key($0.name) }
+        let paths = entries.map { entry -> Key? in
+            if entry.path == entry.name, AssetPath.isNormalized(entry.path) { return nil }
+            let normalized = AssetPath.normalized(entry.path)
+            return normalized == entry.name ? nil : Key(normalized)
         }
+        var used: UInt32 = 0
+        for name in names { used |= 1 << UInt32(name.shard) }
         var held = Duration.zero
         var indexedByPath: [Int] = []
-        for (shard, members) in byShard.enumerated() where !members.isEmpty {
+        for shard in 0..<Self.shardCount where used & (1 << UInt32(shard)) != 0 {
             shards[shard].contents.withLock { store in
                 let acquired = ContinuousClock.now
-                for index in members {
-                    let entry = entries[index]
-                    if let old = store.byName.updateValue(entry, forKey: entry.name) {
+                for index in entries.indices where names[index].shard == shard {
+                    let name = names[index]
+                    if let old = store.byName.updateValue(entries[index], forKey: name) {
                         store.byteCount -= old.asset.byteCount
                         // The same file under the same name as the caller's and as a dependency: the caller's.
-                        if old.isDependency != entry.isDependency, old.path == entry.path || AssetPath.normalized(old.path) == keys[index] {
-                            store.byName[entry.name] = entry.merged(with: old)
+                        if old.isDependency != entries[index].isDependency,
+                            old.path == entries[index].path || AssetPath.normalized(old.path) == (paths[index]?.text ?? name.text)
+                        {
+                            store.byName[name] = entries[index].merged(with: old)
                         }
                     }
-                    store.byteCount += entry.asset.byteCount
-                    // The common case, a name that is the (normalized) path, needs no second index entry...
-                    if keys[index] != entry.name || (!store.nameByPath.isEmpty && store.nameByPath[keys[index]] != nil) {
+                    store.byteCount += entries[index].asset.byteCount
+                    // ... a name indexed under it as a path before still needs replacing.
+                    if paths[index] != nil || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
                         indexedByPath.append(index)
                     }
                 }
@@ -222,7 +246,8 @@ public final class AssetStore: Sendable {
             }
         }
         for index in indexedByPath {  // ... others are found by path in the path's shard
-            withShard(of: keys[index]) { $0.nameByPath[keys[index]] = entries[index].name }
+            let path = paths[index] ?? names[index]
+            withShard(of: path) { $0.nameByPath[path] = entries[index].name }
         }
         return held
     }

@@ -15,9 +15,14 @@ public final class LoadContext: Sendable {
     /// The file, if planning read it ahead.
     private let contents: AssetBytes?
     private let maxFileBytes: Int
-    private let reported = MonotonicProgress()
     private let isStrict: Bool
-    private let recorded = PreloadMutex<[AssetWarning]>([])
+    /// What the plugin reported: progress (only forward) and warnings.
+    private let reports = PreloadMutex(Reports())
+
+    private struct Reports {
+        var progress = MonotonicProgress()
+        var warnings: [AssetWarning] = []
+    }
 
     init(
         request: PlannedRequest, asset: Int, operation: LoadOperation, contents: AssetBytes? = nil,
@@ -47,7 +52,7 @@ public final class LoadContext: Sendable {
     /// Reports how much of this asset is done, from 0 to 1. Cheap to call often: reports that
     /// move less than 1% (and any that would go backwards) are dropped here.
     public func reportProgress(_ fraction: Double) {
-        if let forward = reported.advance(to: fraction, minimumStep: 0.01) {
+        if let forward = reports.withLock({ $0.progress.advance(to: fraction, minimumStep: 0.01) }) {
             operation.reporter.progressed(asset, fraction: forward)
         }
     }
@@ -57,7 +62,7 @@ public final class LoadContext: Sendable {
     /// propagate out of ``LoaderPlugin/load(_:)``.
     public func warn(_ warning: AssetWarning) throws(AssetError) {
         if isStrict { throw AssetError.strict(path: request.path, warning: warning) }
-        recorded.withLock { $0.append(warning) }
+        reports.withLock { $0.warnings.append(warning) }
     }
 
     /// Records each of `warnings` in order, as `warn(_:)` does for one.
@@ -66,7 +71,7 @@ public final class LoadContext: Sendable {
     }
 
     /// The warnings recorded so far.
-    package var warnings: [AssetWarning] { recorded.withLock { $0 } }
+    package var warnings: [AssetWarning] { reports.withLock { $0.warnings } }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that

@@ -45,6 +45,8 @@ public struct PluginRegistry: Sendable {
     private var extensionTable: [(bytes: [UInt8], index: Int)] = []
     /// How plugins read files: the disk, and entries of the containers registered plugins open.
     package private(set) var files = AssetFiles()
+    /// The plugins as the engine hands them on, in the same order.
+    private var registered: [RegisteredPlugin] = []
 
     /// An empty registry.
     public init() {}
@@ -79,6 +81,7 @@ public struct PluginRegistry: Sendable {
         extensionTable = byExtension.sorted { $0.key < $1.key }.compactMap { fileExtension, identifier in
             indexOfIdentifier[identifier].map { (Array(fileExtension.utf8), $0) }
         }
+        registered = plugins.map(RegisteredPlugin.init)
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
     }
 
@@ -93,6 +96,21 @@ public struct PluginRegistry: Sendable {
     /// The plugin that claims `path` by its extension.
     package func plugin(forExtensionOf path: String) -> (any LoaderPlugin)? {
         index(forExtensionOf: path).map { plugins[$0] }
+    }
+
+    /// The index of the plugin registered as `identifier` (see ``plugin(at:)``).
+    package func index(identifier: String) -> Int? {
+        indexOfIdentifier[identifier]
+    }
+
+    /// The plugin registered at `index` (from ``index(identifier:)`` or ``index(forExtensionOf:)``).
+    func plugin(at index: Int) -> RegisteredPlugin {
+        registered[index]
+    }
+
+    /// The registered plugin whose ``LoaderPlugin/identifier`` is `identifier`.
+    func registered(identifier: String) -> RegisteredPlugin? {
+        indexOfIdentifier[identifier].map { registered[$0] }
     }
 
     /// The first sniffing plugin whose signature matches the start of the file.
@@ -137,7 +155,7 @@ public struct PluginRegistry: Sendable {
     /// The index in ``plugins`` of the plugin that claims `path`'s extension: the extension's
     /// bytes compared with each claimed one, case-insensitively, without making a string (a
     /// batch claims every one of its files this way).
-    private func index(forExtensionOf path: String) -> Int? {
+    package func index(forExtensionOf path: String) -> Int? {
         var path = path
         return path.withUTF8 { bytes in
             guard let range = Self.extensionRange(in: bytes) else { return nil }

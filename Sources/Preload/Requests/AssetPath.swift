@@ -19,14 +19,14 @@
 
     /// Whether `path` has no empty, `.` or `..` component and no trailing slash (the common case,
     /// checked without allocating).
-    private static func isNormalized(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8(isNormalized)
+    package static func isNormalized(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? Array(path.utf8).withUnsafeBufferPointer(isNormalized)
     }
 
     private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var length = 0, dots = 0, position = 0
-        for byte in bytes {
+        for index in bytes.indices {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "/") {
                 if length == 0 && position != 0 { return false }  // only the root may be empty
                 if length > 0 && length == dots && dots <= 2 { return false }  // "." or ".."

@@ -3,16 +3,48 @@ struct LoadItem: Sendable {
     /// The asset's index in its batch.
     let asset: Int
     let request: PlannedRequest
-    let plugin: any LoaderPlugin
+    let plugin: RegisteredPlugin
     /// The whole file, when planning read it ahead.
     let contents: AssetBytes?
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
+    init(asset: Int, request: PlannedRequest, plugin: RegisteredPlugin, contents: AssetBytes?) {
+        self.asset = asset
+        self.request = request
+        self.plugin = plugin
+        self.contents = contents
+    }
+
+    /// What the plugin declared; `nil` for most files, so that handing an item on copies no
+    /// collections.
+    private var declared: Declared?
+
+    private struct Declared {
+        var dependencies: [(request: AssetRequest, asset: Int)] = []
+        var failures: [AssetRequest: AssetError] = [:]
+    }
+
     /// The assets the plugin's declared dependencies were merged into, in declared order (empty
     /// for most files). They belong to other operations, which this one depends on.
-    var dependencies: [(request: AssetRequest, asset: Int)] = []
+    var dependencies: [(request: AssetRequest, asset: Int)] {
+        get { declared?.dependencies ?? [] }
+        _modify {
+            if declared == nil { declared = Declared() }
+            yield &declared!.dependencies
+        }
+    }
+
     /// Declared dependencies that failed while planning (kept only for tolerant plugins).
-    var dependencyFailures: [AssetRequest: AssetError] = [:]
+    var dependencyFailures: [AssetRequest: AssetError] {
+        get { declared?.failures ?? [:] }
+        _modify {
+            if declared == nil { declared = Declared() }
+            yield &declared!.failures
+        }
+    }
+
+    /// Whether the plugin declared any dependency (most files: no).
+    var hasDependencies: Bool { declared != nil }
 }
 
 /// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
@@ -43,8 +75,9 @@ extension FinishedAsset {
     }
 
     /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
-    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
-        self.init(item, outcome: outcome, duration: duration)
-        if outcome.asset != nil { warnings = context.warnings }
+    init(_ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+        decodedBytes = item.decodedBytes
+        if outcome.isLoaded { warnings = context.warnings }
     }
 }

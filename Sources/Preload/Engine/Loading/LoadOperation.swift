@@ -69,38 +69,49 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// carries on from the next item, on whatever thread it calls from.
     private func proceed(_ items: [LoadItem], from first: Int, finished: [FinishedAsset]) {
         var finished = finished
+        finished.reserveCapacity(items.count)
         var index = first
+        // One clock read per file: a file's end is the next one's start.
+        var started = ContinuousClock.now
         while index < items.count {
             if isCancelled {
                 finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero) }
                 break
             }
-            let item = items[index]
-            let started = ContinuousClock.now
             let dependencies: [AssetRequest: AssetOutcome]
-            switch outcomes(ofDependenciesOf: item) {
+            switch outcomes(ofDependenciesOf: items[index]) {
             case .success(let known):
                 dependencies = known
             case .failure(let error):
-                finished.append(FinishedAsset(item, outcome: .failed(error), duration: .zero))
+                finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero))
                 reporter.failed()
                 index += 1
+                started = .now
                 continue
             }
+            let plugin = items[index].plugin
             let context = LoadContext(
-                request: item.request, asset: item.asset, operation: self, contents: item.contents, dependencies: dependencies)
-            if item.plugin.loadsAsynchronously {
+                request: items[index].request, asset: items[index].asset, operation: self, contents: items[index].contents,
+                dependencies: dependencies)
+            if plugin.loadsAsynchronously {
                 let once = OnceFlag()
-                let soFar = finished, next = index + 1
-                item.plugin.load(context) { [self] result in
+                let item = items[index], soFar = finished, next = index + 1, began = started
+                plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
                     let ended = outcome(of: result, for: item)
-                    proceed(items, from: next, finished: soFar + [FinishedAsset(item, outcome: ended, duration: .now - started, context: context)])
+                    proceed(items, from: next, finished: soFar + [FinishedAsset(item, outcome: ended, duration: .now - began, context: context)])
                 }
                 return
             }
-            let ended = outcome(of: Result { try item.plugin.load(context) }, for: item)
-            finished.append(FinishedAsset(item, outcome: ended, duration: .now - started, context: context))
+            let ended: AssetOutcome
+            do {
+                ended = .loaded(try plugin.loader.load(context))
+            } catch {
+                ended = outcome(of: .failure(error), for: items[index])
+            }
+            let now = ContinuousClock.now
+            finished.append(FinishedAsset(items[index], outcome: ended, duration: now - started, context: context))
+            started = now
             index += 1
         }
         conclude(finished)
@@ -123,10 +134,10 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// The outcomes of the item's declared dependencies, or why it must not run: a dependency
     /// failed or was cancelled (unless its plugin tolerates that).
     private func outcomes(ofDependenciesOf item: LoadItem) -> Result<[AssetRequest: AssetOutcome], AssetError> {
-        guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else { return .success([:]) }
+        guard item.hasDependencies else { return .success([:]) }
         var known = reporter.outcomes(of: item.dependencies)
         for (request, error) in item.dependencyFailures { known[request] = .failed(error) }
-        guard !item.plugin.toleratesFailedDependencies else { return .success(known) }
+        guard !item.plugin.loader.toleratesFailedDependencies else { return .success(known) }
         for (request, _) in item.dependencies {
             switch known[request] {
             case .loaded: continue

@@ -18,14 +18,17 @@ struct StoreOutlet: Sendable {
     /// lock was held.
     func store(_ finished: [FinishedAsset], callers: Int) -> Duration {
         guard let store else { return .zero }
-        return store.insert(
-            finished.compactMap { finished in
-                finished.outcome.asset.map {
-                    AssetStore.Entry(
-                        name: finished.planned.request.name, path: finished.planned.path, plugin: finished.planned.plugin, asset: $0,
-                        isDependency: finished.asset >= callers)
-                }
-            })
+        var entries: [AssetStore.Entry] = []
+        entries.reserveCapacity(finished.count)
+        for index in finished.indices {
+            guard case .loaded(let asset) = finished[index].outcome else { continue }
+            let planned = finished[index].planned
+            entries.append(
+                AssetStore.Entry(
+                    name: planned.request.name, path: planned.request.path, plugin: planned.plugin, asset: asset,
+                    isDependency: finished[index].asset >= callers))
+        }
+        return store.insert(entries)
     }
 
     /// Stores the asset of `entry`, if it loaded.

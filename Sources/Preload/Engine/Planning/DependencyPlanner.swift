@@ -81,7 +81,7 @@ struct DependencyPlanner {
         let path = resolved.planned.path
         inProgress[asset] = path
         var item = LoadItem(asset: asset, resolved: resolved)
-        let tolerant = resolved.plugin.toleratesFailedDependencies
+        let tolerant = resolved.plugin.loader.toleratesFailedDependencies
         var failure: AssetError?
         switch resolved.dependencies {
         case .failure(let error):
@@ -116,7 +116,7 @@ struct DependencyPlanner {
             return
         }
         recorder.recordPlan(of: asset, weight: resolved.weight, dependencies: item.dependencies.map(\.asset))
-        guard !item.dependencies.isEmpty || !item.dependencyFailures.isEmpty else {
+        guard item.hasDependencies else {
             openLoad.append((item, resolved.work))
             openWork += resolved.work
             if openLoad.count >= grouping.maxAssets || openWork >= grouping.targetWork || item.plugin.loadsAsynchronously { sealOpenLoad() }

@@ -35,35 +35,48 @@ final class RequestResolver: Sendable {
     func resolve(_ request: AssetRequest) -> Result<ResolvedRequest, AssetError> {
         let file: FileFacts
         var contents: AssetBytes?
-        let plugin: any LoaderPlugin
+        let plugin: RegisteredPlugin
         var header: [UInt8]?
         do {
-            if files.locate(request.path) == nil {
-                // A container reads its entries where they are: reading it whole would be waste.
-                let claimant =
-                    try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) }
-                    ?? registry.plugin(forExtensionOf: request.path)
-                let probe = try FileProbe.probe(
-                    request.path, readingAhead: !(claimant is any ContainerPlugin), budget: readAhead, memory: memory)
-                (file, contents) = (probe.facts, probe.contents)
-            } else {
+            // The plugin the request names, else the one claiming its extension: found once.
+            let claimant: RegisteredPlugin?  // named, else by extension
+            if files.hasContainers, files.locate(request.path) != nil {  // an entry inside a container
                 file = try files.facts(of: request.path)
+                claimant = try self.claimant(of: request)
+            } else {
+                claimant = try self.claimant(of: request)
+                // A container reads its entries where they are: reading it whole would be waste.
+                let probe = try FileProbe.probe(
+                    request.path, readingAhead: claimant?.isContainer != true, budget: readAhead, memory: memory)
+                (file, contents) = (probe.facts, probe.contents)
             }
-            plugin = try claim(request, isDirectory: file.isDirectory, contents: contents, header: &header)
+            plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
         } catch {
             return .failure(error)
         }
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
-            decoded = decodedEstimate(at: request.path, plugin: plugin, contents: contents, header: &header)
+            decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
         }
         return .success(
             ResolvedRequest(
                 planned: planned, plugin: plugin,
-                key: AssetKey(file: file, plugin: plugin.identifier, options: request.options),
+                key: AssetKey(file: file, plugin: planned.plugin, options: request.options),
                 weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
                 contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0))
+    }
+
+    /// The plugin `request` names, else the one claiming its extension (`nil` if neither), and
+    /// whether it is a container; throws when it names a plugin that is not registered.
+    private func claimant(of request: AssetRequest) throws(AssetError) -> RegisteredPlugin? {
+        if let identifier = request.plugin {
+            guard let index = registry.index(identifier: identifier) else {
+                throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
+            }
+            return registry.plugin(at: index)
+        }
+        return registry.index(forExtensionOf: request.path).map { registry.plugin(at: $0) }
     }
 
     /// `resolved` with its plugin's declared dependencies, and the work and weight the plugin
@@ -71,25 +84,25 @@ final class RequestResolver: Sendable {
     func declare(_ resolved: ResolvedRequest) -> ResolvedRequest {
         let dependencies: Result<[AssetRequest], AssetError>
         do {
-            dependencies = .success(try resolved.plugin.dependencies(of: resolved.planned))
+            dependencies = .success(try resolved.plugin.loader.dependencies(of: resolved.planned))
         } catch {
             dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))
         }
-        let estimate = resolved.plugin.estimatedWork(for: resolved.planned).map { max($0, 1) }
+        let estimate = resolved.plugin.loader.estimatedWork(for: resolved.planned).map { max($0, 1) }
         if estimate == nil, case .success(let requests) = dependencies, requests.isEmpty { return resolved }
         return ResolvedRequest(
             planned: resolved.planned, plugin: resolved.plugin, key: resolved.key, weight: estimate ?? resolved.weight,
             work: estimate ?? resolved.work, contents: resolved.contents, decodedBytes: resolved.decodedBytes, dependencies: dependencies)
     }
 
-    /// The plugin for `request`; reads the file's `header` (from its `contents`, if read ahead)
-    /// when it is needed to decide and not known yet.
+    /// The plugin for `request`, given its `claimant` (the plugin it names, else the one claiming
+    /// its extension); reads the file's `header` (from its `contents`, if read ahead) when it is
+    /// needed to decide and not known yet.
     private func claim(
-        _ request: AssetRequest, isDirectory: Bool, contents: AssetBytes?, header known: inout [UInt8]?
-    ) throws(AssetError) -> any LoaderPlugin {
-        let named = try request.plugin.map { identifier throws(AssetError) in try namedPlugin(identifier, for: request) }
+        _ request: AssetRequest, claimant: RegisteredPlugin?, isDirectory: Bool, contents: AssetBytes?, header known: inout [UInt8]?
+    ) throws(AssetError) -> RegisteredPlugin {
         if isDirectory {
-            guard let plugin = named ?? registry.plugin(forExtensionOf: request.path), plugin.acceptsDirectories else {
+            guard let plugin = claimant, plugin.loader.acceptsDirectories else {
                 throw AssetError(
                     path: request.path, category: .unreadable,
                     reason:
@@ -97,8 +110,7 @@ final class RequestResolver: Sendable {
             }
             return plugin
         }
-        if let named { return named }
-        if let plugin = registry.plugin(forExtensionOf: request.path) { return plugin }
+        if let claimant { return claimant }
         let header: [UInt8]
         do {
             header =
@@ -107,18 +119,14 @@ final class RequestResolver: Sendable {
             throw AssetError(path: request.path, wrapping: error)
         }
         known = header
-        if let plugin = registry.plugin(forHeader: header) { return plugin }
-        // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
-        if let (_, _, container) = files.locate(request.path) { return container }
-        throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
-    }
-
-    /// The plugin `request` names, or why it cannot be loaded.
-    private func namedPlugin(_ identifier: String, for request: AssetRequest) throws(AssetError) -> any LoaderPlugin {
-        guard let plugin = registry.plugin(identifier: identifier) else {
-            throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
+        if let plugin = registry.plugin(forHeader: header), let registered = registry.registered(identifier: plugin.identifier) {
+            return registered
         }
-        return plugin
+        // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
+        if let (_, _, container) = files.locate(request.path), let registered = registry.registered(identifier: container.identifier) {
+            return registered
+        }
+        throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
     }
 
     /// The bytes the plugin says decoding the file at `path` makes, from its header; `nil` if it

@@ -3,7 +3,7 @@
 /// its plugin declares it depends on. A class: planning and loading hand it on by reference.
 final class ResolvedRequest: Sendable {
     let planned: PlannedRequest
-    let plugin: any LoaderPlugin
+    let plugin: RegisteredPlugin
     let key: AssetKey
     /// Its share of the batch's progress.
     let weight: Int64
@@ -18,7 +18,7 @@ final class ResolvedRequest: Sendable {
     let dependencies: Result<[AssetRequest], AssetError>
 
     init(
-        planned: PlannedRequest, plugin: any LoaderPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
+        planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
         decodedBytes: Int = 0, dependencies: Result<[AssetRequest], AssetError> = .success([])
     ) {
         self.decodedBytes = decodedBytes

@@ -1,0 +1,20 @@
+/// A plugin as its ``PluginRegistry`` holds it: one reference the engine hands from planning to
+/// loading (copying an `any LoaderPlugin` runs its type's value witnesses; copying this is a
+/// retain), with what the engine asks of every file's plugin read once, at registration.
+final class RegisteredPlugin: Sendable {
+    /// The plugin.
+    let loader: any LoaderPlugin
+    /// ``LoaderPlugin/identifier``.
+    let identifier: String
+    /// Whether it is a ``ContainerPlugin`` (whose files are read where they are, never ahead).
+    let isContainer: Bool
+    /// ``LoaderPlugin/loadsAsynchronously``.
+    let loadsAsynchronously: Bool
+
+    init(_ loader: any LoaderPlugin) {
+        self.loader = loader
+        identifier = loader.identifier
+        isContainer = loader is any ContainerPlugin
+        loadsAsynchronously = loader.loadsAsynchronously
+    }
+}
