@@ -212,14 +212,23 @@ public final class AssetStore: Sendable {
         guard !entries.isEmpty else { return .zero }
         // Hashing and normalizing, outside the locks. The common case, a name that is its own
         // normalized path, needs no entry in the path index.
-        let names = entries.map { Key($0.name) }
-        let paths = entries.map { entry -> Key? in
-            if entry.path == entry.name, AssetPath.isNormalized(entry.path) { return nil }
-            let normalized = AssetPath.normalized(entry.path)
-            return normalized == entry.name ? nil : Key(normalized)
-        }
+        // (Index loops: iterating the entries would copy each one.)
+        var names: [Key] = []
+        var paths: [Key?] = []
+        names.reserveCapacity(entries.count)
+        paths.reserveCapacity(entries.count)
         var used: UInt32 = 0
-        for name in names { used |= 1 << UInt32(name.shard) }
+        for index in entries.indices {
+            let name = entries[index].name, path = entries[index].path
+            names.append(Key(name))
+            used |= 1 << UInt32(names[index].shard)
+            if path == name, AssetPath.isNormalized(path) {
+                paths.append(nil)
+            } else {
+                let normalized = AssetPath.normalized(path)
+                paths.append(normalized == name ? nil : Key(normalized))
+            }
+        }
         var held = Duration.zero
         var indexedByPath: [Int] = []
         for shard in 0..<Self.shardCount where used & (1 << UInt32(shard)) != 0 {

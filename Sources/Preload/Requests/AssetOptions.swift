@@ -35,6 +35,9 @@ public struct AssetOptions: Hashable, Sendable {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
+    /// Whether no value was set for any key (every option at its default).
+    package var isEmpty: Bool { values.isEmpty }
+
     /// Whether a value was set for `key` (as opposed to the default applying).
     public func contains<Key: AssetOptionKey>(_ key: Key.Type) -> Bool {
         values[ObjectIdentifier(key)] != nil

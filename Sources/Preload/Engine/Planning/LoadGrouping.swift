@@ -37,18 +37,18 @@ struct LoadGrouping: Sendable {
         var loads: [[LoadItem]] = []
         var current: [LoadItem] = []
         var work: Int64 = 0
-        for (item, itemWork) in items {
-            if item.plugin.loadsAsynchronously {
-                loads.append([item])
+        for index in items.indices {  // (iterating the items would copy each one once more)
+            if items[index].item.plugin.loadsAsynchronously {
+                loads.append([items[index].item])
                 continue
             }
-            let cost = itemWork &+ Self.workPerFile
+            let cost = items[index].work &+ Self.workPerFile
             if !current.isEmpty && (current.count >= maxAssets || work &+ cost > targetWork) {
                 loads.append(current)
                 current = []
                 work = 0
             }
-            current.append(item)
+            current.append(items[index].item)
             work &+= cost
         }
         if !current.isEmpty { loads.append(current) }

@@ -16,7 +16,7 @@ final class MergeTable: Sendable {
 
     /// The asset of `key`: an existing one, or `entry`'s new one if nobody claimed it yet.
     func claim(_ key: AssetKey, for entry: Int) -> Int {
-        shards[key.hashValue & (Self.shardCount - 1)].assets.withLock { assets in
+        shards[key.shard(among: Self.shardCount)].assets.withLock { assets in
             // One lookup: the defaulting subscript inserts `entry` when the key is new.
             func owner(_ asset: inout Int) -> Int { asset }
             return owner(&assets[key, default: entry])
@@ -25,7 +25,7 @@ final class MergeTable: Sendable {
 
     /// The asset `key` was merged into, if any.
     func asset(of key: AssetKey) -> Int? {
-        shards[key.hashValue & (Self.shardCount - 1)].assets.withLock { $0[key] }
+        shards[key.shard(among: Self.shardCount)].assets.withLock { $0[key] }
     }
 
     /// Makes room for about `count` keys.

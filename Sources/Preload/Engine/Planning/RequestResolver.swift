@@ -62,7 +62,7 @@ final class RequestResolver: Sendable {
         return .success(
             ResolvedRequest(
                 planned: planned, plugin: plugin,
-                key: AssetKey(file: file, plugin: planned.plugin, options: request.options),
+                key: AssetKey(file: file, plugin: plugin, options: request.options),
                 weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
                 contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0))
     }

@@ -1,7 +1,7 @@
 /// A request resolved without looking at the rest of the batch: its file found, the plugin that
 /// claims it, its weight for progress and its work for grouping, and (once asked) the requests
-/// its plugin declares it depends on. A class: planning and loading hand it on by reference.
-final class ResolvedRequest: Sendable {
+/// its plugin declares it depends on. A value: planning makes one per request and hands its parts on.
+struct ResolvedRequest: Sendable {
     let planned: PlannedRequest
     let plugin: RegisteredPlugin
     let key: AssetKey
