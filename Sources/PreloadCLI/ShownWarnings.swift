@@ -22,6 +22,7 @@ struct ShownWarnings {
     /// Warnings from `report`, shown under the requested assets and the pack entries listed on
     /// their own (`packs`). The report lists each request followed by its dependencies.
     init(report: PreloadReport, requested: [AssetResult], packs: PackContents) {
+        guard report.hasWarnings else { return }  // most batches: nothing to index
         var listed = Set(requested.map(\.request.path))
         for results in packs.entryAssets.values { listed.formUnion(results.map(\.request.path)) }
         var current: String?

@@ -79,6 +79,57 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Whether any result carries a warning, read from the batch's records without making a
+    /// result per entry.
+    var hasWarnings: Bool {
+        switch storage {
+        case .array(let array): return array.contains { !$0.warnings.isEmpty }
+        case .batch(let recorded):
+            return recorded.assets.indices.contains { recorded.assets[$0].outcome?.isLoaded == true && !recorded.assets[$0].warnings.isEmpty }
+        }
+    }
+
+    /// The bytes the distinct loaded assets of these results decoded into (an asset released
+    /// after its hand-over counts what it held), read from the batch's records when it can be:
+    /// no result is made per entry.
+    var decodedBytes: Int {
+        switch storage {
+        case .array(let array):
+            var counted: [Bool] = []
+            var total = 0
+            for result in array {
+                guard case .loaded(let asset) = result.outcome else { continue }
+                if let shared = result.assetIndex {
+                    if shared >= counted.count { counted += repeatElement(false, count: Swift.max(shared + 1 - counted.count, counted.count)) }
+                    if counted[shared] { continue }
+                    counted[shared] = true
+                }
+                total += Self.heldBytes(asset)
+            }
+            return total
+        case .batch(let recorded):
+            var counted = [Bool](repeating: false, count: recorded.assets.count)
+            var total = 0
+            for position in indices {
+                let entry = recorded.order?[position] ?? position
+                let asset = recorded.assetOfEntry[entry]
+                guard asset >= 0, !counted[asset], recorded.failures.isEmpty || recorded.failures[entry] == nil,
+                    case .loaded(let loaded) = recorded.assets[asset].outcome
+                else { continue }
+                counted[asset] = true
+                total += Self.heldBytes(loaded)
+            }
+            return total
+        }
+    }
+
+    /// What `asset` holds, or held before its hand-over released it.
+    private static func heldBytes(_ asset: any Asset) -> Int {
+        let bytes = asset.byteCount
+        guard bytes == 0, let handed = asset as? HandedOverAsset else { return bytes }
+        return handed.releasedByteCount
+    }
+
     public var startIndex: Int { 0 }
 
     public var endIndex: Int {

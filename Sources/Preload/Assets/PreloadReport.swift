@@ -111,20 +111,11 @@ public struct PreloadReport: Sendable {
     /// Bytes the loaded assets the caller requested decoded into, counting a load shared by merged
     /// requests once; an asset released after its hand-over counts what it held. (Dependencies
     /// are left out: an atlas's size already includes its pages.)
-    public var decodedBytes: Int {
-        var counted: [Bool] = []
-        var total = 0
-        for result in results {
-            guard case .loaded(let asset) = result.outcome else { continue }
-            if let shared = result.assetIndex {
-                if shared >= counted.count { counted += repeatElement(false, count: max(shared + 1 - counted.count, counted.count)) }
-                if counted[shared] { continue }
-                counted[shared] = true
-            }
-            total += (asset as? HandedOverAsset)?.releasedByteCount ?? asset.byteCount
-        }
-        return total
-    }
+    public var decodedBytes: Int { results.decodedBytes }
+
+    /// Whether any result, a dependency's included, carries a warning (cheap: no result is made
+    /// per entry).
+    package var hasWarnings: Bool { allResults.hasWarnings }
 }
 
 extension Collection where Element == AssetResult {

@@ -44,9 +44,10 @@ package struct FolderWalk {
         guard let stream = opendir(directory) else { return listing }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                 let bytes = raw.prefix(while: { $0 != 0 })
-                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
+                if let valid = String(validating: bytes, as: UTF8.self) { return (valid, true) }  // one pass for most names
+                return (String(decoding: bytes, as: UTF8.self), false)
             }
             guard !name.hasPrefix(".") else { continue }  // hidden files, "." and ".."
             let path = directory + "/" + name
