@@ -40,6 +40,11 @@ struct PreloadBench: ParsableCommand {
             ("bare-keep", BareSide(paths: paths, jobs: options.jobs, keepsImages: true).measure),
             ("pipeline", pipeline.measure),
         ]
+        if memoryProbe == "start-up" {
+            // Child process of the memory report: the process as every side starts (corpus listed).
+            print(MemoryProbe.status("VmHWM"), 0)
+            return
+        }
         if let memoryProbe, let side = sides.first(where: { $0.name == memoryProbe }) {
             // Child process of the memory report: one run, then the process's peak RSS.
             let measurement = side.measure()
@@ -96,13 +101,15 @@ struct PreloadBench: ParsableCommand {
         let decoded = runs[2][0].decodedBytes
         print("decoded: \(megabytes(decoded)) MB per round, identical pixels on every side")
         print("peak RSS of a fresh process doing one run of each side (allocator state in this one is shared):")
+        let startUp = try peakResidentOfChild(side: "start-up")
+        print(String(format: "start-up  peak RSS %6.1f MB (the process with its corpus listed, before any side runs)", Double(startUp) / 1e6))
         for index in sides.indices {
             let peak = try peakResidentOfChild(side: sides[index].name)
             print(
                 String(
-                    format: "%-9@ median %6.1f MB/s   peak RSS %6.1f MB = %.2fx the decoded bytes",
+                    format: "%-9@ median %6.1f MB/s   peak RSS %6.1f MB = %.2fx the decoded bytes, %.2fx above start-up",
                     sides[index].name, median(runs[index].map(\.throughput)), Double(peak) / 1e6,
-                    Double(peak) / Double(decoded)))
+                    Double(peak) / Double(decoded), Double(peak - startUp) / Double(decoded)))
         }
         for baseline in 0..<2 {
             let ratios = zip(runs[2], runs[baseline]).map { $0.throughput / $1.throughput }
