@@ -159,3 +159,139 @@ final class LoadOperation: Operation, @unchecked Sendable {
     }
 
 }
+
+/// One asset a ``LoadOperation`` loads, as planning left it.
+struct LoadItem: Sendable {
+    /// The asset's index in its batch.
+    let asset: Int
+    let request: PlannedRequest
+    let plugin: RegisteredPlugin
+    /// The whole file, when planning read it ahead.
+    let contents: AssetBytes?
+    /// What it counts against the batch's memory budget (0 without one).
+    var decodedBytes = 0
+    init(asset: Int, request: PlannedRequest, plugin: RegisteredPlugin, contents: AssetBytes?) {
+        self.asset = asset
+        self.request = request
+        self.plugin = plugin
+        self.contents = contents
+    }
+
+    /// What the plugin declared; `nil` for most files, so that handing an item on copies no
+    /// collections.
+    private var declared: Declared?
+
+    private struct Declared {
+        var dependencies: [(request: AssetRequest, asset: Int)] = []
+        var failures: [AssetRequest: AssetError] = [:]
+    }
+
+    /// The assets the plugin's declared dependencies were merged into, in declared order (empty
+    /// for most files). They belong to other operations, which this one depends on.
+    var dependencies: [(request: AssetRequest, asset: Int)] {
+        get { declared?.dependencies ?? [] }
+        _modify {
+            if declared == nil { declared = Declared() }
+            yield &declared!.dependencies
+        }
+    }
+
+    /// Declared dependencies that failed while planning (kept only for tolerant plugins).
+    var dependencyFailures: [AssetRequest: AssetError] {
+        get { declared?.failures ?? [:] }
+        _modify {
+            if declared == nil { declared = Declared() }
+            yield &declared!.failures
+        }
+    }
+
+    /// Whether the plugin declared any dependency (most files: no).
+    var hasDependencies: Bool { declared != nil }
+}
+
+/// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
+struct FinishedAsset: Sendable {
+    let asset: Int
+    /// The request the asset was planned for (its store name and path, its plugin).
+    let planned: PlannedRequest
+    let outcome: AssetOutcome
+    let duration: Duration
+    /// What the plugin warned about, for an asset that loaded.
+    var warnings: [AssetWarning] = []
+    /// What it counts against the batch's memory budget (0 without one).
+    var decodedBytes = 0
+}
+
+extension LoadItem {
+    /// The item that loads `resolved` as asset `asset`.
+    init(asset: Int, resolved: ResolvedRequest) {
+        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
+        decodedBytes = resolved.decodedBytes
+    }
+}
+
+extension FinishedAsset {
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+        decodedBytes = item.decodedBytes
+    }
+
+    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
+    init(_ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+        decodedBytes = item.decodedBytes
+        if outcome.isLoaded { warnings = context.warnings }
+    }
+}
+
+/// Everything a load may ask of its batch and tell it, and nothing else: handed to each
+/// ``LoadOperation`` and ``LoadContext`` of one batch. A load never reaches the batch itself.
+///
+/// It reads the batch's cancellation, reports an asset's partial progress, a failure (which
+/// cancels the batch under fail-fast) and the finished assets of the load, each to the batch's
+/// ``BatchRecorder``, and reads the outcomes of the dependencies an asset declared (finished
+/// before its load starts: its operation depends on theirs). The memory budget's admission
+/// (``admission``) and the coordinator's settings for reading files come with it.
+final class LoadReporter: Sendable {
+    private let recorder: BatchRecorder
+    /// Where large pixels and data go: the coordinator's pool.
+    let memory: AssetMemory
+    /// Files larger than this are refused before they are read.
+    let maxFileBytes: Int
+    /// Whether a warning fails its asset (``PreloadOptions/isStrict``).
+    let isStrict: Bool
+    /// The memory budget's admission (``PreloadOptions/memoryBudget``); `nil` without one.
+    let admission: MemoryBudget?
+
+    init(recorder: BatchRecorder, memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, admission: MemoryBudget?) {
+        self.recorder = recorder
+        self.memory = memory
+        self.maxFileBytes = maxFileBytes
+        self.isStrict = isStrict
+        self.admission = admission
+    }
+
+    /// Whether the batch is being cancelled: set before any load is told, so that a load
+    /// starting while the others are being cancelled does not start a file.
+    var isCancelled: Bool { recorder.cancelSignalled.load(ordering: .acquiring) }
+
+    /// An asset failed (under fail-fast, the batch is cancelled now, not when the load ends).
+    func failed() {
+        recorder.assetFailed()
+    }
+
+    /// The asset `asset` is `fraction` done.
+    func progressed(_ asset: Int, fraction: Double) {
+        recorder.progressed(asset, fraction: fraction)
+    }
+
+    /// The load's assets are done (called once, before the load's `isFinished` turns true).
+    func finished(_ assets: [FinishedAsset]) {
+        recorder.record(assets)
+    }
+
+    /// How `dependencies` ended (all finished: their loads ran before the dependent's).
+    func outcomes(of dependencies: [(request: AssetRequest, asset: Int)]) -> [AssetRequest: AssetOutcome] {
+        recorder.outcomes(of: dependencies)
+    }
+}

@@ -202,6 +202,7 @@ final class BatchRecorder: Sendable {
     func record(_ finished: [FinishedAsset]) {
         let callers = callerCount  // assets numbered below it were planned for the caller's requests
         let storing = store.store(finished, callers: callers)
+        let announcesEach = events.wantsAssetEvents || handOff.isActive  // asked once per load, not per asset
         let (delay, released, waitingTurnChange) = state.withLock { state -> (Duration?, Int, Int) in
             guard state.phase != .finished else { return (nil, 0, 0) }
             state.diagnostics.storeLockHeld += storing
@@ -209,7 +210,7 @@ final class BatchRecorder: Sendable {
             for index in finished.indices {
                 // The first waiter made the asset: its request is the one stored above.
                 let waiters = state.record(finished[index])
-                guard waiters.more != nil || events.wantsAssetEvents || handOff.isActive else { continue }
+                guard waiters.more != nil || announcesEach else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
             defer { state.handOff.waitingTurnChange = 0 }

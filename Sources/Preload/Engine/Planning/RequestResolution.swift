@@ -1,3 +1,84 @@
+/// What identifies one asset in a batch: the same file (reached by any path), entry, plugin and
+/// options. Requests with equal keys merge into one load.
+///
+/// The hash is computed once, where the key is made, from the numbers that almost always tell
+/// files apart (device, inode, plugin), mixed without a hasher; an entry's name and non-default
+/// options are hashed only when there are any. Merging then only compares.
+struct AssetKey: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let entry: String?
+    /// The plugin, by identity (one registry plans a batch).
+    let plugin: ObjectIdentifier
+    let options: AssetOptions
+    private let hash: Int
+
+    init(file: FileFacts, plugin: RegisteredPlugin, options: AssetOptions) {
+        device = file.device
+        inode = file.inode
+        entry = file.entry
+        self.plugin = ObjectIdentifier(plugin)
+        self.options = options
+        // A multiply-xorshift mix (the dictionary hashes the result again with its own seed).
+        var mixed = file.inode &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= (file.device &+ UInt64(UInt(bitPattern: self.plugin))) &* 0xBF58_476D_1CE4_E5B9
+        mixed ^= mixed >> 31
+        if let entry = file.entry { mixed ^= UInt64(UInt(bitPattern: entry.hashValue)) }
+        if !options.isEmpty { mixed ^= UInt64(UInt(bitPattern: options.hashValue)) &* 0x94D0_49BB_1331_11EB }
+        hash = Int(truncatingIfNeeded: mixed)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// Which of `count` shards of a table the key belongs in (from its hash, not hashed again).
+    func shard(among count: Int) -> Int { Int(UInt(bitPattern: hash) % UInt(count)) }
+
+    static func == (lhs: AssetKey, rhs: AssetKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.plugin == rhs.plugin
+            && lhs.entry == rhs.entry && lhs.options == rhs.options
+    }
+}
+
+/// A request resolved without looking at the rest of the batch: its file found, the plugin that
+/// claims it, its weight for progress and its work for grouping, and (once asked) the requests
+/// its plugin declares it depends on. A value: planning makes one per request and hands its parts on.
+struct ResolvedRequest: Sendable {
+    let planned: PlannedRequest
+    let plugin: RegisteredPlugin
+    let key: AssetKey
+    /// Its share of the batch's progress.
+    let weight: Int64
+    /// How much work loading it is, for sizing loads (bytes of the file, or the plugin's estimate).
+    let work: Int64
+    /// The whole file, when planning read it ahead (a small file on disk).
+    let contents: AssetBytes?
+    /// The bytes loading it will hold (decoded pixels, from the file's header; else the file's
+    /// size), when the batch has a memory budget; 0 otherwise.
+    let decodedBytes: Int
+    /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
+    let dependencies: Result<[AssetRequest], AssetError>
+
+    init(
+        planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
+        decodedBytes: Int = 0, dependencies: Result<[AssetRequest], AssetError> = .success([])
+    ) {
+        self.decodedBytes = decodedBytes
+        self.planned = planned
+        self.plugin = plugin
+        self.key = key
+        self.weight = weight
+        self.work = work
+        self.contents = contents
+        self.dependencies = dependencies
+    }
+
+    /// Whether it depends on nothing: most files; such an asset can share a load with others.
+    var isLeaf: Bool {
+        if case .success(let requests) = dependencies { return requests.isEmpty }
+        return false
+    }
+}
+
 /// Resolves requests: finds each file (one `open` and `fstat`, reading a small file whole while
 /// at it; or the container's index for an entry), picks the plugin that claims it, weighs it,
 /// and asks the plugin for its dependencies. It touches no batch state, so chunks of requests
