@@ -362,31 +362,4 @@ final class BatchRecorder: Sendable {
                 "cancelled": "\(report.cancelled.count)", "seconds": "\(report.elapsed.inSeconds)",
             ])
     }
-
-    // MARK: Progress hook
-
-    /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
-    private func deliverProgress(_ state: inout BatchState) -> Duration? {
-        guard events.wantsProgress else { return nil }
-        return carryOut(state.progress.delivery(at: .now))
-    }
-
-    private func carryOut(_ decision: ProgressOutlet.Delivery) -> Duration? {
-        switch decision {
-        case .none: return nil
-        case .now(let snapshot): events.progress(snapshot); return nil
-        case .after(let delay): return delay
-        }
-    }
-
-    /// Delivers the latest progress after `delay`, when the throttle held it back.
-    private func scheduleTrailingProgress(after delay: Duration) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-            let again = state.withLock { state -> Duration? in
-                guard state.phase != .finished else { return nil }
-                return carryOut(state.progress.trailingDelivery(at: .now))
-            }
-            if let again { scheduleTrailingProgress(after: again) }
-        }
-    }
 }
