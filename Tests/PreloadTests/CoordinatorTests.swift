@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Preload
+@_spi(PluginSupport) import Preload
 import PreloadTestSupport
 import Testing
 
@@ -205,5 +205,40 @@ import Testing
         #expect(store.byteCount == 1 && store.count == 1)
         store.unloadAll()
         #expect(store.byteCount == 0 && store.names.isEmpty)
+    }
+
+    @Test func namesMatchByTheirBytesAndEntriesKeepTheirPathAndPlugin() {
+        let store = AssetStore()
+        let composed = "caf\u{E9}.png", decomposed = "cafe\u{301}.png"  // equal as Swift strings, not as file names
+        store.insert(DataAsset(bytes: [1]), name: composed, path: composed, plugin: "x")
+        store.insert(DataAsset(bytes: [2, 2]), name: decomposed, path: "dir/../" + decomposed, plugin: "y", isDependency: true)
+        #expect(store.count == 2 && store.byteCount == 3)
+        #expect((store.asset(named: composed) as? DataAsset)?.bytes.array == [1])
+        #expect((store.asset(named: decomposed) as? DataAsset)?.bytes.array == [2, 2])
+        let entry = store.entry(named: decomposed)
+        #expect(entry?.path == "dir/../" + decomposed && entry?.plugin == "y" && entry?.isDependency == true && entry?.handle == nil)
+        #expect(store.entry(named: composed)?.path == composed && store.names == [composed] && store.dependencyNames == [decomposed])
+    }
+}
+
+/// Whether a path is already in normal form, checked byte by byte without allocating (the
+/// store asks it of every name), against the rule spelled out with `split`.
+@Suite struct AssetPathTests {
+    @Test func isNormalizedAgreesWithTheRuleOnEveryShortPath() {
+        func rule(_ path: String) -> Bool {
+            guard !path.isEmpty else { return false }
+            var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            if path.hasPrefix("/") { parts.removeFirst() }  // the root
+            return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        }
+        var paths = [""]
+        var checked = 0
+        while let path = paths.popLast() {
+            #expect(AssetPath.isNormalized(path) == rule(path), "\(path)")
+            checked += 1
+            if path.count < 7 { paths += ["a", ".", "/"].map { path + $0 } }
+        }
+        #expect(checked == 3280)
+        #expect(AssetPath.isNormalized("/tmp/sprites/hero.png") && !AssetPath.isNormalized("sprites/./hero.png"))
     }
 }

@@ -14,6 +14,8 @@ public struct RunMeasurement: CustomStringConvertible {
     public var pageFaults: Int
     /// Processor time the whole process used during the run (user + system, every thread).
     public var cpuSeconds: Double
+    /// The part of ``cpuSeconds`` spent in the kernel (system calls, page faults).
+    public var systemSeconds: Double = 0
 
     public var throughput: Double { Double(decodedBytes) / 1e6 / seconds }
     public var description: String { "\(decodedBytes) bytes, checksum \(checksum), \(seconds) s" }
@@ -24,6 +26,7 @@ public struct MemoryProbe {
     let residentBefore: Int
     let faultsBefore: Int
     let cpuBefore: Double
+    let systemBefore: Double
 
     public static func start() -> MemoryProbe {
         // Give memory freed by the previous run back to the system, so it does not hide in RSS...
@@ -34,7 +37,7 @@ public struct MemoryProbe {
             _ = write(descriptor, "5", 1)
             close(descriptor)
         }
-        return MemoryProbe(residentBefore: status("VmRSS"), faultsBefore: minorFaults(), cpuBefore: cpuTime())
+        return MemoryProbe(residentBefore: status("VmRSS"), faultsBefore: minorFaults(), cpuBefore: cpuTime(), systemBefore: systemTime())
     }
 
     public static func minorFaults() -> Int {
@@ -44,20 +47,32 @@ public struct MemoryProbe {
     }
 
     public static func cpuTime() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        let usage = self.usage()
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
+    /// The process's processor time in the kernel so far.
+    public static func systemTime() -> Double { seconds(usage().ru_stime) }
+
+    private static func usage() -> rusage {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage
+    }
+
+    private static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+
     /// The measurement of a run that took `seconds`; `cpuEnd` is ``cpuTime()`` when the timed
     /// work ended (by default now, for a run that checks its results before calling this).
-    public func finish(seconds: Double, decodedBytes: Int, checksum: UInt64, cpuEnd: Double? = nil) -> RunMeasurement {
+    public func finish(
+        seconds: Double, decodedBytes: Int, checksum: UInt64, cpuEnd: Double? = nil, systemEnd: Double? = nil, faultsEnd: Int? = nil
+    ) -> RunMeasurement {
         let peak = Self.status("VmHWM")
         return RunMeasurement(
             seconds: seconds, decodedBytes: decodedBytes, checksum: checksum,
             peakResident: peak, peakGrowth: max(0, peak - residentBefore),
-            pageFaults: Self.minorFaults() - faultsBefore, cpuSeconds: (cpuEnd ?? Self.cpuTime()) - cpuBefore)
+            pageFaults: (faultsEnd ?? Self.minorFaults()) - faultsBefore, cpuSeconds: (cpuEnd ?? Self.cpuTime()) - cpuBefore,
+            systemSeconds: (systemEnd ?? Self.systemTime()) - systemBefore)
     }
 
     /// A `/proc/self/status` field, in bytes.

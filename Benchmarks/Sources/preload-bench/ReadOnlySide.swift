@@ -37,6 +37,8 @@ struct BookkeepingMeasurement {
         ]
         for side in sides { _ = side.measure() }  // warm-up: threads, allocator, page cache
         var cpu: [[Double]] = [[], []]
+        var system: [[Double]] = [[], []]
+        var faults: [[Double]] = [[], []]
         var wall: [[Double]] = [[], []]
         let files = Double(paths.count)
         for round in 0..<rounds {
@@ -44,6 +46,8 @@ struct BookkeepingMeasurement {
                 let index = (round + step) % sides.count
                 let measurement = sides[index].measure()
                 cpu[index].append(measurement.cpuSeconds * 1e6 / files)
+                system[index].append(measurement.systemSeconds * 1e6 / files)
+                faults[index].append(Double(measurement.pageFaults) / files)
                 wall[index].append(measurement.seconds * 1000)
             }
             print(
@@ -57,5 +61,10 @@ struct BookkeepingMeasurement {
                 format: "bookkeeping = pipeline-overhead - read-only: median %.2f µs CPU per asset (min %.2f, max %.2f); "
                     + "sides' medians %.2f and %.2f µs/file",
                 median(differences), differences.min()!, differences.max()!, median(cpu[0]), median(cpu[1])))
+        let systemDifferences = zip(system[0], system[1]).map { $0 - $1 }
+        print(
+            String(
+                format: "  of which in the kernel: median %.2f µs per asset (sides %.2f and %.2f); page faults per asset: %.3f and %.3f",
+                median(systemDifferences), median(system[0]), median(system[1]), median(faults[0]), median(faults[1])))
     }
 }

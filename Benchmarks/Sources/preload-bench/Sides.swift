@@ -52,7 +52,7 @@ struct PipelineSide {
             requests, options: PreloadOptions(storesAssets: ProcessInfo.processInfo.environment["NO_STORE"] == nil),
             hooks: PreloadHooks(onProgress: { _ in }))
         let seconds = (ContinuousClock.now - clock).seconds
-        let cpuEnd = MemoryProbe.cpuTime()
+        let cpuEnd = MemoryProbe.cpuTime(), systemEnd = MemoryProbe.systemTime(), faultsEnd = MemoryProbe.minorFaults()
         precondition(report.succeeded, "pipeline failed: \(report.errors.prefix(3))")
         diagnostics.append(report.diagnostics)
         if ProcessInfo.processInfo.environment["BENCH_PLANNING"] != nil {
@@ -67,7 +67,8 @@ struct PipelineSide {
             guard let texture = result.outcome.asset as? Texture else { continue }
             checksum &+= texture.pixels.withUnsafeBufferPointer { bench_checksum($0.baseAddress, $0.count) }
         }
-        let measurement = memory.finish(seconds: seconds, decodedBytes: report.decodedBytes, checksum: checksum, cpuEnd: cpuEnd)
+        let measurement = memory.finish(
+            seconds: seconds, decodedBytes: report.decodedBytes, checksum: checksum, cpuEnd: cpuEnd, systemEnd: systemEnd, faultsEnd: faultsEnd)
         coordinator.assets.unloadAll()
         return measurement
     }

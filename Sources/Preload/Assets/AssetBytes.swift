@@ -17,6 +17,8 @@ public struct AssetBytes: Sendable {
     private enum Storage: Sendable {
         case array([UInt8])
         case pooled(PooledBlock)
+        /// Small bytes written in place: one allocation, no array metadata to look up.
+        case block(ByteBlock)
     }
 
     private let storage: Storage
@@ -46,11 +48,7 @@ public struct AssetBytes: Sendable {
             precondition(count >= 0 && count <= capacity, "initialized count out of range")
             storage = .pooled(PooledBlock(region: region, count: count, pool: memory))
         } else {
-            storage = .array(
-                try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                    try initializer(UnsafeMutableRawBufferPointer(buffer), &count)
-                    precondition(count >= 0 && count <= capacity, "initialized count out of range")
-                })
+            storage = .block(try ByteBlock.make(capacity: capacity, initializingWith: initializer))
         }
     }
 
@@ -60,6 +58,7 @@ public struct AssetBytes: Sendable {
         case .array(let array): return try array.withUnsafeBytes(body)
         case .pooled(let block):
             return try withExtendedLifetime(block) { try body(UnsafeRawBufferPointer(start: block.region.base, count: block.count)) }
+        case .block(let block): return try block.withUnsafeBytes(body)
         }
     }
 
@@ -72,7 +71,7 @@ public struct AssetBytes: Sendable {
     public var array: [UInt8] {
         switch storage {
         case .array(let array): return array
-        case .pooled: return withUnsafeBytes { [UInt8]($0) }
+        case .pooled, .block: return withUnsafeBytes { [UInt8]($0) }
         }
     }
 
@@ -92,6 +91,7 @@ extension AssetBytes: RandomAccessCollection {
         switch storage {
         case .array(let array): return array.count
         case .pooled(let block): return block.count
+        case .block(let block): return block.count
         }
     }
 
@@ -101,6 +101,9 @@ extension AssetBytes: RandomAccessCollection {
         case .pooled(let block):
             precondition(position >= 0 && position < block.count, "AssetBytes index out of range")
             return withExtendedLifetime(block) { block.region.base.load(fromByteOffset: position, as: UInt8.self) }
+        case .block(let block):
+            precondition(position >= 0 && position < block.count, "AssetBytes index out of range")
+            return block.withUnsafeBytes { $0[position] }
         }
     }
 
@@ -143,3 +146,35 @@ package func != (lhs: AssetBytes, rhs: [UInt8]) -> Bool { !(lhs == rhs) }
 
 /// Bytes against an array with other bytes.
 package func != (lhs: [UInt8], rhs: AssetBytes) -> Bool { !(rhs == lhs) }
+
+/// Small bytes in one allocation: the count, then the bytes. Written once, by the initializer
+/// that makes it, and never changed after it is published in an ``AssetBytes`` (hence sendable).
+struct ByteBlock: @unchecked Sendable {
+    /// The allocation: a non-generic class, so making one looks up no generic metadata.
+    final class Buffer: ManagedBuffer<Int, UInt8> {}
+
+    private let buffer: Buffer
+
+    /// A block of at most `capacity` bytes, written by `initializer` (see
+    /// ``AssetBytes/init(unsafeUninitializedCapacity:memory:initializingWith:)``).
+    static func make(
+        capacity: Int, initializingWith initializer: (_ buffer: UnsafeMutableRawBufferPointer, _ initializedCount: inout Int) throws -> Void
+    ) rethrows -> ByteBlock {
+        let buffer = unsafeDowncast(Buffer.create(minimumCapacity: capacity) { _ in 0 }, to: Buffer.self)
+        try buffer.withUnsafeMutablePointers { count, bytes in
+            var written = 0
+            try initializer(UnsafeMutableRawBufferPointer(start: bytes, count: capacity), &written)
+            precondition(written >= 0 && written <= capacity, "initialized count out of range")
+            count.pointee = written
+        }
+        return ByteBlock(buffer: buffer)
+    }
+
+    /// How many bytes it holds.
+    var count: Int { buffer.header }
+
+    /// Calls `body` with the bytes in place, valid only during the call.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try buffer.withUnsafeMutablePointers { count, bytes in try body(UnsafeRawBufferPointer(start: bytes, count: count.pointee)) }
+    }
+}

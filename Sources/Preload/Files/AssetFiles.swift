@@ -5,13 +5,24 @@ import Foundation
 /// `PlannedRequest.files` they are given instead of the disk directly, so that what they load
 /// (an atlas and its pages) can live inside a pack.
 @_spi(PluginSupport) public struct AssetFiles: Sendable {
-    private let containers: [any ContainerPlugin]
+    /// The container plugins and what they opened; `nil` without any, so that copying the
+    /// files of a request (once per asset) touches no shared reference count.
+    private let storage: Storage?
+
+    private final class Storage: Sendable {
+        let containers: [any ContainerPlugin]
+        /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
+        /// last saw it: every entry of a pack is located several times while planning and
+        /// loading, and its container's header need only be read once.
+        let openers = BoundedCache<ContainerKey, Int>(capacity: 256)
+
+        init(containers: [any ContainerPlugin]) {
+            self.containers = containers
+        }
+    }
+
     /// Whether any container plugin is registered: without one, no path is an entry.
-    package var hasContainers: Bool { !containers.isEmpty }
-    /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
-    /// last saw it: every entry of a pack is located several times while planning and loading,
-    /// and its container's header need only be read once.
-    private let openers = BoundedCache<ContainerKey, Int>(capacity: 256)
+    package var hasContainers: Bool { storage != nil }
 
     private struct ContainerKey: Hashable, Sendable {
         let path: String
@@ -20,7 +31,7 @@ import Foundation
 
     /// Files on disk, with entries of containers opened by `containers` (in order) readable as `CONTAINER#ENTRY`.
     public init(containers: [any ContainerPlugin] = []) {
-        self.containers = containers
+        storage = containers.isEmpty ? nil : Storage(containers: containers)
     }
 
     /// The disk only.
@@ -35,12 +46,13 @@ import Foundation
 
     /// ``locate(_:)``, with what `stat` said of the container.
     private func location(of path: String) -> (container: String, entry: String, plugin: any ContainerPlugin, file: FileFacts)? {
-        guard !containers.isEmpty, path.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        guard let storage, path.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        let containers = storage.containers
         var search = path.startIndex
         while let hash = path[search...].firstIndex(of: "#") {
             let container = String(path[..<hash]), entry = String(path[path.index(after: hash)...])
             if !entry.isEmpty, let file = try? FileFacts.of(path: container), !file.isDirectory {
-                let opener = openers.value(for: ContainerKey(path: container, file: file)) {
+                let opener = storage.openers.value(for: ContainerKey(path: container, file: file)) {
                     guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
                     return containers.firstIndex { $0.opensContainer(at: container, header: header) } ?? -1
                 }

@@ -39,34 +39,63 @@ public final class AssetStore: Sendable {
             self.isDependency = isDependency
             self.handle = handle
         }
+    }
 
-        /// The same entry, a dependency only if both are.
-        func merged(with other: Entry) -> Entry {
-            Entry(name: name, path: path, plugin: plugin, asset: asset, isDependency: isDependency && other.isDependency, handle: handle)
+    /// An entry as a shard's table keeps it, under its name: the path only when it differs
+    /// from the name, and the engine's handle in a table of its own (few assets have one), so
+    /// that storing an asset copies two references (its name and the asset) into a small slot.
+    private struct Stored {
+        var path: String?
+        var plugin: String
+        var asset: any Asset
+        var isDependency: Bool
+
+        init(_ entry: Entry) {
+            path = entry.path == entry.name ? nil : entry.path
+            plugin = entry.plugin
+            asset = entry.asset
+            isDependency = entry.isDependency
+        }
+
+        func entry(named name: String, handle: (any Sendable)?) -> Entry {
+            Entry(name: name, path: path ?? name, plugin: plugin, asset: asset, isDependency: isDependency, handle: handle)
         }
     }
 
     private struct Contents {
-        var byName: [Key: Entry] = [:]
+        var byName: [Key: Stored] = [:]
         var nameByPath: [Key: String] = [:]
+        /// What the engine returned for assets handed over (``handle(named:as:)``), by name.
+        var handles: [Key: any Sendable] = [:]
         var byteCount = 0
+
+        func entry(_ key: Key) -> Entry? {
+            byName[key].map { $0.entry(named: key.text, handle: handles.isEmpty ? nil : handles[key]) }
+        }
     }
 
     /// A name (or normalized path) with its hash, computed once: the hash picks the shard and
-    /// keys the shard's table, so storing an asset hashes its name's characters once.
+    /// keys the shard's table, so storing an asset hashes its name's characters once. Names are
+    /// hashed by their UTF-8 bytes (``NameScan``), as the file system tells paths apart.
     private struct Key: Hashable {
         let text: String
         let hash: Int
 
         init(_ text: String) {
+            self.init(text, hash: NameScan(text).hash)
+        }
+
+        init(_ text: String, hash: Int) {
             self.text = text
-            hash = text.hashValue
+            self.hash = hash
         }
 
         var shard: Int { hash & (AssetStore.shardCount - 1) }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
+        /// Equal bytes, as the hash (`String`'s own `==` would also match canonically equivalent
+        /// spellings, which hash differently here).
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && NameScan.sameBytes(lhs.text, rhs.text) }
     }
 
     private final class Shard: Sendable {
@@ -106,7 +135,7 @@ public final class AssetStore: Sendable {
         let key = Key(AssetPath.normalized(path))
         let stored = withShard(of: key) { shard -> (name: String?, entry: Entry?) in
             if let name = shard.nameByPath[key] { return (name, nil) }
-            return (nil, shard.byName[key])
+            return (nil, shard.entry(key))
         }
         if let name = stored.name { return asset(named: name) }
         guard let entry = stored.entry, AssetPath.normalized(entry.path) == key.text else { return nil }
@@ -121,20 +150,20 @@ public final class AssetStore: Sendable {
     /// The entry stored under `name`, with its path and plugin.
     public func entry(named name: String) -> Entry? {
         let key = Key(name)
-        return withShard(of: key) { $0.byName[key] }
+        return withShard(of: key) { $0.entry(key) }
     }
 
     /// The names the caller asked for (its requests, and the files of its folders), sorted.
     /// What plugins loaded on their behalf is in ``dependencyNames``.
     public var names: [String] {
-        shards.flatMap { shard in shard.contents.withLock { $0.byName.values.filter { !$0.isDependency }.map(\.name) } }.sorted()
+        shards.flatMap { shard in shard.contents.withLock { $0.byName.filter { !$0.value.isDependency }.map(\.key.text) } }.sorted()
     }
 
     /// The names of what only plugins asked for, sorted: an atlas's pages and source sprites
     /// (`ui.atlas/button.png`), a pack's entries (`level1.pak#hud.png`, named after the pack's
     /// request). Each is found by ``asset(named:)`` like any other.
     public var dependencyNames: [String] {
-        shards.flatMap { shard in shard.contents.withLock { $0.byName.values.filter(\.isDependency).map(\.name) } }.sorted()
+        shards.flatMap { shard in shard.contents.withLock { $0.byName.filter(\.value.isDependency).map(\.key.text) } }.sorted()
     }
 
     /// How many assets are stored, dependencies included.
@@ -147,13 +176,14 @@ public final class AssetStore: Sendable {
     @discardableResult
     public func unload(named name: String) -> Bool {
         let named = Key(name)
-        let removed = withShard(of: named) { shard -> Entry? in
+        let removed = withShard(of: named) { shard -> Stored? in
             guard let entry = shard.byName.removeValue(forKey: named) else { return nil }
+            if !shard.handles.isEmpty { shard.handles[named] = nil }
             shard.byteCount -= entry.asset.byteCount
             return entry
         }
         guard let removed else { return false }
-        let key = Key(AssetPath.normalized(removed.path))
+        let key = Key(AssetPath.normalized(removed.path ?? name))
         withShard(of: key) { shard in
             if shard.nameByPath[key] == name { shard.nameByPath[key] = nil }
         }
@@ -171,7 +201,8 @@ public final class AssetStore: Sendable {
     /// The handle the engine returned for the asset named `name` when it was handed over (see
     /// ``AssetHandOff``), as a `T`; `nil` if there is none or it is not a `T`.
     public func handle<T>(named name: String, as type: T.Type = T.self) -> T? {
-        entry(named: name)?.handle as? T
+        let key = Key(name)
+        return withShard(of: key) { $0.handles[key] } as? T
     }
 
     /// Records what the engine returned for the asset named `name`, still the one handed over
@@ -180,10 +211,11 @@ public final class AssetStore: Sendable {
         let key = Key(name)
         withShard(of: key) { store in
             guard let old = store.byName[key], Self.isSame(old.asset, asset) else { return }
-            let kept: any Asset = replacement ?? old.asset
-            store.byteCount += kept.byteCount - old.asset.byteCount
-            store.byName[key] = Entry(
-                name: name, path: old.path, plugin: old.plugin, asset: kept, isDependency: old.isDependency, handle: handle)
+            if let replacement {
+                store.byteCount += replacement.byteCount - old.asset.byteCount
+                store.byName[key]?.asset = replacement
+            }
+            store.handles[key] = handle
         }
     }
 
@@ -209,43 +241,62 @@ public final class AssetStore: Sendable {
     /// shard's lock was held: with the shards working in parallel, that is what does not scale.
     @discardableResult
     func insert(_ entries: [Entry]) -> Duration {
-        guard !entries.isEmpty else { return .zero }
+        insert(count: entries.count, name: { entries[$0].name }, path: { entries[$0].path }, entry: { entries[$0] })
+    }
+
+    /// Stores `count` entries, the `index`th named `name(index)`, from `path(index)`, made by
+    /// `entry(index)` (once, when it goes into its shard's table), as ``insert(_:)`` does.
+    func insert(count: Int, name: (Int) -> String, path: (Int) -> String, entry: (Int) -> Entry) -> Duration {
+        guard count > 0 else { return .zero }
         // Hashing and normalizing, outside the locks. The common case, a name that is its own
         // normalized path, needs no entry in the path index.
-        // (Index loops: iterating the entries would copy each one.)
         var names: [Key] = []
         var paths: [Key?] = []
-        names.reserveCapacity(entries.count)
-        paths.reserveCapacity(entries.count)
-        var used: UInt32 = 0
-        for index in entries.indices {
-            let name = entries[index].name, path = entries[index].path
-            names.append(Key(name))
-            used |= 1 << UInt32(names[index].shard)
-            if path == name, AssetPath.isNormalized(path) {
+        names.reserveCapacity(count)
+        paths.reserveCapacity(count)
+        // The entries grouped by shard (a counting sort), so each shard's lock is taken once.
+        var starts = [Int](repeating: 0, count: Self.shardCount + 1)
+        for index in 0..<count {
+            let name = name(index), path = path(index)
+            let scan = NameScan(name)
+            names.append(Key(name, hash: scan.hash))
+            starts[names[index].shard + 1] += 1
+            if path == name, scan.isNormalizedPath {
                 paths.append(nil)
             } else {
                 let normalized = AssetPath.normalized(path)
                 paths.append(normalized == name ? nil : Key(normalized))
             }
         }
+        for shard in 0..<Self.shardCount { starts[shard + 1] += starts[shard] }
+        var next = starts
+        var order = [Int](repeating: 0, count: count)
+        for index in 0..<count {
+            let shard = names[index].shard
+            order[next[shard]] = index
+            next[shard] += 1
+        }
         var held = Duration.zero
         var indexedByPath: [Int] = []
-        for shard in 0..<Self.shardCount where used & (1 << UInt32(shard)) != 0 {
+        for shard in 0..<Self.shardCount where starts[shard] < starts[shard + 1] {
             shards[shard].contents.withLock { store in
                 let acquired = ContinuousClock.now
-                for index in entries.indices where names[index].shard == shard {
+                for position in starts[shard]..<starts[shard + 1] {
+                    let index = order[position]
                     let name = names[index]
-                    if let old = store.byName.updateValue(entries[index], forKey: name) {
+                    let new = Stored(entry(index))
+                    store.byteCount += new.asset.byteCount
+                    let isDependency = new.isDependency
+                    if let old = store.byName.updateValue(consume new, forKey: name) {
                         store.byteCount -= old.asset.byteCount
+                        if !store.handles.isEmpty { store.handles[name] = nil }  // a new asset: not handed over yet
                         // The same file under the same name as the caller's and as a dependency: the caller's.
-                        if old.isDependency != entries[index].isDependency,
-                            old.path == entries[index].path || AssetPath.normalized(old.path) == (paths[index]?.text ?? name.text)
+                        if isDependency, !old.isDependency,
+                            store.byName[name]?.path == old.path || AssetPath.normalized(old.path ?? name.text) == (paths[index]?.text ?? name.text)
                         {
-                            store.byName[name] = entries[index].merged(with: old)
+                            store.byName[name]?.isDependency = false
                         }
                     }
-                    store.byteCount += entries[index].asset.byteCount
                     // ... a name indexed under it as a path before still needs replacing.
                     if paths[index] != nil || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
                         indexedByPath.append(index)
@@ -256,7 +307,7 @@ public final class AssetStore: Sendable {
         }
         for index in indexedByPath {  // ... others are found by path in the path's shard
             let path = paths[index] ?? names[index]
-            withShard(of: path) { $0.nameByPath[path] = entries[index].name }
+            withShard(of: path) { $0.nameByPath[path] = names[index].text }
         }
         return held
     }

@@ -8,14 +8,14 @@ public final class LoadContext: Sendable {
     public let request: PlannedRequest
     /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
     /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
-    @_spi(PluginSupport) public let memory: AssetMemory
+    @_spi(PluginSupport) public var memory: AssetMemory { operation.reporter.memory }
     private let asset: Int
     private let operation: LoadOperation
     private let dependencies: [AssetRequest: AssetOutcome]
     /// The file, if planning read it ahead.
     private let contents: AssetBytes?
-    private let maxFileBytes: Int
-    private let isStrict: Bool
+    private var maxFileBytes: Int { operation.reporter.maxFileBytes }
+    private var isStrict: Bool { operation.reporter.isStrict }
     /// What the plugin reported: progress (only forward) and warnings.
     private let reports = PreloadMutex(Reports())
 
@@ -33,9 +33,6 @@ public final class LoadContext: Sendable {
         self.operation = operation
         self.contents = contents
         self.dependencies = dependencies
-        memory = operation.reporter.memory
-        maxFileBytes = operation.reporter.maxFileBytes
-        isStrict = operation.reporter.isStrict
     }
 
     /// How to read files: the disk, and entries inside containers.

@@ -20,25 +20,28 @@
     /// Whether `path` has no empty, `.` or `..` component and no trailing slash (the common case,
     /// checked without allocating).
     package static func isNormalized(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? Array(path.utf8).withUnsafeBufferPointer(isNormalized)
+        var path = path
+        return path.withUTF8(isNormalized)
     }
 
-    private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var length = 0, dots = 0, position = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "/") {
-                if length == 0 && position != 0 { return false }  // only the root may be empty
-                if length > 0 && length == dots && dots <= 2 { return false }  // "." or ".."
-                length = 0
-                dots = 0
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+    /// ``isNormalized(_:)-(String)`` of a path's UTF-8 bytes.
+    static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let count = bytes.count
+        var previous = slash  // the start is a component's start
+        for index in 0..<count {
+            let byte = base[index]
+            if byte == slash {
+                if previous == slash && index > 0 { return false }  // an empty component (only the root may be)
+            } else if byte == dot && previous == slash {  // a component starting with ".": "." or ".."?
+                let next = index + 1 < count ? base[index + 1] : slash
+                if next == slash { return false }
+                if next == dot && (index + 2 == count || base[index + 2] == slash) { return false }
             }
-            position += 1
+            previous = byte
         }
-        return length > 0 && !(length == dots && dots <= 2)
+        return previous != slash  // no trailing slash (nor the root alone)
     }
 
     /// `name` resolved against the folder of `referrer` (absolute names stay as they are).

@@ -21,6 +21,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// Set by ``cancel()``: read between files and by decoders between chunks, more cheaply
     /// than corelibs' own flag (which takes a lock).
     private let cancelled = Atomic(false)
+    /// What a file that declared no dependencies sees of them.
+    private static let noDependencies: [AssetRequest: AssetOutcome] = [:]
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: PreloadMutex<[LoadItem]>
     /// All the operation may ask of its batch, and tell it.
@@ -78,16 +80,18 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero) }
                 break
             }
-            let dependencies: [AssetRequest: AssetOutcome]
-            switch outcomes(ofDependenciesOf: items[index]) {
-            case .success(let known):
-                dependencies = known
-            case .failure(let error):
-                finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero))
-                reporter.failed()
-                index += 1
-                started = .now
-                continue
+            var dependencies = Self.noDependencies
+            if items[index].hasDependencies {  // most files declare none: nothing to look up
+                switch outcomes(ofDependenciesOf: items[index]) {
+                case .success(let known):
+                    dependencies = known
+                case .failure(let error):
+                    finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero))
+                    reporter.failed()
+                    index += 1
+                    started = .now
+                    continue
+                }
             }
             let plugin = items[index].plugin
             let context = LoadContext(
@@ -104,13 +108,18 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 return
             }
             let ended: AssetOutcome
+            var warnings: [AssetWarning] = []
             do {
                 ended = .loaded(try plugin.loader.load(context))
+                warnings = context.warnings
             } catch {
                 ended = outcome(of: .failure(error), for: items[index])
             }
             let now = ContinuousClock.now
-            finished.append(FinishedAsset(items[index], outcome: ended, duration: now - started, context: context))
+            finished.append(
+                FinishedAsset(
+                    asset: items[index].asset, planned: items[index].request, outcome: consume ended, duration: now - started,
+                    warnings: consume warnings, decodedBytes: items[index].decodedBytes))
             started = now
             index += 1
         }

@@ -18,17 +18,18 @@ struct StoreOutlet: Sendable {
     /// lock was held.
     func store(_ finished: [FinishedAsset], callers: Int) -> Duration {
         guard let store else { return .zero }
-        var entries: [AssetStore.Entry] = []
-        entries.reserveCapacity(finished.count)
-        for index in finished.indices {
-            guard case .loaded(let asset) = finished[index].outcome else { continue }
-            let planned = finished[index].planned
-            entries.append(
-                AssetStore.Entry(
-                    name: planned.request.name, path: planned.request.path, plugin: planned.plugin, asset: asset,
-                    isDependency: finished[index].asset >= callers))
-        }
-        return store.insert(entries)
+        var loaded: [Int] = []
+        loaded.reserveCapacity(finished.count)
+        for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
+        return store.insert(
+            count: loaded.count, name: { finished[loaded[$0]].planned.request.name }, path: { finished[loaded[$0]].planned.request.path },
+            entry: { position in
+                let index = loaded[position]
+                let planned = finished[index].planned
+                return AssetStore.Entry(
+                    name: planned.request.name, path: planned.request.path, plugin: planned.plugin, asset: finished[index].outcome.asset!,
+                    isDependency: finished[index].asset >= callers)
+            })
     }
 
     /// Stores the asset of `entry`, if it loaded.

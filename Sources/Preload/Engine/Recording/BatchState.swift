@@ -146,7 +146,7 @@ struct BatchState {
     mutating func place(_ entry: Int, on asset: Int, plugin: String) -> Bool {
         assetOfEntry[entry] = asset
         if asset == entry {
-            assets[asset] = AssetRecord(plugin: plugin, weight: 0)
+            assets[asset].plugin = plugin  // the record is still as made, weighing nothing
             return false
         }
         moreWaiters[asset, default: []].append(entry)
