@@ -44,17 +44,22 @@ public final class AssetStore: Sendable {
     /// An entry as a shard's table keeps it, under its name: the path only when it differs
     /// from the name, and the engine's handle in a table of its own (few assets have one), so
     /// that storing an asset copies two references (its name and the asset) into a small slot.
-    private struct Stored {
+    struct Stored {
         var path: String?
         var plugin: String
         var asset: any Asset
         var isDependency: Bool
 
+        /// `asset`, loaded from `path` by `plugin`, to be stored under `name`.
+        init(name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool) {
+            self.path = path == name ? nil : path
+            self.plugin = plugin
+            self.asset = asset
+            self.isDependency = isDependency
+        }
+
         init(_ entry: Entry) {
-            path = entry.path == entry.name ? nil : entry.path
-            plugin = entry.plugin
-            asset = entry.asset
-            isDependency = entry.isDependency
+            self.init(name: entry.name, path: entry.path, plugin: entry.plugin, asset: entry.asset, isDependency: entry.isDependency)
         }
 
         func entry(named name: String, handle: (any Sendable)?) -> Entry {
@@ -241,12 +246,12 @@ public final class AssetStore: Sendable {
     /// shard's lock was held: with the shards working in parallel, that is what does not scale.
     @discardableResult
     func insert(_ entries: [Entry]) -> Duration {
-        insert(count: entries.count, name: { entries[$0].name }, path: { entries[$0].path }, entry: { entries[$0] })
+        insert(count: entries.count, name: { entries[$0].name }, path: { entries[$0].path }, entry: { Stored(entries[$0]) })
     }
 
     /// Stores `count` entries, the `index`th named `name(index)`, from `path(index)`, made by
     /// `entry(index)` (once, when it goes into its shard's table), as ``insert(_:)`` does.
-    func insert(count: Int, name: (Int) -> String, path: (Int) -> String, entry: (Int) -> Entry) -> Duration {
+    func insert(count: Int, name: (Int) -> String, path: (Int) -> String, entry: (Int) -> Stored) -> Duration {
         guard count > 0 else { return .zero }
         // Hashing and normalizing, outside the locks. The common case, a name that is its own
         // normalized path, needs no entry in the path index.
@@ -284,7 +289,7 @@ public final class AssetStore: Sendable {
                 for position in starts[shard]..<starts[shard + 1] {
                     let index = order[position]
                     let name = names[index]
-                    let new = Stored(entry(index))
+                    let new = entry(index)
                     store.byteCount += new.asset.byteCount
                     let isDependency = new.isDependency
                     if let old = store.byName.updateValue(consume new, forKey: name) {

@@ -25,7 +25,9 @@ struct FileProbe {
     /// pooled sizes) if it is a regular file of at most ``largestReadAhead`` bytes that `budget`
     /// has room for. A file that cannot be opened (no
     /// read permission) still gets its facts from `stat`; reading it will report the error.
-    static func probe(_ path: String, readingAhead: Bool, budget: ReadAheadBudget, memory: AssetMemory) throws(AssetError) -> FileProbe {
+    static func probe(
+        _ path: String, readingAhead: Bool, budget: inout ReadAheadAllowance, memory: AssetMemory
+    ) throws(AssetError) -> FileProbe {
         let descriptor = openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
@@ -58,6 +60,11 @@ final class ReadAheadBudget: Sendable {
         remaining = Atomic(bytes)
     }
 
+    /// Gives back `bytes` taken and not used.
+    func giveBack(_ bytes: Int) {
+        if bytes > 0 { remaining.add(bytes, ordering: .relaxed) }
+    }
+
     /// Takes `bytes` from the budget if it has them.
     func take(_ bytes: Int) -> Bool {
         var current = remaining.load(ordering: .relaxed)
@@ -69,6 +76,35 @@ final class ReadAheadBudget: Sendable {
         }
         return false
     }
+}
+
+/// One planning thread's share of a batch's ``ReadAheadBudget``, drawn from it a slice at a
+/// time so that threads reading ahead do not contend for the shared count on every file; what
+/// is left of the slice goes back when the allowance ends.
+struct ReadAheadAllowance: ~Copyable {
+    private let budget: ReadAheadBudget
+    private var left = 0
+
+    /// Bytes drawn from the shared budget at once.
+    static let slice = 256 << 10
+
+    init(_ budget: ReadAheadBudget) {
+        self.budget = budget
+    }
+
+    /// Takes `bytes`, drawing another slice (or, near the budget's end, just `bytes`) when
+    /// the one drawn is spent.
+    mutating func take(_ bytes: Int) -> Bool {
+        if left < bytes {
+            let slice = max(Self.slice, bytes)
+            guard budget.take(slice) else { return budget.take(bytes) }
+            left += slice
+        }
+        left -= bytes
+        return true
+    }
+
+    deinit { budget.giveBack(left) }
 }
 
 extension FileContents {

@@ -43,6 +43,8 @@ public struct PluginRegistry: Sendable {
     /// two dictionary lookups, not a search.
     private var indexOfIdentifier: [String: Int] = [:]
     private var extensionTable: [(bytes: [UInt8], index: Int)] = []
+    /// ``extensionTable``'s short ASCII extensions, packed (``packedLowercase(_:)``).
+    private var packedExtensions: [(packed: UInt64, index: Int)] = []
     /// How plugins read files: the disk, and entries of the containers registered plugins open.
     package private(set) var files = AssetFiles()
     /// The plugins as the engine hands them on, in the same order.
@@ -80,6 +82,9 @@ public struct PluginRegistry: Sendable {
         indexOfIdentifier = Dictionary(uniqueKeysWithValues: plugins.enumerated().map { ($1.identifier, $0) })
         extensionTable = byExtension.sorted { $0.key < $1.key }.compactMap { fileExtension, identifier in
             indexOfIdentifier[identifier].map { (Array(fileExtension.utf8), $0) }
+        }
+        packedExtensions = extensionTable.compactMap { entry in
+            entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) }
         }
         registered = plugins.map(RegisteredPlugin.init)
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
@@ -135,6 +140,19 @@ public struct PluginRegistry: Sendable {
 
     /// Where the extension of the last path component is in `bytes` (after the dot). A leading
     /// dot names a hidden file, not an extension; so does a trailing one.
+    /// An ASCII extension of one to eight bytes, lowercased, packed into one word (its length in
+    /// the top bits is implied: no byte is zero); `nil` for any other.
+    private static func packedLowercase(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard !bytes.isEmpty, bytes.count <= 8 else { return nil }
+        var packed: UInt64 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte != 0, byte < 0x80 else { return nil }
+            packed |= UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) << UInt64(index * 8)
+        }
+        return packed
+    }
+
     private static func extensionRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var index = bytes.count
         while index > 0 {
@@ -160,12 +178,20 @@ public struct PluginRegistry: Sendable {
         return path.withUTF8 { bytes in
             guard let range = Self.extensionRange(in: bytes) else { return nil }
             let candidate = UnsafeBufferPointer(rebasing: bytes[range])
+            if let packed = Self.packedLowercase(candidate) {  // the common case: a short ASCII extension
+                for position in packedExtensions.indices where packedExtensions[position].packed == packed {
+                    return packedExtensions[position].index
+                }
+                return nil
+            }
             if candidate.contains(where: { $0 >= 0x80 }) {  // not ASCII: Unicode's lowercasing
                 let lowercased = String(decoding: candidate, as: UTF8.self).lowercased()
                 return extensionTable.first { $0.bytes.elementsEqual(lowercased.utf8) }?.index
             }
-            for (claimed, index) in extensionTable where claimed.count == candidate.count {
-                if zip(claimed, candidate).allSatisfy({ $0 == ($1 >= 65 && $1 <= 90 ? $1 | 0x20 : $1) }) { return index }
+            for position in extensionTable.indices where extensionTable[position].bytes.count == candidate.count {
+                if zip(extensionTable[position].bytes, candidate).allSatisfy({ $0 == ($1 >= 65 && $1 <= 90 ? $1 | 0x20 : $1) }) {
+                    return extensionTable[position].index
+                }
             }
             return nil
         }

@@ -26,7 +26,7 @@ struct StoreOutlet: Sendable {
             entry: { position in
                 let index = loaded[position]
                 let planned = finished[index].planned
-                return AssetStore.Entry(
+                return AssetStore.Stored(
                     name: planned.request.name, path: planned.request.path, plugin: planned.plugin, asset: finished[index].outcome.asset!,
                     isDependency: finished[index].asset >= callers)
             })

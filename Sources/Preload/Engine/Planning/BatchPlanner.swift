@@ -124,18 +124,23 @@ final class BatchPlanner: Sendable {
         placements.reserveCapacity(callers.count)
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
         var fresh: [(item: LoadItem, work: Int64)] = []
+        var allowance = ReadAheadAllowance(resolver.readAhead)
         for entry in callers {
-            switch resolver.resolveAndDeclare(requests[entry]) {
-            case .failure(let error):
+            let request: ResolvedRequest
+            do {
+                request = try resolver.resolveAndDeclare(requests[entry], readingAhead: &allowance)
+            } catch {
                 placements.append(.failed(entry: entry, error))
-            case .success(let request) where !request.isLeaf:
-                deferred.append((entry, request))
-            case .success(let request):
-                // Merging by key, outside the batch's lock (the table has locks of its own).
-                let asset = mergeTable.claim(request.key, for: entry)
-                placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
-                if asset == entry { fresh.append((LoadItem(asset: asset, resolved: request), request.work)) }
+                continue
             }
+            guard request.isLeaf else {
+                deferred.append((entry, request))
+                continue
+            }
+            // Merging by key, outside the batch's lock (the table has locks of its own).
+            let asset = mergeTable.claim(request.key, for: entry)
+            placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
+            if asset == entry { fresh.append((LoadItem(asset: asset, resolved: request), request.work)) }
         }
         recorder.record(placements)
         install(grouping.loads(fresh))

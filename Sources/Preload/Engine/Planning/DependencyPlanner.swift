@@ -53,10 +53,10 @@ struct DependencyPlanner {
     /// Adds an entry for the dependency `request`; returns its asset, or why it has none.
     private mutating func add(_ request: AssetRequest) -> Result<Int, AssetError> {
         let entry = recorder.addDependencyEntry(request, origin: origin)
-        switch resolver.resolve(request) {
-        case .success(let resolved):
-            return place(entry, resolved, declared: false)
-        case .failure(let error):
+        do {
+            var allowance = ReadAheadAllowance(resolver.readAhead)
+            return place(entry, try resolver.resolve(request, readingAhead: &allowance), declared: false)
+        } catch {
             recorder.recordFailure(of: entry, error)
             return .failure(error)
         }
@@ -72,7 +72,11 @@ struct DependencyPlanner {
         }
         let asset = batch.mergeTable.claim(resolved.key, for: entry)
         recorder.recordPlacement(of: entry, on: asset, plugin: resolved.planned.plugin)
-        if asset == entry { follow(asset, declared ? resolved : resolver.declare(resolved)) }
+        if asset == entry {
+            var resolved = resolved
+            if !declared { resolver.declare(&resolved) }
+            follow(asset, resolved)
+        }
         return .success(asset)
     }
 

@@ -47,16 +47,16 @@ struct ResolvedRequest: Sendable {
     let plugin: RegisteredPlugin
     let key: AssetKey
     /// Its share of the batch's progress.
-    let weight: Int64
+    var weight: Int64
     /// How much work loading it is, for sizing loads (bytes of the file, or the plugin's estimate).
-    let work: Int64
+    var work: Int64
     /// The whole file, when planning read it ahead (a small file on disk).
     let contents: AssetBytes?
     /// The bytes loading it will hold (decoded pixels, from the file's header; else the file's
     /// size), when the batch has a memory budget; 0 otherwise.
     let decodedBytes: Int
     /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
-    let dependencies: Result<[AssetRequest], AssetError>
+    var dependencies: Result<[AssetRequest], AssetError>
 
     init(
         planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
@@ -108,44 +108,41 @@ final class RequestResolver: Sendable {
     }
 
     /// `request` resolved and its dependencies declared.
-    func resolveAndDeclare(_ request: AssetRequest) -> Result<ResolvedRequest, AssetError> {
-        resolve(request).map(declare)
+    func resolveAndDeclare(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+        var resolved = try resolve(request, readingAhead: &allowance)
+        declare(&resolved)
+        return resolved
     }
 
-    /// `request` resolved, its dependencies not yet asked for.
-    func resolve(_ request: AssetRequest) -> Result<ResolvedRequest, AssetError> {
+    /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
+    /// `allowance` (this thread's share of ``readAhead``) lasts.
+    func resolve(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
         let plugin: RegisteredPlugin
         var header: [UInt8]?
-        do {
-            // The plugin the request names, else the one claiming its extension: found once.
-            let claimant: RegisteredPlugin?  // named, else by extension
-            if files.hasContainers, files.locate(request.path) != nil {  // an entry inside a container
-                file = try files.facts(of: request.path)
-                claimant = try self.claimant(of: request)
-            } else {
-                claimant = try self.claimant(of: request)
-                // A container reads its entries where they are: reading it whole would be waste.
-                let probe = try FileProbe.probe(
-                    request.path, readingAhead: claimant?.isContainer != true, budget: readAhead, memory: memory)
-                (file, contents) = (probe.facts, probe.contents)
-            }
+        // The plugin the request names, else the one claiming its extension: found once.
+        if files.hasContainers, files.locate(request.path) != nil {  // an entry inside a container
+            file = try files.facts(of: request.path)
+            let claimant = try self.claimant(of: request)
             plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
-        } catch {
-            return .failure(error)
+        } else {
+            let claimant = try self.claimant(of: request)
+            // A container reads its entries where they are: reading it whole would be waste.
+            let probe = try FileProbe.probe(request.path, readingAhead: claimant?.isContainer != true, budget: &allowance, memory: memory)
+            (file, contents) = (probe.facts, probe.contents)
+            plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
         }
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
         }
-        return .success(
-            ResolvedRequest(
-                planned: planned, plugin: plugin,
-                key: AssetKey(file: file, plugin: plugin, options: request.options),
-                weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
-                contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0))
+        return ResolvedRequest(
+            planned: planned, plugin: plugin,
+            key: AssetKey(file: file, plugin: plugin, options: request.options),
+            weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
+            contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0)
     }
 
     /// The plugin `request` names, else the one claiming its extension (`nil` if neither), and
@@ -160,20 +157,19 @@ final class RequestResolver: Sendable {
         return registry.index(forExtensionOf: request.path).map { registry.plugin(at: $0) }
     }
 
-    /// `resolved` with its plugin's declared dependencies, and the work and weight the plugin
+    /// Gives `resolved` its plugin's declared dependencies, and the work and weight the plugin
     /// estimates once it has looked (plugin code: call it outside any lock).
-    func declare(_ resolved: ResolvedRequest) -> ResolvedRequest {
-        let dependencies: Result<[AssetRequest], AssetError>
+    func declare(_ resolved: inout ResolvedRequest) {
         do {
-            dependencies = .success(try resolved.plugin.loader.dependencies(of: resolved.planned))
+            let requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
+            if !requests.isEmpty { resolved.dependencies = .success(requests) }
         } catch {
-            dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))
+            resolved.dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))
         }
-        let estimate = resolved.plugin.loader.estimatedWork(for: resolved.planned).map { max($0, 1) }
-        if estimate == nil, case .success(let requests) = dependencies, requests.isEmpty { return resolved }
-        return ResolvedRequest(
-            planned: resolved.planned, plugin: resolved.plugin, key: resolved.key, weight: estimate ?? resolved.weight,
-            work: estimate ?? resolved.work, contents: resolved.contents, decodedBytes: resolved.decodedBytes, dependencies: dependencies)
+        if let estimate = resolved.plugin.loader.estimatedWork(for: resolved.planned).map({ max($0, 1) }) {
+            resolved.weight = estimate
+            resolved.work = estimate
+        }
     }
 
     /// The plugin for `request`, given its `claimant` (the plugin it names, else the one claiming
