@@ -141,7 +141,13 @@ struct LoadCommand: AsyncParsableCommand {
         let consumedDigests = consumer?.finish() ?? [:]
         bar?.clear()
 
-        let requested = Array(report.results)  // made once: the summary and the JSON pass over it several times
+        // Each result is made only when something shows it (JSON, --verbose, checksums, a
+        // contact sheet, packs' entries, warnings): the headline counts from the batch's records.
+        let results = report.results
+        let showsEach = json || verbose || checksum || contactSheet != nil || results.contains(plugin: "pack") || report.hasWarnings
+        let requested = showsEach ? Array(results) : []  // made once: the summary and the JSON pass over it several times
+        let counts = results.outcomeCounts
+        let failures = results.failures
         let contents = PackContents(report: report, requested: requested)
         let warnings = ShownWarnings(report: report, requested: requested, packs: contents)
         let shown = requested + contents.entryAssets.values.joined()
@@ -158,12 +164,12 @@ struct LoadCommand: AsyncParsableCommand {
         } else if !quiet {
             print(
                 Summary(
-                    report: report, requested: requested, skipped: report.skipped, digests: digests, packs: contents, warnings: warnings,
-                    verbose: verbose, notices: notices, isStrict: strict
+                    report: report, counts: counts, failures: failures, requested: requested, skipped: report.skipped, digests: digests,
+                    packs: contents, warnings: warnings, verbose: verbose, notices: notices, isStrict: strict
                 ).text)
         }
         let failedNotices = strict ? notices.filter(\.isWarning) : []
-        let failed = requested.contains { $0.outcome.error != nil } || !contents.failedEntries.isEmpty || !failedNotices.isEmpty
+        let failed = counts.failed > 0 || !contents.failedEntries.isEmpty || !failedNotices.isEmpty
         if failed && (quiet || json) {
             for error in report.errors { printError(error) }
             for notice in failedNotices { printError(notice) }

@@ -7,7 +7,11 @@ import PreloadPack
 /// The readable summary `preload` prints when not asked for JSON.
 struct Summary {
     let report: PreloadReport
-    /// The report's requested results.
+    /// How many of the requested results loaded, failed and were cancelled.
+    let counts: (loaded: Int, failed: Int, cancelled: Int)
+    /// The requested results that failed.
+    let failures: [AssetResult]
+    /// The report's requested results, for `verbose` (which lists each).
     let requested: [AssetResult]
     let skipped: [String]
     let digests: [String: AssetDigest]
@@ -21,14 +25,13 @@ struct Summary {
 
     var text: String {
         var lines: [String] = []
-        var headline = "Loaded \(requested.count { $0.outcome.asset != nil }) of \(requested.count) asset\(requested.count == 1 ? "" : "s")"
+        let total = counts.loaded + counts.failed + counts.cancelled
+        var headline = "Loaded \(counts.loaded) of \(total) asset\(total == 1 ? "" : "s")"
         headline += " in \(Self.seconds(report.elapsed.inSeconds))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
         lines.append(headline)
-        let failed = requested.count { $0.outcome.error != nil }
-        let cancelled = requested.count - failed - requested.count { $0.outcome.asset != nil }
-        if failed > 0 { lines.append("  failed:    \(failed)") }
-        if cancelled > 0 { lines.append("  cancelled: \(cancelled)") }
+        if counts.failed > 0 { lines.append("  failed:    \(counts.failed)") }
+        if counts.cancelled > 0 { lines.append("  cancelled: \(counts.cancelled)") }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
         let unsupported = notices.filter { !$0.isWarning }
         if !unsupported.isEmpty {
@@ -58,7 +61,7 @@ struct Summary {
             }
             for path in skipped { lines.append("  skip  \(path)") }
         }
-        for result in requested where result.outcome.error != nil {
+        for result in failures {
             lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")
         }
         for entry in packs.failedEntries {

@@ -26,6 +26,21 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                 assetOfEntry: assetOfEntry, failures: failures, assets: assets)
         }
 
+        /// How the result at `position` ended, without making it.
+        func outcomeKind(at position: Int) -> OutcomeKind {
+            let entry = order?[position] ?? position
+            if !failures.isEmpty, failures[entry] != nil { return .failed }
+            let asset = assetOfEntry[entry]
+            guard asset >= 0 else { return .cancelled }
+            switch assets[asset].outcome {
+            case .loaded: return .loaded
+            case .failed: return .failed
+            case .cancelled, nil: return .cancelled
+            }
+        }
+
+        enum OutcomeKind { case loaded, failed, cancelled }
+
         /// The result of `entry`, from the batch's records; no outcome means cancelled.
         static func result(
             ofEntry entry: Int, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int],
@@ -120,6 +135,52 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                 total += Self.heldBytes(loaded)
             }
             return total
+        }
+    }
+
+    /// How many of these results loaded, failed and were cancelled, counted from the batch's
+    /// records: no result is made per entry.
+    package var outcomeCounts: (loaded: Int, failed: Int, cancelled: Int) {
+        var counts = (loaded: 0, failed: 0, cancelled: 0)
+        switch storage {
+        case .array(let array):
+            for result in array {
+                switch result.outcome {
+                case .loaded: counts.loaded += 1
+                case .failed: counts.failed += 1
+                case .cancelled: counts.cancelled += 1
+                }
+            }
+        case .batch(let recorded):
+            for position in indices {
+                switch recorded.outcomeKind(at: position) {
+                case .loaded: counts.loaded += 1
+                case .failed: counts.failed += 1
+                case .cancelled: counts.cancelled += 1
+                }
+            }
+        }
+        return counts
+    }
+
+    /// The results that failed, in order; only those are made.
+    package var failures: [AssetResult] {
+        switch storage {
+        case .array(let array): return array.filter { $0.outcome.error != nil }
+        case .batch(let recorded): return indices.filter { recorded.outcomeKind(at: $0) == .failed }.map { recorded.result(at: $0) }
+        }
+    }
+
+    /// Whether any of these results was loaded (or tried) by the plugin `identifier`, read from
+    /// the batch's records.
+    package func contains(plugin identifier: String) -> Bool {
+        switch storage {
+        case .array(let array): return array.contains { $0.plugin == identifier }
+        case .batch(let recorded):
+            return indices.contains { position in
+                let asset = recorded.assetOfEntry[recorded.order?[position] ?? position]
+                return asset >= 0 && recorded.assets[asset].plugin == identifier
+            }
         }
     }
 

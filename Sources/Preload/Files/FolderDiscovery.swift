@@ -57,6 +57,8 @@ package struct FolderDiscovery: Sendable {
         let prefix = folder.name.hasSuffix("/") ? String(folder.name.dropLast()) : folder.name
         let walk = files(under: root)
         func request(_ path: String, plugin: String?) -> AssetRequest {
+            // A folder named as its path names its files as theirs: the same string, not a copy.
+            guard prefix != root else { return AssetRequest(path: path, name: path, plugin: plugin, options: folder.options) }
             let relative = path == root ? "" : String(path.dropFirst(root.count))
             return AssetRequest(path: path, name: prefix + relative, plugin: plugin, options: folder.options)
         }
