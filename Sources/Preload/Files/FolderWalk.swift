@@ -11,7 +11,8 @@ import Synchronization
 /// owner names included: at 20,000 files that was most of the command's time). Hidden entries are
 /// left out; a folder `isAssetFolder` accepts is a file (an asset of its own), not walked into.
 package struct FolderWalk {
-    /// Regular files (and links to them), and asset folders, in no particular order.
+    /// Regular files (and links to them), and asset folders: each folder's sorted, the
+    /// folders in no particular order.
     package var files: [String] = []
     /// Entries whose names are not UTF-8, shown with U+FFFD for the bytes that are not.
     package var badlyNamed: [String] = []
@@ -61,6 +62,9 @@ package struct FolderWalk {
             default: listing.classify(path, isAssetFolder: isAssetFolder)
             }
         }
+        // Sorted here, on the walk's threads: the caller's sort of the whole list then only
+        // merges these runs (a tenth of sorting 20,000 paths in no order).
+        listing.files.sort()
         return listing
     }
 

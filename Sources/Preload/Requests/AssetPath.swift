@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Path arithmetic for assets: lexical normalization (no file system access, no symbolic link
 /// resolution) and names resolved against the file that mentions them (atlas pages, pack entries).
 @_spi(PluginSupport) public enum AssetPath {
@@ -29,19 +37,21 @@
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         let count = bytes.count
-        var previous = slash  // the start is a component's start
-        for index in 0..<count {
-            let byte = base[index]
-            if byte == slash {
-                if previous == slash && index > 0 { return false }  // an empty component (only the root may be)
-            } else if byte == dot && previous == slash {  // a component starting with ".": "." or ".."?
-                let next = index + 1 < count ? base[index + 1] : slash
+        guard base[count - 1] != slash else { return false }  // a trailing slash (or the root alone)
+        // Only what follows a slash (or starts the path) can be irregular: `memchr` finds them.
+        var start = 0  // where the component being checked starts
+        while true {
+            if base[start] == dot {  // "." or ".."
+                let next = start + 1 < count ? base[start + 1] : slash
                 if next == slash { return false }
-                if next == dot && (index + 2 == count || base[index + 2] == slash) { return false }
+                if next == dot && (start + 2 == count || base[start + 2] == slash) { return false }
             }
-            previous = byte
+            guard let found = memchr(base + start, Int32(slash), count - start) else { return true }
+            let slashAt = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if slashAt + 1 < count && base[slashAt + 1] == slash { return false }  // an empty component
+            start = slashAt + 1
+            if start == count { return false }
         }
-        return previous != slash  // no trailing slash (nor the root alone)
     }
 
     /// `name` resolved against the folder of `referrer` (absolute names stay as they are).
