@@ -5,7 +5,8 @@
 /// (the trailer keeps it modulo 4 GiB), and zlib checks the CRC-32 and size in the trailer.
 /// Members concatenated one after another (`cat a.gz b.gz`) read as one entry, as `gunzip` does.
 package enum GzipFile {
-    static let flagHeaderCRC: UInt8 = 0x02, flagExtra: UInt8 = 0x04, flagName: UInt8 = 0x08, flagComment: UInt8 = 0x10
+    /// The header flags the file name depends on (FEXTRA comes before FNAME; FCOMMENT and FHCRC after it).
+    static let flagExtra: UInt8 = 0x04, flagName: UInt8 = 0x08
 
     package static func index(at path: String) throws -> PackIndex {
         let size = UInt64(try FileFacts.of(path: path).size)

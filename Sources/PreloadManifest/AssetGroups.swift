@@ -1,5 +1,5 @@
 import Preload
-import Synchronization
+import PreloadConcurrency
 
 /// Loads and unloads a manifest's groups on a coordinator, with reference counts, the way
 /// libGDX's `AssetManager` counts references: a level unloads without taking what the next one
@@ -32,7 +32,7 @@ public final class AssetGroups: Sendable {
     public let manifest: AssetManifest
     /// The coordinator that loads them, whose store keeps them.
     public let coordinator: PreloadCoordinator
-    private let references = Mutex(GroupReferences())
+    private let references = PreloadMutex(GroupReferences())
 
     /// Groups of `manifest`, loaded by `coordinator`.
     public init(manifest: AssetManifest, coordinator: PreloadCoordinator) {

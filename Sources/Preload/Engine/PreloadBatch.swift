@@ -64,14 +64,6 @@ public final class PreloadBatch: Sendable {
     /// The report, once the batch has completed.
     public var report: PreloadReport? { recorder.state.withLock { $0.report } }
 
-    /// Blocks until the batch has completed and its completion hook has run. Do not call it from
-    /// a hook running on the same serial queue as this batch's hooks: they could never run.
-    @available(*, noasync, message: "use PreloadCoordinator.preload(_:options:hooks:) async")
-    package func waitUntilFinished() -> PreloadReport {
-        recorder.done.wait()
-        return report!
-    }
-
     /// Runs `body` on `queue` once the batch has completed and its completion hook has run.
     package func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
         recorder.done.notify(queue: queue) { [self] in body(report!) }

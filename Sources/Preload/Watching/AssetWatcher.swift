@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PreloadConcurrency
 
 /// Reloads assets whose files change on disk while the game runs: an artist re-exports an atlas,
 /// and the running game shows it.
@@ -30,8 +30,8 @@ public final class AssetWatcher: Sendable {
     private let onReload: @Sendable (AssetReload) -> Void
     private let callbackQueue: DispatchQueue
     private let timers = DispatchQueue(label: "preload.watcher.debounce")
-    private let monitor: Mutex<FolderMonitor?> = Mutex(nil)
-    private let state = Mutex(WatchTable())
+    private let monitor = PreloadMutex<FolderMonitor?>(nil)
+    private let state = PreloadMutex(WatchTable())
 
     /// A watcher reloading into `coordinator`'s store with `options` (its plugin options do not
     /// matter: each asset reloads with its own request), calling `onReload` on `options`' hook

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PreloadConcurrency
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +22,7 @@ final class FolderMonitor: Sendable {
     private let inotify: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let state = Mutex(State())
+    private let state = PreloadMutex(State())
     private let ended = DispatchSemaphore(value: 0)
     private let onChange: @Sendable (String) -> Void
 
