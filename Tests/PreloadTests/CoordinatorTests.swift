@@ -87,6 +87,10 @@ import Testing
         #expect(report.errors[0].description == "\(bad): text says FAIL")
         #expect(failures.all.count == 3)
         #expect(!report.succeeded)
+        // print(report) is a short summary, not the batch's internals.
+        let summary = "\(report)".split(separator: "\n").map(String.init)
+        #expect(summary.count == 4 && summary[0].hasPrefix("1 of 4 loaded, 3 failed, in ") && summary[0].hasSuffix(" ms"), "\(summary)")
+        #expect(summary[1] == "  \(bad): text says FAIL" && summary[2].hasPrefix("  \(missing): "), "\(summary)")
     }
 
     @Test func failFastCancelsWhatHasNotFinished() async throws {

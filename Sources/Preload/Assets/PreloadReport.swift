@@ -195,3 +195,26 @@ extension PreloadReport {
         if !succeeded { throw PreloadFailure(report: self) }
     }
 }
+
+extension PreloadReport: CustomStringConvertible {
+    /// A short summary for logs and `print(report)`: how many of the caller's requests loaded,
+    /// failed and were cancelled, how many files were skipped, how long the batch took, and the
+    /// first few errors (a damaged pack entry included).
+    ///
+    /// ```
+    /// 13 of 14 loaded, 1 failed, 1 skipped, in 21 ms
+    ///   sprites/broken.png: the file ends inside the image data
+    /// ```
+    public var description: String {
+        let counts = results.outcomeCounts
+        var text = "\(counts.loaded) of \(counts.loaded + counts.failed + counts.cancelled) loaded"
+        if counts.failed > 0 { text += ", \(counts.failed) failed" }
+        if counts.cancelled > 0 { text += ", \(counts.cancelled) cancelled" }
+        if !skipped.isEmpty { text += ", \(skipped.count) skipped" }
+        text += ", in \(Int((elapsed.inSeconds * 1000).rounded())) ms"
+        let errors = self.errors
+        for error in errors.prefix(3) { text += "\n  \(error)" }
+        if errors.count > 3 { text += "\n  and \(errors.count - 3) more errors" }
+        return text
+    }
+}
