@@ -10,6 +10,13 @@ struct AtlasCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atlas", abstract: "Pack sprite folders into atlases, and check atlases.",
         subcommands: [AtlasPackCommand.self, AtlasCheckCommand.self])
+
+    /// Reached only when no subcommand is given: the help, or a usage error when `atlas` is also
+    /// a file or folder here (`SubcommandNameClash`).
+    func run() async throws {
+        try SubcommandNameClash.check(Self.configuration.commandName ?? "atlas")
+        throw CleanExit.helpRequest(self)
+    }
 }
 
 /// Packing settings shared by the atlas commands.

@@ -25,8 +25,8 @@ struct LoadCommand: AsyncParsableCommand {
             a plugin (audio, fonts, ...) are skipped and counted.
 
             Exit status: 0 when everything requested loaded, 1 when any asset or pack entry \
-            failed, 64 on a usage error (unknown option, a path that does not exist, a manifest \
-            that does not read or has no such group).
+            failed, 64 on a usage error (unknown option, a path or manifest that does not exist, a \
+            manifest that does not read or has no such group).
             """)
 
     @Argument(help: "Files and directories to load.")
@@ -94,6 +94,7 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("memory-budget"),
+        parsing: .unconditional,  // `--memory-budget -5` is a bad budget, not a missing value before an option `-5`
         help:
             "Hold at most this many MiB of decoded assets at once: each texture is checked (and checksummed) as it loads, then freed. For folders larger than memory."
     )
@@ -101,13 +102,17 @@ struct LoadCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty || manifest != nil else {
+            // `preload load` alone where a folder `load` is: say so, as `preload atlas` does.
+            if CommandLine.arguments.dropFirst().first == Self.configuration.commandName, let name = Self.configuration.commandName {
+                try SubcommandNameClash.check(name)
+            }
             throw ValidationError("give at least one file or directory to load, or --manifest")
         }
         guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
         if let memoryBudgetMiB {
-            guard memoryBudgetMiB >= 1 else { throw ValidationError("--memory-budget must be at least 1 (MiB)") }
+            guard memoryBudgetMiB >= 1 else { throw ValidationError("--memory-budget must be a positive number of MiB, not \(memoryBudgetMiB)") }
             guard contactSheet == nil else {
                 throw ValidationError("--contact-sheet needs every page in memory: it cannot be combined with --memory-budget")
             }
@@ -116,6 +121,7 @@ struct LoadCommand: AsyncParsableCommand {
         for path in paths + atlases + packs where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
+        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
     }
 
     func run() async throws {
@@ -182,18 +188,22 @@ struct LoadCommand: AsyncParsableCommand {
 
     /// The requests of `--group`s of `path` (every group without one), required groups first,
     /// and the notices of those groups (what a Phaser pack lists but will not load); a manifest
-    /// that cannot be read, or a group it does not have, is a usage error.
+    /// that cannot be read, or a group it does not have, is a usage error: printed alone (thrown
+    /// from `run()`, a `ValidationError` would come with the usage of `preload` itself, as if a
+    /// subcommand were missing).
     private func read(_ path: String) throws -> (requests: [AssetRequest], notices: [ManifestNotice]) {
         do {
             let manifest = try AssetManifest(contentsOf: path, webRoot: root)
             if root != nil && manifest.dialect != .phaserPack {
-                throw ValidationError("--root applies to Phaser asset packs; a Preload manifest names its own 'root'")
+                printError("--root applies to Phaser asset packs; a Preload manifest names its own 'root'")
+                throw ExitCode.validationFailure
             }
             return (try manifest.requests(for: groups), try manifest.notices(for: groups))
-        } catch let error as ValidationError {
-            throw error
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
-            throw ValidationError("\(error)")
+            printError(error)
+            throw ExitCode.validationFailure
         }
     }
 
@@ -204,14 +214,19 @@ struct LoadCommand: AsyncParsableCommand {
             var line = reload.description
             if let texture = reload.asset as? Texture { line += ": \(texture.width)x\(texture.height)" }
             if let atlas = reload.asset as? TextureAtlas {
-                line += ": \(atlas.pages.count) page\(atlas.pages.count == 1 ? "" : "s"), \(atlas.frames.count) frames"
+                line += ": \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
             }
             FileHandle.standardOutput.write(Data((line.visibleInTerminal + "\n").utf8))
         }
         try watcher.watch(report)
-        print("Watching \(watcher.watchedNames.count) assets in \(watcher.watchedFolderCount) folders; Ctrl-C stops.")
+        print(watchingLine(assets: watcher.watchedNames.count, folders: watcher.watchedFolderCount))
         fflush(nil)
         while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// The line `--watch` prints once it watches: `Watching 1 asset in 1 folder; Ctrl-C stops.`
+    static func watchingLine(assets: Int, folders: Int) -> String {
+        "Watching \(counted(assets, "asset")) in \(counted(folders, "folder")); Ctrl-C stops."
     }
 
     /// `mib` MiB in bytes (a huge value means no limit).

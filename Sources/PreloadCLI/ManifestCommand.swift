@@ -11,6 +11,13 @@ struct ManifestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "manifest", abstract: "Work on asset manifests (groups of assets; see the PreloadManifest docs).",
         subcommands: [ManifestCheckCommand.self])
+
+    /// Reached only when no subcommand is given: the help, or a usage error when `manifest` is
+    /// also a file or folder here (`SubcommandNameClash`).
+    func run() throws {
+        try SubcommandNameClash.check(Self.configuration.commandName ?? "manifest")
+        throw CleanExit.helpRequest(self)
+    }
 }
 
 struct ManifestCheckCommand: ParsableCommand {

@@ -9,6 +9,13 @@ struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack", abstract: "Create, list and extract data packs (docs/pack-format.md).",
         subcommands: [PackCreateCommand.self, PackListCommand.self, PackExtractCommand.self])
+
+    /// Reached only when no subcommand is given: the help, or a usage error when `pack` is also
+    /// a file or folder here (`SubcommandNameClash`).
+    func run() throws {
+        try SubcommandNameClash.check(Self.configuration.commandName ?? "pack")
+        throw CleanExit.helpRequest(self)
+    }
 }
 
 struct PackCreateCommand: ParsableCommand {

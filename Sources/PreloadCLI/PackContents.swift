@@ -47,4 +47,17 @@ struct PackContents {
     }
 
     var loadedEntryCount: Int { entries.filter { $0.entry.asset != nil }.count }
+
+    /// How many entries of the loaded packs loaded, failed and were cancelled.
+    var entryCounts: (loaded: Int, failed: Int, cancelled: Int) {
+        var counts = (loaded: 0, failed: 0, cancelled: 0)
+        for (_, entry) in entries {
+            switch entry.outcome {
+            case .loaded: counts.loaded += 1
+            case .failed: counts.failed += 1
+            case .cancelled: counts.cancelled += 1
+            }
+        }
+        return counts
+    }
 }

@@ -26,12 +26,19 @@ struct Summary {
     var text: String {
         var lines: [String] = []
         let total = counts.loaded + counts.failed + counts.cancelled
-        var headline = "Loaded \(counts.loaded) of \(total) asset\(total == 1 ? "" : "s")"
+        var headline = "Loaded \(counts.loaded) of \(counted(total, "asset"))"
+        // A pack is one asset, loaded even when some of its entries are not: they are counted too,
+        // so that the headline agrees with the FAIL lines and the exit status.
+        let entries = packs.packs.isEmpty ? nil : packs.entryCounts
+        if let entries {
+            let entryTotal = entries.loaded + entries.failed + entries.cancelled
+            headline += " (\(entries.loaded) of \(counted(entryTotal, "pack entry", plural: "pack entries")))"
+        }
         headline += " in \(Self.seconds(report.elapsed.inSeconds))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
         lines.append(headline)
-        if counts.failed > 0 { lines.append("  failed:    \(counts.failed)") }
-        if counts.cancelled > 0 { lines.append("  cancelled: \(counts.cancelled)") }
+        if let failed = Self.tally(assets: counts.failed, entries: entries?.failed ?? 0) { lines.append("  failed:    " + failed) }
+        if let cancelled = Self.tally(assets: counts.cancelled, entries: entries?.cancelled ?? 0) { lines.append("  cancelled: " + cancelled) }
         if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
         let unsupported = notices.filter { !$0.isWarning }
         if !unsupported.isEmpty {
@@ -45,10 +52,6 @@ struct Summary {
             lines.append(
                 "  warnings:  \(warnings.count) in \(assets) asset\(assets == 1 ? "" : "s")"
                     + (verbose ? "" : " (--verbose lists them; --strict fails them)"))
-        }
-        if !packs.packs.isEmpty {
-            let failed = packs.failedEntries.count
-            lines.append("  pack entries: \(packs.loadedEntryCount) loaded" + (failed == 0 ? "" : ", \(failed) failed"))
         }
         if verbose {
             for result in requested.loaded {
@@ -70,6 +73,18 @@ struct Summary {
         if verbose { lines += unsupported.map { "  skip  \($0)" } }
         lines += notices.filter(\.isWarning).map { (isStrict ? "  FAIL  " : "  warning: ") + $0.description }
         return lines.map(\.visibleInTerminal).joined(separator: "\n")
+    }
+
+    /// How many assets and pack entries failed (or were cancelled): the bare number when only
+    /// assets did (`2`), each named when entries did (`1 pack entry`, `2 assets, 1 pack entry`);
+    /// `nil` when none did.
+    static func tally(assets: Int, entries: Int) -> String? {
+        switch (assets, entries) {
+        case (0, 0): nil
+        case (_, 0): "\(assets)"
+        case (0, _): counted(entries, "pack entry", plural: "pack entries")
+        default: "\(counted(assets, "asset")), \(counted(entries, "pack entry", plural: "pack entries"))"
+        }
     }
 
     private func warningLines(for path: String) -> [String] {

@@ -25,6 +25,12 @@ extension String {
     }
 }
 
+/// `count` and the noun, singular for one: `1 asset`, `2 assets`, `1 pack entry`, `3 pack entries`
+/// (`plural` defaults to the noun plus `s`).
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+}
+
 /// Writes `error: MESSAGE` on stderr, control characters written out.
 func printError(_ message: Any) {
     printDiagnostic("error", message)

@@ -99,7 +99,7 @@ import Testing
         defer { directory.remove() }
         let hero = try directory.write("art/hero.png", PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)))
         let output = try await CommandRunner.preloadUntil(
-            ["--watch", "-q", "art"], in: directory.path, waits: ["Watching 1 assets in 1 folders", "failed", "reloaded"]
+            ["--watch", "-q", "art"], in: directory.path, waits: ["Watching 1 asset in 1 folder", "failed", "reloaded"]
         ) {
             try Data(PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)).prefix(30)).write(
                 to: URL(fileURLWithPath: hero))
@@ -107,8 +107,18 @@ import Testing
             try Data(PNGFixture.rgba(width: 6, height: 2, pixels: PNGFixture.noise(width: 6, height: 2))).write(to: URL(fileURLWithPath: hero))
         }
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Watching 1 assets in 1 folders; Ctrl-C stops.")
+        #expect(lines.first == "Watching 1 asset in 1 folder; Ctrl-C stops.")
         #expect(lines.contains { $0.hasPrefix("failed art/hero.png: ") && $0.hasSuffix("; the loaded asset stays") })
         #expect(lines.last == "reloaded art/hero.png: 6x2")
+    }
+
+    @Test func theWatchingLineCountsInThePlural() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for name in ["art/hero.png", "art/coin.png", "more/slime.png"] {
+            try directory.write(name, PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)))
+        }
+        let output = try await CommandRunner.preloadUntil(["--watch", "-q", "art", "more"], in: directory.path, waits: ["Ctrl-C stops."]) {}
+        #expect(output.split(separator: "\n").first == "Watching 3 assets in 2 folders; Ctrl-C stops.", "\(output)")
     }
 }

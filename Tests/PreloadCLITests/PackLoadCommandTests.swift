@@ -117,6 +117,28 @@ import Testing
         #expect(run.stderr.contains("error: bad.pak#art/noise.png:"))
     }
 
+    /// A pack is one asset, loaded even when an entry is not: the headline counts the entries
+    /// too, so that it agrees with the FAIL line and the exit status.
+    @Test func theHeadlineCountsPackEntriesAndAgreesWithTheExitStatus() async throws {
+        var zip = ZipFixture.stored([("a.txt", Array("hello".utf8)), ("b.txt", Array("world".utf8))])
+        let data = try #require(zip.indices.first { zip[$0...].starts(with: Array("world".utf8)) })
+        zip[data] ^= 0xFF  // b.txt's CRC-32 no longer matches
+        try directory.write("bad.zip", zip)
+        let run = try await preload(["bad.zip"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.stdout)")
+        let headline = try #require(lines.first)
+        #expect(headline.wholeMatch(of: /Loaded 1 of 1 asset \(1 of 2 pack entries\) in [0-9.]+ m?s: 5 B decoded/) != nil, "\(headline)")
+        #expect(lines.dropFirst().first == "  failed:    1 pack entry")
+        #expect(lines.last?.hasPrefix("  FAIL  bad.zip#b.txt: entry 'b.txt': CRC-32 mismatch") == true, "\(run.stdout)")
+
+        try directory.write("good.zip", ZipFixture.stored([("a.txt", Array("hello".utf8)), ("b.txt", Array("world".utf8))]))
+        let good = try await preload(["good.zip"])
+        #expect(good.status == 0 && good.stdout.hasPrefix("Loaded 1 of 1 asset (2 of 2 pack entries) in "), "\(good.stdout)")
+        #expect(good.stdout.split(separator: "\n").count == 1)
+    }
+
     @Test func theEntryLimitStopsABomb() async throws {
         try directory.write("bomb/zeros.bin", [UInt8](repeating: 0, count: 3 << 20))
         #expect(try await preload(["pack", "create", "bomb", "--output", "bomb.pak"]).status == 0)

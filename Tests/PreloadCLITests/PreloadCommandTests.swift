@@ -154,6 +154,50 @@ import Testing
         #expect(try await preload(["art", "--jobs", "0"], in: directory.path).status == 64)
     }
 
+    /// `preload --memory-budget -5` is a bad budget, not a missing value; a missing manifest is
+    /// named, without the usage of another command.
+    @Test func usageErrorsNameTheRealProblem() async throws {
+        let negative = try await preload(["art", "--memory-budget", "-5"], in: directory.path)
+        #expect(negative.status == 64)
+        #expect(negative.stderr.contains("--memory-budget must be a positive number of MiB, not -5"), "\(negative.stderr)")
+        #expect(!negative.stderr.contains("Missing value"))
+        let zero = try await preload(["art", "--memory-budget", "0"], in: directory.path)
+        #expect(zero.status == 64 && zero.stderr.contains("--memory-budget must be a positive number of MiB, not 0"))
+
+        let nowhere = directory.file("nope.json")
+        let manifest = try await preload(["--manifest", nowhere], in: directory.path)
+        #expect(manifest.status == 64)
+        #expect(manifest.stderr.contains("no such file: \(nowhere)"), "\(manifest.stderr)")
+        #expect(!manifest.stderr.contains("preload <subcommand>"), "no usage line about a missing subcommand")
+    }
+
+    /// `preload atlas` where a folder `atlas` is: a usage error saying how to load the folder, not
+    /// the subcommand's help and success; the subcommands themselves still work.
+    @Test func aSubcommandNameThatIsAlsoAFolderHereIsAUsageError() async throws {
+        try directory.write("atlas/hero.png", PNGFixture.rgba(width: 12, height: 7, pixels: pixels))
+        let bare = try await preload(["atlas"], in: directory.path)
+        #expect(bare.status == 64 && bare.stdout.isEmpty)
+        let message = "'atlas' is both a subcommand and a folder here; to load the folder, write 'preload ./atlas' "
+        #expect(bare.stderr == "error: " + message + "('preload atlas --help' shows the subcommand)\n", "\(bare.stderr)")
+        try directory.write("pack", text: "a file, not a folder")
+        let file = try await preload(["pack"], in: directory.path)
+        #expect(file.status == 64 && file.stderr.contains("'pack' is both a subcommand and a file here; to load the file, write 'preload ./pack'"))
+        try directory.write("load/hero.png", PNGFixture.rgba(width: 12, height: 7, pixels: pixels))
+        let load = try await preload(["load"], in: directory.path)
+        #expect(load.status == 64 && load.stderr.contains("'load' is both a subcommand and a folder here"), "\(load.stderr)")
+
+        let dotted = try await preload(["./atlas"], in: directory.path)
+        #expect(dotted.status == 0 && dotted.stdout.hasPrefix("Loaded 1 of 1 asset in "), "\(dotted.stdout)\(dotted.stderr)")
+        #expect(try await preload(["load", "atlas"], in: directory.path).status == 0)
+        let help = try await preload(["atlas", "--help"], in: directory.path)
+        #expect(help.status == 0 && help.stdout.contains("USAGE: preload atlas <subcommand>"))
+        let create = try await preload(["pack", "create", "art", "--output", "art.pak"], in: directory.path)
+        #expect(create.status == 0 && create.stdout.hasPrefix("Packed "), "a subcommand with arguments runs: \(create.stderr)")
+        let elsewhere = try TemporaryDirectory()
+        let unclashed = try await preload(["atlas"], in: elsewhere.path)
+        #expect(unclashed.status == 0 && unclashed.stdout.contains("USAGE: preload atlas <subcommand>"), "no folder: the help, as before")
+    }
+
     @Test func optionsReachTheDecoder() async throws {
         let run = try await preload(["art/good.png", "--json", "--keep-16-bit", "--premultiply"], in: directory.path)
         #expect(run.status == 0)
