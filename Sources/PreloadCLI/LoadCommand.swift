@@ -47,16 +47,16 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "The web root a Phaser asset pack's URLs are relative to, as the page running the game sees them (default: the current directory).")
     var root: String?
 
-    @Option(name: .customLong("max-entry-mib"), help: "The most one pack entry may inflate to, in MiB.")
+    @Option(name: .customLong("max-entry-mib"), parsing: .unconditional, help: "The most one pack entry may inflate to, in MiB.")
     var maxEntryMiB: Int = PackLimits().maxEntryBytes >> 20
 
-    @Option(help: "The most a pack entry may grow when inflated (raw over stored; checked past 16 MiB).")
+    @Option(parsing: .unconditional, help: "The most a pack entry may grow when inflated (raw over stored; checked past 16 MiB).")
     var maxInflateRatio: Int = PackLimits().maxInflateRatio
 
     @Option(help: "Write a picture of every atlas page with its frames outlined to this PNG file.")
     var contactSheet: String?
 
-    @Option(name: .shortAndLong, help: "How many files to decode at once (default: the number of cores).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "How many files to decode at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Print one JSON document describing every asset on stdout.")
@@ -109,8 +109,9 @@ struct LoadCommand: AsyncParsableCommand {
             throw ValidationError("give at least one file or directory to load, or --manifest")
         }
         guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard maxEntryMiB >= 1, maxInflateRatio >= 1 else { throw ValidationError("--max-entry-mib and --max-inflate-ratio must be at least 1") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        guard maxEntryMiB >= 1 else { throw ValidationError("--max-entry-mib must be at least 1, not \(maxEntryMiB)") }
+        guard maxInflateRatio >= 1 else { throw ValidationError("--max-inflate-ratio must be at least 1, not \(maxInflateRatio)") }
         if let memoryBudgetMiB {
             guard memoryBudgetMiB >= 1 else { throw ValidationError("--memory-budget must be a positive number of MiB, not \(memoryBudgetMiB)") }
             guard contactSheet == nil else {

@@ -163,6 +163,11 @@ import Testing
         #expect(!negative.stderr.contains("Missing value"))
         let zero = try await preload(["art", "--memory-budget", "0"], in: directory.path)
         #expect(zero.status == 64 && zero.stderr.contains("--memory-budget must be a positive number of MiB, not 0"))
+        for (option, message) in [("--jobs", "--jobs must be at least 1, not -1"), ("--max-entry-mib", "--max-entry-mib must be at least 1, not -1")]
+        {
+            let result = try await preload(["art", option, "-1"], in: directory.path)
+            #expect(result.status == 64 && result.stderr.contains(message) && !result.stderr.contains("Missing value"), "\(result.stderr)")
+        }
 
         let nowhere = directory.file("nope.json")
         let manifest = try await preload(["--manifest", nowhere], in: directory.path)
