@@ -65,9 +65,11 @@ final class GPU {
     /// `SDL_PIXELFORMAT_ABGR8888` on a little-endian machine, blended as straight alpha.
     private func make(_ texture: Texture) -> OpaquePointer {
         precondition(texture.pixelFormat == .rgba8 && texture.alphaMode == .straight)
-        let made = SDL_CreateTexture(
-            renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(texture.width),
-            Int32(texture.height))!
+        guard
+            let made = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(texture.width),
+                Int32(texture.height))
+        else { Options.fail("SDL_CreateTexture (\(texture.width)x\(texture.height)): \(String(cString: SDL_GetError()))", status: 1) }
         strips.fill(made, with: texture)
         SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
         uploadedBytes += texture.byteCount

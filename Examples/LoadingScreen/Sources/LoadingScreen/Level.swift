@@ -24,14 +24,14 @@ enum Level {
     /// from the packed sprite folder, two frames of the TexturePacker atlas (one stored turned)
     /// and a texture from the pack. Returns where it drew what.
     static func draw(on gpu: GPU, store: AssetStore, assets: String) -> SceneLayout {
-        let background = gpu.textures[store.handle(named: "background", as: Int.self)!]
+        let background = gpu.textures[required(store.handle(named: "background", as: Int.self), "background (backgrounds/forest.png) on the GPU")]
         gpu.draw(background, x: 0, y: 0)
         gpu.fill(x: panel.x, y: panel.y, width: panel.width, height: panel.height, red: 0, green: 0, blue: 0)
         var sprites: [SceneLayout.Sprite] = []
         var x = panel.x + 10
-        let creatures = gpu.atlases[store.handle(named: "creatures", as: Int.self)!]
+        let creatures = gpu.atlases[required(store.handle(named: "creatures", as: Int.self), "creatures atlas (atlases/creatures.atlas) on the GPU")]
         for name in ["hero", "slime", "bat"] {
-            let frame = creatures.frames["\(name).png"]!
+            let frame = required(creatures.frames["\(name).png"], "frame \(name).png in atlases/creatures.atlas")
             gpu.draw(frame, of: creatures, x: x, y: panel.y + 10)
             sprites.append(
                 SceneLayout.Sprite(
@@ -39,9 +39,9 @@ enum Level {
                     file: "\(assets)/atlases/creatures.atlas/\(name).png"))
             x += frame.sourceWidth + 12
         }
-        let ui = gpu.atlases[store.handle(named: "ui", as: Int.self)!]
+        let ui = gpu.atlases[required(store.handle(named: "ui", as: Int.self), "ui atlas (atlases/ui/ui.json) on the GPU")]
         for name in ["button.png", "health_bar.png"] {
-            let frame = ui.frames[name]!
+            let frame = required(ui.frames[name], "frame \(name) in atlases/ui/ui.json")
             gpu.draw(frame, of: ui, x: x, y: panel.y + 10)
             sprites.append(
                 SceneLayout.Sprite(
@@ -49,8 +49,8 @@ enum Level {
                     atlas: "\(assets)/atlases/ui/ui.json", frame: name))
             x += frame.sourceWidth + 12
         }
-        let pack = gpu.packs[store.handle(named: "level1", as: Int.self)!]
-        let bat = pack.textures["sprites/bat.png"]!
+        let pack = gpu.packs[required(store.handle(named: "level1", as: Int.self), "pack packs/level1.pak on the GPU")]
+        let bat = required(pack.textures["sprites/bat.png"], "entry sprites/bat.png in packs/level1.pak")
         gpu.draw(bat, x: x, y: panel.y + 10)
         sprites.append(
             SceneLayout.Sprite(
@@ -60,4 +60,11 @@ enum Level {
             panel: [panel.x, panel.y, panel.width, panel.height], background: "\(assets)/backgrounds/forest.png",
             backgroundPatch: [700, 400, 500, 300], sprites: sprites)
     }
+}
+
+/// `value`, or the example stops with a message naming what the level lacks (a folder given with
+/// `--assets` that is not shaped like `sample-assets`): never a trap.
+func required<Value>(_ value: Value?, _ what: String) -> Value {
+    guard let value else { Options.fail("the level has no \(what)", status: 1) }
+    return value
 }

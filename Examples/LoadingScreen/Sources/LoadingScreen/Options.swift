@@ -1,26 +1,62 @@
+import Foundation
+
 /// The example's command line.
 struct Options {
-    var assets = "sample-assets"
+    /// The level's folder: `--assets DIR`, else `sample-assets` in the current folder, else the
+    /// repository's own `sample-assets` (found from this source file), so the example runs from
+    /// any folder.
+    var assets: String
     var frames: Int?
     var screenshot: String?
     /// More to stream in with the level (a folder), for measuring the hand-off's frame times.
     var extra: String?
     var frameBudget: Duration = .milliseconds(2)
 
+    static let usage = "usage: LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]"
+
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
+        var assets: String?
         while let flag = arguments.popFirst() {
-            guard let value = arguments.popFirst() else { fatalError("\(flag) needs a value") }
+            guard let value = arguments.popFirst() else { Self.fail("\(flag) needs a value; \(Self.usage)", status: 64) }
             switch flag {
             case "--assets": assets = value
-            case "--frames": frames = Int(value)
+            case "--frames":
+                guard let count = Int(value), count > 0 else { Self.fail("--frames needs a positive number, not \(value)", status: 64) }
+                frames = count
             case "--screenshot": screenshot = value
             case "--extra": extra = value
-            case "--budget-ms": frameBudget = .microseconds(Int((Double(value) ?? 2) * 1000))
-            default:
-                fatalError(
-                    "unknown option \(flag); usage: LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]")
+            case "--budget-ms":
+                guard let milliseconds = Double(value), milliseconds > 0 else {
+                    Self.fail("--budget-ms needs a positive number, not \(value)", status: 64)
+                }
+                frameBudget = .microseconds(Int(milliseconds * 1000))
+            default: Self.fail("unknown option \(flag); \(Self.usage)", status: 64)
             }
         }
+        self.assets = assets ?? Self.defaultAssets()
+        for folder in [self.assets] + (extra.map { [$0] } ?? []) where !Self.isFolder(folder) {
+            Self.fail("no such folder: \(folder)\(assets == nil ? " (give the level's folder with --assets DIR)" : "")", status: 66)
+        }
+    }
+
+    /// `sample-assets` here, else the repository's, four folders up from this file.
+    private static func defaultAssets() -> String {
+        if isFolder("sample-assets") { return "sample-assets" }
+        var repository = URL(fileURLWithPath: #filePath)
+        for _ in 0..<5 { repository.deleteLastPathComponent() }
+        return repository.appendingPathComponent("sample-assets").path
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Prints `message` on stderr and exits with `status`: a mistake is a message and an exit
+    /// code, never a trap.
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("LoadingScreen: \(message)\n".utf8))
+        exit(status)
     }
 }

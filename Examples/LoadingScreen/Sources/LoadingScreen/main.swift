@@ -16,11 +16,15 @@ import Synchronization
 //     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]
 
 let options = Options(CommandLine.arguments.dropFirst())
-guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fatalError("SDL_Init: \(String(cString: SDL_GetError()))") }
+guard SDL_Init(SDL_INIT_VIDEO) == 0 else { Options.fail("SDL_Init: \(String(cString: SDL_GetError()))", status: 1) }
 defer { SDL_Quit() }
-let window = SDL_CreateWindow("Preload: loading screen", 0, 0, 1280, 720, SDL_WINDOW_SHOWN.rawValue)!
+guard let window = SDL_CreateWindow("Preload: loading screen", 0, 0, 1280, 720, SDL_WINDOW_SHOWN.rawValue) else {
+    Options.fail("SDL_CreateWindow: \(String(cString: SDL_GetError()))", status: 1)
+}
 // The software renderer: the same pixels on every machine, which the screenshot check relies on.
-let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)!
+guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+    Options.fail("SDL_CreateRenderer: \(String(cString: SDL_GetError()))", status: 1)
+}
 let gpu = GPU(renderer: renderer)
 
 let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
@@ -57,7 +61,9 @@ running: while true {
     frameStats.record(ContinuousClock.now - frameStart, handedOver: handedOver, working: handedOver > 0 || !texturesComplete)
     let loaded = report.withLock { $0 }
     if let loaded, gpu.strips.isIdle {
-        guard loaded.succeeded else { fatalError("the level did not load: \(loaded.errors)") }
+        guard loaded.succeeded else {
+            Options.fail("the level did not load:\n" + loaded.errors.map { "  \($0)" }.joined(separator: "\n"), status: 1)
+        }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
     } else {
         LoadingBar.draw(on: gpu, fraction: progress.withLock { $0 })
@@ -70,7 +76,7 @@ running: while true {
         if let layout { try JSONEncoder().encode(layout).write(to: URL(fileURLWithPath: path + ".layout.json")) }
     }
     SDL_RenderPresent(renderer)
-    if stuck { fatalError("the level was not on the GPU after 60 s") }
+    if stuck { Options.fail("the level was not on the GPU after 60 s", status: 1) }
     if done { break }
     SDL_Delay(16)
 }
