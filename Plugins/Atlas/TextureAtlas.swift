@@ -113,3 +113,9 @@ public struct TextureAtlas: Asset {
         return name
     }
 }
+
+extension TextureAtlas: TextureHolding {
+    /// Its pages' textures: a descriptor's pages are the page files the batch loaded (and counts)
+    /// as textures of their own.
+    package var heldTextures: [Texture] { pages.map(\.texture) }
+}

@@ -106,12 +106,14 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
     /// The bytes the distinct loaded assets of these results decoded into (an asset released
     /// after its hand-over counts what it held), read from the batch's records when it can be:
-    /// no result is made per entry.
+    /// no result is made per entry. A texture two assets hold (an atlas's page, loaded as a
+    /// texture of its own too) counts once.
     var decodedBytes: Int {
+        var memory = CountedMemory()
         switch storage {
         case .array(let array):
+            memory.sharesTextures = true
             var counted: [Bool] = []
-            var total = 0
             for result in array {
                 guard case .loaded(let asset) = result.outcome else { continue }
                 if let shared = result.assetIndex {
@@ -119,12 +121,13 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                     if counted[shared] { continue }
                     counted[shared] = true
                 }
-                total += Self.heldBytes(asset)
+                memory.count(asset)
             }
-            return total
         case .batch(let recorded):
+            // Only an asset with dependencies can hold another's texture (an atlas, its pages):
+            // without any, each asset's bytes are its own, and nothing is cast or looked up.
+            memory.sharesTextures = recorded.assets.indices.contains { !recorded.assets[$0].dependencies.isEmpty }
             var counted = [Bool](repeating: false, count: recorded.assets.count)
-            var total = 0
             for position in indices {
                 let entry = recorded.order?[position] ?? position
                 let asset = recorded.assetOfEntry[entry]
@@ -132,9 +135,36 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                     case .loaded(let loaded) = recorded.assets[asset].outcome
                 else { continue }
                 counted[asset] = true
-                total += Self.heldBytes(loaded)
+                memory.count(loaded)
             }
-            return total
+        }
+        return memory.total
+    }
+
+    /// Bytes of assets; when assets may share textures, each texture's memory once (by where its
+    /// pixels are).
+    private struct CountedMemory {
+        private(set) var total = 0
+        var sharesTextures = false
+        private var seen = Set<UnsafeRawPointer>()
+
+        mutating func count(_ asset: any Asset) {
+            guard sharesTextures else {
+                total += AssetResults.heldBytes(asset)
+                return
+            }
+            if let holder = asset as? any TextureHolding {
+                for texture in holder.heldTextures { count(texture: texture) }
+            } else if let texture = asset as? Texture {
+                count(texture: texture)
+            } else {
+                total += AssetResults.heldBytes(asset)
+            }
+        }
+
+        private mutating func count(texture: Texture) {
+            guard let address = texture.pixels.withUnsafeBytes({ $0.baseAddress }) else { return }
+            if seen.insert(address).inserted { total += texture.byteCount }
         }
     }
 
@@ -185,7 +215,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     }
 
     /// What `asset` holds, or held before its hand-over released it.
-    private static func heldBytes(_ asset: any Asset) -> Int {
+    fileprivate static func heldBytes(_ asset: any Asset) -> Int {
         let bytes = asset.byteCount
         guard bytes == 0, let handed = asset as? HandedOverAsset else { return bytes }
         return handed.releasedByteCount
