@@ -134,13 +134,18 @@ import Testing
         ]
         for (ending, requests, cancel) in endings {
             let completions = Counter()
-            let batch = coordinator.start(requests, hooks: PreloadHooks(onCompletion: { _ in completions.increment() }))
+            // The batch's hooks run on a serial queue that targets this one.
+            let hooks = DispatchQueue(label: "completion-hooks")
+            let batch = coordinator.start(
+                requests, options: PreloadOptions(callbackQueue: hooks), hooks: PreloadHooks(onCompletion: { _ in completions.increment() }))
             if cancel {
                 #expect(await gate.started.waitWithoutBlocking(seconds: 30))
                 batch.cancel()
             }
             let report = try await batch.finished()
-            try await Task.sleep(for: .milliseconds(50))  // room for a wrong second call to show up
+            // Every hook the batch handed over by the time it finished has run once `hooks` is
+            // flushed: a wrong second completion handed over with the first shows up.
+            await hooks.flushed()
             #expect(completions.count == 1, "\(ending)")
             #expect(report.results.count == requests.count, "\(ending)")
             #expect(batch.progress.fractionCompleted == 1.0 && batch.progress.isFinished, "\(ending)")
@@ -190,6 +195,28 @@ import Testing
         #expect((store.asset(atPath: "/tmp/sprites/../sprites/hero.png") as? DataAsset)?.bytes.array == [2, 2])
         #expect(store.asset(atPath: "a/c.png") == nil && store.asset(atPath: "b.png") == nil)
         #expect(store.byteCount == 3 && store.count == 2)
+    }
+
+    /// One rule: an asset is found by its name and by its path, relative or absolute, through
+    /// every lookup, and both give the same asset.
+    @Test func nameAndPathEachFindTheAssetThroughEveryLookup() throws {
+        let store = AssetStore()
+        let directory = FileManager.default.currentDirectoryPath
+        store.insert(DataAsset(bytes: [7]), name: "hero", path: "art/hero.png", plugin: "x")
+        store.insert(DataAsset(bytes: [8, 8]), name: "boss", path: directory + "/art/boss.png", plugin: "x")
+        func bytes(_ asset: (any Asset)?) -> [UInt8]? { (asset as? DataAsset)?.bytes.array }
+        for words in ["hero", "art/hero.png", "./art/hero.png", directory + "/art/hero.png", directory + "/art/../art/hero.png"] {
+            #expect(bytes(store.asset(named: words)) == [7], "asset(named: \(words))")
+            #expect(bytes(store.asset(atPath: words)) == [7], "asset(atPath: \(words))")
+            #expect(store.entry(named: words)?.name == "hero", "entry(named: \(words))")
+        }
+        for words in ["boss", "art/boss.png", directory + "/art/boss.png"] {
+            #expect(bytes(store.asset(named: words)) == [8, 8] && bytes(store.asset(atPath: words)) == [8, 8], "\(words)")
+        }
+        #expect(store.asset(named: "art/villain.png") == nil && store.asset(atPath: "/elsewhere/art/hero.png") == nil)
+        // A name wins over a path in asset(named:), a path over a name in asset(atPath:).
+        store.insert(DataAsset(bytes: [9]), name: "art/hero.png", path: "other/file.png", plugin: "x")
+        #expect(bytes(store.asset(named: "art/hero.png")) == [9] && bytes(store.asset(atPath: "art/hero.png")) == [7])
     }
 
     @Test func unloadingOneNameKeepsAnotherFromTheSamePath() {

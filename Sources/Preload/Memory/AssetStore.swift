@@ -1,7 +1,15 @@
+import Foundation
 import PreloadConcurrency
 import Synchronization
 
 /// The assets a coordinator has loaded, by name and by path, until they are unloaded.
+///
+/// **One rule for finding an asset:** by its name (the request's `name`, by default its path as
+/// written; a folder's files are named after the folder's name) *or* by its path, relative or
+/// absolute, with any `.` and `..`. ``asset(named:)``, ``texture(named:)``, ``entry(named:)`` and
+/// ``handle(named:as:)`` try the words as a name first, ``asset(atPath:)`` as a path first; each
+/// then tries the other, so both find the same asset. A relative path is read from the current
+/// directory at the time of the lookup.
 ///
 /// Safe to use from any thread. The tables are split into shards by name (and by path), each
 /// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.
@@ -118,10 +126,15 @@ public final class AssetStore: Sendable {
         shards[key.shard].contents.withLock { body(&$0) }
     }
 
-    /// The asset stored under `name`.
+    /// The asset stored under `name`; failing that, the one loaded from `name` read as a path
+    /// (see ``asset(atPath:)``): the caller's words and the file's path both find an asset.
     public func asset(named name: String) -> (any Asset)? {
         let key = Key(name)
-        return withShard(of: key) { $0.byName[key]?.asset }
+        if let asset = withShard(of: key, { $0.byName[key]?.asset }) { return asset }
+        return storedName(forPath: name).flatMap { stored in
+            let key = Key(stored)
+            return withShard(of: key) { $0.byName[key]?.asset }
+        }
     }
 
     /// The asset stored under `name`, if it is a `T`.
@@ -129,33 +142,56 @@ public final class AssetStore: Sendable {
         asset(named: name) as? T
     }
 
-    /// The texture stored under `name`.
+    /// The texture stored under `name` (or loaded from `name` as a path).
     public func texture(named name: String) -> Texture? {
         asset(named: name, as: Texture.self)
     }
 
-    /// The asset most recently stored from `path` (compared after removing `.` and `..`
-    /// components), or the one stored under the path itself as its name.
+    /// The asset most recently stored from `path`, relative or absolute (compared after removing
+    /// `.` and `..` components; a relative path is taken from the current directory); failing
+    /// that, the one stored under `path` as its name.
     public func asset(atPath path: String) -> (any Asset)? {
-        let key = Key(AssetPath.normalized(path))
-        let stored = withShard(of: key) { shard -> (name: String?, entry: Entry?) in
-            if let name = shard.nameByPath[key] { return (name, nil) }
-            return (nil, shard.entry(key))
-        }
-        if let name = stored.name { return asset(named: name) }
-        guard let entry = stored.entry, AssetPath.normalized(entry.path) == key.text else { return nil }
-        return entry.asset
+        guard let name = storedName(forPath: path) else { return asset(named: path) }
+        let key = Key(name)
+        return withShard(of: key) { $0.byName[key]?.asset }
     }
 
-    /// The texture loaded from `path`.
+    /// The texture loaded from `path` (or stored under it as a name).
     public func texture(atPath path: String) -> Texture? {
         asset(atPath: path) as? Texture
     }
 
-    /// The entry stored under `name`, with its path and plugin.
+    /// The entry stored under `name` (or loaded from `name` as a path), with its path and plugin.
     public func entry(named name: String) -> Entry? {
         let key = Key(name)
-        return withShard(of: key) { $0.entry(key) }
+        if let entry = withShard(of: key, { $0.entry(key) }) { return entry }
+        return storedName(forPath: name).flatMap { stored in
+            let key = Key(stored)
+            return withShard(of: key) { $0.entry(key) }
+        }
+    }
+
+    /// The name of the asset most recently stored from `path`: as written, or the same file
+    /// spelled from the current directory the other way (relative for absolute, and back).
+    private func storedName(forPath path: String) -> String? {
+        if let name = storedName(forNormalizedPath: AssetPath.normalized(path)) { return name }
+        let directory = FileManager.default.currentDirectoryPath
+        guard !directory.isEmpty else { return nil }
+        if path.hasPrefix("/") {
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            guard path.hasPrefix(prefix) else { return nil }
+            return storedName(forNormalizedPath: AssetPath.normalized(String(path.dropFirst(prefix.count))))
+        }
+        return storedName(forNormalizedPath: AssetPath.normalized(directory + "/" + path))
+    }
+
+    private func storedName(forNormalizedPath normalized: String) -> String? {
+        let key = Key(normalized)
+        return withShard(of: key) { shard -> String? in
+            if let name = shard.nameByPath[key] { return name }
+            guard let entry = shard.byName[key], AssetPath.normalized(entry.path ?? key.text) == key.text else { return nil }
+            return key.text
+        }
     }
 
     /// The names the caller asked for (its requests, and the files of its folders), sorted.
@@ -206,7 +242,8 @@ public final class AssetStore: Sendable {
     /// The handle the engine returned for the asset named `name` when it was handed over (see
     /// ``AssetHandOff``), as a `T`; `nil` if there is none or it is not a `T`.
     public func handle<T>(named name: String, as type: T.Type = T.self) -> T? {
-        let key = Key(name)
+        var key = Key(name)
+        if !withShard(of: key, { $0.byName[key] != nil }), let stored = storedName(forPath: name) { key = Key(stored) }
         return withShard(of: key) { $0.handles[key] } as? T
     }
 
