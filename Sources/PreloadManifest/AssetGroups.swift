@@ -54,6 +54,7 @@ public final class AssetGroups: Sendable {
 
     /// Loads `groups` (and the groups they require) and returns the report once they are
     /// recorded as loaded; see `PreloadCoordinator.preload(_:options:hooks:)`.
+    @discardableResult
     public func preload(
         _ groups: [String], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) async throws -> PreloadReport {
