@@ -5,13 +5,57 @@ import PreloadPNG
 import PreloadTestSupport
 import Testing
 
+/// What a watcher reloaded, and a probe: a PNG beside the tests' files that the watcher also
+/// watches (from the first time it is needed) and that no test changes on its own. Changing the
+/// probe and waiting for its reload proves that every reload set off before has arrived: the
+/// watcher reads its file events in order, reloads one batch at a time and reports each batch in
+/// name order, and the probe's name sorts after every other. So a stray reload (a second one
+/// for an editor's several writes, one set off by the reload's own reads) would have come.
+final class ReloadLog: Sendable {
+    static let probeName = "zz-probe"
+    /// The reloads of everything but the probe, in the order they were reported.
+    let reloads = Recorder<AssetReload>()
+    private let probeReloads = Recorder<AssetReload>()
+    private let probePath: String
+    /// Whether the probe is watched yet, and the seed of its next picture.
+    private let probe = Locked((isWatched: false, seed: UInt64(100)))
+
+    /// A log whose probe is written into `directory` now, before any watcher looks at it.
+    init(probeIn directory: TemporaryDirectory) throws {
+        probePath = try directory.write("\(Self.probeName).png", AssetWatcherTests.Scene.png(seed: 99))
+    }
+
+    /// For the watcher's `onReload`.
+    func record(_ reload: AssetReload) {
+        if reload.name == Self.probeName { probeReloads.append(reload) } else { reloads.append(reload) }
+    }
+
+    /// Waits until `count` reloads arrived (a failure after `seconds`), then until no stray one
+    /// is still to come (see above); returns every reload so far.
+    func settled(count: Int, watcher: AssetWatcher, seconds: Double = 10) async throws -> [AssetReload] {
+        #expect(await reloads.wait(forCount: count, seconds: seconds), "\(count) reloads within \(seconds) s: \(reloads.all)")
+        let (isWatched, seed) = probe.withLock { probe in
+            defer { probe = (true, probe.seed + 1) }
+            return probe
+        }
+        if !isWatched {
+            let report = try await watcher.coordinator.preload([AssetRequest(path: probePath, name: Self.probeName)])
+            try watcher.watch(report)
+        }
+        let probed = probeReloads.all.count + 1
+        try Data(AssetWatcherTests.Scene.png(seed: seed)).write(to: URL(fileURLWithPath: probePath))
+        #expect(await probeReloads.wait(forCount: probed, seconds: 30), "the probe reloaded")
+        return reloads.all
+    }
+}
+
 /// Hot reload with real files: edits the way editors make them, and what the store holds after.
 @Suite(.serialized) struct AssetWatcherTests {
     /// A folder with a PNG and an atlas, loaded, and a watcher recording its reloads.
     final class Scene: Sendable {
         let directory: TemporaryDirectory
         let coordinator: PreloadCoordinator
-        let reloads = Recorder<AssetReload>()
+        let log: ReloadLog
         let watcher: AssetWatcher
 
         init() async throws {
@@ -26,8 +70,9 @@ import Testing
                 AssetRequest(path: directory.file("ui/ui.json"), name: "ui", plugin: "atlas"),
             ])
             #expect(report.succeeded, "\(report.errors)")
-            let reloads = self.reloads
-            watcher = try AssetWatcher(coordinator: coordinator, debounce: .milliseconds(150)) { reloads.append($0) }
+            let log = try ReloadLog(probeIn: directory)
+            self.log = log
+            watcher = try AssetWatcher(coordinator: coordinator, debounce: .milliseconds(150)) { log.record($0) }
             try watcher.watch(report)
         }
 
@@ -37,9 +82,9 @@ import Testing
 
         static func pixels(seed: UInt64, width: Int = 8) throws -> [UInt8] { try PNGDecoder.decode(png(seed: seed, width: width)).pixels.array }
 
-        /// Waits (up to `seconds`) until `count` reloads arrived, then a debounce longer for strays.
-        func reloads(count: Int, seconds: Int = 10) async throws -> [AssetReload] {
-            try await AssetWatcherTests.wait(for: reloads, count: count, seconds: seconds)
+        /// Waits (up to `seconds`) until `count` reloads arrived, then until no stray one is still to come.
+        func reloads(count: Int, seconds: Double = 10) async throws -> [AssetReload] {
+            try await log.settled(count: count, watcher: watcher, seconds: seconds)
         }
 
         func heroPixels() -> [UInt8]? { coordinator.assets.texture(named: "hero")?.pixels.array }
@@ -50,15 +95,6 @@ import Testing
         }
     }
 
-    /// Waits (up to `seconds`) until `recorder` holds `count` reloads, then a debounce longer
-    /// for strays.
-    static func wait(for recorder: Recorder<AssetReload>, count: Int, seconds: Int = 10) async throws -> [AssetReload] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while recorder.all.count < count && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        try await Task.sleep(for: .milliseconds(400))
-        return recorder.all
-    }
-
     @Test func aSpriteFolderReloadsWhenASpriteIsAddedOrDeleted() async throws {
         let directory = try TemporaryDirectory("watcher")
         defer { directory.remove() }
@@ -67,17 +103,17 @@ import Testing
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         let report = try await coordinator.preload([AssetRequest(path: directory.file("hud.atlas"), name: "hud")])
         #expect(report.succeeded, "\(report.errors)")
-        let reloads = Recorder<AssetReload>()
-        let watcher = try AssetWatcher(coordinator: coordinator, debounce: .milliseconds(150)) { reloads.append($0) }
+        let log = try ReloadLog(probeIn: directory)
+        let watcher = try AssetWatcher(coordinator: coordinator, debounce: .milliseconds(150)) { log.record($0) }
         defer { watcher.stop() }
         try watcher.watch(report)
         try directory.write("hud.atlas/c.png", Scene.png(seed: 3))
-        #expect(try await Self.wait(for: reloads, count: 1).map(\.description) == ["reloaded hud (\(directory.file("hud.atlas")))"])
+        #expect(try await log.settled(count: 1, watcher: watcher).map(\.description) == ["reloaded hud (\(directory.file("hud.atlas")))"])
         let grown = try #require(coordinator.assets.asset(named: "hud", as: TextureAtlas.self))
         #expect(grown.frames.count == 3)
         #expect(try grown.image(of: try #require(grown.frame(named: "c"))).pixels.array == (try Scene.pixels(seed: 3)))
         try FileManager.default.removeItem(atPath: directory.file("hud.atlas/a.png"))  // the folder stays: reload without it
-        #expect(try await Self.wait(for: reloads, count: 2).last?.asset is TextureAtlas)
+        #expect(try await log.settled(count: 2, watcher: watcher).last?.asset is TextureAtlas)
         let shrunk = try #require(coordinator.assets.asset(named: "hud", as: TextureAtlas.self))
         #expect(shrunk.frames.count == 2 && shrunk.frame(named: "a") == nil)
     }
@@ -163,7 +199,8 @@ import Testing
         #expect(scene.watcher.watchedFolderCount == 0)
         #expect(try inotifyInstances() == watching - 1)
         try Data(Scene.png(seed: 4)).write(to: URL(fileURLWithPath: scene.directory.file("hero.png")))
-        #expect(try await scene.reloads(count: 1, seconds: 1).isEmpty)
+        _ = await scene.log.reloads.wait(forCount: 1, seconds: 0.5)  // a short window: a stopped watcher has nothing left to signal with
+        #expect(scene.log.reloads.all.isEmpty)
         #expect(scene.heroPixels() == (try Scene.pixels(seed: 1)))
     }
 }

@@ -47,7 +47,7 @@ import Testing
     /// the report, whether reached as the atlas's page or as a file of the folder; a page that is
     /// not shared counts as its own.
     @Test func aPageLoadedAsAFileTooCountsOnce() async throws {
-        try descriptor("one.json", frames: Self.twoFrames)
+        _ = try descriptor("one.json", frames: Self.twoFrames)
         let report = try await coordinator.start([.folder(directory.path)]).finished()
         #expect(report.succeeded && report.results.count == 2)
         #expect(Set(report.allResults.compactMap(\.assetIndex)).count == 2, "the page decodes once")

@@ -57,9 +57,8 @@ import Testing
         let batch = coordinator.start(
             requests(), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true),
             hooks: PreloadHooks(onProgress: { progress.append($0.fractionCompleted) }))
-        let deadline = ContinuousClock.now + .seconds(30)
-        while handOff.count < 8 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        try await Task.sleep(for: .milliseconds(50))  // time for a completion that should not come
+        #expect(await handOff.waitUntilHolding(8, seconds: 30), "every texture reached the hand-off")
+        try await Task.sleep(for: .milliseconds(50))  // for a completion that must not come: a batch holding it back signals nothing
         #expect(handOff.count == 8 && !batch.isFinished, "every texture loaded, none on the GPU: not finished")
         #expect(batch.progress.fractionCompleted <= 0.9 + 1e-9, "the hand-off is the last tenth")
         handOff.drain(maxItems: 4) { _ in 1 }
@@ -121,9 +120,8 @@ import Testing
         let handOff = AssetHandOff()  // never drained: the budget fills and the other loads wait
         let batch = try coordinator().start(
             requests(), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true, memoryBudget: 40 << 10))
-        let deadline = ContinuousClock.now + .seconds(30)
-        while handOff.count < 2 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await handOff.waitUntilHolding(2, seconds: 30), "two textures reached the hand-off")
+        try await Task.sleep(for: .milliseconds(50))  // for a third load that must not come: a load waiting for the budget signals nothing
         #expect(handOff.count == 2 && !batch.isFinished, "two loaded, the rest wait for the engine")
         batch.cancel()
         let report = try await batch.finished(within: 30)
@@ -136,8 +134,7 @@ import Testing
         let handOff = AssetHandOff()
         let batch = try coordinator().start(
             Array(requests().prefix(2)), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
-        let deadline = ContinuousClock.now + .seconds(30)
-        while handOff.count < 2 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await handOff.waitUntilHolding(2, seconds: 30), "both textures reached the hand-off")
         #expect(throws: UploadFailed.self) { try handOff.drain(maxItems: 1) { _ in throw UploadFailed() } }
         #expect(handOff.count == 1)
         handOff.drain { _ in nil }

@@ -113,6 +113,7 @@ import Testing
         let memory = Self.pool(retentionSeconds: 0.1)
         _ = Self.pattern(300_000, in: memory)
         #expect(memory.statistics.retainedBytes > 0)
+        // A poll: the sweep is the pool's own timer, which signals nothing.
         let deadline = ContinuousClock.now + .seconds(10)
         while memory.statistics.retainedBytes > 0 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))

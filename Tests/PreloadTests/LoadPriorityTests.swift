@@ -13,15 +13,25 @@ struct HoldLoader: LoaderPlugin {
     let gate: Gate
     let order = Recorder<String>()
 
+    struct NeverReleased: Error, CustomStringConvertible {
+        var description: String { "the test never opened the gate" }
+    }
+
     func load(_ context: LoadContext) throws -> any Asset {
         let name = String(decoding: try context.readContents(), as: UTF8.self)
         order.append(name)
         if name == "bg00" {
             gate.started.signal()
-            while !gate.isOpen { usleep(200) }
+            guard gate.waitUntilOpen(timeout: .seconds(60)) else { throw NeverReleased() }
         }
         return DataAsset(bytes: Array(name.utf8))
     }
+}
+
+/// Hooks that record `name` in `planned` on the batch's first progress call: the batch calls
+/// its progress hook only once planning is over (``PreloadBatch/isPlanned``), and calls it then.
+func recordingPlanning(of name: String, in planned: Recorder<String>) -> PreloadHooks {
+    PreloadHooks(onProgress: { _ in planned.append(name) })
 }
 
 @Suite struct LoadPriorityTests {
@@ -40,15 +50,16 @@ struct HoldLoader: LoaderPlugin {
         let loader = DelayLoader()
         let coordinator = try PreloadCoordinator(plugins: [loader], configuration: .init(maxConcurrentLoads: 1))
         let requests = { (names: [String]) in names.map { AssetRequest(path: directory.file("\($0).delay"), name: $0) } }
-        let background = coordinator.start(requests(["bg1", "bg2", "bg3", "bg4"]), options: PreloadOptions(priority: .background))
-        // Generous: the whole suite runs in parallel on two cores.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !loader.line.isAwaited("release") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        let planned = Recorder<String>()
+        let background = coordinator.start(
+            requests(["bg1", "bg2", "bg3", "bg4"]), options: PreloadOptions(priority: .background),
+            hooks: recordingPlanning(of: "background", in: planned))
+        // Generous deadlines, failure guards only: the whole suite runs in parallel on two cores.
+        #expect(await loader.line.awaited.wait(seconds: 60) { $0.contains("release") }, "bg1 never started")
         #expect(loader.line.isAwaited("release"), "bg1 never started")
-        let second = coordinator.start(requests(["u1", "u2"]), options: PreloadOptions(priority: priority))
-        while !(background.isPlanned && second.isPlanned) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        let second = coordinator.start(
+            requests(["u1", "u2"]), options: PreloadOptions(priority: priority), hooks: recordingPlanning(of: "second", in: planned))
+        #expect(await planned.wait(seconds: 60) { Set($0) == ["background", "second"] }, "planning did not end")
         #expect(background.isPlanned && second.isPlanned, "planning did not end")
         loader.line.finish("release")
         #expect(try await second.finished().succeeded)
@@ -73,15 +84,16 @@ struct HoldLoader: LoaderPlugin {
         let loader = HoldLoader(gate: gate)
         let coordinator = try PreloadCoordinator(plugins: [loader], configuration: .init(maxConcurrentLoads: 1))
         let names = (0..<40).map { String(format: "bg%02d", $0) }
+        let planned = Recorder<String>()
         let background = coordinator.start(
             try names.map { AssetRequest(path: try directory.write("\($0).hold", text: $0), name: $0) },
-            options: PreloadOptions(priority: .background))
+            options: PreloadOptions(priority: .background), hooks: recordingPlanning(of: "background", in: planned))
         #expect(await gate.started.waitWithoutBlocking(seconds: 60), "bg00 never started")
         let urgent = coordinator.start(
             try ["u0", "u1"].map { AssetRequest(path: try directory.write("\($0).hold", text: $0), name: $0) },
-            options: PreloadOptions(priority: .urgent))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !(background.isPlanned && urgent.isPlanned) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+            options: PreloadOptions(priority: .urgent), hooks: recordingPlanning(of: "urgent", in: planned))
+        #expect(await planned.wait(seconds: 60) { Set($0) == ["background", "urgent"] }, "planning did not end")
+        #expect(background.isPlanned && urgent.isPlanned, "planning did not end")
         gate.release()
         #expect(try await urgent.finished().succeeded)
         let report = try await background.finished()

@@ -4,30 +4,66 @@ import PreloadFlow
 import PreloadTestSupport
 import Testing
 
+/// Wakes ``LoadingStateTests/eventually(_:)``: the loading states the tests make signal it when
+/// they pick their next state, in the main-actor job that then puts that state in place.
+@MainActor
+final class StateChanges {
+    private var waiter: AsyncStream<Bool>.Continuation?
+
+    func signal() { waiter?.yield(true) }
+
+    /// Waits (letting the main actor run) until `condition` holds, checking it at each signal;
+    /// `false` if `seconds` pass first (a guard against a hang, never the way to pass).
+    func until(seconds: Int = 10, _ condition: () -> Bool) async -> Bool {
+        if condition() { return true }
+        let (signals, continuation) = AsyncStream.makeStream(of: Bool.self)
+        waiter = continuation
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(seconds))  // the failure guard: it only ever ends the wait with `false`
+            continuation.yield(false)
+        }
+        defer {
+            deadline.cancel()
+            waiter = nil
+        }
+        for await woken in signals {
+            guard woken else { return false }
+            if condition() { return true }
+        }
+        return false
+    }
+}
+
 @MainActor
 @Suite struct LoadingStateTests {
     let directory: TemporaryDirectory
+    let changes = StateChanges()
 
     init() throws {
         directory = try TemporaryDirectory()
     }
 
-    /// Waits (letting the main actor run) until `condition` holds; false after 10 s.
-    func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<1000 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+    /// Waits (letting the main actor run) until `condition` holds, woken each time a loading
+    /// state made by ``loading(_:coordinator:log:progress:)`` moves on; false after 10 s.
+    func eventually(_ condition: () -> Bool) async -> Bool {
+        await changes.until(condition)
     }
 
     func loading(
         _ requests: [AssetRequest], coordinator: PreloadCoordinator, log: Log, progress: (@MainActor (PreloadProgress) -> Void)? = nil
     ) -> LoadingState<String> {
+        // The signal is sent before the state returned here is put in place, in the same
+        // main-actor job: a waiter woken by it runs after that job, and sees the new state.
         LoadingState(
             coordinator: coordinator, requests: requests,
-            next: { LoggingState("level", log: log) },
-            failure: { failure in LoggingState("error: \(failure.errors.map(\.category.rawValue).joined())", log: log) },
+            next: { [changes] in
+                changes.signal()
+                return LoggingState("level", log: log)
+            },
+            failure: { [changes] failure in
+                changes.signal()
+                return LoggingState("error: \(failure.errors.map(\.category.rawValue).joined())", log: log)
+            },
             onProgress: progress)
     }
 
@@ -38,7 +74,7 @@ import Testing
         var fractions: [Double] = []
         let machine = StateMachine<String>()
         machine.set(loading(requests, coordinator: coordinator, log: log, progress: { fractions.append($0.fractionCompleted) }))
-        #expect(try await eventually { machine.current?.name == "level" })
+        #expect(await eventually { machine.current?.name == "level" })
         #expect(log.take() == ["+level"])
         #expect(fractions.last == 1.0 && zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 }, "\(fractions)")
         #expect(coordinator.assets.asset(atPath: requests[0].path) != nil)
@@ -50,7 +86,7 @@ import Testing
         let log = Log()
         let machine = StateMachine<String>()
         machine.set(loading([AssetRequest(path: bad)], coordinator: coordinator, log: log))
-        #expect(try await eventually { machine.current?.name == "error: corrupt" })
+        #expect(await eventually { machine.current?.name == "error: corrupt" })
     }
 
     @Test func leavingBeforeTheEndCancelsTheBatch() async throws {
@@ -60,11 +96,12 @@ import Testing
         let machine = StateMachine<String>()
         let state = loading([AssetRequest(path: try directory.write("slow.gate", [1]))], coordinator: coordinator, log: log)
         machine.set(state)
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await gate.started.waitWithoutBlocking(seconds: 60), "the load never started")
         machine.set(LoggingState("title", log: log))  // the player backs out before the load ends
         let report = try await #require(state.batch).finished()
         #expect(report.wasCancelled)
-        try await Task.sleep(for: .milliseconds(50))
+        // No wait for the completion's hop to the main actor: the completion hook queued it
+        // there before the batch finished, so it ran before this main-actor test resumed.
         #expect(machine.states.map(\.name) == ["title"], "a cancelled, abandoned load goes nowhere")
     }
 
@@ -78,7 +115,7 @@ import Testing
         machine.push(LoggingState("pause", log: log))
         gate.release()
         _ = try await #require(state.batch).finished()
-        #expect(try await eventually { machine.states.map(\.name) == ["level", "pause"] })
+        #expect(await eventually { machine.states.map(\.name) == ["level", "pause"] })
         #expect(log.take() == ["+pause"], "the level is not active under the pause menu")
         machine.pop()
         #expect(log.take() == ["-pause", "+level"])

@@ -18,6 +18,17 @@ final class RunCounts: Sendable {
     var total: Int { counts.withLock { $0.values.reduce(0, +) } }
 }
 
+/// Runs the jobs of the tasks that prefer it, in order, on one serial queue: once a block queued
+/// on ``queue`` after a task was created has run, the task has run up to its first suspension.
+final class SerialTaskExecutor: TaskExecutor {
+    let queue = DispatchQueue(label: "tests.task-executor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
 @Suite struct SequencerTests {
     enum Step: Hashable, Sendable { case login, userData, parsed, textures, started }
 
@@ -27,8 +38,14 @@ final class RunCounts: Sendable {
         return true
     }
 
+    /// A concurrent queue of the test's own for a sequencer's actions: once it is flushed, every
+    /// action queued before has run (the sequencer queues an action inside the call that makes
+    /// it ready), so a run that must not happen would have happened.
+    func actionQueue() -> DispatchQueue { DispatchQueue(label: "sequencer.actions", attributes: .concurrent) }
+
     @Test func anActionRunsOnceWhenItsLastKeyResolvesInAnyOrder() async throws {
-        let steps = Sequencer<Step>()
+        let actions = actionQueue()
+        let steps = Sequencer<Step>(queue: actions)
         let runs = RunCounts()
         steps.add(dependencies: [.login, .userData], label: "parse") { runs.ran("parse") }
         steps.resolve(.userData)
@@ -37,7 +54,7 @@ final class RunCounts: Sendable {
         steps.resolve(.login)
         #expect(await waitForRuns(runs, 1))
         steps.resolve(.login)
-        try await Task.sleep(for: .milliseconds(50))
+        await actions.flushed()  // a second run, had the second resolve queued one, is over
         #expect(runs["parse"] == 1 && steps.pending.isEmpty)
     }
 
@@ -52,7 +69,8 @@ final class RunCounts: Sendable {
     }
 
     @Test func actionsNeverRunTwiceUnderConcurrentResolves() async throws {
-        let steps = Sequencer<Int>()
+        let queue = actionQueue()
+        let steps = Sequencer<Int>(queue: queue)
         let runs = RunCounts()
         let actions = 300
         for index in 0..<actions {
@@ -64,7 +82,7 @@ final class RunCounts: Sendable {
             steps.resolve((iteration * 37) % 40)
         }
         #expect(await waitForRuns(runs, actions))
-        try await Task.sleep(for: .milliseconds(100))
+        await queue.flushed()  // every resolve has returned: any second run they queued is over
         #expect(runs.total == actions, "no action ran twice")
         #expect((0..<actions).allSatisfy { runs["a\($0)"] == 1 })
     }
@@ -151,8 +169,10 @@ final class RunCounts: Sendable {
 
     @Test func waitingIsCancellable() async throws {
         let steps = Sequencer<Step>()
-        let task = Task { try await steps.waitUntilResolved([.started]) }
-        try await Task.sleep(for: .milliseconds(20))
+        let executor = SerialTaskExecutor()
+        let task = Task(executorPreference: executor) { try await steps.waitUntilResolved([.started]) }
+        await executor.queue.flushed()  // the task has run up to its suspension: its wait is registered
+        try #require(steps.pending.map(\.label) == ["waitUntilResolved"], "the wait is registered before it is cancelled")
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(steps.pending.isEmpty, "the cancelled wait left no action behind")

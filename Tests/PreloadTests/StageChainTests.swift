@@ -19,7 +19,7 @@ import Testing
     func step(_ name: String, _ log: Recorder<String>, milliseconds: Int = 5, result: StageResult = .next) -> Stage {
         .step(name) { _ in
             log.append("start \(name)")
-            try await Task.sleep(for: .milliseconds(milliseconds))
+            try await Task.sleep(for: .milliseconds(milliseconds))  // the step's work: models its duration, nothing waits on it
             log.append("end \(name)")
             return result
         }
@@ -117,13 +117,13 @@ import Testing
             [
                 .step("light", weight: 1) { context in
                     context.reportProgress(0.5)
-                    try await Task.sleep(for: .milliseconds(20))
+                    try await Task.sleep(for: .milliseconds(20))  // the stage's work: models its duration, nothing waits on it
                     return .next
                 },
                 .step("heavy", weight: 3) { context in
                     laps.increment()
                     context.reportProgress(0.5)
-                    try await Task.sleep(for: .milliseconds(20))
+                    try await Task.sleep(for: .milliseconds(20))  // the stage's work, as above
                     context.reportProgress(0.25)  // backwards: dropped
                     return laps.count == 1 ? .jump(to: "light") : .next  // going back does not lower it either
                 },
@@ -137,6 +137,7 @@ import Testing
         let key = DispatchSpecificKey<String>()
         queue.setSpecific(key: key, value: "engine")
         let done = DispatchSemaphore(value: 0)
+        let bothCalled = DispatchSemaphore(value: 0)
         let outcome = Recorder<String>()
         let chain = StageChain(
             coordinator: coordinator,
@@ -145,6 +146,7 @@ import Testing
                     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
                         complete(.success(.next))
                         complete(.success(.jump(to: "timer")))  // ignored: a step completes once
+                        bothCalled.signal()
                     }
                 }
             ])
@@ -153,7 +155,10 @@ import Testing
             done.signal()
         }
         #expect(await done.waitWithoutBlocking(seconds: 10))
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await bothCalled.waitWithoutBlocking(seconds: 10))
+        // The chain queues its completion on `queue` inside the call that completes the step: once
+        // both calls returned and `queue` is flushed, a second completion would have run.
+        await queue.flushed()
         #expect(outcome.all == ["engine ok"])
     }
 
@@ -162,12 +167,17 @@ import Testing
         let coordinator = try PreloadCoordinator(plugins: [GateLoader(gate: gate)])
         let slow = try directory.write("slow.gate", [1])
         let log = Recorder<String>()
+        let started = Recorder<String>()
         let chain = StageChain(coordinator: coordinator, [.preload("assets", [AssetRequest(path: slow)]), step("never", log)])
-        let task = Task { try await chain.run() }
-        // Cancelled while its batch is being planned, queued or loaded: the outcome is the same.
-        // (Waiting for the load to start would wait on a dispatch thread other tests' blocked
-        // loads may be holding.)
-        try await Task.sleep(for: .milliseconds(20))
+        let task = Task {
+            try await chain.run(onEvent: { event in
+                if case .started(let stage) = event { started.append(stage) }
+            })
+        }
+        // Cancelled once the preload stage has started, while its batch is being planned, queued
+        // or loaded: the outcome is the same. (Not waiting for the load itself to start: that
+        // waits for a dispatch thread other tests' blocked loads may be holding.)
+        #expect(await started.wait(seconds: 60) { $0.contains("assets") }, "the preload stage never started")
         task.cancel()
         await #expect {
             try await task.value

@@ -73,11 +73,25 @@ struct BundleLoader: LoaderPlugin {
 /// open (or for cancellation) between steps, the way a long decode polls between rows.
 final class Gate: Sendable {
     private let open = Locked(false)
+    /// Entered until the gate opens: waiting on it is woken by ``release()`` itself.
+    private let opened = DispatchGroup()
     let started = DispatchSemaphore(value: 0)
     let stepsTaken = Counter()
 
-    func release() { open.withLock { $0 = true } }
-    var isOpen: Bool { open.withLock { $0 } }
+    init() { opened.enter() }
+
+    func release() {
+        let opening = open.withLock { open in
+            defer { open = true }
+            return !open
+        }
+        if opening { opened.leave() }
+    }
+
+    /// Blocks the calling thread until the gate opens; `false` if `timeout` passes first.
+    func waitUntilOpen(timeout: Duration) -> Bool {
+        opened.wait(timeout: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) == .success
+    }
 }
 
 struct GateLoader: LoaderPlugin {
@@ -90,13 +104,14 @@ struct GateLoader: LoaderPlugin {
     func load(_ context: LoadContext) throws -> any Asset {
         gate.started.signal()
         for step in 1...steps {
-            while !gate.isOpen {
+            // Woken by the gate opening; the timeout is how often a closed gate checks for
+            // cancellation, which has no signal of its own (a decode polls between rows too).
+            while !gate.waitUntilOpen(timeout: .milliseconds(1)) {
                 try context.checkCancellation()
-                usleep(200)
             }
             try context.checkCancellation()
             gate.stepsTaken.increment()
-            usleep(2_000)
+            usleep(2_000)  // the step's work: models its duration, nothing waits on it
             context.reportProgress(Double(step) / Double(steps))
         }
         return DataAsset(bytes: try context.readContents())
@@ -154,6 +169,9 @@ final class FinishLine: Sendable {
     let order = Recorder<String>()
     /// The loads in the order they started executing.
     let started = Recorder<String>()
+    /// The names loads began waiting for ("after NAME"), in order: a test waits on it to know a
+    /// load holds its slot.
+    let awaited = Recorder<String>()
     private let state = Locked<(done: Set<String>, waiting: [String: [@Sendable () -> Void]])>(([], [:]))
 
     func finish(_ name: String) {
@@ -174,6 +192,6 @@ final class FinishLine: Sendable {
             state.waiting[name, default: []].append(body)
             return false
         }
-        if now { body() }
+        if now { body() } else { awaited.append(name) }
     }
 }

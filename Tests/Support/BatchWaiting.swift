@@ -51,3 +51,13 @@ extension DispatchSemaphore {
         }
     }
 }
+
+extension DispatchQueue {
+    /// Returns once every block submitted to this queue before the call has run: a barrier on a
+    /// concurrent queue of one's own, a plain block on a serial one (a global queue ignores
+    /// barriers: not for those). A test that knows the code under test queues its callbacks
+    /// here synchronously can then check that a callback that must not come did not.
+    public func flushed() async {
+        await withCheckedContinuation { continuation in async(flags: .barrier) { continuation.resume() } }
+    }
+}

@@ -3,14 +3,36 @@ import Preload
 
 extension AssetHandOff {
     /// Drains on a thread of its own, as an engine's render thread would: up to `maxItems` per
-    /// call, `pause` seconds between calls, until `stop` is set.
+    /// call, `pause` seconds between calls that handed something over (the engine's frame, the
+    /// work it models), until `stop` is set. With nothing to hand over it sleeps until an asset
+    /// arrives (it takes the hand-off's arrival signals: do not also wait with
+    /// ``waitUntilHolding(_:seconds:)`` on the same hand-off).
     public func drainOnAThread(
         until stop: Locked<Bool>, maxItems: Int = .max, pause: Double = 0.001, _ upload: @escaping @Sendable (Item) -> (any Sendable)?
     ) {
         Thread.detachNewThread {
             while !stop.withLock({ $0 }) {
-                self.drain(maxItems: maxItems, upload)
-                Thread.sleep(forTimeInterval: pause)
+                if self.drain(maxItems: maxItems, upload).handedOver > 0 {
+                    Thread.sleep(forTimeInterval: pause)  // the frame's duration: nothing waits on it
+                } else {
+                    // Woken by the next arrival; the timeout only bounds how late `stop` is seen.
+                    _ = self.waitForArrival(timeout: .milliseconds(100))
+                }
+            }
+        }
+    }
+
+    /// Waits, on a thread of its own (it blocks), until at least `count` assets wait in the
+    /// hand-off, woken by each arrival; `false` if `seconds` pass first.
+    public func waitUntilHolding(_ count: Int, seconds: Double = 60) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = ContinuousClock.now + .seconds(seconds)
+                while self.count < count {
+                    let left = deadline - ContinuousClock.now
+                    guard left > .zero, self.waitForArrival(timeout: left) else { return continuation.resume(returning: false) }
+                }
+                continuation.resume(returning: true)
             }
         }
     }
