@@ -35,6 +35,9 @@ let package = Package(
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
+        // Test doubles for plugin authors: a recorder hooks can feed, temporary folders, a gated
+        // plugin, PNG and zip fixtures (what the package's own tests use).
+        .library(name: "PreloadTestSupport", targets: ["PreloadTestSupport"]),
         .executable(name: "preload", targets: ["PreloadCLI"]),
     ],
     dependencies: [

@@ -13,13 +13,6 @@ struct TextAsset: Asset, Equatable {
 // The helpers keep shared state in `Locked` (from Preload): a Mutex that sanitizer
 // builds make visible to ThreadSanitizer.
 
-/// Counts calls across threads.
-final class Counter: Sendable {
-    private let value = Locked(0)
-    func increment() { value.withLock { $0 += 1 } }
-    var count: Int { value.withLock { $0 } }
-}
-
 /// Loads `.txt` files as ``TextAsset``; fails on files that contain "FAIL"; sniffs "TEXT:".
 struct TextLoader: LoaderPlugin {
     var identifier = "text"
@@ -69,31 +62,9 @@ struct BundleLoader: LoaderPlugin {
     }
 }
 
-/// Loads `.gate` files slowly: each load reports progress in steps and waits for the gate to
-/// open (or for cancellation) between steps, the way a long decode polls between rows.
-final class Gate: Sendable {
-    private let open = Locked(false)
-    /// Entered until the gate opens: waiting on it is woken by ``release()`` itself.
-    private let opened = DispatchGroup()
-    let started = DispatchSemaphore(value: 0)
-    let stepsTaken = Counter()
-
-    init() { opened.enter() }
-
-    func release() {
-        let opening = open.withLock { open in
-            defer { open = true }
-            return !open
-        }
-        if opening { opened.leave() }
-    }
-
-    /// Blocks the calling thread until the gate opens; `false` if `timeout` passes first.
-    func waitUntilOpen(timeout: Duration) -> Bool {
-        opened.wait(timeout: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) == .success
-    }
-}
-
+/// Loads `.gate` files slowly: each load reports progress in steps and waits for its gate
+/// (``Gate``, from PreloadTestSupport) to open, or for cancellation, between steps, the way a
+/// long decode polls between rows.
 struct GateLoader: LoaderPlugin {
     var identifier: String { "gate" }
     var assetKind: AssetKind { .data }

@@ -4,6 +4,7 @@ import Preload
 
 /// A batch that did not finish in time: a bug shows up as a failure instead of a hang.
 public struct TimedOut: Error, CustomStringConvertible {
+    /// How long the wait was.
     public let seconds: Double
     public var description: String { "batch did not finish within \(seconds) s" }
 }

@@ -3,6 +3,7 @@ import CPreloadZlib
 /// Builds PNG files byte by byte for tests: valid images of any size, and damaged ones whose
 /// chunk CRCs are still right (so the damage is in the field under test, not the checksum).
 public enum PNGFixture {
+    /// The eight bytes every PNG file starts with.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// An 8-bit RGBA PNG of `rgba` (`width * height * 4` bytes), not interlaced.
@@ -36,6 +37,7 @@ public enum PNGFixture {
         }
     }
 
+    /// An IHDR chunk (with its length and CRC) for an image of that size and format.
     public static func ihdr(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
         bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colorType, 0, 0, 0]
     }
@@ -47,6 +49,7 @@ public enum PNGFixture {
         return bigEndian(UInt32(data.count)) + typed + bigEndian(UInt32(crc))
     }
 
+    /// `data` compressed as a zlib stream at `level` (0 to 9), as PNG image data is.
     public static func deflate(_ data: [UInt8], level: Int32) -> [UInt8] {
         var size = compressBound(uLong(data.count))
         var out = [UInt8](repeating: 0, count: Int(size))

@@ -4,8 +4,11 @@ import Foundation
 /// the pack in `assets/`, URLs relative to the web root. Every image is distinct noise, so a
 /// texture loaded from the wrong file shows.
 public struct PhaserProject {
+    /// The project's folder.
     public let directory: TemporaryDirectory
+    /// The web root the pack's URLs are relative to.
     public var root: String { directory.path }
+    /// The asset pack's path.
     public var pack: String { directory.file("assets/asset-pack.json") }
 
     /// The pack the tests read: two sections, every loadable type, and what is skipped.
@@ -55,6 +58,7 @@ public struct PhaserProject {
            "frames": [{"filename": "slime", "frame": {"x": 8, "y": 8, "w": 8, "h": 8}, "rotated": false}]}]}
         """
 
+    /// Writes the project into a new temporary folder.
     public init() throws {
         directory = try TemporaryDirectory("phaser-project")
         try directory.write("index.html", text: "<!doctype html><script src=\"main.js\"></script>\n")
@@ -74,7 +78,9 @@ public struct PhaserProject {
         try directory.write("assets/data/level.bin", (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })
     }
 
+    /// The full path of `name` inside the project.
     public func file(_ name: String) -> String { directory.file(name) }
 
+    /// The bytes of the project's file `name`.
     public func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: file(name)))) }
 }

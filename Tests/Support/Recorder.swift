@@ -16,8 +16,10 @@ public final class Recorder<Value: Sendable>: Sendable {
 
     private let state = Locked(State())
 
+    /// An empty recorder.
     public init() {}
 
+    /// Records `value` (from any thread) and wakes the waiters it satisfies.
     public func append(_ value: Value) {
         let satisfied = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
             state.values.append(value)
@@ -29,6 +31,7 @@ public final class Recorder<Value: Sendable>: Sendable {
         for continuation in satisfied { continuation.resume(returning: true) }
     }
 
+    /// Every value recorded so far, in arrival order.
     public var all: [Value] { state.withLock { $0.values } }
 
     /// Suspends until the values recorded so far satisfy `condition` (checked now and on every

@@ -2,8 +2,10 @@ import Foundation
 
 /// A fresh directory under the system's temporary folder, removed on `remove()`.
 public final class TemporaryDirectory: Sendable {
+    /// The folder's full path.
     public let path: String
 
+    /// Makes a new folder named after `label` and a unique suffix.
     public init(_ label: String = "preload-tests") throws {
         let base = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("\(label)-\(UUID().uuidString)")
@@ -21,6 +23,7 @@ public final class TemporaryDirectory: Sendable {
         return target
     }
 
+    /// Writes `text` as UTF-8 to `name` (which may contain folders) and returns the full path.
     @discardableResult
     public func write(_ name: String, text: String) throws -> String {
         try write(name, Array(text.utf8))
@@ -40,6 +43,7 @@ public final class TemporaryDirectory: Sendable {
         (path as NSString).appendingPathComponent(name)
     }
 
+    /// Removes the folder and everything in it (also done when the last reference goes).
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }

@@ -3,6 +3,7 @@ import CPreloadZlib
 /// Writes zip archives of stored entries byte by byte, with any names at all: what a hostile or
 /// careless tool writes (`../x`, `/x`, `C:x`, `..\x`), which real zip tools refuse to make.
 public enum ZipFixture {
+    /// A zip archive of `entries`, stored without compression, in order.
     public static func stored(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8] {
         var archive: [UInt8] = [], directory: [UInt8] = []
         for (name, bytes) in entries {

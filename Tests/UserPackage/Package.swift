@@ -9,14 +9,17 @@ let preload = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 /// A package the way a user's would be: it depends on Preload by path and uses only its public
 /// products. `ReadmeExample` is the README's example, compiled and run by `.ci/run`; the tests
 /// walk the ten-minute path (a folder preloaded with progress on the main actor, lookups by the
-/// caller's names, a third-party plugin, cancellation with a partial report).
+/// caller's names, a third-party plugin, cancellation with a partial report), and test that
+/// plugin with the package's own test doubles (`PreloadTestSupport`).
 let package = Package(
     name: "UserPackage",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "../..")],
     targets: [
         .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "Preload", package: preload)]),
-        .testTarget(name: "TenMinutePathTests", dependencies: [.product(name: "Preload", package: preload)]),
+        .testTarget(
+            name: "TenMinutePathTests",
+            dependencies: [.product(name: "Preload", package: preload), .product(name: "PreloadTestSupport", package: preload)]),
     ],
     swiftLanguageModes: [.v6]
 )
