@@ -98,6 +98,6 @@ open class LoadingState<Event>: GameState<Event> {
         self.report = report
         // Still in its stack (active, or covered by a push): hand over. Once out, nothing to do.
         guard container != nil, !isLeaving else { return }
-        replace(with: report.succeeded ? next() : failure(PreloadFailure(report: report)))
+        replace(with: report.everythingLoaded ? next() : failure(PreloadFailure(report: report)))
     }
 }

@@ -8,7 +8,7 @@ extension Sequencer {
     /// the batch's `PreloadFailure`. Asset loading and the steps around it share one graph.
     public func resolve(_ key: Key, whenFinished batch: PreloadBatch) {
         batch.whenFinished { [self] report in
-            if report.succeeded {
+            if report.everythingLoaded {
                 resolve(key)
             } else {
                 fail(key, with: PreloadFailure(report: report))

@@ -21,7 +21,7 @@ import Testing
         let groups = try groups()
         let store = groups.coordinator.assets
         let level1 = try await groups.preload(["level1"])
-        #expect(level1.succeeded, "\(level1.errors)")
+        #expect(level1.everythingLoaded, "\(level1.errors)")
         #expect(groups.status.map(\.name) == ["common", "level1"])
         #expect(groups.status.map(\.isExplicit) == [false, true])
         // The store's hero is the file's pixels.
@@ -36,7 +36,7 @@ import Testing
 
         // extras requires common (held) and names a tile level1's folder holds: neither loads again.
         let extras = try await groups.preload(["extras"])
-        #expect(extras.succeeded, "\(extras.errors)")
+        #expect(extras.everythingLoaded, "\(extras.errors)")
         #expect(Set(extras.results.map(\.request.name)) == ["extras", "sprites/slime.png", "masks/light_mask.png"])
         let mask = try #require(store.texture(named: "masks/light_mask.png"))
         #expect(mask.alphaMode == .premultiplied)
@@ -90,7 +90,7 @@ import Testing
             switch event {
             case .assetLoaded: loadedEvents += 1
             case .completed(let report):
-                #expect(report.succeeded)
+                #expect(report.everythingLoaded)
                 #expect(groups.isLoaded("level1"))
             default: break
             }

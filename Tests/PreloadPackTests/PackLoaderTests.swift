@@ -37,7 +37,7 @@ import Testing
         let pack = kind == "pak" ? try makePak() : ZipAndGzipTests.fixtures + "/" + kind
         let coordinator = try coordinator()
         let report = try await coordinator.start([AssetRequest(path: pack)]).finished()
-        #expect(report.succeeded, "\(report.errors)")
+        #expect(report.everythingLoaded, "\(report.errors)")
         let asset = try #require(coordinator.assets.asset(atPath: pack) as? PackAsset)
         #expect(asset.entries.map(\.name).sorted() == (try ZipAndGzipTests.sourceNames()))
         #expect(asset.errors.isEmpty)
@@ -76,7 +76,7 @@ import Testing
         #expect(error.path == pack + "#levels/1.json" && error.category == .corrupt)
         #expect(error.description.contains("entry 'levels/1.json'"), "\(error)")
         #expect(asset.entry(named: "art/hero.png")?.asset is Texture)
-        #expect(!report.succeeded)
+        #expect(!report.everythingLoaded)
         let failure = PreloadFailure(report: report)
         #expect(failure.errors.map(\.path) == [pack + "#levels/1.json"], "the failed entry is in the batch's errors")
     }
@@ -94,7 +94,7 @@ import Testing
         let pack = try makePak()
         let coordinator = try coordinator()
         let report = try await coordinator.start([AssetRequest(path: pack + "#levels/1.json", name: "level")]).finished()
-        #expect(report.succeeded && report.results.count == 1, "only that entry loads")
+        #expect(report.everythingLoaded && report.results.count == 1, "only that entry loads")
         #expect(
             coordinator.assets.asset(named: "level", as: DataAsset.self)?.bytes.array == (try ZipAndGzipTests.bytes(Self.sources + "/levels/1.json")))
         let missing = try await coordinator.start([AssetRequest(path: pack + "#levels/2.json")]).finished()
@@ -121,7 +121,7 @@ import Testing
         try PakWriter.write(try PakWriter.sources(in: directory.file("level")), to: pack)
         let memory = AssetMemory(configuration: .init(retentionSeconds: 3600))  // no expiry while a loaded machine runs the test
         let coordinator = try PreloadCoordinator(plugins: [PackLoader()], configuration: .init(maxConcurrentLoads: 2, memory: memory))
-        #expect(try await coordinator.start([AssetRequest(path: pack)]).finished().succeeded)
+        #expect(try await coordinator.start([AssetRequest(path: pack)]).finished().everythingLoaded)
         let asset = try #require(coordinator.assets.asset(atPath: pack) as? PackAsset)
         let terrain = try #require(asset.entry(named: "terrain.bin")?.asset as? DataAsset)
         #expect(terrain.bytes.isPooled && terrain.bytes == level)
@@ -137,7 +137,7 @@ import Testing
         let report = try await coordinator().start(
             [AssetRequest(path: pack)], hooks: PreloadHooks(onProgress: { seen.append($0) })
         ).finished()
-        #expect(report.succeeded)
+        #expect(report.everythingLoaded)
         let stored = index.entries.reduce(Int64(0)) { $0 + max(Int64($1.storedSize), 1) }
         #expect(seen.all.last?.totalUnitCount == stored + 1, "each entry weighs its stored size; the pack's index 1")
         #expect(seen.all.last?.fractionCompleted == 1.0)
@@ -147,7 +147,7 @@ import Testing
         let path = ZipAndGzipTests.fixtures + "/named.json.gz"
         let coordinator = try coordinator()
         let report = try await coordinator.start([AssetRequest(path: path)]).finished()
-        #expect(report.succeeded)
+        #expect(report.everythingLoaded)
         let asset = try #require(coordinator.assets.asset(atPath: path) as? PackAsset)
         #expect(asset.format == .gzip && asset.entries.map(\.name) == ["level.json"])
         let level = try ZipAndGzipTests.bytes(Self.sources + "/levels/1.json")

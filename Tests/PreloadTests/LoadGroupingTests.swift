@@ -37,7 +37,7 @@ import Testing
             hooks: PreloadHooks(onAssetLoaded: { delivered.append($0.request.name) })
         ).finished()
         #expect(report.diagnostics.loads == 4, "40 files in loads of 10, not \(report.diagnostics.loads)")
-        #expect(report.succeeded && report.results.map(\.request.name) == requests.map(\.name))
+        #expect(report.everythingLoaded && report.results.map(\.request.name) == requests.map(\.name))
         #expect(delivered.all == requests.map(\.name), "one hook per asset, in request order")
         for (index, request) in requests.enumerated() {
             #expect(coordinator.assets.asset(named: request.name, as: TextAsset.self)?.text == "text \(index)")

@@ -62,8 +62,8 @@ func recordingPlanning(of name: String, in planned: Recorder<String>) -> Preload
         #expect(await planned.wait(seconds: 60) { Set($0) == ["background", "second"] }, "planning did not end")
         #expect(background.isPlanned && second.isPlanned, "planning did not end")
         loader.line.finish("release")
-        #expect(try await second.finished().succeeded)
-        #expect(try await background.finished().succeeded)
+        #expect(try await second.finished().everythingLoaded)
+        #expect(try await background.finished().everythingLoaded)
         return loader.line.started.all
     }
 
@@ -95,9 +95,9 @@ func recordingPlanning(of name: String, in planned: Recorder<String>) -> Preload
         #expect(await planned.wait(seconds: 60) { Set($0) == ["background", "urgent"] }, "planning did not end")
         #expect(background.isPlanned && urgent.isPlanned, "planning did not end")
         gate.release()
-        #expect(try await urgent.finished().succeeded)
+        #expect(try await urgent.finished().everythingLoaded)
         let report = try await background.finished()
-        #expect(report.succeeded && report.diagnostics.loads == 4, "loads of 10")
+        #expect(report.everythingLoaded && report.diagnostics.loads == 4, "loads of 10")
         #expect(Array(loader.order.all.prefix(12)) == Array(names.prefix(10)) + ["u0", "u1"], "\(loader.order.all)")
     }
 

@@ -30,7 +30,7 @@ import Testing
             hooks: PreloadHooks(onProgress: { seen.append($0) })
         ).finished()
         let fractions = seen.all.map(\.fractionCompleted)
-        #expect(report.succeeded)
+        #expect(report.everythingLoaded)
         #expect(fractions.count >= 5, "partial progress was reported: \(fractions)")
         #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 }, "\(fractions)")
         #expect(fractions.dropLast().allSatisfy { $0 < 1.0 }, "only the final report says 1.0")
@@ -58,7 +58,7 @@ import Testing
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
         let seen = Recorder<PreloadProgress>()
         let report = try await coordinator.start([], hooks: PreloadHooks(onProgress: { seen.append($0) })).finished()
-        #expect(report.results.isEmpty && report.succeeded)
+        #expect(report.results.isEmpty && report.everythingLoaded)
         #expect(seen.all.map(\.fractionCompleted) == [1.0])
     }
 
@@ -82,9 +82,9 @@ import Testing
                     inner.cancel()
                 }))
         let report = try await batch.finished(within: 20)
-        #expect(report.succeeded)
+        #expect(report.everythingLoaded)
         #expect(readBack.all == ["a"], "the asset is in the store when its hook runs")
-        #expect(nested.all.count == 1 && nested.all.first?.succeeded == true)
+        #expect(nested.all.count == 1 && nested.all.first?.everythingLoaded == true)
     }
 
     @Test func hooksRunOnTheChosenQueueInOrder() async throws {
@@ -101,7 +101,7 @@ import Testing
                 onAssetLoaded: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "loaded" : "wrong queue") },
                 onCompletion: { _ in events.append(DispatchQueue.getSpecific(key: key) == "game" ? "done" : "wrong queue") })
         ).finished()
-        #expect(report.succeeded)
+        #expect(report.everythingLoaded)
         #expect(!events.all.contains("wrong queue"))
         #expect(events.all.filter { $0 == "loaded" }.count == 20)
         #expect(events.all.suffix(2) == ["progress", "done"], "final progress, then completion, last")
@@ -111,7 +111,7 @@ import Testing
         let path = try directory.write("async.txt", text: "awaited")
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
         let report = try await coordinator.preload([AssetRequest(path: path, name: "it")])
-        #expect(report.succeeded)
+        #expect(report.everythingLoaded)
         #expect(coordinator.assets.asset(named: "it", as: TextAsset.self)?.text == "awaited")
     }
 

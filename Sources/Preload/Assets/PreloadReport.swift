@@ -37,7 +37,7 @@ public struct AssetResult: Sendable {
 /// Its default view is the caller's: ``results``, ``loaded``, ``failed``, ``cancelled`` and
 /// ``warned`` hold one result per request the caller made (a folder's files each count as
 /// one). What plugins loaded on their behalf (an atlas's pages, a pack's entries) is one
-/// property away, in ``dependencies`` and ``allResults``. ``succeeded`` and ``errors`` look at
+/// property away, in ``dependencies`` and ``allResults``. ``everythingLoaded`` and ``errors`` look at
 /// everything, so a damaged pack entry is never hidden.
 public struct PreloadReport: Sendable {
     /// Every result: the caller's requests in the order given, each followed by the
@@ -105,8 +105,18 @@ public struct PreloadReport: Sendable {
     public var warned: [AssetResult] { results.filter { !$0.warnings.isEmpty } }
     /// Every error, the dependencies' included, in report order.
     public var errors: [AssetError] { allResults.compactMap(\.outcome.error) }
-    /// Whether every request loaded, and every dependency too.
-    public var succeeded: Bool { allResults.allSatisfy { $0.outcome.asset != nil } }
+    /// Whether everything loaded: every request, and every dependency too (a statement about
+    /// the report, where ``loaded``, ``failed`` and ``cancelled`` are its results). Counted from
+    /// the batch's records, without making a result per request.
+    public var everythingLoaded: Bool {
+        let counts = allResults.outcomeCounts
+        return counts.failed == 0 && counts.cancelled == 0
+    }
+
+    /// The former name of ``everythingLoaded``, which reads as a statement beside the report's
+    /// collections.
+    @available(*, deprecated, renamed: "everythingLoaded")
+    public var succeeded: Bool { everythingLoaded }
 
     /// Bytes the loaded assets the caller requested decoded into, counting a load shared by merged
     /// requests once; an asset released after its hand-over counts what it held. (Dependencies
@@ -192,7 +202,7 @@ public struct PreloadCancelled: Error, Sendable, CustomStringConvertible {
 extension PreloadReport {
     /// Throws a ``PreloadFailure`` unless every request loaded.
     public func throwIfFailed() throws {
-        if !succeeded { throw PreloadFailure(report: self) }
+        if !everythingLoaded { throw PreloadFailure(report: self) }
     }
 }
 

@@ -61,7 +61,7 @@ running: while true {
     frameStats.record(ContinuousClock.now - frameStart, handedOver: handedOver, working: handedOver > 0 || !texturesComplete)
     let loaded = report.withLock { $0 }
     if let loaded, gpu.strips.isIdle {
-        guard loaded.succeeded else {
+        guard loaded.everythingLoaded else {
             Options.fail("the level did not load:\n" + loaded.errors.map { "  \($0)" }.joined(separator: "\n"), status: 1)
         }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
