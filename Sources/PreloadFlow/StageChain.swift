@@ -146,7 +146,14 @@ public final class StageRun: Sendable {
         case .preload(let requests, let options, let decide):
             let batch = chain.coordinator.start(
                 requests, options: options, hooks: PreloadHooks(onProgress: { [self] in advance(stage: index, fraction: $0.fractionCompleted) }))
-            state.withLock { $0.batch = batch }
+            // A cancel() that came after the previous stage finished, before this batch was kept,
+            // found nothing to cancel: it is this batch's to honour.
+            if state.withLock({ state -> Bool in
+                state.batch = batch
+                return state.cancelled
+            }) {
+                batch.cancel()
+            }
             batch.whenFinished { [self] report in
                 state.withLock { $0.reports[stage.name] = report }
                 finish(Result { try decide(report) })
@@ -159,8 +166,14 @@ public final class StageRun: Sendable {
                     finish(.failure(error))
                 }
             }
-            // Kept for cancel() unless the step already finished and the chain moved on.
-            state.withLock { if $0.transitions == transition && !$0.finished { $0.task = task } }
+            // Kept for cancel() unless the step already finished and the chain moved on; cancelled
+            // now if cancel() came before it was kept.
+            if state.withLock({ state -> Bool in
+                if state.transitions == transition && !state.finished { state.task = task }
+                return state.cancelled
+            }) {
+                task.cancel()
+            }
         case .callback(let body):
             let once = OnceFlag()
             body(context) { result in
