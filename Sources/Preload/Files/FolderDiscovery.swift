@@ -35,14 +35,16 @@ package struct FolderDiscovery: Sendable {
     /// twice (a folder inside another requested one) is requested once.
     package func expand(_ requests: [AssetRequest]) -> Found {
         var found = Found()
-        // A file requested on its own is not requested again from a folder holding it.
+        // A file requested on its own is not requested again from a folder holding it. A folder
+        // requested alone lists each of its files once: nothing to compare them with.
         var seen = Set(requests.lazy.filter { !$0.isFolder }.map(\.path))
+        let dedupes = requests.count > 1
         for request in requests {
             guard request.isFolder else {
                 found.requests.append(request)
                 continue
             }
-            let inside = contents(of: request, seen: &seen)
+            let inside = contents(of: request, seen: &seen, dedupes: dedupes)
             found.requests += inside.requests
             found.skipped += inside.skipped
             found.unloadable += inside.unloadable
@@ -51,7 +53,7 @@ package struct FolderDiscovery: Sendable {
     }
 
     /// The files below `folder`, named after the folder request.
-    private func contents(of folder: AssetRequest, seen: inout Set<String>) -> Found {
+    private func contents(of folder: AssetRequest, seen: inout Set<String>, dedupes: Bool) -> Found {
         var found = Found()
         let root = folder.path.hasSuffix("/") && folder.path.count > 1 ? String(folder.path.dropLast()) : folder.path
         let prefix = folder.name.hasSuffix("/") ? String(folder.name.dropLast()) : folder.name
@@ -64,7 +66,8 @@ package struct FolderDiscovery: Sendable {
         }
         // Claimed by extension, or by content for the rest (a read each): on several threads.
         let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] in registry.claimant(of: $0)?.identifier }
-        for (path, plugin) in zip(walk.files, claims) where seen.insert(path).inserted {
+        found.requests.reserveCapacity(walk.files.count)
+        for (path, plugin) in zip(walk.files, claims) where !dedupes || seen.insert(path).inserted {
             if let plugin {
                 // Naming the plugin spares the batch a second look at the content.
                 found.requests.append(request(path, plugin: plugin))
