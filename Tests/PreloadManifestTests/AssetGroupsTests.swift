@@ -33,6 +33,10 @@ import Testing
         // What the atlases and the pack brought is stored with them, and held by their group.
         let uiPage = ManifestReadingTests.sampleAssets + "/atlases/ui/ui.png"
         #expect(Set(store.dependencyNames).isSuperset(of: ["level1#level.json", "level1#hud/hud.png", "creatures/bat.png", uiPage]))
+        // The pack's atlas names its page as the pack names that entry: one asset, one name.
+        let pagePath = ManifestReadingTests.sampleAssets + "/packs/level1.pak#hud/hud.png"
+        #expect(!store.dependencyNames.contains(pagePath), "\(store.dependencyNames)")
+        #expect(store.entry(named: pagePath)?.name == "level1#hud/hud.png", "found by its path, under its one name")
 
         // extras requires common (held) and names a tile level1's folder holds: neither loads again.
         let extras = try await groups.preload(["extras"])

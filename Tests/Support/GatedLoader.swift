@@ -98,9 +98,11 @@ public struct GatedLoader<Wrapped: LoaderPlugin>: LoaderPlugin {
     }
 
     /// Signals the start and waits for the gate, checking for cancellation (which has no
-    /// signal of its own) every millisecond.
+    /// signal of its own) every millisecond, and once more when it opens: a batch cancelled
+    /// before the gate opened ends cancelled, whatever the wrapped plugin checks.
     private func waitAtGate(_ context: LoadContext) throws {
         gate.started.signal()
         while !gate.waitUntilOpen(timeout: .milliseconds(1)) { try context.checkCancellation() }
+        try context.checkCancellation()
     }
 }

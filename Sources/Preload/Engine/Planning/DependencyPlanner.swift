@@ -134,13 +134,32 @@ struct DependencyPlanner {
 extension AssetRequest {
     /// This dependency named in the words of the request that declared it: a pack requested as
     /// `/home/me/game/level1.pak` named `level1` gives its entry `/home/me/game/level1.pak#hud.png`
-    /// the name `level1#hud.png`. A name the plugin chose, or a path outside the dependent's, stays.
+    /// the name `level1#hud.png`; an atlas inside it, named `level1#hud/hud.json`, gives its page
+    /// `/home/me/game/level1.pak#hud/hud.png` the same name the pack gives that entry,
+    /// `level1#hud/hud.png`, so one asset has one name. A name the plugin chose, or a path outside
+    /// what the dependent's name stands for, stays.
     func named(after dependent: AssetRequest) -> AssetRequest {
-        guard name == path, dependent.name != dependent.path, path.hasPrefix(dependent.path),
-            let next = path.dropFirst(dependent.path.count).first, next == "#" || next == "/"
-        else { return self }
+        guard name == path, dependent.name != dependent.path else { return self }
+        // The part of the dependent's path its name stands for: all of it, or what is left once
+        // the tail both share (from a `#` or `/` on) is taken off (`…/level1.pak` for `level1`).
+        var (stem, named) = (Substring(dependent.path), Substring(dependent.name))
+        while let last = stem.last, last == named.last {
+            stem = stem.dropLast()
+            named = named.dropLast()
+        }
+        let shared = dependent.path.dropFirst(stem.count)
+        if let separator = shared.firstIndex(where: { $0 == "#" || $0 == "/" }) {
+            let tail = dependent.path[separator...]
+            stem = dependent.path.dropLast(tail.count)
+            named = dependent.name.dropLast(tail.count)
+        } else {
+            (stem, named) = (Substring(dependent.path), Substring(dependent.name))
+        }
+        guard !named.isEmpty, path.hasPrefix(stem), let next = path.dropFirst(stem.count).first, next == "#" || next == "/" else {
+            return self
+        }
         var renamed = self
-        renamed.name = dependent.name + path.dropFirst(dependent.path.count)
+        renamed.name = String(named) + path.dropFirst(stem.count)
         return renamed
     }
 }
