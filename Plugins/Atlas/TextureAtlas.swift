@@ -119,3 +119,14 @@ extension TextureAtlas: TextureHolding {
     /// as textures of their own.
     package var heldTextures: [Texture] { pages.map(\.texture) }
 }
+
+extension TextureAtlas: CustomStringConvertible {
+    /// A one-line summary for logs and `print(atlas)`: its format, pages and first frames, as in
+    /// `texturepacker-hash atlas: 1 page (64x32), 2 frames (button.png, health_bar.png)`.
+    public var description: String {
+        let sizes = pages.prefix(3).map { "\($0.texture.width)x\($0.texture.height)" }.joined(separator: ", ")
+        let names = frames.prefix(4).map(\.name).joined(separator: ", ")
+        return "\(format.rawValue) atlas: \(pages.count) page\(pages.count == 1 ? "" : "s") (\(sizes)\(pages.count > 3 ? ", ..." : "")), "
+            + "\(frames.count) frame\(frames.count == 1 ? "" : "s")\(frames.isEmpty ? "" : " (\(names)\(frames.count > 4 ? ", ..." : ""))")"
+    }
+}

@@ -56,6 +56,13 @@ import Testing
         #expect(alone.decodedBytes == 32 * 32 * 4)
     }
 
+    @Test func printingAnAtlasGivesOneLine() async throws {
+        let path = try descriptor("one.json", frames: Self.twoFrames)
+        _ = try await load([path])
+        let atlas = try #require(coordinator.assets.asset(named: path, as: TextureAtlas.self))
+        #expect("\(atlas)" == "texturepacker-hash atlas: 1 page (32x32), 2 frames (a.png, b.png)")
+    }
+
     @Test func aMissingPageFailsTheAtlasWithThePagesCause() async throws {
         let atlas = try descriptor("lost.json", frames: Self.twoFrames, image: "nowhere.png")
         let error = try #require(try await load([atlas]).errors.first)
