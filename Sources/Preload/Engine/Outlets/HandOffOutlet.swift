@@ -19,7 +19,7 @@ struct HandOffOutlet: Sendable {
     }
 
     var isActive: Bool { handOff != nil }
-    /// Whether handing over is the last tenth of the batch's progress.
+    /// Whether the batch's progress counts what is handed over (see ``ProgressOutlet/handOff``).
     var countsInProgress: Bool { handOff != nil && completesAfterHandOff }
 
     /// Whether a finished asset will be queued for the engine: it loaded, and it is the caller's
@@ -45,7 +45,7 @@ struct HandOffOutlet: Sendable {
                 if waitsItsTurn { state.handOff.waitingTurnChange += asset.decodedBytes }
             } else {
                 released += asset.decodedBytes
-                if asset.asset < callers { state.progress.handOff?.done += 1 }
+                if asset.asset < callers { state.progress.handOff?.done += state.assets[asset.asset].weight }
             }
         }
         return released
@@ -69,7 +69,7 @@ struct HandOffOutlet: Sendable {
     func recordHandedOver(_ index: Int, callers: Int, in state: inout BatchState) -> (bytes: Int, completes: Bool) {
         let bytes = state.handOff.held.removeValue(forKey: index) ?? 0
         state.handOff.pending -= 1
-        if index < callers { state.progress.handOff?.done += 1 }
+        if index < callers, index < state.assets.count { state.progress.handOff?.done += state.assets[index].weight }
         return (bytes, state.handOff.completionDeferred && state.handOff.pending == 0)
     }
 

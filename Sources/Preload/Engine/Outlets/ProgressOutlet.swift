@@ -28,9 +28,13 @@ struct ProgressOutlet {
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
     var isPlanned = false
-    /// For a batch that completes after its hand-off: the caller's assets handed over (or that
-    /// will not be: failed, cancelled) and in all. The hand-off is the last tenth of the progress.
-    var handOff: (done: Int, total: Int)?
+    /// For a batch that completes after its hand-off: the weight (bytes) of the caller's assets
+    /// handed over (or that will not be: failed, cancelled), and in all. The fraction then counts
+    /// what is handed over; loading moves it by at most ``loadingShareAfterHandOff``.
+    var handOff: (done: Int64, total: Int64)?
+    /// How far ahead of the hand-off the fraction may run while assets load: the bar moves during
+    /// loading, and never shows more than 5% that the engine does not have yet.
+    static let loadingShareAfterHandOff = 0.05
     let interval: Duration
     private let root: Progress
     private var children: [Int: Progress] = [:]
@@ -99,7 +103,8 @@ struct ProgressOutlet {
             fraction = root.fractionCompleted
         }
         if isPlanned, let handOff {
-            fraction = fraction * 0.9 + 0.1 * Double(handOff.done) / Double(max(handOff.total, 1))
+            let handedOver = handOff.total == 0 ? 0 : Double(handOff.done) / Double(handOff.total)
+            fraction = (1 - Self.loadingShareAfterHandOff) * handedOver + Self.loadingShareAfterHandOff * fraction
         }
         return PreloadProgress(
             fractionCompleted: min(max(fraction, lastDeliveredFraction, 0), 1),

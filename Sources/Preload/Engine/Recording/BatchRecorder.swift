@@ -175,7 +175,9 @@ final class BatchRecorder: Sendable {
             state.phase = .running
             state.progress.isPlanned = true
             if let handOff = state.progress.handOff {
-                let total = state.assetOfEntry.prefix(state.callers.count).enumerated().count { $0.offset == $0.element }
+                // The caller's assets, each by its progress weight (its bytes).
+                var total: Int64 = 0
+                for entry in 0..<state.callers.count where state.assetOfEntry[entry] == entry { total += state.assets[entry].weight }
                 state.progress.handOff = (done: handOff.done, total: total)
             }
             return (state.loads, deliverProgress(&state))
