@@ -70,7 +70,8 @@ import Testing
             return 1
         }
         let handed = handedBytes / sizes.reduce(0, +)
-        #expect(abs(batch.progress.fractionCompleted - (0.95 * handed + 0.05)) < 1e-6, "half the bytes handed over shows as that, plus the loading's 5%")
+        #expect(
+            abs(batch.progress.fractionCompleted - (0.95 * handed + 0.05)) < 1e-6, "half the bytes handed over shows as that, plus the loading's 5%")
         #expect(!batch.isFinished)
         handOff.drain { _ in 1 }
         let report = try await batch.finished()
