@@ -79,6 +79,19 @@ import Testing
         #expect(progress.all == progress.all.sorted(), "progress never goes back")
     }
 
+    /// A batch of a folder counts its hand-off too (expanding the folder once dropped it, and
+    /// the bar ran ahead of what was handed over).
+    @Test func aFolderBatchThatWaitsForTheHandOffCountsWhatIsHandedOver() async throws {
+        let coordinator = try coordinator()
+        let handOff = AssetHandOff()
+        let batch = coordinator.start([.folder(directory.path)], options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
+        #expect(await handOff.waitUntilHolding(8, seconds: 30), "every texture reached the hand-off")
+        #expect(batch.progress.fractionCompleted <= 0.05 + 1e-9, "loaded, none handed over: \(batch.progress.fractionCompleted)")
+        handOff.drain { _ in 1 }
+        let report = try await batch.finished()
+        #expect(report.loaded.count == 8 && batch.progress.fractionCompleted == 1)
+    }
+
     @Test func releasingTheCPUCopyFreesThePixelsAndKeepsTheHandle() async throws {
         let memory = AssetMemory(configuration: .init(retentionSeconds: 3600))
         let coordinator = try coordinator(memory: memory)

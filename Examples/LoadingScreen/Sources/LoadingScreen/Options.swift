@@ -11,13 +11,19 @@ struct Options {
     /// More to stream in with the level (a folder), for measuring the hand-off's frame times.
     var extra: String?
     var frameBudget: Duration = .milliseconds(2)
+    /// Print a line per loading frame: the fraction the bar shows and the fraction on the GPU.
+    var trace = false
 
-    static let usage = "usage: LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]"
+    static let usage = "usage: LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]"
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
         var assets: String?
         while let flag = arguments.popFirst() {
+            if flag == "--trace" {
+                trace = true
+                continue
+            }
             guard let value = arguments.popFirst() else { Self.fail("\(flag) needs a value; \(Self.usage)", status: 64) }
             switch flag {
             case "--assets": assets = value

@@ -26,6 +26,9 @@ struct StripUploads {
     /// Whether every texture handed over so far has all its pixels on the GPU.
     var isIdle: Bool { jobs.isEmpty }
 
+    /// Bytes handed over whose rows are not on the GPU yet.
+    var pendingBytes: Int { jobs.reduce(0) { $0 + ($1.source.height - $1.nextRow) * $1.source.bytesPerRow } }
+
     /// Fills `target` with `source`'s pixels: now if small, otherwise over the next calls to
     /// `continue(until:)`.
     mutating func fill(_ target: OpaquePointer, with source: Texture) {

@@ -9,11 +9,12 @@ import PreloadAuthoring
 import Synchronization
 
 // A loading screen on SDL2: the level streams in on Preload's workers, the bar follows the
-// batch's progress hook, and each frame spends about 2 ms on uploads (the hand-off, and large
+// batch's progress (what is on the GPU: the batch counts hand-overs, the bar leaves out rows still
+// being copied), and each frame spends about 2 ms on uploads (the hand-off, and large
 // textures a band of rows at a time); the batch completes when the level is on the GPU. Then
 // the level is drawn.
 //
-//     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR]
+//     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
 
 let options = Options(CommandLine.arguments.dropFirst())
 guard SDL_Init(SDL_INIT_VIDEO) == 0 else { Options.fail("SDL_Init: \(String(cString: SDL_GetError()))", status: 1) }
@@ -29,18 +30,20 @@ let gpu = GPU(renderer: renderer)
 
 let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
 let handOff = AssetHandOff(releasesCPUCopies: true)
-let progress = Mutex(0.0)
 let report = Mutex<PreloadReport?>(nil)
-coordinator.preload(
+// The bar reads the batch's progress once a frame (`batch.progress`), rather than a progress hook.
+let batch = coordinator.preload(
     Level.requests(assets: options.assets) + (options.extra.map { [AssetRequest.folder($0, name: "extra")] } ?? []),
     options: PreloadOptions(
-        assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 64 << 20),
-    hooks: PreloadHooks(onProgress: { update in progress.withLock { $0 = update.fractionCompleted } })
+        progressWeighting: .decodedBytes, assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true,
+        memoryBudget: 64 << 20)
 ) { finished in
     report.withLock { $0 = finished }
 }
 
 var frameStats = FrameStats()
+/// What the loading bar shows: the batch's fraction less the rows still on their way to the GPU.
+var barShown = 0.0
 var layout: SceneLayout?
 var frame = 0
 let started = ContinuousClock.now
@@ -66,7 +69,17 @@ running: while true {
         }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
     } else {
-        LoadingBar.draw(on: gpu, fraction: progress.withLock { $0 })
+        // The batch counts an asset when the engine takes it; a large texture's rows then reach
+        // the GPU over the next frames: the bar leaves those out, so it shows what is on the GPU.
+        let progress = batch.progress
+        let total = progress.totalUnitCount
+        let pending = total > 0 ? Double(gpu.strips.pendingBytes) / Double(total) : 0
+        barShown = max(barShown, progress.fractionCompleted - pending)  // never backwards
+        LoadingBar.draw(on: gpu, fraction: barShown)
+        if options.trace {
+            let onGPU = total > 0 ? min(1, Double(gpu.uploadedBytes - gpu.strips.pendingBytes) / Double(total)) : 0
+            print(String(format: "frame %d: shown %.3f on the GPU %.3f", frame, barShown, onGPU))
+        }
     }
     frame += 1
     let done = options.frames.map { frame >= $0 && layout != nil } ?? false

@@ -73,6 +73,7 @@ struct BatchState {
     private init(replacing old: BatchState, callers: [AssetRequest]) {
         self.init(callers: callers, progressInterval: old.progress.interval, eventOrder: old.ordering.order)
         cancelRequested = old.cancelRequested
+        progress.handOff = old.progress.handOff  // a batch of folders counts its hand-off too
     }
 
     /// The request of `entry`: the caller's, or one a plugin declared.
