@@ -112,6 +112,17 @@ import Testing
         #expect(lines.last == "reloaded art/hero.png: 6x2")
     }
 
+    @Test func aDeletedFileIsNamedAsTheCommandWasGivenIt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("art/hero.png", PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)))
+        let coin = try directory.write("art/coin.png", PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)))
+        let output = try await CommandRunner.preloadUntil(["--watch", "-q", "art"], in: directory.path, waits: ["Ctrl-C stops.", "missing"]) {
+            try FileManager.default.removeItem(atPath: coin)
+        }
+        #expect(output.split(separator: "\n").last == "missing art/coin.png: art/coin.png is gone; the loaded asset stays", "\(output)")
+    }
+
     @Test func theWatchingLineCountsInThePlural() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

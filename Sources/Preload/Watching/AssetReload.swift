@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an ``AssetWatcher`` did about a changed file: the asset it reloaded into the store, or
 /// why the old one stays.
 public struct AssetReload: Sendable, CustomStringConvertible {
@@ -34,7 +36,12 @@ public struct AssetReload: Sendable, CustomStringConvertible {
         switch outcome {
         case .reloaded: return "reloaded \(subject)"
         case .failed(let error): return "failed \(subject): \(error.reason); the loaded asset stays"
-        case .fileMissing(let file): return "missing \(subject): \(file) is gone; the loaded asset stays"
+        case .fileMissing(let file):
+            // The file as the request spelled its path: relative to the current folder when it is there.
+            let directory = FileManager.default.currentDirectoryPath
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            let shown = !path.hasPrefix("/") && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+            return "missing \(subject): \(shown) is gone; the loaded asset stays"
         }
     }
 }
