@@ -162,3 +162,13 @@ public final class AssetGroups: Sendable {
         for name in orphans { coordinator.assets.unload(named: name) }
     }
 }
+
+extension AssetGroups.GroupStatus: CustomStringConvertible {
+    /// One line, the names sorted, shared ones with how many groups hold them:
+    /// `common (required): 3 assets: sprites/coin.png (2), sprites/hero.png (2), ui (2)`.
+    public var description: String {
+        let names = assets.keys.sorted().map { name in assets[name]! > 1 ? "\(name) (\(assets[name]!))" : name }
+        return "\(name) (\(isExplicit ? "asked for" : "required")): \(names.count) asset\(names.count == 1 ? "" : "s")"
+            + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
+    }
+}

@@ -24,6 +24,8 @@ import Testing
         #expect(level1.everythingLoaded, "\(level1.errors)")
         #expect(groups.status.map(\.name) == ["common", "level1"])
         #expect(groups.status.map(\.isExplicit) == [false, true])
+        let page = ManifestReadingTests.sampleAssets + "/atlases/ui/ui.png"  // named by its path (see the names rule)
+        #expect("\(groups.status[0])" == "common (required): 4 assets: \(page), sprites/coin.png, sprites/hero.png, ui", "one line, sorted")
         // The store's hero is the file's pixels.
         let hero = try #require(store.texture(named: "sprites/hero.png"))
         let direct = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: ManifestReadingTests.sampleAssets + "/sprites/hero.png"))))
