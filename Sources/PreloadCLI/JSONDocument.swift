@@ -102,6 +102,10 @@ struct JSONDocument: Encodable {
         var loaded: Int
         var failed: Int
         var cancelled: Int
+
+        init(_ counts: (loaded: Int, failed: Int, cancelled: Int)) {
+            (loaded, failed, cancelled) = counts
+        }
     }
 
     /// What a manifest lists but does not load (`--manifest`), when there is any.
@@ -133,15 +137,10 @@ struct JSONDocument: Encodable {
         assets = requested.flatMap { result in
             [entry(for: result)] + (packs.entryAssets[result.request.path] ?? []).map(entry(for:))
         }
-        let entries = packs.entries.map(\.entry)
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
             skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsed.inSeconds, warnings: warnings.count,
-            packEntries: packs.packs.isEmpty
-                ? nil
-                : EntryCounts(
-                    loaded: packs.loadedEntryCount, failed: packs.failedEntries.count,
-                    cancelled: entries.filter { if case .cancelled = $0.outcome { true } else { false } }.count))
+            packEntries: packs.packs.isEmpty ? nil : EntryCounts(packs.entryCounts))
         skippedPaths = skipped
         if !notices.isEmpty {
             manifestNotices = notices.map { NoticeEntry(kind: $0.kind.rawValue, group: $0.group, entry: $0.entry, type: $0.type, detail: $0.detail) }

@@ -46,8 +46,6 @@ struct PackContents {
         entries.map(\.entry).filter { $0.outcome.error != nil }
     }
 
-    var loadedEntryCount: Int { entries.filter { $0.entry.asset != nil }.count }
-
     /// How many entries of the loaded packs loaded, failed and were cancelled.
     var entryCounts: (loaded: Int, failed: Int, cancelled: Int) {
         var counts = (loaded: 0, failed: 0, cancelled: 0)

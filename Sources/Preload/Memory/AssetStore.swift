@@ -129,12 +129,7 @@ public final class AssetStore: Sendable {
     /// The asset stored under `name`; failing that, the one loaded from `name` read as a path
     /// (see ``asset(atPath:)``): the caller's words and the file's path both find an asset.
     public func asset(named name: String) -> (any Asset)? {
-        let key = Key(name)
-        if let asset = withShard(of: key, { $0.byName[key]?.asset }) { return asset }
-        return storedName(forPath: name).flatMap { stored in
-            let key = Key(stored)
-            return withShard(of: key) { $0.byName[key]?.asset }
-        }
+        lookUp(name) { contents, key in contents.byName[key]?.asset }
     }
 
     /// The asset stored under `name`, if it is a `T`.
@@ -163,12 +158,17 @@ public final class AssetStore: Sendable {
 
     /// The entry stored under `name` (or loaded from `name` as a path), with its path and plugin.
     public func entry(named name: String) -> Entry? {
+        lookUp(name) { contents, key in contents.entry(key) }
+    }
+
+    /// What `read` finds under `name` as a name, or else under the name of the asset loaded from
+    /// `name` read as a path: the lookups' one rule (see the type's documentation).
+    private func lookUp<Found>(_ name: String, _ read: (borrowing Contents, Key) -> Found?) -> Found? {
         let key = Key(name)
-        if let entry = withShard(of: key, { $0.entry(key) }) { return entry }
-        return storedName(forPath: name).flatMap { stored in
-            let key = Key(stored)
-            return withShard(of: key) { $0.entry(key) }
-        }
+        if let found = withShard(of: key, { read($0, key) }) { return found }
+        guard let stored = storedName(forPath: name) else { return nil }
+        let storedKey = Key(stored)
+        return withShard(of: storedKey) { read($0, storedKey) }
     }
 
     /// The name of the asset most recently stored from `path`: as written, or the same file
@@ -242,9 +242,9 @@ public final class AssetStore: Sendable {
     /// The handle the engine returned for the asset named `name` when it was handed over (see
     /// ``AssetHandOff``), as a `T`; `nil` if there is none or it is not a `T`.
     public func handle<T>(named name: String, as type: T.Type = T.self) -> T? {
-        var key = Key(name)
-        if !withShard(of: key, { $0.byName[key] != nil }), let stored = storedName(forPath: name) { key = Key(stored) }
-        return withShard(of: key) { $0.handles[key] } as? T
+        // Found by name or path like the asset, whether or not it has a handle.
+        let handle: (any Sendable)?? = lookUp(name) { contents, key in contents.byName[key] == nil ? nil : .some(contents.handles[key]) }
+        return handle?.flatMap { $0 as? T }
     }
 
     /// Records what the engine returned for the asset named `name`, still the one handed over

@@ -138,8 +138,6 @@ public struct PluginRegistry: Sendable {
         return plugin(forHeader: header)
     }
 
-    /// Where the extension of the last path component is in `bytes` (after the dot). A leading
-    /// dot names a hidden file, not an extension; so does a trailing one.
     /// An ASCII extension of one to eight bytes, lowercased, packed into one word (its length in
     /// the top bits is implied: no byte is zero); `nil` for any other.
     private static func packedLowercase(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
@@ -153,6 +151,8 @@ public struct PluginRegistry: Sendable {
         return packed
     }
 
+    /// Where the extension of the last path component is in `bytes` (after the dot). A leading
+    /// dot names a hidden file, not an extension; so does a trailing one.
     private static func extensionRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var index = bytes.count
         while index > 0 {
