@@ -76,6 +76,10 @@ struct JSONDocument: Encodable {
         var y: Int
         var w: Int
         var h: Int
+        /// How the frame is stored in the page, in the Swift API's words (`AtlasFrame.Rotation`):
+        /// `none`, `clockwise`, `counterClockwise`, `upsideDown`.
+        var rotation: String
+        /// `rotation != "none"`; kept for one release for readers of the old documents.
         var rotated: Bool
         var offsetX: Int
         var offsetY: Int
@@ -192,7 +196,7 @@ struct JSONDocument: Encodable {
         entry.frames = atlas.frames.enumerated().map { index, frame in
             FrameEntry(
                 name: frame.name, page: frame.page, x: frame.rect.x, y: frame.rect.y, w: frame.rect.width,
-                h: frame.rect.height, rotated: frame.isRotated, offsetX: frame.offsetX, offsetY: frame.offsetY,
+                h: frame.rect.height, rotation: frame.rotation.rawValue, rotated: frame.isRotated, offsetX: frame.offsetX, offsetY: frame.offsetY,
                 sourceW: frame.sourceWidth, sourceH: frame.sourceHeight, index: frame.index,
                 sha256: digest.flatMap { index < $0.frames.count ? $0.frames[index] : nil })
         }

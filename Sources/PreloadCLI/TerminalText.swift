@@ -31,9 +31,10 @@ func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }
 
-/// Writes `error: MESSAGE` on stderr, control characters written out.
+/// Writes `Error: MESSAGE` on stderr, control characters written out: spelled as the argument
+/// parser spells its own errors, so that every error line of the command reads the same.
 func printError(_ message: Any) {
-    printDiagnostic("error", message)
+    printDiagnostic("Error", message)
 }
 
 /// Writes `LEVEL: MESSAGE` on stderr (`warning: ...`), control characters written out.

@@ -39,12 +39,12 @@ import Testing
         let art = directory.path + "/art"
         #expect(
             run.stderr.split(separator: "\n").map(String.init) == [
-                "error: \(manifest): group 'a': the groups require each other: a -> b -> a",
-                "error: \(manifest): group 'a': entry 2 ('art/missing.png'): \(art)/missing.png does not exist",
-                "error: \(manifest): group 'b': the groups require each other: b -> a -> b",
-                "error: \(manifest): group 'b': entry 1 ('art/notes.txt'): no plugin loads \(art)/notes.txt",
-                "error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, data, json, pack, png)",
-                "error: \(manifest): group 'b': entry 3 ('art/hero.png/'): \(art)/hero.png is not a folder (a path ending in '/' names one)",
+                "Error: \(manifest): group 'a': the groups require each other: a -> b -> a",
+                "Error: \(manifest): group 'a': entry 2 ('art/missing.png'): \(art)/missing.png does not exist",
+                "Error: \(manifest): group 'b': the groups require each other: b -> a -> b",
+                "Error: \(manifest): group 'b': entry 1 ('art/notes.txt'): no plugin loads \(art)/notes.txt",
+                "Error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, data, json, pack, png)",
+                "Error: \(manifest): group 'b': entry 3 ('art/hero.png/'): \(art)/hero.png is not a folder (a path ending in '/' names one)",
             ])
 
         let sound = try await CommandRunner.preload(["manifest", "check", Self.sampleManifest], in: directory.path)

@@ -114,7 +114,7 @@ import Testing
         #expect(bad["status"] as? String == "failed")
         #expect((bad["error"] as? String)?.hasPrefix("bad.pak#art/noise.png: entry 'art/noise.png': CRC-32 mismatch") == true, "\(bad)")
         #expect(entries.first { $0["name"] as? String == "levels/one.txt" }?["status"] as? String == "loaded")
-        #expect(run.stderr.contains("error: bad.pak#art/noise.png:"))
+        #expect(run.stderr.contains("Error: bad.pak#art/noise.png:"))
     }
 
     /// A pack is one asset, loaded even when an entry is not: the headline counts the entries

@@ -48,7 +48,7 @@ import Testing
         #expect(summary["cancelled"] as? Int == 0 && summary["skipped"] as? Int == 1)
         #expect(summary["decodedBytes"] as? Int == 12 * 7 * 4)
         #expect((summary["seconds"] as? Double ?? -1) >= 0)
-        #expect(run.stderr.contains("error: art/fake.png"), "failures also go to stderr")
+        #expect(run.stderr.contains("Error: art/fake.png"), "failures also go to stderr")
     }
 
     @Test func aMemoryBudgetReportsExactlyWhatLoadingEverythingAtOnceReports() async throws {
@@ -183,7 +183,7 @@ import Testing
         let bare = try await preload(["atlas"], in: directory.path)
         #expect(bare.status == 64 && bare.stdout.isEmpty)
         let message = "'atlas' is both a subcommand and a folder here; to load the folder, write 'preload ./atlas' "
-        #expect(bare.stderr == "error: " + message + "('preload atlas --help' shows the subcommand)\n", "\(bare.stderr)")
+        #expect(bare.stderr == "Error: " + message + "('preload atlas --help' shows the subcommand)\n", "\(bare.stderr)")
         try directory.write("pack", text: "a file, not a folder")
         let file = try await preload(["pack"], in: directory.path)
         #expect(file.status == 64 && file.stderr.contains("'pack' is both a subcommand and a file here; to load the file, write 'preload ./pack'"))

@@ -71,7 +71,7 @@ import Testing
         #expect(load.stdout.contains("  failed:    1 pack entry\n"))
         #expect(load.stdout.contains("FAIL  evil.zip#../escape.txt: entry '../escape.txt' would reach outside the archive"))
         let extract = try await preload(["pack", "extract", "evil.zip", "--output", "out"])
-        #expect(extract.status == 1 && extract.stderr.contains("error: evil.zip: '../escape.txt' would land outside out: it has a '..' component"))
+        #expect(extract.status == 1 && extract.stderr.contains("Error: evil.zip: '../escape.txt' would land outside out: it has a '..' component"))
         #expect(
             !FileManager.default.fileExists(atPath: directory.file("out/fine.txt"))
                 && !FileManager.default.fileExists(atPath: directory.file("escape.txt")))

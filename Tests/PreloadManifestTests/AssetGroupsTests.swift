@@ -24,8 +24,8 @@ import Testing
         #expect(level1.everythingLoaded, "\(level1.errors)")
         #expect(groups.status.map(\.name) == ["common", "level1"])
         #expect(groups.status.map(\.isExplicit) == [false, true])
-        let page = ManifestReadingTests.sampleAssets + "/atlases/ui/ui.png"  // named by its path (see the names rule)
-        #expect("\(groups.status[0])" == "common (required): 4 assets: \(page), sprites/coin.png, sprites/hero.png, ui", "one line, sorted")
+        // The page beside the atlas `ui` is named as a part of it, in the manifest's words.
+        #expect("\(groups.status[0])" == "common (required): 4 assets: sprites/coin.png, sprites/hero.png, ui, ui#ui.png", "one line, sorted")
         // The store's hero is the file's pixels.
         let hero = try #require(store.texture(named: "sprites/hero.png"))
         let direct = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: ManifestReadingTests.sampleAssets + "/sprites/hero.png"))))
@@ -34,7 +34,8 @@ import Testing
         #expect(level1Names.contains("creatures") && level1Names.contains("level1") && level1Names.contains("tiles/grass_tile.png"))
         // What the atlases and the pack brought is stored with them, and held by their group.
         let uiPage = ManifestReadingTests.sampleAssets + "/atlases/ui/ui.png"
-        #expect(Set(store.dependencyNames).isSuperset(of: ["level1#level.json", "level1#hud/hud.png", "creatures/bat.png", uiPage]))
+        #expect(Set(store.dependencyNames).isSuperset(of: ["level1#level.json", "level1#hud/hud.png", "creatures/bat.png", "ui#ui.png"]))
+        #expect(store.entry(named: uiPage)?.name == "ui#ui.png", "found by its path as well")
         // The pack's atlas names its page as the pack names that entry: one asset, one name.
         let pagePath = ManifestReadingTests.sampleAssets + "/packs/level1.pak#hud/hud.png"
         #expect(!store.dependencyNames.contains(pagePath), "\(store.dependencyNames)")

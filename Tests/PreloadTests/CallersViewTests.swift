@@ -59,8 +59,9 @@ import Testing
         #expect(report.dependencies.map(\.request.path) == [directory.file("x.txt"), directory.file("y.txt")])
         #expect(loaded.all == ["bundle"], "an upload hook sees what the caller asked for")
         #expect(coordinator.assets.names == ["bundle"])
-        #expect(coordinator.assets.dependencyNames == [directory.file("x.txt"), directory.file("y.txt")])
-        #expect(coordinator.assets.asset(named: directory.file("x.txt"), as: TextAsset.self)?.text == "ex", "still found by name")
+        #expect(coordinator.assets.dependencyNames == ["bundle#x.txt", "bundle#y.txt"], "named as parts of the bundle")
+        #expect(coordinator.assets.asset(named: "bundle#x.txt", as: TextAsset.self)?.text == "ex", "still found by name")
+        #expect(coordinator.assets.asset(named: directory.file("x.txt"), as: TextAsset.self)?.text == "ex", "and by path")
 
         var everything = PreloadHooks(onAssetLoaded: { loaded.append($0.request.name) })
         everything.includesDependencies = true

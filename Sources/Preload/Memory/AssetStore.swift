@@ -5,7 +5,9 @@ import Synchronization
 /// The assets a coordinator has loaded, by name and by path, until they are unloaded.
 ///
 /// **One rule for finding an asset:** by its name (the request's `name`, by default its path as
-/// written; a folder's files are named after the folder's name) *or* by its path, relative or
+/// written; a folder's files are named after the folder's name; what a plugin loads for a named
+/// request is named as a part of it: `level1#hud.png` for an entry of the pack `level1`,
+/// `ui#ui.png` for the page beside the atlas `ui`) *or* by its path, relative or
 /// absolute, with any `.` and `..`. ``asset(named:)``, ``texture(named:)``, ``entry(named:)`` and
 /// ``handle(named:as:)`` try the words as a name first, ``asset(atPath:)`` as a path first; each
 /// then tries the other, so both find the same asset. A relative path is read from the current

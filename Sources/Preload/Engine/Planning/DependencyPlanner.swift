@@ -136,8 +136,10 @@ extension AssetRequest {
     /// `/home/me/game/level1.pak` named `level1` gives its entry `/home/me/game/level1.pak#hud.png`
     /// the name `level1#hud.png`; an atlas inside it, named `level1#hud/hud.json`, gives its page
     /// `/home/me/game/level1.pak#hud/hud.png` the same name the pack gives that entry,
-    /// `level1#hud/hud.png`, so one asset has one name. A name the plugin chose, or a path outside
-    /// what the dependent's name stands for, stays.
+    /// `level1#hud/hud.png`, so one asset has one name. A dependency beside the dependent's file
+    /// or below its folder that its name does not stand for (the page `assets/ui.png` of an atlas
+    /// `assets/ui.json` named `ui`) is named as a part of it, `ui#ui.png`. A name the plugin
+    /// chose, or a path outside the dependent's folder, stays.
     func named(after dependent: AssetRequest) -> AssetRequest {
         guard name == path, dependent.name != dependent.path else { return self }
         // The part of the dependent's path its name stands for: all of it, or what is left once
@@ -155,11 +157,30 @@ extension AssetRequest {
         } else {
             (stem, named) = (Substring(dependent.path), Substring(dependent.name))
         }
-        guard !named.isEmpty, path.hasPrefix(stem), let next = path.dropFirst(stem.count).first, next == "#" || next == "/" else {
-            return self
-        }
         var renamed = self
-        renamed.name = String(named) + path.dropFirst(stem.count)
+        if !named.isEmpty, path.hasPrefix(stem), let next = path.dropFirst(stem.count).first, next == "#" || next == "/" {
+            renamed.name = String(named) + path.dropFirst(stem.count)
+        } else if path != dependent.path, let relative = path.relative(toFolderOf: dependent.path) {
+            // Beside the dependent's file or below its folder (a descriptor atlas's page): named
+            // as a part of it, like a pack's entry, in the caller's words (`ui#ui.png`).
+            renamed.name = dependent.name + "#" + relative
+        }
         return renamed
+    }
+}
+
+extension String {
+    /// This path relative to the folder holding `file` when it lies there or below (`ui.png`,
+    /// `pages/ui.png` for `assets/ui.json`); `nil` elsewhere, or when either is relative and the
+    /// other absolute.
+    fileprivate func relative(toFolderOf file: String) -> String? {
+        guard let slash = file.lastIndex(of: "/") else {
+            return hasPrefix("/") || contains("#") ? nil : self
+        }
+        let folder = file[...slash]
+        guard hasPrefix(folder), count > folder.count else { return nil }
+        let rest = dropFirst(folder.count)
+        guard !rest.hasPrefix("../"), rest != "..", !rest.contains("/../") else { return nil }
+        return String(rest)
     }
 }
