@@ -25,13 +25,16 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // The umbrella: every runtime module, today's one-line dependency.
-        .library(name: "Preload", targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadFlow", "PreloadManifest"]),
+        .library(
+            name: "Preload",
+            targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadFlow", "PreloadManifest"]),
         // One product per module, for an engine that wants only some (its own loaders without
         // libpng and zlib, say).
         .library(name: "PreloadCore", targets: ["Preload"]),
         .library(name: "PreloadPNG", targets: ["PreloadPNG"]),
         .library(name: "PreloadAtlas", targets: ["PreloadAtlas"]),
         .library(name: "PreloadPack", targets: ["PreloadPack"]),
+        .library(name: "PreloadBaked", targets: ["PreloadBaked"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -69,7 +72,7 @@ let package = Package(
         .target(name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas"]),
         .target(
             name: "PreloadAuthoring",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "CPreloadPNG"]
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "CPreloadPNG"]
         ),
         .target(
             name: "PreloadPNG",
@@ -86,10 +89,16 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadZlib", "CPreloadCRC"],
             path: "Plugins/Pack"
         ),
+        .target(
+            name: "PreloadBaked",
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack"],
+            path: "Plugins/Baked"
+        ),
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
-                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadManifest", "PreloadAuthoring",
+                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
+                "PreloadAuthoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

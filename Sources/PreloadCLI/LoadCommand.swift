@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadBaked
 import PreloadPNG
 import PreloadManifest
 import PreloadPack
@@ -86,6 +87,12 @@ struct LoadCommand: AsyncParsableCommand {
     )
     var watch = false
 
+    @Flag(
+        help:
+            "Trust baked packs whose index checksum passes: skip each entry's checksum (by default every entry is checked as it loads)."
+    )
+    var trust = false
+
     @Flag(name: .customLong("keep-16-bit"), help: "Decode 16-bit PNGs to RGBA16 instead of RGBA8.")
     var keepSixteenBit = false
 
@@ -131,7 +138,8 @@ struct LoadCommand: AsyncParsableCommand {
                 alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
-        let registry = try PluginRegistry([png, AtlasLoader(), packLoader, DataFileLoader.raw, DataFileLoader.json])
+        let baked = BakedPackLoader(verification: trust ? .indexOnly : .everyEntry)
+        let registry = try StandardPlugins.registry(png: png, pack: packLoader, baked: baked)
         let (manifestRequests, notices) = try manifest.map(read) ?? ([], [])
         let requests = manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
 

@@ -19,6 +19,8 @@ public struct AssetBytes: Sendable {
         case pooled(PooledBlock)
         /// Small bytes written in place: one allocation, no array metadata to look up.
         case block(ByteBlock)
+        /// A range of a mapped file (a baked pack's texture): no copy.
+        case mapped(MappedViewBox)
     }
 
     private let storage: Storage
@@ -26,6 +28,14 @@ public struct AssetBytes: Sendable {
     /// Wraps an array without copying it.
     public init(_ array: [UInt8]) {
         storage = .array(array)
+    }
+
+    /// A view of `count` bytes at `offset` of `mapping`, without copying them: the bytes stay in
+    /// the file's pages and keep the mapping alive as long as any copy of them is held. The
+    /// range must lie inside the file.
+    public init(viewing mapping: FileMapping, offset: Int, count: Int) {
+        precondition(offset >= 0 && count >= 0 && offset <= mapping.count - count, "view outside the mapped file")
+        storage = .mapped(MappedViewBox(MappedView(mapping: mapping, offset: offset, count: count)))
     }
 
     /// Room for `capacity` bytes, written by `initializer`, which sets `initializedCount` to
@@ -59,6 +69,7 @@ public struct AssetBytes: Sendable {
         case .pooled(let block):
             return try withExtendedLifetime(block) { try body(UnsafeRawBufferPointer(start: block.region.base, count: block.count)) }
         case .block(let block): return try block.withUnsafeBytes(body)
+        case .mapped(let box): return try box.view.withUnsafeBytes(body)
         }
     }
 
@@ -71,13 +82,19 @@ public struct AssetBytes: Sendable {
     public var array: [UInt8] {
         switch storage {
         case .array(let array): return array
-        case .pooled, .block: return withUnsafeBytes { [UInt8]($0) }
+        case .pooled, .block, .mapped: return withUnsafeBytes { [UInt8]($0) }
         }
     }
 
     /// Whether the bytes live in a pooled region (rather than an array).
     package var isPooled: Bool {
         if case .pooled = storage { return true }
+        return false
+    }
+
+    /// Whether the bytes are a view into a mapped file (``init(viewing:offset:count:)``).
+    public var isMapped: Bool {
+        if case .mapped = storage { return true }
         return false
     }
 }
@@ -92,6 +109,7 @@ extension AssetBytes: RandomAccessCollection {
         case .array(let array): return array.count
         case .pooled(let block): return block.count
         case .block(let block): return block.count
+        case .mapped(let box): return box.view.count
         }
     }
 
@@ -104,6 +122,9 @@ extension AssetBytes: RandomAccessCollection {
         case .block(let block):
             precondition(position >= 0 && position < block.count, "AssetBytes index out of range")
             return block.withUnsafeBytes { $0[position] }
+        case .mapped(let box):
+            precondition(position >= 0 && position < box.view.count, "AssetBytes index out of range")
+            return box.view.withUnsafeBytes { $0[position] }
         }
     }
 
@@ -177,4 +198,10 @@ struct ByteBlock: @unchecked Sendable {
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { count, bytes in try body(UnsafeRawBufferPointer(start: bytes, count: count.pointee)) }
     }
+}
+
+/// A ``MappedView`` behind one reference, so that ``AssetBytes`` stays one word of payload.
+final class MappedViewBox: Sendable {
+    let view: MappedView
+    init(_ view: MappedView) { self.view = view }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Turns folders into requests, with the rules `preload DIR` uses: every non-hidden file below
 /// the folder, recursively, in sorted order, kept if a plugin claims it (by extension, then by
 /// content) and skipped otherwise. Folders named `*.atlas` or `*.atlasc` are atlases, not walked
-/// into; such folders inside a pack found there are requested too. Walks and claims run on
-/// several threads.
+/// into; such folders inside a pack found there are requested too. A file whose plugin expands it
+/// into many requests (a baked pack, ``ExpandingPlugin``) is replaced by them. Walks and claims
+/// run on several threads.
 ///
 /// Each file found is named in the caller's words: the folder request's name followed by the
 /// file's path inside the folder (`AssetRequest.folder("assets")` finds `assets/hero.png`;
@@ -39,17 +40,41 @@ package struct FolderDiscovery: Sendable {
         // requested alone lists each of its files once: nothing to compare them with.
         var seen = Set(requests.lazy.filter { !$0.isFolder }.map(\.path))
         let dedupes = requests.count > 1
+        let expands = registry.hasExpanders
         for request in requests {
             guard request.isFolder else {
-                found.requests.append(request)
+                if expands, let expander = registry.expander(of: request) {
+                    expand(request, with: expander, into: &found)
+                } else {
+                    found.requests.append(request)
+                }
                 continue
             }
             let inside = contents(of: request, seen: &seen, dedupes: dedupes)
-            found.requests += inside.requests
             found.skipped += inside.skipped
             found.unloadable += inside.unloadable
+            guard expands else {
+                found.requests += inside.requests
+                continue
+            }
+            for request in inside.requests {
+                if let expander = registry.expander(of: request) {
+                    expand(request, with: expander, into: &found)
+                } else {
+                    found.requests.append(request)
+                }
+            }
         }
         return found
+    }
+
+    /// The requests `request`'s file stands for, or its failure to say.
+    private func expand(_ request: AssetRequest, with expander: any ExpandingPlugin, into found: inout Found) {
+        do {
+            found.requests += try expander.expand(request)
+        } catch {
+            found.unloadable.append(AssetError(path: request.path, wrapping: error))
+        }
     }
 
     /// The files below `folder`, named after the folder request.
@@ -93,7 +118,8 @@ package struct FolderDiscovery: Sendable {
         let containers = registry.all.compactMap { $0 as? any ContainerPlugin }
         var found: [AssetRequest] = []
         for request in requests {
-            guard let container = containers.first(where: { $0.identifier == request.plugin }),
+            // A pack that expands into its assets (a baked pack) names its atlases itself.
+            guard let container = containers.first(where: { $0.identifier == request.plugin }), !(container is any ExpandingPlugin),
                 let names = try? container.entryNames(in: request.path)
             else { continue }
             for folder in Self.assetFolders(in: names) where seen.insert(request.path + "#" + folder).inserted {

@@ -93,6 +93,16 @@ public struct PluginRegistry: Sendable {
     /// The registered plugins, in registration order.
     public var all: [any LoaderPlugin] { plugins }
 
+    /// Whether any registered plugin expands its files into many requests (``ExpandingPlugin``).
+    package var hasExpanders: Bool { plugins.contains { $0 is any ExpandingPlugin } }
+
+    /// The plugin that expands `request`'s file into many requests, if one claims it: the one
+    /// the request names, else the one claiming its extension. Content is not sniffed.
+    package func expander(of request: AssetRequest) -> (any ExpandingPlugin)? {
+        guard let index = request.plugin.map({ indexOfIdentifier[$0] }) ?? index(forExtensionOf: request.path) else { return nil }
+        return plugins[index] as? any ExpandingPlugin
+    }
+
     /// The plugin registered as `identifier`.
     package func plugin(identifier: String) -> (any LoaderPlugin)? {
         indexOfIdentifier[identifier].map { plugins[$0] }

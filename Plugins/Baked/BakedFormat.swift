@@ -1,0 +1,191 @@
+import Preload
+
+/// The layout of a baked pack (`.bake`), version 1: what `preload bake` writes and
+/// ``BakedPackLoader`` reads. All numbers are little-endian. `docs/bake-format.md` is the same
+/// description for another tool's author.
+///
+/// ```
+/// [header, 64 bytes] [entry data, each aligned] [index: records, dependency table, strings]
+/// ```
+public enum BakedFormat {
+    /// The first 8 bytes: `\x89PBAKE\r\n`. The high byte and the line ending catch a file that
+    /// went through a text transfer, as PNG's signature does.
+    public static let magic: [UInt8] = [0x89, 0x50, 0x42, 0x41, 0x4B, 0x45, 0x0D, 0x0A]
+    /// The version this library writes and reads.
+    public static let version: UInt32 = 1
+    /// Bytes in the header.
+    public static let headerSize = 64
+    /// Bytes in one index record.
+    public static let recordSize = 64
+    /// Every entry's data starts at a multiple of this: a cache line, which covers 16- and
+    /// 32-byte SIMD loads and the copy alignment GPU upload paths ask for.
+    public static let entryAlignment = 64
+    /// Entries of ``pageAlignedSize`` bytes or more start on a 4 KiB page instead, so that an
+    /// engine can map or read them directly (`mmap` offsets, `O_DIRECT`).
+    public static let pageAlignment = 4096
+    /// See ``pageAlignment``.
+    public static let pageAlignedSize = 65536
+
+    /// Header flags.
+    public struct Flags: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Textures were baked with premultiplied alpha (`preload bake --premultiply`).
+        public static let premultipliedAlpha = Flags(rawValue: 1)
+    }
+
+    /// What an entry holds.
+    public enum Kind: UInt8, Sendable {
+        /// RGBA rows, top row first, tightly packed.
+        case texture = 1
+        /// An atlas: its frame table as JSON (``BakedAtlasTable``); its pages are other entries.
+        case atlas = 2
+        /// A data file's bytes.
+        case data = 3
+    }
+
+    /// The header, as read or to write.
+    public struct Header: Equatable, Sendable {
+        public var flags: Flags
+        /// The whole file's length: a cut file is told apart from a damaged one.
+        public var fileLength: UInt64
+        public var indexOffset: UInt64
+        public var indexLength: UInt64
+        public var entryCount: UInt32
+        /// How many `UInt32`s the index's dependency table holds.
+        public var dependencyCount: UInt32
+        /// CRC-32 of the index's bytes.
+        public var indexChecksum: UInt32
+
+        public init(
+            flags: Flags, fileLength: UInt64, indexOffset: UInt64, indexLength: UInt64, entryCount: UInt32,
+            dependencyCount: UInt32, indexChecksum: UInt32
+        ) {
+            self.flags = flags
+            self.fileLength = fileLength
+            self.indexOffset = indexOffset
+            self.indexLength = indexLength
+            self.entryCount = entryCount
+            self.dependencyCount = dependencyCount
+            self.indexChecksum = indexChecksum
+        }
+
+        /// The 64 header bytes; the last four are the CRC-32 of the first 60.
+        public func encoded(checksum: ([UInt8]) -> UInt32) -> [UInt8] {
+            var bytes = BakedFormat.magic
+            bytes.appendLittleEndian(BakedFormat.version)
+            bytes.appendLittleEndian(flags.rawValue)
+            bytes.appendLittleEndian(fileLength)
+            bytes.appendLittleEndian(indexOffset)
+            bytes.appendLittleEndian(indexLength)
+            bytes.appendLittleEndian(entryCount)
+            bytes.appendLittleEndian(indexChecksum)
+            bytes.appendLittleEndian(dependencyCount)
+            bytes += [UInt8](repeating: 0, count: 60 - bytes.count)
+            bytes.appendLittleEndian(checksum(bytes))
+            return bytes
+        }
+    }
+
+    /// One index record: where an entry's data is and what it is.
+    public struct Record: Equatable, Sendable {
+        public var dataOffset: UInt64
+        public var dataLength: UInt64
+        /// The size of the file the entry was baked from (a pack entry's: its pack's).
+        public var sourceSize: UInt64
+        /// CRC-32 of the entry's data.
+        public var dataChecksum: UInt32
+        /// CRC-32 of the source file's bytes.
+        public var sourceChecksum: UInt32
+        /// Where the name (the store name) and the source path are in the index's strings.
+        public var name: Range<UInt32>
+        public var sourcePath: Range<UInt32>
+        public var width: UInt32
+        public var height: UInt32
+        /// Where this entry's dependencies are in the index's dependency table.
+        public var dependencies: Range<UInt32>
+        public var kind: Kind
+        public var bits: Bits
+
+        /// The record's flag byte.
+        public struct Bits: OptionSet, Sendable, Equatable {
+            public let rawValue: UInt8
+            public init(rawValue: UInt8) { self.rawValue = rawValue }
+            /// Texture samples are 16-bit (``PixelFormat/rgba16``), not 8-bit.
+            public static let rgba16 = Bits(rawValue: 1)
+            /// Colour is premultiplied by alpha.
+            public static let premultiplied = Bits(rawValue: 2)
+            /// Loaded for another entry (an atlas's page or sprite), as loading the sources
+            /// does: not requested on its own when the pack is.
+            public static let dependency = Bits(rawValue: 4)
+            /// A page an atlas packed at load time: part of its atlas only, never stored alone.
+            public static let atlasPage = Bits(rawValue: 8)
+        }
+
+        public init(
+            dataOffset: UInt64, dataLength: UInt64, sourceSize: UInt64, dataChecksum: UInt32, sourceChecksum: UInt32,
+            name: Range<UInt32>, sourcePath: Range<UInt32>, width: UInt32, height: UInt32, dependencies: Range<UInt32>, kind: Kind,
+            bits: Bits
+        ) {
+            self.dataOffset = dataOffset
+            self.dataLength = dataLength
+            self.sourceSize = sourceSize
+            self.dataChecksum = dataChecksum
+            self.sourceChecksum = sourceChecksum
+            self.name = name
+            self.sourcePath = sourcePath
+            self.width = width
+            self.height = height
+            self.dependencies = dependencies
+            self.kind = kind
+            self.bits = bits
+        }
+
+        /// The 64 record bytes.
+        public func encoded() -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(BakedFormat.recordSize)
+            bytes.appendLittleEndian(dataOffset)
+            bytes.appendLittleEndian(dataLength)
+            bytes.appendLittleEndian(sourceSize)
+            bytes.appendLittleEndian(dataChecksum)
+            bytes.appendLittleEndian(sourceChecksum)
+            bytes.appendLittleEndian(name.lowerBound)
+            bytes.appendLittleEndian(UInt32(name.count))
+            bytes.appendLittleEndian(sourcePath.lowerBound)
+            bytes.appendLittleEndian(UInt32(sourcePath.count))
+            bytes.appendLittleEndian(width)
+            bytes.appendLittleEndian(height)
+            bytes.appendLittleEndian(dependencies.lowerBound)
+            bytes.appendLittleEndian(UInt16(dependencies.count))
+            bytes.append(kind.rawValue)
+            bytes.append(bits.rawValue)
+            return bytes
+        }
+
+        /// The pixel format a texture entry's rows are in.
+        public var pixelFormat: PixelFormat { bits.contains(.rgba16) ? .rgba16 : .rgba8 }
+        /// The alpha mode a texture entry's pixels are in.
+        public var alphaMode: AlphaMode { bits.contains(.premultiplied) ? .premultiplied : .straight }
+    }
+
+    /// Where the next entry's data starts after `end`, for an entry of `length` bytes.
+    public static func alignedOffset(after end: Int, length: Int) -> Int {
+        let alignment = length >= pageAlignedSize ? pageAlignment : entryAlignment
+        return (end + alignment - 1) / alignment * alignment
+    }
+}
+
+/// Little-endian writing, for the header and the index.
+extension [UInt8] {
+    package mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The little-endian integer at `offset`.
+    func littleEndian<T: FixedWidthInteger>(at offset: Int, as type: T.Type = T.self) -> T {
+        T(littleEndian: loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+}

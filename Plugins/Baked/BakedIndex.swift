@@ -1,0 +1,159 @@
+import Preload
+
+/// A baked pack's index, read and checked: every entry with its name, source and dependencies.
+///
+/// Reading checks everything the index claims against the file before any entry is touched:
+/// the magic, the version, the header's and the index's checksums, the file's length, that every
+/// entry's data lies between the header and the index without overlapping another's, that
+/// texture sizes agree with their data, that names are unique, UTF-8 and stay inside the pack
+/// (no empty, `.` or `..` component, no NUL), and that dependencies name other entries.
+public struct BakedIndex: Sendable {
+    /// One entry, as the index describes it.
+    public struct Entry: Sendable {
+        /// Where its data is and what it is.
+        public let record: BakedFormat.Record
+        /// Its store name: the name loading its source gives it.
+        public let name: String
+        /// The file it was baked from, as the bake named it.
+        public let sourcePath: String
+        /// The entries it depends on, by position in ``BakedIndex/entries``.
+        public let dependencies: [Int]
+
+        /// Whether a request for the pack requests it (else another entry loads it).
+        public var isRequestedWithPack: Bool { record.bits.isDisjoint(with: [.dependency, .atlasPage]) }
+    }
+
+    /// The header.
+    public let header: BakedFormat.Header
+    /// The entries, in index order.
+    public let entries: [Entry]
+    private let byName: [String: Int]
+
+    /// The entry named `name`.
+    public func entry(named name: String) -> Entry? { byName[name].map { entries[$0] } }
+    /// The position of the entry named `name` in ``entries``.
+    public func position(of name: String) -> Int? { byName[name] }
+
+    /// Reads the index of the pack whose whole file is `file`, checking it (see the type's
+    /// description); `checksum` is CRC-32.
+    public init(file: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32) throws(BakedPackError) {
+        let size = file.count
+        guard size >= BakedFormat.headerSize else {
+            if size >= 8 && !file.prefix(8).elementsEqual(BakedFormat.magic) { throw .notABakedPack }
+            throw .truncated("the file has \(size) bytes, fewer than a header's \(BakedFormat.headerSize)")
+        }
+        guard file.prefix(8).elementsEqual(BakedFormat.magic) else { throw .notABakedPack }
+        let version: UInt32 = file.littleEndian(at: 8)
+        guard version == BakedFormat.version else { throw .unsupportedVersion(version) }
+        guard checksum(UnsafeRawBufferPointer(rebasing: file[0..<60])) == file.littleEndian(at: 60, as: UInt32.self) else {
+            throw .damaged("the header's checksum does not match")
+        }
+        let header = BakedFormat.Header(
+            flags: .init(rawValue: file.littleEndian(at: 12)), fileLength: file.littleEndian(at: 16), indexOffset: file.littleEndian(at: 24),
+            indexLength: file.littleEndian(at: 32), entryCount: file.littleEndian(at: 40), dependencyCount: file.littleEndian(at: 48),
+            indexChecksum: file.littleEndian(at: 44))
+        guard header.fileLength == UInt64(size) else {
+            throw header.fileLength > UInt64(size)
+                ? .truncated("the header says \(header.fileLength) bytes, the file has \(size)")
+                : .damaged("the header says \(header.fileLength) bytes, the file has \(size)")
+        }
+        let (indexEnd, overflow) = header.indexOffset.addingReportingOverflow(header.indexLength)
+        guard !overflow, header.indexOffset >= UInt64(BakedFormat.headerSize), indexEnd <= UInt64(size) else {
+            throw .malformed("the index (\(header.indexOffset) + \(header.indexLength) bytes) lies outside the file")
+        }
+        let index = UnsafeRawBufferPointer(rebasing: file[Int(header.indexOffset)..<Int(indexEnd)])
+        guard checksum(index) == header.indexChecksum else { throw .damaged("the index's checksum does not match") }
+        let records = UInt64(header.entryCount) * UInt64(BakedFormat.recordSize)
+        let table = UInt64(header.dependencyCount) * 4
+        guard records + table <= header.indexLength else {
+            throw .malformed("the index is \(header.indexLength) bytes, too short for \(header.entryCount) entries")
+        }
+        let strings = UnsafeRawBufferPointer(rebasing: index[Int(records + table)...])
+        let count = Int(header.entryCount)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        var byName: [String: Int] = [:]
+        byName.reserveCapacity(count)
+        for position in 0..<count {
+            let base = position * BakedFormat.recordSize
+            let record = try Self.record(in: index, at: base, position: position)
+            let name = try Self.string(record.name, in: strings, what: "entry \(position + 1)'s name")
+            try Self.checkName(name, position: position)
+            let source = try Self.string(record.sourcePath, in: strings, what: "entry \(position + 1)'s source path")
+            try Self.checkData(record, name: name, dataEnd: header.indexOffset)
+            guard UInt64(record.dependencies.upperBound) <= UInt64(header.dependencyCount) else {
+                throw .malformed("entry '\(name)': its dependencies lie outside the index's table")
+            }
+            var dependencies: [Int] = []
+            for slot in record.dependencies {
+                let dependency = Int(index.littleEndian(at: Int(records) + Int(slot) * 4, as: UInt32.self))
+                guard dependency < count, dependency != position else {
+                    throw .malformed("entry '\(name)': dependency #\(dependency + 1) is not another entry")
+                }
+                dependencies.append(dependency)
+            }
+            guard byName.updateValue(position, forKey: name) == nil else { throw .malformed("two entries are named '\(name)'") }
+            entries.append(Entry(record: record, name: name, sourcePath: source, dependencies: dependencies))
+        }
+        // No two entries' data may overlap: a damaged index could otherwise make two assets of one range.
+        let ranges = entries.filter { $0.record.dataLength > 0 }.sorted { $0.record.dataOffset < $1.record.dataOffset }
+        for (earlier, later) in zip(ranges, ranges.dropFirst()) where earlier.record.dataOffset + earlier.record.dataLength > later.record.dataOffset {
+            throw .malformed("entries '\(earlier.name)' and '\(later.name)' overlap")
+        }
+        self.header = header
+        self.entries = entries
+        self.byName = byName
+    }
+
+    private static func record(in index: UnsafeRawBufferPointer, at base: Int, position: Int) throws(BakedPackError) -> BakedFormat.Record {
+        func range(_ offset: Int) -> Range<UInt32>? {
+            let start: UInt32 = index.littleEndian(at: base + offset), length: UInt32 = index.littleEndian(at: base + offset + 4)
+            let (end, overflow) = start.addingReportingOverflow(length)
+            return overflow ? nil : start..<end
+        }
+        let dependencyStart: UInt32 = index.littleEndian(at: base + 56)
+        let dependencyCount: UInt16 = index.littleEndian(at: base + 60)
+        let (dependencyEnd, overflow) = dependencyStart.addingReportingOverflow(UInt32(dependencyCount))
+        guard let kind = BakedFormat.Kind(rawValue: index[base + 62]) else {
+            throw .malformed("entry \(position + 1) has an unknown kind (\(index[base + 62]))")
+        }
+        guard let name = range(32), let source = range(40), !overflow else {
+            throw .malformed("entry \(position + 1): a range in its record overflows")
+        }
+        return BakedFormat.Record(
+            dataOffset: index.littleEndian(at: base), dataLength: index.littleEndian(at: base + 8), sourceSize: index.littleEndian(at: base + 16),
+            dataChecksum: index.littleEndian(at: base + 24), sourceChecksum: index.littleEndian(at: base + 28), name: name, sourcePath: source,
+            width: index.littleEndian(at: base + 48), height: index.littleEndian(at: base + 52), dependencies: dependencyStart..<dependencyEnd,
+            kind: kind, bits: .init(rawValue: index[base + 63]))
+    }
+
+    private static func string(_ range: Range<UInt32>, in strings: UnsafeRawBufferPointer, what: String) throws(BakedPackError) -> String {
+        guard Int(range.upperBound) <= strings.count else { throw .malformed("\(what) lies outside the index") }
+        let bytes = UnsafeRawBufferPointer(rebasing: strings[Int(range.lowerBound)..<Int(range.upperBound)])
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("\(what) is not UTF-8") }
+        return text
+    }
+
+    /// A name must stay inside the pack: it is what `preload export` writes files under.
+    private static func checkName(_ name: String, position: Int) throws(BakedPackError) {
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !name.utf8.contains(0), !name.hasPrefix("/"),
+            !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+        else {
+            throw .nameEscapes(name.isEmpty ? "entry \(position + 1) has an empty name" : "'\(name.debugDescription.dropFirst().dropLast())'")
+        }
+    }
+
+    private static func checkData(_ record: BakedFormat.Record, name: String, dataEnd: UInt64) throws(BakedPackError) {
+        let (end, overflow) = record.dataOffset.addingReportingOverflow(record.dataLength)
+        guard !overflow, record.dataOffset >= UInt64(BakedFormat.headerSize), end <= dataEnd else {
+            throw .malformed("entry '\(name)': its data (\(record.dataOffset) + \(record.dataLength) bytes) lies outside the data area")
+        }
+        guard record.kind == .texture else { return }
+        let (pixels, overflowPixels) = UInt64(record.width).multipliedReportingOverflow(by: UInt64(record.height))
+        let (bytes, overflowBytes) = pixels.multipliedReportingOverflow(by: UInt64(record.pixelFormat.bytesPerPixel))
+        guard !overflowPixels, !overflowBytes, bytes == record.dataLength, record.width <= Int32.max, record.height <= Int32.max else {
+            throw .malformed("entry '\(name)': a \(record.width)x\(record.height) \(record.pixelFormat) texture is not \(record.dataLength) bytes")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+@_spi(PluginSupport) import Preload
+import PreloadAtlas
+
+/// The loader plugin for baked packs (`.bake`, written by `preload bake`): textures ready to
+/// upload, atlases and data files, loaded by mapping the file and handing out views into it, with
+/// no decoding and no copy.
+///
+/// Requesting a pack requests every asset baked into it, each under the store name loading its
+/// source gave it, with its own result, hooks, store entry and share of progress: a game moves
+/// from loose files to a baked pack by changing one path.
+///
+/// ```swift
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), BakedPackLoader()])
+/// let report = try await coordinator.preload(["level1.bake"])
+/// let hero = coordinator.assets.texture(named: "assets/hero.png")   // as loose: a view into the pack
+/// ```
+///
+/// Each entry's CRC-32 is checked when it is loaded (``Verification/everyEntry``, the default; at
+/// several GB/s); a damaged entry fails alone, by name. The index is always checked.
+public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
+    /// What is checked when an entry loads.
+    public enum Verification: Sendable {
+        /// Every entry's checksum, as it loads (the default).
+        case everyEntry
+        /// Only the header's and the index's checksums: a pack you trust (shipped inside a signed
+        /// build, say) loads without reading its pages until they are used.
+        case indexOnly
+    }
+
+    /// What is checked when an entry loads.
+    public let verification: Verification
+    private let packs = BakedPackCache()
+
+    /// A loader checking entries as `verification` says.
+    public init(verification: Verification = .everyEntry) {
+        self.verification = verification
+    }
+
+    public var identifier: String { "baked" }
+    public var assetKind: AssetKind { .texture }
+    public var fileExtensions: Set<String> { ["bake"] }
+    public var headerLength: Int { BakedFormat.magic.count }
+
+    public func matchesSignature(_ header: [UInt8]) -> Bool { header.starts(with: BakedFormat.magic) }
+
+    // MARK: The pack as a container of entries
+
+    public func opensContainer(at path: String, header: [UInt8]) -> Bool { header.starts(with: BakedFormat.magic) }
+
+    public func entryNames(in container: String) throws -> [String] {
+        try packs.open(container).index.entries.map(\.name)
+    }
+
+    public func entrySize(_ entry: String, in container: String) throws -> Int64 {
+        guard let found = try packs.open(container).index.entry(named: entry) else { throw BakedPackError.noSuchEntry(entry) }
+        return Int64(found.record.dataLength)
+    }
+
+    public func readEntry(
+        _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
+    ) throws -> AssetBytes {
+        let pack = try packs.open(container)
+        guard let found = pack.index.entry(named: entry) else { throw BakedPackError.noSuchEntry(entry) }
+        guard found.record.dataLength <= UInt64(limit) else {
+            throw AssetError(
+                path: container + "#" + entry, category: .limitExceeded,
+                reason: "the entry is \(found.record.dataLength) bytes, more than the \(limit) allowed")
+        }
+        return try bytes(of: found, in: pack)
+    }
+
+    // MARK: Requesting the pack requests its assets
+
+    public func expand(_ request: AssetRequest) throws -> [AssetRequest] {
+        let pack = try packs.open(request.path)
+        return pack.index.entries.filter(\.isRequestedWithPack).map { entry in
+            AssetRequest(path: request.path + "#" + entry.name, name: entry.name, plugin: identifier, options: request.options)
+        }
+    }
+
+    public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
+        guard let (pack, entry) = try self.entry(of: request) else { return [] }
+        return entry.dependencies.map { pack.index.entries[$0] }.filter { !$0.record.bits.contains(.atlasPage) }.map { dependency in
+            self.request(for: dependency, in: pack, options: request.options)
+        }
+    }
+
+    public func load(_ context: LoadContext) throws -> any Asset {
+        guard let (pack, entry) = try self.entry(of: context.request) else {
+            throw AssetError(
+                path: context.request.path, category: .unsupported,
+                reason: "is a baked pack: request it by a path ending in .bake (or with plugin \"baked\") to load what it holds")
+        }
+        switch entry.record.kind {
+        case .texture:
+            return try texture(entry, in: pack)
+        case .data:
+            return DataAsset(bytes: try bytes(of: entry, in: pack))
+        case .atlas:
+            let table: BakedAtlasTable
+            do {
+                table = try JSONDecoder().decode(BakedAtlasTable.self, from: try bytes(of: entry, in: pack).withUnsafeBytes { Data($0) })
+            } catch let error as AssetError {
+                throw error
+            } catch {
+                throw BakedPackError.malformed("entry '\(entry.name)': its atlas table does not read: \(error)")
+            }
+            let pages = try table.pages.map { page in
+                guard pack.index.entries.indices.contains(page.entry), pack.index.entries[page.entry].record.kind == .texture else {
+                    throw BakedPackError.malformed("entry '\(entry.name)': page \(page.path) is not a texture entry")
+                }
+                let pageEntry = pack.index.entries[page.entry]
+                let texture =
+                    pageEntry.record.bits.contains(.atlasPage)
+                    ? try self.texture(pageEntry, in: pack)
+                    : try context.dependency(request(for: pageEntry, in: pack, options: context.request.options), as: Texture.self)
+                return AtlasPage(path: page.path, texture: texture)
+            }
+            return try table.atlas(pages: pages)
+        }
+    }
+
+    // MARK: Entries
+
+    /// The pack and entry `request` names; `nil` for the pack file itself.
+    private func entry(of request: PlannedRequest) throws -> (BakedPackCache.Opened, BakedIndex.Entry)? {
+        guard let name = request.file.entry, let prefix = request.containerPrefix else { return nil }
+        let pack = try packs.open(String(prefix.dropLast()), facts: request.file)
+        guard let entry = pack.index.entry(named: name) else { throw BakedPackError.noSuchEntry(name) }
+        return (pack, entry)
+    }
+
+    /// The request that loads `entry`, named as the index names it.
+    private func request(for entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, options: AssetOptions) -> AssetRequest {
+        AssetRequest(path: pack.path + "#" + entry.name, name: entry.name, plugin: identifier, options: options)
+    }
+
+    /// `entry`'s data: a view into the pack's mapping, its checksum checked unless the loader
+    /// trusts the index.
+    private func bytes(of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened) throws -> AssetBytes {
+        let mapping = try pack.mapped()
+        let bytes = AssetBytes(viewing: mapping, offset: Int(entry.record.dataOffset), count: Int(entry.record.dataLength))
+        if verification == .everyEntry, bytes.withUnsafeBytes(BakedChecksum.crc32) != entry.record.dataChecksum {
+            throw BakedPackError.damaged("entry '\(entry.name)': its checksum does not match (the pack changed after baking)")
+        }
+        return bytes
+    }
+
+    private func texture(_ entry: BakedIndex.Entry, in pack: BakedPackCache.Opened) throws -> Texture {
+        let record = entry.record
+        guard record.kind == .texture else { throw BakedPackError.malformed("entry '\(entry.name)' is not a texture") }
+        return Texture(
+            width: Int(record.width), height: Int(record.height), pixelFormat: record.pixelFormat, alphaMode: record.alphaMode,
+            pixels: try bytes(of: entry, in: pack))
+    }
+}

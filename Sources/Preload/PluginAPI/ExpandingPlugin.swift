@@ -1,0 +1,14 @@
+/// A loader plugin whose file stands for many assets at once, each a request of the caller's
+/// own (a baked pack): requesting the file requests every asset it lists, the way requesting a
+/// folder requests every file in it. Each gets its own result, hooks, store entry and share of
+/// progress, under the name the file gives it.
+///
+/// The batch asks ``expand(_:)`` before planning, for a request the plugin claims (by name or by
+/// extension) and for such files found in a requested folder. The requests it returns are then
+/// planned like any other: typically entries of the file, `FILE#ENTRY`, which the same plugin
+/// opens as a ``ContainerPlugin``.
+public protocol ExpandingPlugin: LoaderPlugin {
+    /// The requests `request` stands for, in order, named as the caller should find them.
+    /// Throwing fails `request` alone, with the error (a damaged file, say).
+    func expand(_ request: AssetRequest) throws -> [AssetRequest]
+}

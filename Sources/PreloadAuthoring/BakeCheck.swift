@@ -1,0 +1,58 @@
+@_spi(PluginSupport) import Preload
+import PreloadBaked
+
+/// Whether a baked pack is current with its sources: each entry's source read again and compared
+/// with the size and CRC-32 the pack recorded (stale, or missing when it is gone), and, given
+/// the requests the sources expand to, what they hold that the pack lacks (new). For asset CI and
+/// build systems: `preload bake check` prints ``problems`` and exits 1 when there are any.
+///
+/// ```swift
+/// let check = BakeCheck(index: index, sources: requests)
+/// if !check.isCurrent { check.problems.forEach { print($0) } }
+/// ```
+public struct BakeCheck: Sendable {
+    /// One line per stale, missing or new entry, sorted by name: `stale   hero.png (sprites/hero.png changed)`.
+    public let problems: [String]
+    /// How many entries the pack has (its packed atlas pages aside).
+    public let entryCount: Int
+    /// How many are stale, missing and new.
+    public let stale: Int, missing: Int, new: Int
+
+    /// Whether every entry is current and no source is new.
+    public var isCurrent: Bool { problems.isEmpty }
+
+    /// Compares `index` with the files on disk, and with `sources` (the requests the sources
+    /// expand to: a folder's files, a manifest's entries) for new ones.
+    public init(index: BakedIndex, sources: [AssetRequest] = []) {
+        var digests = SourceDigests()
+        var stale: [String] = [], missing: [String] = [], new: [String] = []
+        let entries = index.entries.filter { !$0.record.bits.contains(.atlasPage) }
+        for entry in entries {
+            let file = SourceDigests.file(of: entry.sourcePath)
+            let now = digests.digest(of: entry.sourcePath)
+            if now == (0, 0) && entry.record.sourceSize != 0 {
+                missing.append("missing \(entry.name) (\(file) is gone)")
+            } else if now.size != entry.record.sourceSize || now.checksum != entry.record.sourceChecksum {
+                stale.append("stale   \(entry.name) (\(file) changed)")
+            }
+        }
+        let sourceFiles = Set(index.entries.map { SourceDigests.file(of: $0.sourcePath) })
+        for request in sources where index.entry(named: request.name) == nil && !sourceFiles.contains(request.path) {
+            new.append("new     \(request.name) (not in the pack)")
+        }
+        problems = (stale + missing + new).sorted { $0.dropFirst(8) < $1.dropFirst(8) }
+        entryCount = entries.count
+        (self.stale, self.missing, self.new) = (stale.count, missing.count, new.count)
+    }
+
+    /// `level.bake: 14 entries, all current` or `level.bake: 14 entries, 2 stale, 1 missing, 1 new`.
+    public func headline(pack: String) -> String {
+        let entries = "\(entryCount) entr\(entryCount == 1 ? "y" : "ies")"
+        guard !isCurrent else { return "\(pack): \(entries), all current" }
+        var parts: [String] = []
+        if stale > 0 { parts.append("\(stale) stale") }
+        if missing > 0 { parts.append("\(missing) missing") }
+        if new > 0 { parts.append("\(new) new") }
+        return "\(pack): \(entries), " + parts.joined(separator: ", ")
+    }
+}

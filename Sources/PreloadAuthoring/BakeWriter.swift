@@ -1,0 +1,293 @@
+import Foundation
+@_spi(PluginSupport) import Preload
+import PreloadAtlas
+import PreloadBaked
+import PreloadPack
+
+/// Writes a baked pack (`BakedFormat`) from what a batch loaded: every texture, atlas and data
+/// file of the report, under the names loading gave them, so that loading the pack gives the
+/// same store names, results and pixels as loading the sources.
+///
+/// ```swift
+/// let report = try await coordinator.preload([.folder("assets")])
+/// let summary = try BakeWriter.write(report, to: "level1.bake")
+/// print(summary)   // "Baked 14 entries (12 textures, 1 atlas, 1 data file), 4.2 MB, into level1.bake"
+/// ```
+///
+/// The pack is written to a temporary file beside `path` and renamed over it: a reader never sees
+/// half a pack, and a game that has the old pack mapped keeps reading the old file.
+public enum BakeWriter {
+    /// Why a report cannot be baked. Nothing is written.
+    public enum BakeError: Error, Sendable, CustomStringConvertible {
+        /// Some of the sources did not load.
+        case sourcesFailed([AssetError])
+        /// An asset of a kind the format has no entry for (a third-party plugin's).
+        case unsupportedKind(name: String, kind: String)
+        /// A name that would leave the pack (absolute, or with `..`).
+        case nameEscapes(String)
+        /// Nothing to bake.
+        case empty
+
+        public var description: String {
+            switch self {
+            case .sourcesFailed(let errors):
+                "\(counted(errors.count, "source")) did not load, so nothing was baked:\n"
+                    + errors.map { "  " + $0.description }.joined(separator: "\n")
+            case .unsupportedKind(let name, let kind): "\(name): a \(kind) asset has no baked form (textures, atlases and data files do)"
+            case .nameEscapes(let name):
+                "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder (cd to the folder above the assets)"
+            case .empty: "nothing to bake: no asset loaded"
+            }
+        }
+    }
+
+    /// What was baked.
+    public struct Summary: Sendable, CustomStringConvertible {
+        /// The pack written.
+        public var path: String
+        /// Entries by kind.
+        public var textures = 0, atlases = 0, dataFiles = 0
+        /// Pages packed at load time (sprite folders), stored as entries of their atlas.
+        public var packedPages = 0
+        /// The pack's size in bytes.
+        public var bytes = 0
+        /// Packs baked as their entries (the pack itself is not an asset of the baked pack).
+        public var unpackedPacks: [String] = []
+
+        /// Every entry, pages included.
+        public var entries: Int { textures + atlases + dataFiles + packedPages }
+
+        public var description: String {
+            var parts = [counted(textures, "texture")]
+            if atlases > 0 { parts.append(counted(atlases, "atlas", plural: "atlases")) }
+            if dataFiles > 0 { parts.append(counted(dataFiles, "data file")) }
+            if packedPages > 0 { parts.append(counted(packedPages, "packed atlas page")) }
+            return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
+                + "\(String(format: "%.1f", Double(bytes) / 1e6)) MB, into \(path)"
+        }
+    }
+
+    /// Bakes what `report` loaded into a pack at `path`, flagging it with `flags`. Throws
+    /// ``BakeError`` (writing nothing) when a source failed, an asset has no baked form or a name
+    /// would leave the pack, and `AtomicFile.WriteError` when the file cannot be written.
+    @discardableResult
+    public static func write(_ report: PreloadReport, to path: String, flags: BakedFormat.Flags = []) throws -> Summary {
+        let errors = report.errors
+        guard errors.isEmpty else { throw BakeError.sourcesFailed(errors) }
+        var plan = Plan()
+        var summary = Summary(path: path)
+        for group in report.resultsByCaller {
+            let caller = group[0]
+            if caller.outcome.asset is PackAsset {
+                // The pack's loaded entries become entries of their own, named as loading it names them.
+                summary.unpackedPacks.append(caller.request.path)
+                for result in group.dropFirst() where !(result.outcome.asset is PackAsset) {
+                    try plan.add(result, isDependency: false, group: group)
+                }
+                continue
+            }
+            try plan.add(caller, isDependency: false, group: group)
+        }
+        guard !plan.entries.isEmpty else { throw BakeError.empty }
+        for entry in plan.entries {
+            switch entry.kind {
+            case .texture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
+            case .atlas: summary.atlases += 1
+            case .data: summary.dataFiles += 1
+            }
+        }
+        summary.bytes = try plan.write(to: path, flags: flags)
+        return summary
+    }
+
+    /// Whether `name` may name an entry: relative, without empty, `.` or `..` components or NUL.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix("/") && !name.utf8.contains(0)
+            && !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+    }
+
+    /// The entries to write, in order.
+    private struct Plan {
+        struct Entry {
+            var name: String
+            var sourcePath: String
+            var kind: BakedFormat.Kind
+            var bits: BakedFormat.Record.Bits
+            var width = 0, height = 0
+            var bytes: AssetBytes
+            var dependencies: [Int] = []
+        }
+
+        var entries: [Entry] = []
+        var byName: [String: Int] = [:]
+        /// Texture entries by the path they were loaded from (an atlas's page is one).
+        var texturesByPath: [String: Int] = [:]
+
+        /// Adds `result`'s asset (and, for an atlas, its dependencies from `group` and its
+        /// pages); returns its position.
+        @discardableResult
+        mutating func add(_ result: AssetResult, isDependency: Bool, group: [AssetResult]) throws -> Int {
+            let name = result.request.name
+            if let known = byName[name] {
+                // Loaded for an atlas first, requested on its own too (a page found in a walked folder).
+                if !isDependency { entries[known].bits.remove(.dependency) }
+                return known
+            }
+            guard BakeWriter.isValidName(name) else { throw BakeError.nameEscapes(name) }
+            let bits: BakedFormat.Record.Bits = isDependency ? .dependency : []
+            switch result.outcome.asset {
+            case let texture as Texture:
+                let position = append(texture: texture, name: name, source: result.request.path, bits: bits)
+                texturesByPath[result.request.path] = position
+                return position
+            case let data as DataAsset:
+                return append(Entry(name: name, sourcePath: result.request.path, kind: .data, bits: bits, bytes: data.bytes))
+            case let atlas as TextureAtlas:
+                // Its place first, so that the pack lists assets in the order loading listed them;
+                // then what loading the atlas loaded for it (pages, sprites), as dependencies.
+                let position = append(Entry(name: name, sourcePath: result.request.path, kind: .atlas, bits: bits, bytes: []))
+                var dependencies: [Int] = []
+                for dependency in group.dropFirst() where dependency.outcome.asset is Texture && Self.belongs(dependency, to: atlas, at: result) {
+                    dependencies.append(try add(dependency, isDependency: true, group: []))
+                }
+                var pages: [Int] = []
+                for (number, page) in atlas.pages.enumerated() {
+                    if let known = texturesByPath[page.path], entries[known].width == page.texture.width,
+                        entries[known].height == page.texture.height, entries[known].bytes == page.texture.pixels
+                    {
+                        pages.append(known)
+                    } else {
+                        let pageName = "\(name)#page\(number + 1)"
+                        guard byName[pageName] == nil else { throw BakeError.nameEscapes(pageName) }
+                        pages.append(append(texture: page.texture, name: pageName, source: result.request.path, bits: [.atlasPage, .dependency]))
+                        dependencies.append(pages[pages.count - 1])
+                    }
+                }
+                let table = BakedAtlasTable(atlas, pageEntries: pages)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                entries[position].bytes = AssetBytes([UInt8](try encoder.encode(table)))
+                entries[position].dependencies = dependencies
+                return position
+            case let asset?:
+                throw BakeError.unsupportedKind(name: name, kind: asset.kind.rawValue)
+            case nil:
+                throw BakeError.sourcesFailed([result.outcome.error].compactMap { $0 })
+            }
+        }
+
+        /// Whether `dependency` (from the same caller's group) was loaded for `atlas`: one of its
+        /// pages, or a sprite inside its folder. A pack's group holds every entry of the pack.
+        static func belongs(_ dependency: AssetResult, to atlas: TextureAtlas, at result: AssetResult) -> Bool {
+            let path = dependency.request.path
+            return atlas.pages.contains { $0.path == path } || path.hasPrefix(result.request.path + "/")
+        }
+
+        private mutating func append(texture: Texture, name: String, source: String, bits: BakedFormat.Record.Bits) -> Int {
+            var bits = bits
+            if texture.pixelFormat == .rgba16 { bits.insert(.rgba16) }
+            if texture.alphaMode == .premultiplied { bits.insert(.premultiplied) }
+            return append(
+                Entry(name: name, sourcePath: source, kind: .texture, bits: bits, width: texture.width, height: texture.height, bytes: texture.pixels))
+        }
+
+        private mutating func append(_ entry: Entry) -> Int {
+            entries.append(entry)
+            byName[entry.name] = entries.count - 1
+            return entries.count - 1
+        }
+
+        /// Writes the pack; returns its size.
+        func write(to path: String, flags: BakedFormat.Flags) throws -> Int {
+            let file = try AtomicFile(path: path)
+            var sources = SourceDigests()
+            var strings: [UInt8] = []
+            var table: [UInt32] = []
+            var records: [UInt8] = []
+            var offset = BakedFormat.headerSize
+            try file.write([UInt8](repeating: 0, count: BakedFormat.headerSize))  // filled in at the end
+            func string(_ text: String) -> Range<UInt32> {
+                let start = UInt32(strings.count)
+                strings += Array(text.utf8)
+                return start..<UInt32(strings.count)
+            }
+            for entry in entries {
+                let start = BakedFormat.alignedOffset(after: offset, length: entry.bytes.count)
+                if start > offset { try file.write([UInt8](repeating: 0, count: start - offset)) }
+                try entry.bytes.withUnsafeBytes { try file.write($0) }
+                offset = start + entry.bytes.count
+                let source = sources.digest(of: entry.sourcePath)
+                let dependencyStart = UInt32(table.count)
+                table += entry.dependencies.map(UInt32.init)
+                records += BakedFormat.Record(
+                    dataOffset: UInt64(start), dataLength: UInt64(entry.bytes.count), sourceSize: source.size,
+                    dataChecksum: entry.bytes.withUnsafeBytes(BakedChecksum.crc32), sourceChecksum: source.checksum,
+                    name: string(entry.name), sourcePath: string(entry.sourcePath), width: UInt32(entry.width), height: UInt32(entry.height),
+                    dependencies: dependencyStart..<UInt32(table.count), kind: entry.kind, bits: entry.bits
+                ).encoded()
+            }
+            let indexOffset = (offset + 7) / 8 * 8
+            if indexOffset > offset { try file.write([UInt8](repeating: 0, count: indexOffset - offset)) }
+            var index = records
+            for value in table { index.appendLittleEndian(value) }
+            index += strings
+            try file.write(index)
+            let length = indexOffset + index.count
+            let header = BakedFormat.Header(
+                flags: flags, fileLength: UInt64(length), indexOffset: UInt64(indexOffset), indexLength: UInt64(index.count),
+                entryCount: UInt32(entries.count), dependencyCount: UInt32(table.count), indexChecksum: BakedChecksum.crc32(index))
+            try file.write(header.encoded(checksum: BakedChecksum.crc32), at: 0)
+            try file.commit()
+            return length
+        }
+    }
+}
+
+/// The size and CRC-32 of each source file, read once each: a pack shared by many entries is
+/// one source. A pack entry's source is its pack; a folder's (a sprite folder atlas) is the
+/// list of its files with their sizes.
+struct SourceDigests {
+    private var known: [String: (size: UInt64, checksum: UInt32)] = [:]
+
+    mutating func digest(of path: String) -> (size: UInt64, checksum: UInt32) {
+        let file = Self.file(of: path)
+        if let digest = known[file] { return digest }
+        let digest = Self.compute(file)
+        known[file] = digest
+        return digest
+    }
+
+    /// The file on disk behind `path`: a pack entry's (`level1.pak#hud.png`) is its pack.
+    static func file(of path: String) -> String {
+        var search = path.startIndex
+        while let hash = path[search...].firstIndex(of: "#") {
+            let prefix = String(path[..<hash])
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue { return prefix }
+            search = path.index(after: hash)
+        }
+        return path
+    }
+
+    /// The size and CRC-32 of `file`, or of a folder's listing; zeros when it cannot be read.
+    static func compute(_ file: String) -> (size: UInt64, checksum: UInt32) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return (0, 0) }
+        if isDirectory.boolValue {
+            let names = (try? DiskFolder.files(under: file)) ?? []
+            var listing: [UInt8] = []
+            for name in names {
+                let size = (try? FileFacts.of(path: file + "/" + name).size) ?? -1
+                listing += Array("\(name)\t\(size)\n".utf8)
+            }
+            return (UInt64(listing.count), BakedChecksum.crc32(listing))
+        }
+        guard let bytes = try? FileContents.read(path: file) else { return (0, 0) }
+        return (UInt64(bytes.count), BakedChecksum.crc32(bytes))
+    }
+}
+
+/// `count` and the noun, singular for one.
+private func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+}

@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import Preload
+import PreloadAuthoring
+import PreloadBaked
+import PreloadManifest
+import PreloadPNG
+
+/// `preload bake SOURCES -o FILE` and `preload bake check FILE [SOURCES]`.
+struct BakeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bake",
+        abstract: "Bake assets into one sealed pack of ready-to-upload textures (docs/bake-format.md), or check one against its sources.",
+        discussion: """
+            `preload bake DIR|FILES... [--manifest FILE] -o level.bake` loads the sources as \
+            `preload` does (every plugin, every atlas dialect, packs, manifests) and writes what \
+            loaded: textures as RGBA rows, atlases as their pages and frame table, data files as \
+            their bytes, each under the store name loading gave it. `preload level.bake` (or a \
+            request for the file from code) then loads the same names by mapping the file: no \
+            decoding, no copy. `preload bake check level.bake [SOURCES]` exits 1 naming each \
+            entry whose source changed or is gone, and each source the pack lacks.
+            """,
+        subcommands: [BakeWriteCommand.self, BakeCheckCommand.self],
+        defaultSubcommand: BakeWriteCommand.self)
+}
+
+/// `preload bake [write] SOURCES -o FILE`.
+struct BakeWriteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write",
+        abstract: "Bake the sources into a pack (the default subcommand of bake).",
+        discussion: """
+            Entry names are the store names: the paths as given (or the manifest's names), so give \
+            paths inside the current folder. The pack is written beside its destination under a \
+            temporary name and renamed over it, so a running game that has the old pack mapped \
+            keeps reading the old file. Nothing is written when a source fails to load (or, with \
+            --strict, loads with a warning).
+
+            Exit status: 0 when the pack was written, 1 when it was not (a source failed), 64 on a \
+            usage error.
+            """)
+
+    @Argument(help: "Files and directories to bake.")
+    var paths: [String] = []
+
+    @Option(name: .shortAndLong, help: "The pack to write (by convention FILE.bake).")
+    var output: String
+
+    @Option(help: "A manifest whose groups to bake (every group, or those of --group).")
+    var manifest: String?
+
+    @Option(name: .customLong("group"), help: "A group of --manifest to bake, with the groups it requires (repeatable).")
+    var groups: [String] = []
+
+    @Option(help: "The web root a Phaser asset pack's URLs are relative to (default: the current directory).")
+    var root: String?
+
+    @Flag(help: "Premultiply colour by alpha in every texture (flagged in the pack's header).")
+    var premultiply = false
+
+    @Flag(name: .customLong("keep-16-bit"), help: "Keep 16-bit PNGs as RGBA16 instead of RGBA8.")
+    var keepSixteenBit = false
+
+    @Flag(help: "Fail the bake when any source loads with a warning.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "How many files to decode at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard !paths.isEmpty || manifest != nil else {
+            if CommandLine.arguments.dropFirst().first == "bake", CommandLine.arguments.count == 2 { try SubcommandNameClash.check("bake") }
+            throw ValidationError("give at least one file or directory to bake, or --manifest")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such file or directory: \(path)")
+        }
+        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
+        guard !FolderDiscovery.isDirectory(output) else { throw ValidationError("-o \(output) is a folder; give the pack's file name") }
+    }
+
+    func run() async throws {
+        let png = PNGLoader(
+            defaults: PNGDecodeOptions(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
+        let registry = try StandardPlugins.registry(png: png)
+        var requests = LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry)
+        if let manifest {
+            do {
+                requests = try AssetManifest(contentsOf: manifest, webRoot: root).requests(for: groups) + requests
+            } catch {
+                printError(error)
+                throw ExitCode.validationFailure
+            }
+        }
+        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
+        let started = ContinuousClock.now
+        let report = try await coordinator.preload(requests, options: PreloadOptions(storesAssets: false, isStrict: strict))
+        for result in report.allResults where !result.warnings.isEmpty && !quiet {
+            for warning in result.warnings { printDiagnostic("warning", "\(result.request.path): \(warning)") }
+        }
+        do {
+            let summary = try BakeWriter.write(report, to: output, flags: premultiply ? .premultipliedAlpha : [])
+            if !quiet {
+                let seconds = (ContinuousClock.now - started).inSeconds
+                print("\(summary) in \(Summary.seconds(seconds))")
+                for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
+                if !report.skipped.isEmpty { print("  skipped:   \(report.skipped.count) (no loader plugin claims them)") }
+            }
+        } catch {
+            printError(error)
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// `preload bake check FILE [SOURCES]`.
+struct BakeCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a baked pack against its sources: exit 0 when every entry is current, 1 naming what is not.",
+        discussion: """
+            Each entry records its source's size and CRC-32: an entry whose source changed is \
+            stale, one whose source is gone is missing. With SOURCES (or --manifest), every asset \
+            they hold that the pack lacks is new. Run it from the folder the pack was baked in: \
+            sources are named as they were given to bake.
+            """)
+
+    @Argument(help: "The baked pack.")
+    var pack: String
+
+    @Argument(help: "The files and directories it was baked from, to find new ones.")
+    var paths: [String] = []
+
+    @Option(help: "The manifest it was baked from, to find new entries.")
+    var manifest: String?
+
+    @Option(name: .customLong("group"), help: "Groups of --manifest (default: every group).")
+    var groups: [String] = []
+
+    @Option(help: "The web root of a Phaser asset pack's URLs.")
+    var root: String?
+
+    func validate() throws {
+        guard FileManager.default.fileExists(atPath: pack) else { throw ValidationError("no such file: \(pack)") }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such file or directory: \(path)")
+        }
+    }
+
+    func run() throws {
+        let index: BakedIndex
+        do {
+            let mapping = try FileMapping(path: pack)
+            index = try mapping.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+        } catch {
+            printError(AssetError(path: pack, wrapping: error))
+            throw ExitCode(1)
+        }
+        var sources: [AssetRequest] = []
+        if !paths.isEmpty || manifest != nil {
+            let registry = try StandardPlugins.registry(png: PNGLoader())
+            sources = FolderDiscovery(registry: registry).expand(LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry))
+                .requests
+            if let manifest {
+                do {
+                    sources += try AssetManifest(contentsOf: manifest, webRoot: root).requests(for: groups)
+                } catch {
+                    printError(error)
+                    throw ExitCode.validationFailure
+                }
+            }
+        }
+        let check = BakeCheck(index: index, sources: sources)
+        for line in check.problems { print(line.visibleInTerminal) }
+        print(check.headline(pack: pack).visibleInTerminal)
+        if !check.problems.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,14 @@
+import Preload
+import PreloadAtlas
+import PreloadBaked
+import PreloadPNG
+import PreloadPack
+
+/// The plugins every subcommand that loads registers: PNG, atlases, packs, baked packs and data
+/// files, in that order.
+enum StandardPlugins {
+    /// A registry of the standard plugins, with these PNG, pack and baked-pack loaders.
+    static func registry(png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader = BakedPackLoader()) throws -> PluginRegistry {
+        try PluginRegistry([png, AtlasLoader(), pack, baked, DataFileLoader.raw, DataFileLoader.json])
+    }
+}
