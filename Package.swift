@@ -138,6 +138,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "PreloadBakedTests",
+            dependencies: [
+                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "Preload", "PreloadAuthoring", "PreloadConcurrency",
+                "PreloadTestSupport",
+            ]
+        ),
+        .testTarget(
             name: "PreloadCLITests",
             dependencies: [
                 "PreloadCLI", "game-boot", "PreloadTestSupport",

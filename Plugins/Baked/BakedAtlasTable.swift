@@ -66,13 +66,17 @@ public struct BakedAtlasTable: Codable, Sendable, Equatable {
             guard let rotation = AtlasFrame.Rotation(rawValue: frame.rotation) else {
                 throw .malformed("atlas frame '\(frame.name)' has an unknown rotation '\(frame.rotation)'")
             }
-            guard textures.indices.contains(frame.page) else { throw .malformed("atlas frame '\(frame.name)' is on page \(frame.page + 1), which does not exist") }
+            guard textures.indices.contains(frame.page) else {
+                throw .malformed("atlas frame '\(frame.name)' is on page \(frame.page + 1), which does not exist")
+            }
             let rect = PixelRect(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
             let page = textures[frame.page].texture
             guard frame.w >= 0, frame.h >= 0, rect.isInside(width: page.width, height: page.height) else {
                 throw .malformed("atlas frame '\(frame.name)' lies outside its page")
             }
-            let nineSlice = frame.nineSlice.flatMap { $0.count == 4 ? NineSlice(left: $0[0], right: $0[1], top: $0[2], bottom: $0[3], padding: frame.padding) : nil }
+            let nineSlice = frame.nineSlice.flatMap {
+                $0.count == 4 ? NineSlice(left: $0[0], right: $0[1], top: $0[2], bottom: $0[3], padding: frame.padding) : nil
+            }
             frames.append(
                 AtlasFrame(
                     name: frame.name, page: frame.page, rect: rect, rotation: rotation, offsetX: frame.offsetX, offsetY: frame.offsetY,

@@ -97,7 +97,8 @@ public struct BakedIndex: Sendable {
         }
         // No two entries' data may overlap: a damaged index could otherwise make two assets of one range.
         let ranges = entries.filter { $0.record.dataLength > 0 }.sorted { $0.record.dataOffset < $1.record.dataOffset }
-        for (earlier, later) in zip(ranges, ranges.dropFirst()) where earlier.record.dataOffset + earlier.record.dataLength > later.record.dataOffset {
+        for (earlier, later) in zip(ranges, ranges.dropFirst()) where earlier.record.dataOffset + earlier.record.dataLength > later.record.dataOffset
+        {
             throw .malformed("entries '\(earlier.name)' and '\(later.name)' overlap")
         }
         self.header = header

@@ -73,6 +73,8 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
     // MARK: Requesting the pack requests its assets
 
     public func expand(_ request: AssetRequest) throws -> [AssetRequest] {
+        // A request for one entry (`level.bake#hero.png`, a reload) is what it says.
+        if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return [request] }
         let pack = try packs.open(request.path)
         return pack.index.entries.filter(\.isRequestedWithPack).map { entry in
             AssetRequest(path: request.path + "#" + entry.name, name: entry.name, plugin: identifier, options: request.options)

@@ -188,7 +188,8 @@ public enum BakeWriter {
             if texture.pixelFormat == .rgba16 { bits.insert(.rgba16) }
             if texture.alphaMode == .premultiplied { bits.insert(.premultiplied) }
             return append(
-                Entry(name: name, sourcePath: source, kind: .texture, bits: bits, width: texture.width, height: texture.height, bytes: texture.pixels))
+                Entry(name: name, sourcePath: source, kind: .texture, bits: bits, width: texture.width, height: texture.height, bytes: texture.pixels)
+            )
         }
 
         private mutating func append(_ entry: Entry) -> Int {

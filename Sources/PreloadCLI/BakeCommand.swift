@@ -164,7 +164,8 @@ struct BakeCheckCommand: ParsableCommand {
         var sources: [AssetRequest] = []
         if !paths.isEmpty || manifest != nil {
             let registry = try StandardPlugins.registry(png: PNGLoader())
-            sources = FolderDiscovery(registry: registry).expand(LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry))
+            sources =
+                FolderDiscovery(registry: registry).expand(LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry))
                 .requests
             if let manifest {
                 do {

@@ -92,6 +92,12 @@ public struct AssetBytes: Sendable {
         return false
     }
 
+    /// The mapped file the bytes are a view into, if they are one.
+    package var mapping: FileMapping? {
+        if case .mapped(let box) = storage { return box.view.mapping }
+        return nil
+    }
+
     /// Whether the bytes are a view into a mapped file (``init(viewing:offset:count:)``).
     public var isMapped: Bool {
         if case .mapped = storage { return true }

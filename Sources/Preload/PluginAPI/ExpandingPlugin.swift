@@ -8,7 +8,9 @@
 /// planned like any other: typically entries of the file, `FILE#ENTRY`, which the same plugin
 /// opens as a ``ContainerPlugin``.
 public protocol ExpandingPlugin: LoaderPlugin {
-    /// The requests `request` stands for, in order, named as the caller should find them.
-    /// Throwing fails `request` alone, with the error (a damaged file, say).
+    /// The requests `request` stands for, in order, named as the caller should find them; just
+    /// `[request]` when it is not for such a file but, say, for one entry inside it (it names
+    /// the plugin, as the requests this returns do). Throwing fails `request` alone, with the
+    /// error (a damaged file, say).
     func expand(_ request: AssetRequest) throws -> [AssetRequest]
 }

@@ -1,0 +1,45 @@
+import Foundation
+import Preload
+import PreloadBaked
+import PreloadConcurrency
+import PreloadTestSupport
+import Testing
+
+/// The engine hand-off and the memory budget with a baked pack: its textures are views into the
+/// mapping, counted by their size like decoded ones, and handed over in request order.
+@Suite struct BakedHandOffTests {
+    @Test func bakedTexturesAreHandedOverInOrderUnderABudget() async throws {
+        let directory = try TemporaryDirectory()
+        var sources: [AssetRequest] = []
+        for index in 0..<6 {
+            let pixels = PNGFixture.noise(width: 128, height: 128, seed: UInt64(index) + 1)  // 64 KiB each
+            let path = try directory.write("art/big-\(index).png", PNGFixture.rgba(width: 128, height: 128, pixels: pixels))
+            sources.append(AssetRequest(path: path, name: "art/big-\(index).png"))
+        }
+        let pack = directory.file("level.bake")
+        try await BakedFixtures.bake(sources, to: pack)
+
+        let handOff = AssetHandOff(releasesCPUCopies: true)
+        let uploaded = Recorder<String>()
+        let stop = Locked(false)
+        defer { stop.withLock { $0 = true } }
+        handOff.drainOnAThread(until: stop, maxItems: 1) { item in
+            let texture = item.asset as! Texture
+            #expect(texture.pixels.isMapped, "the engine gets a view into the pack")
+            uploaded.append(item.name)
+            return texture.width
+        }
+        let coordinator = try PreloadCoordinator(plugins: BakedFixtures.plugins(), configuration: .init(maxConcurrentLoads: 2))
+        let report = try await coordinator.start(
+            [AssetRequest(path: pack)],
+            options: PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 200 << 10)
+        ).finished(within: 30)
+        #expect(report.loaded.count == 6, "\(report.errors)")
+        #expect(uploaded.all == (0..<6).map { "art/big-\($0).png" }, "handed over in request order")
+        // Mapped bytes count as the asset's size: at most one load over the budget.
+        #expect(report.peakHeldBytes > 0 && report.peakHeldBytes <= (200 << 10) + (64 << 10), "\(report.peakHeldBytes)")
+        // Once handed over, the store keeps the engine's handle, not the pixels.
+        #expect(coordinator.assets.texture(named: "art/big-0.png") == nil)
+        #expect(coordinator.assets.handle(named: "art/big-0.png", as: Int.self) == 128)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import PreloadTestSupport
+import Testing
+
+/// `preload bake` and `preload bake check` on real folders: the loose and baked runs agree
+/// asset for asset, and check names what changed.
+@Suite struct BakeCommandTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: PackLoadCommandTests.sampleAssets, toPath: directory.file("assets"))
+    }
+
+    func preload(_ arguments: [String]) async throws -> CommandRunner.Run {
+        try await CommandRunner.preload(arguments, in: directory.path)
+    }
+
+    /// `--json --checksum` assets keyed by name, without what differs by nature (the path, the
+    /// time, the plugin, a pack's listing).
+    func assets(_ arguments: [String]) async throws -> [String: [String: String]] {
+        let run = try await preload(arguments + ["--json", "--checksum"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        var assets: [String: [String: String]] = [:]
+        for asset in try #require(document["assets"] as? [[String: Any]]) {
+            let name = (asset["name"] ?? asset["path"]) as! String
+            var fields: [String: String] = [:]
+            for key in ["kind", "width", "height", "pixelFormat", "sha256", "status", "bytes"] { fields[key] = asset[key].map { "\($0)" } }
+            assets[name] = fields
+        }
+        return assets
+    }
+
+    @Test func theBakedPackLoadsWhatTheLooseFilesLoad() async throws {
+        let bake = try await preload(["bake", "assets", "-o", "level.bake"])
+        #expect(bake.status == 0, "\(bake.stderr)")
+        #expect(bake.stdout.hasPrefix("Baked 23 entries (15 textures, 3 atlases, 4 data files, 1 packed atlas page)"), "\(bake.stdout)")
+        let loose = try await assets(["assets"])
+        let baked = try await assets(["level.bake"])
+        // Every texture and atlas of the loose run is in the baked one, with the same pixels.
+        for (name, fields) in loose where fields["kind"] == "texture" || fields["kind"] == "atlas" {
+            #expect(baked[name] == fields, "\(name)")
+        }
+        let load = try await preload(["level.bake"])
+        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 19 of 19 assets in "), "\(load.stdout)")
+    }
+
+    @Test func checkNamesStaleMissingAndNewEntries() async throws {
+        #expect(try await preload(["bake", "assets/sprites", "assets/tiles", "-o", "level.bake"]).status == 0)
+        let current = try await preload(["bake", "check", "level.bake", "assets/sprites", "assets/tiles"])
+        #expect(current.status == 0 && current.stdout == "level.bake: 5 entries, all current\n", "\(current.stdout)")
+
+        try FileManager.default.copyItem(atPath: directory.file("assets/sprites/coin.png"), toPath: directory.file("assets/sprites/zz-new.png"))
+        try directory.write("assets/tiles/grass_tile.png", PNGFixture.rgba(width: 1, height: 1, pixels: [9, 9, 9, 255]))
+        try FileManager.default.removeItem(atPath: directory.file("assets/sprites/slime.png"))
+        let check = try await preload(["bake", "check", "level.bake", "assets/sprites", "assets/tiles"])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout == """
+                missing assets/sprites/slime.png (assets/sprites/slime.png is gone)
+                new     assets/sprites/zz-new.png (not in the pack)
+                stale   assets/tiles/grass_tile.png (assets/tiles/grass_tile.png changed)
+                level.bake: 5 entries, 1 stale, 1 missing, 1 new
+
+                """, "\(check.stdout)")
+    }
+
+    @Test func aSourceThatFailsWritesNoPack() async throws {
+        try directory.write("bad/ok.png", PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
+        try directory.write("bad/cut.png", Array(PNGFixture.rgba(width: 8, height: 8, pixels: Array(repeating: 7, count: 256)).prefix(40)))
+        let bake = try await preload(["bake", "bad", "-o", "bad.bake"])
+        #expect(bake.status == 1 && bake.stderr.contains("bad/cut.png"), "\(bake.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("bad.bake")))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.hasSuffix(".tmp") }, "no temporary file left: \(names)")
+    }
+
+    @Test func aDamagedEntryFailsAloneByName() async throws {
+        #expect(try await preload(["bake", "assets/sprites", "-o", "level.bake"]).status == 0)
+        // Flip a byte in the middle of the file: inside some entry's pixels.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory.file("level.bake"))))
+        let coin = try await assets(["level.bake"])
+        #expect(coin.count == 3)
+        bytes[200] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: directory.file("level.bake")))
+        let load = try await preload(["level.bake"])
+        #expect(load.status == 1)
+        #expect(load.stdout.contains("Loaded 2 of 3 assets"), "\(load.stdout)")
+        #expect(load.stdout.contains("checksum does not match"), "\(load.stdout)")
+        let trusted = try await preload(["level.bake", "--trust"])
+        #expect(trusted.status == 0, "--trust skips entry checksums: \(trusted.stdout)")
+    }
+}
