@@ -228,6 +228,12 @@ struct LoadCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data((line.visibleInTerminal + "\n").utf8))
         }
         try watcher.watch(report)
+        guard !watcher.watchedNames.isEmpty else {
+            // Waiting on nothing would look like waiting on something.
+            printError("nothing to watch: no asset was loaded or failed (\(counted(report.skipped.count, "file")) skipped, no plugin claims them)")
+            fflush(nil)
+            Foundation.exit(1)
+        }
         print(watchingLine(assets: watcher.watchedNames.count, folders: watcher.watchedFolderCount))
         fflush(nil)
         while true { try await Task.sleep(for: .seconds(3600)) }

@@ -96,7 +96,7 @@ struct Summary {
         if let texture = result.textureFacts {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {
-            text += "  \(atlas.format.rawValue) atlas, \(atlas.pages.count) page\(atlas.pages.count == 1 ? "" : "s"), \(atlas.frames.count) frames"
+            text += "  \(atlas.format.rawValue) atlas, \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
         } else if let pack = result.outcome.asset as? PackAsset {
             text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
         }

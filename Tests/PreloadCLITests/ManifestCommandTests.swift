@@ -112,6 +112,18 @@ import Testing
         #expect(lines.last == "reloaded art/hero.png: 6x2")
     }
 
+    @Test func aFileThatFailedAtStartLoadsOnceFixed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let coin = try directory.write(
+            "art/coin.png", Array(PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)).prefix(30)))
+        let output = try await CommandRunner.preloadUntil(["--watch", "-q", "art"], in: directory.path, waits: ["Ctrl-C stops.", "reloaded"]) {
+            try Data(PNGFixture.rgba(width: 3, height: 5, pixels: PNGFixture.noise(width: 3, height: 5))).write(to: URL(fileURLWithPath: coin))
+        }
+        #expect(output.split(separator: "\n").first == "Watching 1 asset in 1 folder; Ctrl-C stops.", "\(output)")
+        #expect(output.split(separator: "\n").last == "reloaded art/coin.png: 3x5", "\(output)")
+    }
+
     @Test func aDeletedFileIsNamedAsTheCommandWasGivenIt() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

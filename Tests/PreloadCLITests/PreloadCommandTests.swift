@@ -120,8 +120,14 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: directory.file("art/sub/loop"), withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: directory.file("art/dangling.png"), withDestinationPath: "nowhere.png")
         let run = try await preload(["art", "--json"], in: directory.path)
-        let paths = (run.json?["assets"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
-        #expect(paths == ["art/fake.png", "art/good.png", "art/linked.png", "art/sub/truncated.png"])
+        let assets = run.json?["assets"] as? [[String: Any]] ?? []
+        #expect(
+            assets.compactMap { $0["path"] as? String } == [
+                "art/dangling.png", "art/fake.png", "art/good.png", "art/linked.png", "art/sub/truncated.png",
+            ])
+        // A link that leads nowhere fails by its name rather than vanishing from the count.
+        let dangling = try #require(assets.first)
+        #expect(dangling["status"] as? String == "failed" && (dangling["error"] as? String)?.hasSuffix("no such file") == true, "\(dangling)")
     }
 
     @Test func namesThatAreNotUTF8FailByNameAndSpecialFilesNeverHang() async throws {

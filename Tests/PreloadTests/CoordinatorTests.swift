@@ -28,6 +28,17 @@ import Testing
         #expect(coordinator.assets.byteCount == 9)
     }
 
+    /// A mistyped level folder is a failure naming it, not an empty success.
+    @Test func aFolderThatDoesNotExistFailsByItsPath() async throws {
+        let a = try directory.write("a.txt", text: "alpha")
+        let coordinator = try coordinator([TextLoader()])
+        let missing = directory.file("no/such/folder")
+        let report = try await coordinator.start([.folder(missing, name: "level"), AssetRequest(path: a)]).finished()
+        #expect(!report.everythingLoaded && report.loaded.count == 1 && report.skipped.isEmpty)
+        let error = try #require(report.errors.first)
+        #expect(error.path == missing && error.category == .fileNotFound, "\(error)")
+    }
+
     /// Requests written as interpolated strings, as a game builds paths from its asset folder.
     @Test func interpolatedStringsAreRequests() async throws {
         try directory.write("levels/one.txt", text: "first level")

@@ -82,6 +82,11 @@ package struct FolderDiscovery: Sendable {
         var found = Found()
         let root = folder.path.hasSuffix("/") && folder.path.count > 1 ? String(folder.path.dropLast()) : folder.path
         let prefix = folder.name.hasSuffix("/") ? String(folder.name.dropLast()) : folder.name
+        guard FileManager.default.fileExists(atPath: root) else {
+            // A mistyped level folder fails by its path; it is not a file nobody claims.
+            found.unloadable.append(AssetError(path: folder.path, category: .fileNotFound, reason: "no such file or folder"))
+            return found
+        }
         let walk = files(under: root)
         func request(_ path: String, plugin: String?) -> AssetRequest {
             // A folder named as its path names its files as theirs: the same string, not a copy.

@@ -73,8 +73,8 @@ package struct FolderWalk {
     }
 
     /// An entry `readdir` could not type: a real directory is walked, a regular file kept, and a
-    /// symbolic link kept only when it leads to a regular file (links to directories are not
-    /// followed, so a link loop cannot make the walk endless).
+    /// symbolic link kept when it leads to a regular file or nowhere (links to directories are
+    /// not followed, so a link loop cannot make the walk endless).
     private mutating func classify(_ path: String, isAssetFolder: (String) -> Bool) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
@@ -82,7 +82,9 @@ package struct FolderWalk {
         case S_IFDIR: add(folder: path, isAssetFolder: isAssetFolder)
         case S_IFREG: files.append(path)
         case S_IFLNK:
-            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { files.append(path) }
+            // A link to a file is kept; so is a dangling one, which then fails by name ("no such
+            // file") rather than vanishing from the count.
+            if stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG { files.append(path) }
         default: break
         }
     }

@@ -11,7 +11,8 @@ import Synchronization
 /// absolute, with any `.` and `..`. ``asset(named:)``, ``texture(named:)``, ``entry(named:)`` and
 /// ``handle(named:as:)`` try the words as a name first, ``asset(atPath:)`` as a path first; each
 /// then tries the other, so both find the same asset. A relative path is read from the current
-/// directory at the time of the lookup.
+/// directory at the time of the lookup. A name loaded again (by a later batch, or a reload)
+/// replaces what was stored under it: one asset per name.
 ///
 /// Safe to use from any thread. The tables are split into shards by name (and by path), each
 /// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.

@@ -4,11 +4,11 @@ import PreloadConcurrency
 /// Reloads assets whose files change on disk while the game runs: an artist re-exports an atlas,
 /// and the running game shows it.
 ///
-/// Watch what a batch loaded; a change to any file behind an asset (its own, an atlas's page, a
-/// pack file, a sprite folder's contents) reloads the asset after a short debounce (editors
-/// write a file in several steps), swaps it into the coordinator's store (each name is
-/// replaced in one step, the asset with its dependencies), and calls `onReload` on the hook
-/// queue. A reload that fails, or a file that is deleted, keeps the old asset and says so.
+/// Watch what a batch loaded (and what it failed to load, so that a fixed file loads); a change to
+/// any file behind an asset (its own, an atlas's page, a pack file, a sprite folder's contents)
+/// reloads the asset after a short debounce (editors write a file in several steps), swaps it
+/// into the coordinator's store (each name is replaced in one step, the asset with its
+/// dependencies), and calls `onReload` on the hook queue. A reload that fails, or a file that is deleted, keeps the old asset and says so.
 /// Nothing is watched unless asked; ``stop()`` (or releasing the watcher) frees its descriptors.
 ///
 /// ```swift
@@ -56,7 +56,8 @@ public final class AssetWatcher: Sendable {
     deinit { stop() }
 
     /// Watches every asset `report` loaded (the caller's requests, with the files their
-    /// dependencies come from); an asset watched already is watched with its new files.
+    /// dependencies come from) and every one it failed to load; an asset watched already is
+    /// watched with its new files.
     public func watch(_ report: PreloadReport) throws(WatchError) {
         let folders = state.withLock { $0.record(report) }
         try monitor.withLock { (monitor) throws(WatchError) in

@@ -34,11 +34,11 @@ struct WatchTable {
     private var isReloading = false
     var isStopped = false
 
-    /// Records every caller of `report` that loaded, with its dependencies' files; returns the
-    /// folders to watch.
+    /// Records every caller of `report` that loaded, with its dependencies' files, and every one
+    /// that failed (an artist fixing a broken export sees it load); returns the folders to watch.
     mutating func record(_ report: PreloadReport) -> Set<String> {
         var folders = Set<String>()
-        for group in report.resultsByCaller where group[0].outcome.isLoaded {
+        for group in report.resultsByCaller where group[0].outcome.isLoaded || group[0].outcome.error != nil {
             let name = group[0].request.name
             if let old = assets[name] { for file in old.files { byFile[file]?.remove(name) } }
             var files = Set<String>()

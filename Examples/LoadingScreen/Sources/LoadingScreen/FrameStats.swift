@@ -26,7 +26,8 @@ struct FrameStats {
             return String(Double(Int(milliseconds * 100)) / 100)
         }
         let over = sorted.count { $0 > budget + .milliseconds(1) }
-        return "hand-off: \(uploads) assets over \(sorted.count) frames; upload time per frame: median \(ms(percentile(0.5))) ms,"
-            + " p99 \(ms(percentile(0.99))) ms, max \(ms(maximum)) ms (budget \(ms(budget)) ms; \(over) frames over it by more than 1 ms)"
+        let frames = sorted.count == 1 ? "1 frame" : "\(sorted.count) frames"
+        return "hand-off: \(uploads == 1 ? "1 asset" : "\(uploads) assets") over \(frames); upload time per frame: median \(ms(percentile(0.5))) ms,"
+            + " p99 \(ms(percentile(0.99))) ms, max \(ms(maximum)) ms (budget \(ms(budget)) ms; \(over) frame\(over == 1 ? "" : "s") over it by more than 1 ms)"
     }
 }

@@ -49,8 +49,14 @@ enum Level {
                     atlas: "\(assets)/atlases/ui/ui.json", frame: name))
             x += frame.sourceWidth + 12
         }
-        let pack = gpu.packs[required(store.handle(named: "level1", as: Int.self), "pack packs/level1.pak on the GPU")]
-        let bat = required(pack.textures["sprites/bat.png"], "entry sprites/bat.png in packs/level1.pak")
+        // Loose, the pack is one asset; baked, a pack is baked as its entries, named `level1#ENTRY`.
+        let bat: OpaquePointer
+        if let texture = store.handle(named: "level1#sprites/bat.png", as: Int.self) {
+            bat = gpu.textures[texture]
+        } else {
+            let pack = gpu.packs[required(store.handle(named: "level1", as: Int.self), "pack packs/level1.pak on the GPU")]
+            bat = required(pack.textures["sprites/bat.png"], "entry sprites/bat.png in packs/level1.pak")
+        }
         gpu.draw(bat, x: x, y: panel.y + 10)
         sprites.append(
             SceneLayout.Sprite(

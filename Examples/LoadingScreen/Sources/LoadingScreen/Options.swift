@@ -13,19 +13,33 @@ struct Options {
     var frameBudget: Duration = .milliseconds(2)
     /// Print a line per loading frame: the fraction the bar shows and the fraction on the GPU.
     var trace = false
+    /// `--bake FILE`: bake the level into a pack at FILE and stop (the example's build step).
+    var bakeTo: String?
+    /// `--baked FILE`: load the level from a baked pack instead of its loose files.
+    var baked: String?
 
-    static let usage = "usage: LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]"
+    static let usage =
+        "usage: LoadingScreen [--assets DIR | --baked FILE.bake] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]"
+        + "\n       LoadingScreen [--assets DIR] --bake FILE.bake"
+    static let flagsWithValues: Set = ["--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked"]
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
         var assets: String?
         while let flag = arguments.popFirst() {
+            if flag == "--help" || flag == "-h" {
+                print(Self.usage)
+                exit(0)
+            }
             if flag == "--trace" {
                 trace = true
                 continue
             }
-            guard let value = arguments.popFirst() else { Self.fail("\(flag) needs a value; \(Self.usage)", status: 64) }
+            guard Self.flagsWithValues.contains(flag) else { Self.fail("unknown option \(flag)\n\(Self.usage)", status: 64) }
+            guard let value = arguments.popFirst() else { Self.fail("\(flag) needs a value\n\(Self.usage)", status: 64) }
             switch flag {
+            case "--bake": bakeTo = value
+            case "--baked": baked = value
             case "--assets": assets = value
             case "--frames":
                 guard let count = Int(value), count > 0 else { Self.fail("--frames needs a positive number, not \(value)", status: 64) }
@@ -37,13 +51,18 @@ struct Options {
                     Self.fail("--budget-ms needs a positive number, not \(value)", status: 64)
                 }
                 frameBudget = .microseconds(Int(milliseconds * 1000))
-            default: Self.fail("unknown option \(flag); \(Self.usage)", status: 64)
+            default: Self.fail("unknown option \(flag)\n\(Self.usage)", status: 64)
             }
         }
         self.assets = assets ?? Self.defaultAssets()
-        for folder in [self.assets] + (extra.map { [$0] } ?? []) where !Self.isFolder(folder) {
-            Self.fail("no such folder: \(folder)\(assets == nil ? " (give the level's folder with --assets DIR)" : "")", status: 66)
+        if !Self.isFolder(self.assets) {
+            Self.fail("no such folder: \(self.assets)\(assets == nil ? " (give the level's folder with --assets DIR)" : "")", status: 66)
         }
+        if let extra, !Self.isFolder(extra) { Self.fail("no such folder: \(extra) (--extra)", status: 66) }
+        if let baked, !FileManager.default.fileExists(atPath: baked) {
+            Self.fail("no such file: \(baked) (--baked; make it with --bake \(baked))", status: 66)
+        }
+        if baked != nil && bakeTo != nil { Self.fail("--bake writes a pack and --baked reads one: give one of them", status: 64) }
     }
 
     /// `sample-assets` here, else the repository's, four folders up from this file.

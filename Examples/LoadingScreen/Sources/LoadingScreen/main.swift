@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadBaked
 import PreloadPNG
 import PreloadPack
 import SceneLayout
@@ -14,9 +15,18 @@ import Synchronization
 // textures a band of rows at a time); the batch completes when the level is on the GPU. Then
 // the level is drawn.
 //
-//     LoadingScreen [--assets DIR] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
+//     LoadingScreen [--assets DIR | --baked FILE.bake] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
+//     LoadingScreen [--assets DIR] --bake FILE.bake     (bakes the level and stops)
 
 let options = Options(CommandLine.arguments.dropFirst())
+if let pack = options.bakeTo {
+    // The example's build step: the level's loose files baked into one pack, under the names
+    // the scene looks up (`LoadingScreen --baked PACK` then loads it by mapping it).
+    let loader = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+    let loose = try await loader.preload(Level.requests(assets: options.assets), options: PreloadOptions(storesAssets: false))
+    print(try BakeWriter.write(loose, to: pack))
+    exit(0)
+}
 guard SDL_Init(SDL_INIT_VIDEO) == 0 else { Options.fail("SDL_Init: \(String(cString: SDL_GetError()))", status: 1) }
 defer { SDL_Quit() }
 guard let window = SDL_CreateWindow("Preload: loading screen", 0, 0, 1280, 720, SDL_WINDOW_SHOWN.rawValue) else {
@@ -28,12 +38,13 @@ guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawVal
 }
 let gpu = GPU(renderer: renderer)
 
-let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), BakedPackLoader()])
 let handOff = AssetHandOff(releasesCPUCopies: true)
 let report = Mutex<PreloadReport?>(nil)
 // The bar reads the batch's progress once a frame (`batch.progress`), rather than a progress hook.
 let batch = coordinator.preload(
-    Level.requests(assets: options.assets) + (options.extra.map { [AssetRequest.folder($0, name: "extra")] } ?? []),
+    (options.baked.map { [AssetRequest(path: $0)] } ?? Level.requests(assets: options.assets))
+        + (options.extra.map { [AssetRequest.folder($0, name: "extra")] } ?? []),
     options: PreloadOptions(
         progressWeighting: .decodedBytes, assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true,
         memoryBudget: 64 << 20)
