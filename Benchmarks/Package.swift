@@ -10,6 +10,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 ///
 ///     swift run -c release --package-path Benchmarks preload-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks pack-bench CORPUS_DIR --jobs 2
+///     swift run -c release --package-path Benchmarks bake-bench CORPUS_DIR --jobs 2
 let package = Package(
     name: "PreloadBenchmarks",
     platforms: [.macOS(.v15)],
@@ -36,6 +37,14 @@ let package = Package(
             name: "pack-bench",
             dependencies: [
                 "CBareInflate", "BenchSupport",
+                .product(name: "Preload", package: mainPackage),
+                .product(name: "PreloadAuthoring", package: mainPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "bake-bench",
+            dependencies: [
+                "CBareDecode", "BenchSupport",
                 .product(name: "Preload", package: mainPackage),
                 .product(name: "PreloadAuthoring", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -17,6 +17,21 @@ public struct RunMeasurement: CustomStringConvertible {
     /// The part of ``cpuSeconds`` spent in the kernel (system calls, page faults).
     public var systemSeconds: Double = 0
 
+    /// A measurement made elsewhere (in a child process), field by field.
+    public init(
+        seconds: Double, decodedBytes: Int, checksum: UInt64, peakResident: Int = 0, peakGrowth: Int = 0, pageFaults: Int = 0,
+        cpuSeconds: Double = 0, systemSeconds: Double = 0
+    ) {
+        self.seconds = seconds
+        self.decodedBytes = decodedBytes
+        self.checksum = checksum
+        self.peakResident = peakResident
+        self.peakGrowth = peakGrowth
+        self.pageFaults = pageFaults
+        self.cpuSeconds = cpuSeconds
+        self.systemSeconds = systemSeconds
+    }
+
     public var throughput: Double { Double(decodedBytes) / 1e6 / seconds }
     public var description: String { "\(decodedBytes) bytes, checksum \(checksum), \(seconds) s" }
 }

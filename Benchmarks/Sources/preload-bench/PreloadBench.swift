@@ -155,15 +155,4 @@ struct PreloadBench: ParsableCommand {
             throw ValidationError("the sides decoded different pixels: \(measurement) vs \(reference)")
         }
     }
-
-    private func pngFiles(under directory: String) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory) else {
-            throw ValidationError("cannot read \(directory)")
-        }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.lowercased().hasSuffix(".png") { files.append(directory + "/" + relative) }
-        }
-        return files.sorted()
-    }
 }

@@ -25,13 +25,6 @@ struct BareSide {
     }
 }
 
-/// `strings` as the C array of C strings the bare loops take, for the duration of `body`.
-func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
-    let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
-    return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { body($0.baseAddress!) }
-}
-
 /// The full pipeline: a coordinator with the PNG plugin, one batch of every file, a progress
 /// hook (as a loading screen would have), every texture kept in the asset store.
 struct PipelineSide {
