@@ -7,11 +7,11 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .lastPathComponent.lowercased()
 
 /// libFuzzer harnesses for the parsers that read untrusted bytes: packs (pak, zip, gzip indexes
-/// and entries), PNG decoding, and atlas descriptors. Kept out of the main package; see
+/// and entries), PNG decoding, atlas descriptors, and baked packs. Kept out of the main package; see
 /// Fuzz/README.md (`Fuzz/run pack 60` builds one harness and fuzzes it for 60 seconds).
 let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
-let harnesses = ["fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator"]
+let harnesses = ["fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked"]
 
 let package = Package(
     name: "PreloadFuzz",
@@ -26,7 +26,7 @@ let package = Package(
                 name: name,
                 dependencies: [
                     "FuzzSupport", .product(name: "Preload", package: mainPackage),
-                    .product(name: "PreloadAuthoring", package: mainPackage),
+                    .product(name: "PreloadAuthoring", package: mainPackage), .product(name: "PreloadBaked", package: mainPackage),
                 ],
                 swiftSettings: fuzzerFlags)
         },

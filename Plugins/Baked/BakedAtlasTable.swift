@@ -17,7 +17,7 @@ public struct BakedAtlasTable: Codable, Sendable, Equatable {
         public var path: String
     }
 
-    /// A frame, field for field ``AtlasFrame``.
+    /// A frame, field for field `AtlasFrame`.
     public struct Frame: Codable, Sendable, Equatable {
         public var name: String
         public var page: Int
@@ -36,7 +36,7 @@ public struct BakedAtlasTable: Codable, Sendable, Equatable {
         public var padding: [Int]?
     }
 
-    /// ``TextureAtlas/Format``'s raw value.
+    /// `TextureAtlas.Format`'s raw value.
     public var format: String
     public var scale: Double
     public var pages: [Page]
@@ -67,7 +67,7 @@ public struct BakedAtlasTable: Codable, Sendable, Equatable {
                 throw .malformed("atlas frame '\(frame.name)' has an unknown rotation '\(frame.rotation)'")
             }
             guard textures.indices.contains(frame.page) else {
-                throw .malformed("atlas frame '\(frame.name)' is on page \(frame.page + 1), which does not exist")
+                throw .malformed("atlas frame '\(frame.name)' is on page index \(frame.page), and the atlas has \(textures.count) pages")
             }
             let rect = PixelRect(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
             let page = textures[frame.page].texture

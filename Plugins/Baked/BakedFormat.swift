@@ -32,11 +32,14 @@ public enum BakedFormat {
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Textures were baked with premultiplied alpha (`preload bake --premultiply`).
         public static let premultipliedAlpha = Flags(rawValue: 1)
+        /// Every flag this version knows: a reader refuses others.
+        public static let all: Flags = [.premultipliedAlpha]
     }
 
     /// What an entry holds.
     public enum Kind: UInt8, Sendable {
-        /// RGBA rows, top row first, tightly packed.
+        /// RGBA rows, top row first, tightly packed; 16-bit samples little-endian (the byte order
+        /// of every host this library runs on, so rows are handed out as they are).
         case texture = 1
         /// An atlas: its frame table as JSON (``BakedAtlasTable``); its pages are other entries.
         case atlas = 2
@@ -111,7 +114,7 @@ public enum BakedFormat {
         public struct Bits: OptionSet, Sendable, Equatable {
             public let rawValue: UInt8
             public init(rawValue: UInt8) { self.rawValue = rawValue }
-            /// Texture samples are 16-bit (``PixelFormat/rgba16``), not 8-bit.
+            /// Texture samples are 16-bit (`PixelFormat.rgba16`), not 8-bit.
             public static let rgba16 = Bits(rawValue: 1)
             /// Colour is premultiplied by alpha.
             public static let premultiplied = Bits(rawValue: 2)
@@ -120,6 +123,8 @@ public enum BakedFormat {
             public static let dependency = Bits(rawValue: 4)
             /// A page an atlas packed at load time: part of its atlas only, never stored alone.
             public static let atlasPage = Bits(rawValue: 8)
+            /// Every bit this version knows: a reader refuses others.
+            public static let all: Bits = [.rgba16, .premultiplied, .dependency, .atlasPage]
         }
 
         public init(

@@ -39,7 +39,8 @@ public struct BakedIndex: Sendable {
     public init(file: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32) throws(BakedPackError) {
         let size = file.count
         guard size >= BakedFormat.headerSize else {
-            if size >= 8 && !file.prefix(8).elementsEqual(BakedFormat.magic) { throw .notABakedPack }
+            // What there is must start the signature: a short file of something else is not a cut pack.
+            if !file.prefix(8).elementsEqual(BakedFormat.magic.prefix(size)) { throw .notABakedPack }
             throw .truncated("the file has \(size) bytes, fewer than a header's \(BakedFormat.headerSize)")
         }
         guard file.prefix(8).elementsEqual(BakedFormat.magic) else { throw .notABakedPack }
@@ -52,6 +53,9 @@ public struct BakedIndex: Sendable {
             flags: .init(rawValue: file.littleEndian(at: 12)), fileLength: file.littleEndian(at: 16), indexOffset: file.littleEndian(at: 24),
             indexLength: file.littleEndian(at: 32), entryCount: file.littleEndian(at: 40), dependencyCount: file.littleEndian(at: 48),
             indexChecksum: file.littleEndian(at: 44))
+        guard header.flags.isSubset(of: BakedFormat.Flags.all) else {
+            throw .malformed("unknown header flags 0x\(String(header.flags.rawValue, radix: 16)) (written by a newer Preload?)")
+        }
         guard header.fileLength == UInt64(size) else {
             throw header.fileLength > UInt64(size)
                 ? .truncated("the header says \(header.fileLength) bytes, the file has \(size)")
@@ -77,6 +81,9 @@ public struct BakedIndex: Sendable {
         for position in 0..<count {
             let base = position * BakedFormat.recordSize
             let record = try Self.record(in: index, at: base, position: position)
+            guard record.bits.isSubset(of: BakedFormat.Record.Bits.all) else {
+                throw .malformed("entry \(position + 1) has unknown flag bits 0x\(String(record.bits.rawValue, radix: 16))")
+            }
             let name = try Self.string(record.name, in: strings, what: "entry \(position + 1)'s name")
             try Self.checkName(name, position: position)
             let source = try Self.string(record.sourcePath, in: strings, what: "entry \(position + 1)'s source path")
@@ -135,13 +142,12 @@ public struct BakedIndex: Sendable {
         return text
     }
 
-    /// A name must stay inside the pack: it is what `preload export` writes files under.
+    /// A name must stay inside the pack: a tool that extracts a pack writes files under its names.
     private static func checkName(_ name: String, position: Int) throws(BakedPackError) {
+        guard !name.isEmpty else { throw .malformed("entry \(position + 1) has an empty name") }
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !name.utf8.contains(0), !name.hasPrefix("/"),
-            !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
-        else {
-            throw .nameEscapes(name.isEmpty ? "entry \(position + 1) has an empty name" : "'\(name.debugDescription.dropFirst().dropLast())'")
+        guard !name.utf8.contains(0), !name.hasPrefix("/"), !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            throw .nameEscapes("'\(name.debugDescription.dropFirst().dropLast())'")
         }
     }
 

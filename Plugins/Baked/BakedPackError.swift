@@ -1,6 +1,6 @@
 import Preload
 
-/// Why a baked pack, or one of its entries, cannot be read. Reported as an ``AssetError`` naming
+/// Why a baked pack, or one of its entries, cannot be read. Reported as an `AssetError` naming
 /// the pack (or the entry, `level.bake#hero.png`) with this as its reason.
 public enum BakedPackError: AssetFailure, Equatable {
     /// The file does not start with ``BakedFormat/magic``.

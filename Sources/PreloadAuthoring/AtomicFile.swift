@@ -60,7 +60,7 @@ public final class AtomicFile {
         guard written == bytes.count else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
     }
 
-    /// Flushes the data to disk and puts the file in place.
+    /// Flushes the data to disk and puts the file in place (the folder flushed too).
     public func commit() throws {
         guard fsync(descriptor) == 0, close(descriptor) == 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
@@ -68,6 +68,12 @@ public final class AtomicFile {
         descriptor = -1
         guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         committed = true
+        // The rename itself lasts only once the folder is on disk too.
+        let folder = open(AssetPath.directory(of: path) ?? ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
     }
 
     /// Drops the temporary file; the destination is untouched.

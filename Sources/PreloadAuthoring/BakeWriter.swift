@@ -25,6 +25,8 @@ public enum BakeWriter {
         case unsupportedKind(name: String, kind: String)
         /// A name that would leave the pack (absolute, or with `..`).
         case nameEscapes(String)
+        /// A name the pack gives a page packed at load time (`ATLAS#pageN`) is an asset's already.
+        case nameTaken(String)
         /// Nothing to bake.
         case empty
 
@@ -36,6 +38,8 @@ public enum BakeWriter {
             case .unsupportedKind(let name, let kind): "\(name): a \(kind) asset has no baked form (textures, atlases and data files do)"
             case .nameEscapes(let name):
                 "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder (cd to the folder above the assets)"
+            case .nameTaken(let name):
+                "\(name): the pack names an atlas's packed page so, and an asset already has that name"
             case .empty: "nothing to bake: no asset loaded"
             }
         }
@@ -158,7 +162,7 @@ public enum BakeWriter {
                         pages.append(known)
                     } else {
                         let pageName = "\(name)#page\(number + 1)"
-                        guard byName[pageName] == nil else { throw BakeError.nameEscapes(pageName) }
+                        guard byName[pageName] == nil else { throw BakeError.nameTaken(pageName) }
                         pages.append(append(texture: page.texture, name: pageName, source: result.request.path, bits: [.atlasPage, .dependency]))
                         dependencies.append(pages[pages.count - 1])
                     }
@@ -167,7 +171,8 @@ public enum BakeWriter {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 entries[position].bytes = AssetBytes([UInt8](try encoder.encode(table)))
-                entries[position].dependencies = dependencies
+                var listed = Set<Int>()
+                entries[position].dependencies = dependencies.filter { listed.insert($0).inserted }  // a page may be a sprite too
                 return position
             case let asset?:
                 throw BakeError.unsupportedKind(name: name, kind: asset.kind.rawValue)

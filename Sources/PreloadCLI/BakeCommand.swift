@@ -87,7 +87,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     func run() async throws {
         let png = PNGLoader(
             defaults: PNGDecodeOptions(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
-        let registry = try StandardPlugins.registry(png: png)
+        let registry = try StandardPlugins.registry(png: png, baked: nil)
         var requests = LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry)
         if let manifest {
             do {
@@ -163,7 +163,7 @@ struct BakeCheckCommand: ParsableCommand {
         }
         var sources: [AssetRequest] = []
         if !paths.isEmpty || manifest != nil {
-            let registry = try StandardPlugins.registry(png: PNGLoader())
+            let registry = try StandardPlugins.registry(png: PNGLoader(), baked: nil)
             sources =
                 FolderDiscovery(registry: registry).expand(LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry))
                 .requests

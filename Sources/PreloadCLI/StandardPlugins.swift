@@ -7,8 +7,12 @@ import PreloadPack
 /// The plugins every subcommand that loads registers: PNG, atlases, packs, baked packs and data
 /// files, in that order.
 enum StandardPlugins {
-    /// A registry of the standard plugins, with these PNG, pack and baked-pack loaders.
-    static func registry(png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader = BakedPackLoader()) throws -> PluginRegistry {
-        try PluginRegistry([png, AtlasLoader(), pack, baked, DataFileLoader.raw, DataFileLoader.json])
+    /// A registry of the standard plugins, with these PNG, pack and baked-pack loaders; without
+    /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
+    /// claimed by nobody, so a pack baked into its own source folder is not baked again.
+    static func registry(
+        png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader()
+    ) throws -> PluginRegistry {
+        try PluginRegistry([png, AtlasLoader(), pack] + (baked.map { [$0] } ?? []) + [DataFileLoader.raw, DataFileLoader.json])
     }
 }
