@@ -57,6 +57,13 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         return Int64(found.record.dataLength)
     }
 
+    @_spi(PluginSupport) public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
+        guard let found = try packs.open(container, facts: containerFacts).index.entry(named: entry) else {
+            throw BakedPackError.noSuchEntry(entry)
+        }
+        return Int64(found.record.dataLength)
+    }
+
     public func readEntry(
         _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> AssetBytes {

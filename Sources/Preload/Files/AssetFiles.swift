@@ -66,9 +66,16 @@ import Foundation
     /// What `stat` would say, for entries too: an entry's identity is its container's plus its
     /// name; a name that only prefixes entries (`pack#sprites.atlas`) is a folder.
     public func facts(of path: String) throws(AssetError) -> FileFacts {
-        guard let (container, entry, plugin, containerFacts) = location(of: path) else { return try FileFacts.of(path: path) }
+        if let entry = try entryFacts(of: path) { return entry }
+        return try FileFacts.of(path: path)
+    }
+
+    /// ``facts(of:)`` for an entry inside a container; `nil` for a path on disk (not looked at):
+    /// where a container is found once, not once to tell and once to ask.
+    package func entryFacts(of path: String) throws(AssetError) -> FileFacts? {
+        guard let (container, entry, plugin, containerFacts) = location(of: path) else { return nil }
         do {
-            return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container))
+            return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container, containerFacts: containerFacts))
         } catch {
             let names = (try? plugin.entryNames(in: container)) ?? []
             let folder = entry.hasSuffix("/") ? entry : entry + "/"

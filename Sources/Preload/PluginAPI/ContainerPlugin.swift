@@ -18,6 +18,11 @@ public protocol ContainerPlugin: LoaderPlugin {
     /// ``AssetError/Category/fileNotFound`` when there is no such entry.
     func entrySize(_ entry: String, in container: String) throws -> Int64
 
+    /// ``entrySize(_:in:)``, given what `stat` said of the container just now: a plugin that
+    /// caches what it read of a container can key the cache with it instead of asking again
+    /// (planning asks once per entry). The default calls ``entrySize(_:in:)``.
+    @_spi(PluginSupport) func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64
+
     /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` and reports the
     /// fraction read to `progress` as it goes. Large entries belong in `memory`
     /// (``AssetBytes/init(unsafeUninitializedCapacity:memory:initializingWith:)``).
@@ -31,6 +36,10 @@ public protocol ContainerPlugin: LoaderPlugin {
 }
 
 extension ContainerPlugin {
+    @_spi(PluginSupport) public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
+        try entrySize(entry, in: container)
+    }
+
     public func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {
         Array(try readEntry(entry, in: container, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in }).prefix(count))
     }

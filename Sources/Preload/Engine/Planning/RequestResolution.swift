@@ -122,8 +122,8 @@ final class RequestResolver: Sendable {
         let plugin: RegisteredPlugin
         var header: [UInt8]?
         // The plugin the request names, else the one claiming its extension: found once.
-        if files.hasContainers, files.locate(request.path) != nil {  // an entry inside a container
-            file = try files.facts(of: request.path)
+        if files.hasContainers, let entry = try files.entryFacts(of: request.path) {  // an entry inside a container
+            file = entry
             let claimant = try self.claimant(of: request)
             plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
         } else {
