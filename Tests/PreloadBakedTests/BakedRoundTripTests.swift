@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAuthoring
 import PreloadBaked
+import PreloadPNG
 import PreloadTestSupport
 import Testing
 
@@ -70,5 +71,55 @@ import Testing
         #expect(mapping != nil)
         for name in coordinator.assets.names { coordinator.assets.unload(named: name) }
         #expect(mapping == nil, "no asset holds the pack: it is unmapped")
+    }
+}
+
+/// Every atlas dialect the atlas tests read, and every valid PngSuite image, baked and loaded
+/// back: the same frames, pages and pixels.
+@Suite struct BakedConformanceTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func everyAtlasDialectBakesToTheSameAtlas() async throws {
+        let fixtures = Self.repository.appendingPathComponent("Tests/PreloadAtlasTests/Fixtures").path
+        let atlases = [
+            "folder/chars.atlas", "libgdx/sheet.atlas", "libgdx-legacy/sheet.atlas", "phaser-multiatlas/multi.json", "spritekit/sheet.atlasc",
+            "texturepacker-array/sheet.json", "texturepacker-hash/sheet.json",
+        ]
+        let requests = atlases.map { AssetRequest(path: fixtures + "/" + $0, name: $0, plugin: "atlas") }
+        let directory = try TemporaryDirectory()
+        let pack = directory.file("atlases.bake")
+        let loose = try await BakedFixtures.bake(requests, to: pack)
+        #expect(loose.everythingLoaded, "\(loose.errors)")
+        let coordinator = try BakedFixtures.coordinator()
+        let report = try await coordinator.preload([AssetRequest(path: pack)])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        #expect(report.results.map(\.request.name) == atlases)
+        for result in loose.results {
+            let atlas = try #require(result.outcome.asset as? TextureAtlas)
+            let baked = try #require(coordinator.assets.asset(named: result.request.name, as: TextureAtlas.self))
+            #expect(baked.format == atlas.format && baked.scale == atlas.scale, "\(result.request.name)")
+            #expect(baked.frames == atlas.frames, "\(result.request.name)")
+            #expect(baked.pages.map(\.path) == atlas.pages.map(\.path), "\(result.request.name)")
+            #expect(baked.pages.map(\.texture) == atlas.pages.map(\.texture), "\(result.request.name)")
+        }
+    }
+
+    @Test(arguments: [false, true]) func everyValidPngSuiteImageBakesToTheSamePixels(keepsSixteenBits: Bool) async throws {
+        let folder = Self.repository.appendingPathComponent("Tests/PreloadPNGTests/Fixtures/pngsuite/png").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted()
+        #expect(names.count > 150)
+        var options = AssetOptions()
+        options[PNGDecodeOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: keepsSixteenBits)
+        let requests = names.map { AssetRequest(path: folder + "/" + $0, name: "pngsuite/" + $0, options: options) }
+        let directory = try TemporaryDirectory()
+        let pack = directory.file("pngsuite.bake")
+        let loose = try await BakedFixtures.bake(requests, to: pack)
+        let coordinator = try BakedFixtures.coordinator()
+        let report = try await coordinator.preload([AssetRequest(path: pack)])
+        #expect(report.everythingLoaded && report.results.count == names.count, "\(report.errors)")
+        for result in loose.results {
+            let texture = try #require(result.outcome.asset as? Texture)
+            #expect(coordinator.assets.texture(named: result.request.name) == texture, "\(result.request.name)")
+        }
     }
 }
