@@ -75,6 +75,18 @@ import Testing
         #expect(!names.contains { $0.hasSuffix(".tmp") }, "no temporary file left: \(names)")
     }
 
+    @Test func warningsArePrintedAndStrictFailsTheBake() async throws {
+        // A PNG that ends after its image data, without IEND: browsers open it, so it loads with a warning.
+        let png = PNGFixture.rgba(width: 2, height: 2, pixels: Array(repeating: 9, count: 16))
+        try directory.write("warned/no-iend.png", Array(png.dropLast(12)))
+        let lenient = try await preload(["bake", "warned", "-o", "warned.bake"])
+        #expect(lenient.status == 0 && lenient.stderr.contains("warning: warned/no-iend.png:"), "\(lenient.stderr)")
+        try FileManager.default.removeItem(atPath: directory.file("warned.bake"))
+        let strict = try await preload(["bake", "warned", "--strict", "-o", "warned.bake"])
+        #expect(strict.status == 1 && strict.stderr.contains("warned/no-iend.png"), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("warned.bake")), "--strict wrote nothing")
+    }
+
     @Test func aDamagedEntryFailsAloneByName() async throws {
         #expect(try await preload(["bake", "assets/sprites", "-o", "level.bake"]).status == 0)
         // Flip a byte in the middle of the file: inside some entry's pixels.
