@@ -13,33 +13,53 @@ import PreloadAtlas
 public struct BakedAtlasTable: Codable, Sendable, Equatable {
     /// A page: the entry holding its texture, and the page's path as the atlas named it.
     public struct Page: Codable, Sendable, Equatable {
+        /// The position in the pack's index of the entry holding the page's texture.
         public var entry: Int
+        /// The page's path as the atlas named it (`AtlasPage.path`).
         public var path: String
     }
 
     /// A frame, field for field `AtlasFrame`.
     public struct Frame: Codable, Sendable, Equatable {
+        /// The frame's name.
         public var name: String
+        /// Its page, by position in ``BakedAtlasTable/pages``.
         public var page: Int
+        /// The rectangle it occupies in the page (the turned one for a turned frame): left edge.
         public var x: Int
+        /// Top edge of the rectangle in the page.
         public var y: Int
+        /// Width of the rectangle in the page.
         public var w: Int
+        /// Height of the rectangle in the page.
         public var h: Int
+        /// `AtlasFrame.Rotation`'s raw value: `none`, `clockwise`, `counterClockwise`, `upsideDown`.
         public var rotation: String
+        /// Where the trimmed content sits in the original image: left.
         public var offsetX: Int
+        /// Where the trimmed content sits in the original image: top.
         public var offsetY: Int
+        /// The original, untrimmed width.
         public var sourceW: Int
+        /// The original, untrimmed height.
         public var sourceH: Int
+        /// The pivot `[x, y]`, normalized, y down, when given.
         public var pivot: [Double]?
+        /// The animation index (libGDX), when given.
         public var index: Int?
+        /// Nine-slice borders `[left, right, top, bottom]`, when given.
         public var nineSlice: [Int]?
+        /// Nine-slice content padding, when given.
         public var padding: [Int]?
     }
 
     /// `TextureAtlas.Format`'s raw value.
     public var format: String
+    /// Pixels per point (`TextureAtlas.scale`).
     public var scale: Double
+    /// The pages, in the order frames refer to them.
     public var pages: [Page]
+    /// The frames, in the atlas's order.
     public var frames: [Frame]
 
     /// The table for `atlas`, its pages in the entries `pageEntries` (in page order).

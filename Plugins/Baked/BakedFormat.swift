@@ -28,7 +28,9 @@ public enum BakedFormat {
 
     /// Header flags.
     public struct Flags: OptionSet, Sendable {
+        /// The flags as stored, bit by bit.
         public let rawValue: UInt32
+        /// Flags from their stored bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Textures were baked with premultiplied alpha (`preload bake --premultiply`).
         public static let premultipliedAlpha = Flags(rawValue: 1)
@@ -49,17 +51,22 @@ public enum BakedFormat {
 
     /// The header, as read or to write.
     public struct Header: Equatable, Sendable {
+        /// What holds for the whole pack.
         public var flags: Flags
         /// The whole file's length: a cut file is told apart from a damaged one.
         public var fileLength: UInt64
+        /// Where the index starts (after every entry's data, 8-byte aligned).
         public var indexOffset: UInt64
+        /// The index's length in bytes: records, dependency table, strings.
         public var indexLength: UInt64
+        /// How many 64-byte records the index starts with.
         public var entryCount: UInt32
         /// How many `UInt32`s the index's dependency table holds.
         public var dependencyCount: UInt32
         /// CRC-32 of the index's bytes.
         public var indexChecksum: UInt32
 
+        /// A header with these fields (the magic and version are the format's own).
         public init(
             flags: Flags, fileLength: UInt64, indexOffset: UInt64, indexLength: UInt64, entryCount: UInt32,
             dependencyCount: UInt32, indexChecksum: UInt32
@@ -92,7 +99,9 @@ public enum BakedFormat {
 
     /// One index record: where an entry's data is and what it is.
     public struct Record: Equatable, Sendable {
+        /// Where the entry's data starts in the file (aligned, see ``BakedFormat/entryAlignment``).
         public var dataOffset: UInt64
+        /// The data's length in bytes.
         public var dataLength: UInt64
         /// The size of the file the entry was baked from (a pack entry's: its pack's).
         public var sourceSize: UInt64
@@ -102,17 +111,24 @@ public enum BakedFormat {
         public var sourceChecksum: UInt32
         /// Where the name (the store name) and the source path are in the index's strings.
         public var name: Range<UInt32>
+        /// Where the source's path is in the index's strings.
         public var sourcePath: Range<UInt32>
+        /// A texture's width in pixels (0 for other kinds).
         public var width: UInt32
+        /// A texture's height in pixels (0 for other kinds).
         public var height: UInt32
         /// Where this entry's dependencies are in the index's dependency table.
         public var dependencies: Range<UInt32>
+        /// What the entry holds.
         public var kind: Kind
+        /// The record's flags.
         public var bits: Bits
 
         /// The record's flag byte.
         public struct Bits: OptionSet, Sendable, Equatable {
+            /// The bits as stored.
             public let rawValue: UInt8
+            /// Flags from their stored bits.
             public init(rawValue: UInt8) { self.rawValue = rawValue }
             /// Texture samples are 16-bit (`PixelFormat.rgba16`), not 8-bit.
             public static let rgba16 = Bits(rawValue: 1)
@@ -127,6 +143,7 @@ public enum BakedFormat {
             public static let all: Bits = [.rgba16, .premultiplied, .dependency, .atlasPage]
         }
 
+        /// A record with these fields.
         public init(
             dataOffset: UInt64, dataLength: UInt64, sourceSize: UInt64, dataChecksum: UInt32, sourceChecksum: UInt32,
             name: Range<UInt32>, sourcePath: Range<UInt32>, width: UInt32, height: UInt32, dependencies: Range<UInt32>, kind: Kind,

@@ -79,6 +79,9 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
 
     // MARK: Requesting the pack requests its assets
 
+    /// A request for every entry of the pack `request` names that loading its sources requested
+    /// (not the pages and sprites loaded for an atlas: the atlas declares those), under the names
+    /// the index gives them, with `request`'s options.
     public func expand(_ request: AssetRequest) throws -> [AssetRequest] {
         // A request for one entry (`level.bake#hero.png`, a reload) is what it says.
         if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return [request] }
