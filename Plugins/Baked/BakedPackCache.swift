@@ -57,6 +57,9 @@ final class BakedPackCache: Sendable {
     }
 
     private let opened = BoundedCache<Key, Opened>(capacity: 16)
+    /// The pack found last: every entry of a pack asks for it (three times while planning and
+    /// loading), and comparing its key here costs a fraction of the generic cache's lookup.
+    private let recent = PreloadMutex<(key: Key, pack: Opened)?>(nil)
 
     /// The pack at `path`, opened (its index read and checked) if it was not already. `facts`
     /// (the pack's, or an entry's, from planning) spare a `stat`.
@@ -64,7 +67,11 @@ final class BakedPackCache: Sendable {
         let facts: FileFacts
         if let known { facts = known } else { facts = try FileFacts.of(path: path) }
         let key = Key(path: path, facts: facts)
-        if let known = opened[key] { return known }
+        if let known = recent.withLock({ $0?.key == key ? $0?.pack : nil }) { return known }
+        if let known = opened[key] {
+            recent.withLock { $0 = (key, known) }
+            return known
+        }
         let mapping = try FileMapping(path: path)
         let index: BakedIndex
         do {
@@ -74,6 +81,7 @@ final class BakedPackCache: Sendable {
         }
         let pack = Opened(path: path, facts: mapping.facts, index: index, mapping: mapping)
         opened.insert(pack, for: Key(path: path, facts: mapping.facts))
+        recent.withLock { $0 = (Key(path: path, facts: mapping.facts), pack) }
         return pack
     }
 }

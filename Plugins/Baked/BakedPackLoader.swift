@@ -92,8 +92,10 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
     }
 
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
-        guard let (pack, entry) = try self.entry(of: request) else { return [] }
-        return entry.dependencies.map { pack.index.entries[$0] }.filter { !$0.record.bits.contains(.atlasPage) }.map { dependency in
+        guard let (pack, position) = try self.position(of: request) else { return [] }
+        let dependencies = pack.index.entries[position].dependencies
+        guard !dependencies.isEmpty else { return [] }  // most entries: a texture, a data file
+        return dependencies.map { pack.index.entries[$0] }.filter { !$0.record.bits.contains(.atlasPage) }.map { dependency in
             self.request(for: dependency, in: pack, options: request.options)
         }
     }
@@ -137,10 +139,19 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
 
     /// The pack and entry `request` names; `nil` for the pack file itself.
     private func entry(of request: PlannedRequest) throws -> (BakedPackCache.Opened, BakedIndex.Entry)? {
-        guard let name = request.file.entry, let prefix = request.containerPrefix else { return nil }
-        let pack = try packs.open(String(prefix.dropLast()), facts: request.file)
-        guard let entry = pack.index.entry(named: name) else { throw BakedPackError.noSuchEntry(name) }
-        return (pack, entry)
+        try position(of: request).map { ($0.pack, $0.pack.index.entries[$0.position]) }
+    }
+
+    /// The pack `request` names an entry of, and the entry's position in its index; `nil` for the
+    /// pack file itself.
+    private func position(of request: PlannedRequest) throws -> (pack: BakedPackCache.Opened, position: Int)? {
+        guard let name = request.file.entry else { return nil }
+        // `PACK#NAME`: the pack's path is what comes before the name and its `#`, counted in bytes.
+        let path = request.path.utf8
+        guard path.count > name.utf8.count else { return nil }
+        let pack = try packs.open(String(request.path[..<path.index(path.endIndex, offsetBy: -name.utf8.count - 1)]), facts: request.file)
+        guard let position = pack.index.position(of: name) else { throw BakedPackError.noSuchEntry(name) }
+        return (pack, position)
     }
 
     /// The request that loads `entry`, named as the index names it.

@@ -105,10 +105,7 @@ public enum BakeWriter {
     }
 
     /// Whether `name` may name an entry: relative, without empty, `.` or `..` components or NUL.
-    public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix("/") && !name.utf8.contains(0)
-            && !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
-    }
+    public static func isValidName(_ name: String) -> Bool { BakedIndex.staysInside(name) }
 
     /// The entries to write, in order.
     private struct Plan {

@@ -10,11 +10,12 @@ struct PreloadCommand: AsyncParsableCommand {
             `preload PATH...` loads (the `load` subcommand is the default); `preload atlas pack` \
             and `preload atlas check` work on texture atlases; `preload pack create`, `list` and \
             `extract` work on data packs; `preload bake` writes a baked pack and `preload bake check` \
-            checks one against its sources; `preload --manifest FILE --group NAME` loads a manifest's \
+            checks one against its sources; `preload export PATHS --to DIR` writes every texture as a \
+            PNG; `preload --manifest FILE --group NAME` loads a manifest's \
             groups and `preload manifest check FILE` validates one. To load a folder called `atlas` or `pack`, write \
             `preload load atlas` or `preload ./atlas` (likewise `manifest`); a subcommand's name alone, \
             when a file or folder of that name is in the current directory, is a usage error saying so.
             """,
-        subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ManifestCommand.self],
+        subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self],
         defaultSubcommand: LoadCommand.self)
 }

@@ -151,6 +151,18 @@ import Testing
         #expect(handOff.count == 0, "a cancelled batch's assets are withdrawn from the hand-off")
     }
 
+    /// Every asset loaded and waits for the engine when the batch is cancelled: the report says
+    /// the batch was cancelled, not that the level is ready.
+    @Test func cancellingABatchWaitingOnlyForTheEngineSaysSo() async throws {
+        let handOff = AssetHandOff()  // never drained
+        let batch = try coordinator().start(Array(requests().prefix(2)), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
+        #expect(await handOff.waitUntilHolding(2, seconds: 30), "both textures wait for the engine")
+        batch.cancel()
+        let report = try await batch.finished(within: 30)
+        #expect(report.loaded.count == 2 && report.wasCancelled && handOff.count == 0)
+        #expect("\(report)".hasPrefix("2 of 2 loaded, batch cancelled, in "), "\(report)")
+    }
+
     @Test func anUploadThatThrowsIsRethrownAndTheBatchGoesOn() async throws {
         struct UploadFailed: Error {}
         let handOff = AssetHandOff()

@@ -121,3 +121,35 @@ import Testing
         #expect(batch.progress.totalUnitCount == expected)
     }
 }
+
+/// Files are claimed by content, not only by name: a PNG saved under another format's extension
+/// loads as a PNG, with a warning saying so (`--strict` fails it).
+@Suite struct ContentClaimTests {
+    /// A plugin for `.dat` files starting `DAT1`, sniffing content as codecs do.
+    struct DatLoader: LoaderPlugin {
+        let identifier = "dat"
+        let assetKind = AssetKind.data
+        let fileExtensions: Set<String> = ["dat"]
+        var headerLength: Int { 4 }
+        func matchesSignature(_ header: [UInt8]) -> Bool { header.starts(with: Array("DAT1".utf8)) }
+        func load(_ context: LoadContext) throws -> any Asset { DataAsset(bytes: try context.readContents()) }
+    }
+
+    @Test func aPNGNamedLikeAnotherFormatLoadsAsAPNGWithAWarning() async throws {
+        let directory = try TemporaryDirectory()
+        let png = try directory.write("hero.dat", PNGFixture.rgba(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6, 7, 8]))
+        let real = try directory.write("real.dat", Array("DAT1 payload".utf8))
+        let coordinator = try PreloadCoordinator(plugins: [DatLoader(), PNGLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: png), AssetRequest(path: real)])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let hero = try #require(report.results.first)
+        #expect(hero.plugin == "png" && (hero.outcome.asset as? Texture)?.width == 2)
+        #expect(hero.warnings.map(\.code) == [.contentNotExtension], "\(hero.warnings)")
+        #expect(report.results.last?.plugin == "dat" && report.results.last?.warnings.isEmpty == true, "a file its extension's plugin recognises")
+        let strict = try await coordinator.preload([AssetRequest(path: png)], options: PreloadOptions(isStrict: true))
+        #expect(strict.errors.first?.category == .strict, "\(strict.errors)")
+        // Named with a plugin, a request is that plugin's, content or not.
+        let forced = try await coordinator.preload([AssetRequest(path: png, plugin: "dat")])
+        #expect(forced.results.first?.plugin == "dat")
+    }
+}

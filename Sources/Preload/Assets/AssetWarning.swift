@@ -36,6 +36,12 @@ public struct AssetWarning: Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+extension AssetWarning.Code {
+    /// A file whose extension names one format and whose content is another's (a JPEG saved as
+    /// `.png`): loaded by the plugin its content matches.
+    public static let contentNotExtension: Self = "content-not-extension"
+}
+
 extension AssetError {
     /// The failure strict mode makes of `warning` for the file at `path`.
     package static func strict(path: String, warning: AssetWarning) -> AssetError {

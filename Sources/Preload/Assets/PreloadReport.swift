@@ -221,6 +221,8 @@ extension PreloadReport: CustomStringConvertible {
         if counts.failed > 0 { text += ", \(counts.failed) failed" }
         if counts.cancelled > 0 { text += ", \(counts.cancelled) cancelled" }
         if !skipped.isEmpty { text += ", \(skipped.count) skipped" }
+        // Loaded and then cancelled (on the hand-off, waiting for the engine): say so.
+        if wasCancelled && counts.cancelled == 0 { text += ", batch cancelled" }
         text += ", in \(Int((elapsed.inSeconds * 1000).rounded())) ms"
         let errors = self.errors
         for error in errors.prefix(3) { text += "\n  \(error)" }

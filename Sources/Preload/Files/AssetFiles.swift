@@ -49,8 +49,9 @@ import Foundation
         guard let storage, path.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let containers = storage.containers
         var search = path.startIndex
-        while let hash = path[search...].firstIndex(of: "#") {
-            let container = String(path[..<hash]), entry = String(path[path.index(after: hash)...])
+        // Scanned as bytes: `#` is ASCII, so each byte index is a character boundary.
+        while let hash = path.utf8[search...].firstIndex(of: UInt8(ascii: "#")) {
+            let container = String(path[..<hash]), entry = String(path[path.utf8.index(after: hash)...])
             if !entry.isEmpty, let file = try? FileFacts.of(path: container), !file.isDirectory {
                 let opener = storage.openers.value(for: ContainerKey(path: container, file: file)) {
                     guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
@@ -58,7 +59,7 @@ import Foundation
                 }
                 if opener >= 0 { return (container, entry, containers[opener], file) }
             }
-            search = path.index(after: hash)
+            search = path.utf8.index(after: hash)
         }
         return nil
     }

@@ -6,7 +6,15 @@ import Synchronization
 /// again when loading. Losing an entry only costs reading it again.
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
-    private let entries = PreloadMutex<(values: [Key: Value], order: [Key])>(([:], []))
+    private let entries = PreloadMutex(Entries())
+
+    private struct Entries {
+        var values: [Key: Value] = [:]
+        var order: [Key] = []
+        /// The last key found and its value: planning asks for one pack's index once per entry,
+        /// and comparing a key is cheaper than hashing it.
+        var last: (key: Key, value: Value)?
+    }
 
     package init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -14,15 +22,23 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// The value stored for `key`.
     package subscript(key: Key) -> Value? {
-        entries.withLock { $0.values[key] }
+        entries.withLock { entries in
+            if let last = entries.last, last.key == key { return last.value }
+            guard let value = entries.values[key] else { return nil }
+            entries.last = (key, value)
+            return value
+        }
     }
 
     /// Stores `value` for `key`, forgetting the oldest entries beyond the capacity.
     package func insert(_ value: Value, for key: Key) {
         entries.withLock { entries in
             if entries.values.updateValue(value, forKey: key) == nil { entries.order.append(key) }
+            if entries.last?.key == key { entries.last = (key, value) }
             while entries.order.count > capacity {
-                entries.values[entries.order.removeFirst()] = nil
+                let forgotten = entries.order.removeFirst()
+                entries.values[forgotten] = nil
+                if entries.last?.key == forgotten { entries.last = nil }
             }
         }
     }
@@ -31,6 +47,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package func remove(_ key: Key) -> Value? {
         entries.withLock { entries in
             guard let value = entries.values.removeValue(forKey: key) else { return nil }
+            if entries.last?.key == key { entries.last = nil }
             entries.order.removeAll { $0 == key }
             return value
         }

@@ -120,11 +120,16 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// How to read this file and the files it mentions: disk, or entries inside containers.
     @_spi(PluginSupport) public let files: AssetFiles
 
-    package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
+    /// Why planning gave the file to another plugin than its extension names (a JPEG named
+    /// `.png`): the asset's first warning.
+    package let claimWarning: AssetWarning?
+
+    package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local, claimWarning: AssetWarning? = nil) {
         self.request = request
         self.plugin = plugin
         self.file = file
         self.files = files
+        self.claimWarning = claimWarning
     }
 
     /// The file, as the request named it.

@@ -133,6 +133,10 @@ public struct PluginRegistry: Sendable {
         plugins.first { $0.headerLength > 0 && $0.matchesSignature(Array(header.prefix($0.headerLength))) }
     }
 
+    /// How many registered plugins sniff content (a file can be claimed by content against its
+    /// extension only when two do).
+    package var sniffers: Int { plugins.count { $0.headerLength > 0 } }
+
     /// The longest header any plugin wants to see.
     package var longestHeader: Int { plugins.map(\.headerLength).max() ?? 0 }
 

@@ -97,6 +97,16 @@ final class LoadOperation: Operation, @unchecked Sendable {
             let context = LoadContext(
                 request: items[index].request, asset: items[index].asset, operation: self, contents: items[index].contents,
                 dependencies: dependencies)
+            if let warning = items[index].request.claimWarning {  // claimed by content, not by name
+                do {
+                    try context.warn(warning)
+                } catch {  // a strict batch: the asset fails before its plugin runs
+                    finished.append(FinishedAsset(items[index], outcome: outcome(of: .failure(error), for: items[index]), duration: .zero))
+                    index += 1
+                    started = .now
+                    continue
+                }
+            }
             if plugin.loadsAsynchronously {
                 let once = OnceFlag()
                 let item = items[index], soFar = finished, next = index + 1, began = started

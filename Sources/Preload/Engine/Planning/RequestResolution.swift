@@ -119,7 +119,7 @@ final class RequestResolver: Sendable {
     func resolve(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
-        let plugin: RegisteredPlugin
+        var plugin: RegisteredPlugin
         var header: [UInt8]?
         // The plugin the request names, else the one claiming its extension: found once.
         if files.hasContainers, let entry = try files.entryFacts(of: request.path) {  // an entry inside a container
@@ -133,7 +133,16 @@ final class RequestResolver: Sendable {
             (file, contents) = (probe.facts, probe.contents)
             plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
         }
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files)
+        var claimWarning: AssetWarning?
+        if request.plugin == nil, !file.isDirectory,
+            let other = try contentClaimant(of: request, byExtension: plugin, contents: contents, header: &header)
+        {
+            claimWarning = AssetWarning(
+                .contentNotExtension,
+                "named like a file for '\(plugin.identifier)', but its content is '\(other.identifier)''s: loaded by '\(other.identifier)'")
+            plugin = other
+        }
+        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: claimWarning)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
@@ -204,6 +213,33 @@ final class RequestResolver: Sendable {
             return registered
         }
         throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
+    }
+
+    /// Another plugin whose signature the file's content matches, when the plugin its extension
+    /// chose sniffs content and does not recognise it (a JPEG saved as `.png`): files are claimed
+    /// by content, not only by name. The header is the one read ahead, else the file's first bytes
+    /// (one small read, for files too large to be read ahead).
+    private func contentClaimant(
+        of request: AssetRequest, byExtension plugin: RegisteredPlugin, contents: AssetBytes?, header known: inout [UInt8]?
+    ) throws(AssetError) -> RegisteredPlugin? {
+        let loader = plugin.loader
+        guard loader.headerLength > 0, registry.sniffers > 1 else { return nil }
+        if let contents, contents.count >= loader.headerLength {
+            // Most files: the signature matches the bytes already in memory, nothing is read.
+            if contents.withUnsafeBytes({ loader.matchesSignature(Array($0.prefix(loader.headerLength))) }) { return nil }
+        }
+        let header: [UInt8]
+        do {
+            header =
+                try known ?? contents.map { Array($0.prefix(registry.longestHeader)) } ?? files.prefix(request.path, count: registry.longestHeader)
+        } catch {
+            return nil  // unreadable: the plugin's own load says why
+        }
+        known = header
+        guard !header.isEmpty, !loader.matchesSignature(Array(header.prefix(loader.headerLength))),
+            let other = registry.plugin(forHeader: header), other.identifier != loader.identifier
+        else { return nil }
+        return registry.registered(identifier: other.identifier)
     }
 
     /// The bytes the plugin says decoding the file at `path` makes, from its header; `nil` if it

@@ -1,0 +1,95 @@
+import Foundation
+@_spi(PluginSupport) import Preload
+import PreloadAtlas
+import PreloadBaked
+
+/// Writes what a batch loaded as PNG files a person can look at: every texture (an atlas's
+/// pages included) as an RGBA PNG at `FOLDER/<store name>.png`, the store name kept whole and
+/// `.png` appended, folders made as needed. How a user sees what the loader saw, whatever the
+/// source format (a JPEG, a WebP, an entry of a pack or a baked pack), and how tests compare
+/// decoders.
+///
+/// ```swift
+/// let report = try await coordinator.preload([.folder("assets")])
+/// let exported = try TextureExporter.write(report, to: "out")
+/// print(exported)   // "Exported 12 textures to out"
+/// ```
+///
+/// A page an atlas packed at load time (a sprite folder's) is named `ATLAS#pageN`, as a baked
+/// pack names it; a page loaded from its own file is exported under that file's store name.
+/// RGBA16 textures are written with 8-bit samples (the high byte); premultiplied textures as
+/// they are.
+public enum TextureExporter {
+    /// What ``write(_:to:)`` did.
+    public struct Exported: Sendable, CustomStringConvertible {
+        /// The files written, in the report's order.
+        public var files: [String] = []
+        /// Textures not written, with why (an empty image, a name that would leave the folder).
+        public var skipped: [(name: String, reason: String)] = []
+
+        public var description: String {
+            "Exported \(files.count) texture\(files.count == 1 ? "" : "s")" + (skipped.isEmpty ? "" : ", skipped \(skipped.count)")
+        }
+    }
+
+    /// Every texture `report` loaded, with the name it is exported under: loaded textures by
+    /// their store names, then the pages atlases packed at load time.
+    public static func textures(in report: PreloadReport) -> [(name: String, texture: Texture)] {
+        var found: [(name: String, texture: Texture)] = []
+        var seen = Set<String>()
+        var texturePaths = Set<String>()
+        var bySize: [Int: [Texture]] = [:]  // by pixel count: a page loaded from its own file is one of them
+        for result in report.allResults {
+            guard let texture = result.outcome.asset as? Texture, seen.insert(result.request.name).inserted else { continue }
+            found.append((result.request.name, texture))
+            texturePaths.insert(result.request.path)
+            bySize[texture.pixels.count, default: []].append(texture)
+        }
+        for result in report.allResults {
+            guard let atlas = result.outcome.asset as? TextureAtlas else { continue }
+            for (number, page) in atlas.pages.enumerated()
+            where !texturePaths.contains(page.path) && !(bySize[page.texture.pixels.count] ?? []).contains(page.texture) {
+                let name = "\(result.request.name)#page\(number + 1)"
+                if seen.insert(name).inserted { found.append((name, page.texture)) }
+            }
+        }
+        return found
+    }
+
+    /// Writes every texture of `report` under `folder` (see the type's description). Each file is
+    /// written whole or not at all; one that cannot be written throws, naming it.
+    public static func write(_ report: PreloadReport, to folder: String) throws -> Exported {
+        var exported = Exported()
+        for (name, texture) in textures(in: report) {
+            // An absolute name (the caller gave absolute paths) is kept whole below the folder.
+            let relative = name.hasPrefix("/") ? String(name.drop { $0 == "/" }) : name
+            guard BakedIndex.staysInside(relative) else {
+                exported.skipped.append((name, "the name would leave \(folder)"))
+                continue
+            }
+            guard texture.width > 0, texture.height > 0 else {
+                exported.skipped.append((name, "an empty image cannot be a PNG"))
+                continue
+            }
+            let path = folder + "/" + relative + ".png"
+            let file = try AtomicFile(path: path)
+            try file.write(try PNGEncoder.encode(eightBit(texture)))
+            try file.commit()
+            exported.files.append(path)
+        }
+        return exported
+    }
+
+    /// `texture` with 8-bit samples: itself, or an RGBA16 texture's high bytes.
+    static func eightBit(_ texture: Texture) -> Texture {
+        guard texture.pixelFormat == .rgba16 else { return texture }
+        let count = texture.width * texture.height * 4
+        let pixels = AssetBytes(unsafeUninitializedCapacity: count) { buffer, written in
+            texture.pixels.withUnsafeBytes { source in
+                for sample in 0..<count { buffer[sample] = UInt8(source.loadUnaligned(fromByteOffset: sample * 2, as: UInt16.self) >> 8) }
+            }
+            written = count
+        }
+        return Texture(width: texture.width, height: texture.height, pixelFormat: .rgba8, alphaMode: texture.alphaMode, pixels: pixels)
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Preload
+import PreloadAuthoring
+import PreloadManifest
+import PreloadPNG
+
+/// `preload export PATHS --to DIR`: what `preload PATHS` loads, written as PNG files.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Load what `preload PATHS` loads and write every texture (atlas pages included) as an RGBA PNG at DIR/<store name>.png.",
+        discussion: """
+            Any format a plugin loads, loose, from a pack or from a baked pack. The store name is \
+            kept whole and `.png` appended (`sprites/hero.png` → DIR/sprites/hero.png.png, a pack \
+            entry `level1.pak#hud.png` → DIR/level1.pak#hud.png.png); a page an atlas packed at \
+            load time is `ATLAS#pageN`. RGBA16 textures are written with 8-bit samples.
+
+            Exit status: 0 when every asset loaded and every texture was written, 1 otherwise, 64 \
+            on a usage error.
+            """)
+
+    @Argument(help: "Files and directories to load.")
+    var paths: [String] = []
+
+    @Option(help: "The folder to write the PNG files into (made if missing).")
+    var to: String
+
+    @Option(help: "A manifest whose groups to load (every group, or those of --group).")
+    var manifest: String?
+
+    @Option(name: .customLong("group"), help: "A group of --manifest, with the groups it requires (repeatable).")
+    var groups: [String] = []
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard !paths.isEmpty || manifest != nil else { throw ValidationError("give at least one file or directory to export, or --manifest") }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such file or directory: \(path)")
+        }
+        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
+    }
+
+    func run() async throws {
+        let registry = try StandardPlugins.registry(png: PNGLoader())
+        var requests = LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry)
+        if let manifest {
+            do {
+                requests = try AssetManifest(contentsOf: manifest).requests(for: groups) + requests
+            } catch {
+                printError(error)
+                throw ExitCode.validationFailure
+            }
+        }
+        let report = try await PreloadCoordinator(registry: registry).preload(requests, options: PreloadOptions(storesAssets: false))
+        for error in report.errors { printError(error) }
+        let exported: TextureExporter.Exported
+        do {
+            exported = try TextureExporter.write(report, to: to)
+        } catch {
+            printError(error)
+            throw ExitCode(1)
+        }
+        for (name, reason) in exported.skipped { printError("\(name): not exported: \(reason)") }
+        if !quiet { print("\(exported) to \(to)".visibleInTerminal) }
+        if !report.errors.isEmpty || !exported.skipped.isEmpty { throw ExitCode(1) }
+    }
+}

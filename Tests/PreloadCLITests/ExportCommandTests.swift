@@ -1,0 +1,43 @@
+import Foundation
+import PreloadTestSupport
+import Testing
+
+/// `preload export PATHS --to DIR`: every texture as a PNG under its store name, the same files
+/// whether the level is loose or baked.
+@Suite struct ExportCommandTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: PackLoadCommandTests.sampleAssets, toPath: directory.file("assets"))
+    }
+
+    func preload(_ arguments: [String]) async throws -> CommandRunner.Run {
+        try await CommandRunner.preload(arguments, in: directory.path)
+    }
+
+    @Test func looseAndBakedExportTheSameFiles() async throws {
+        let loose = try await preload(["export", "assets", "--to", "loose"])
+        #expect(loose.status == 0 && loose.stdout == "Exported 16 textures to loose\n", "\(loose.stdout)\(loose.stderr)")
+        let files = try PackLoadCommandTests.tree(directory.file("loose"))
+        #expect(files["assets/sprites/hero.png.png"] != nil, "the store name kept whole, .png appended")
+        #expect(files["assets/packs/level1.pak#hud/hud.png.png"] != nil, "a pack entry under its name")
+        #expect(files["assets/atlases/creatures.atlas#page1.png"] != nil, "a page packed at load time")
+        #expect(try await preload(["bake", "assets", "-o", "level.bake"]).status == 0)
+        let baked = try await preload(["export", "level.bake", "--to", "baked"])
+        #expect(baked.status == 0, "\(baked.stderr)")
+        #expect(try PackLoadCommandTests.tree(directory.file("baked")) == files, "byte for byte the same PNG files")
+        // The exported hero decodes to the pixels the loader saw.
+        let again = try await preload(["--json", "--checksum", "loose/assets/sprites/hero.png.png", "assets/sprites/hero.png"])
+        let assets = try #require((try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])?["assets"] as? [[String: Any]])
+        #expect(assets.count == 2 && assets[0]["sha256"] as? String == assets[1]["sha256"] as? String)
+    }
+
+    @Test func aFailureIsNamedAndTheRestIsExported() async throws {
+        try directory.write("odd/good.png", PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
+        try directory.write("odd/cut.png", Array(PNGFixture.rgba(width: 8, height: 8, pixels: Array(repeating: 7, count: 256)).prefix(40)))
+        let run = try await preload(["export", "odd", "--to", "out"])
+        #expect(run.status == 1 && run.stderr.contains("odd/cut.png"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/odd/good.png.png")))
+    }
+}
