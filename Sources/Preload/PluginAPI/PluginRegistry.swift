@@ -3,6 +3,9 @@
 /// **Claim rule.** A request that names a plugin goes to it. Otherwise the file's extension
 /// decides (case-insensitive). A file whose extension no plugin claims is offered to the
 /// plugins that sniff content, in registration order; the first whose signature matches wins.
+/// A file whose extension's plugin sniffs content and does not recognise it, while another
+/// plugin's signature matches (a JPEG saved as `.png`), goes to that other plugin, with an
+/// ``AssetWarning/Code/contentNotExtension`` warning on the asset.
 ///
 /// **Duplicate claims.** Two plugins may not share an identifier or an extension unless the
 /// caller says what should happen, with ``ConflictPolicy``: the default refuses the second
