@@ -132,8 +132,11 @@ package struct PNGHeader: Hashable, Sendable {
         colorType = Int(bytes[25])
     }
 
-    /// Bytes the decoded pixels take with `options`.
+    /// Bytes the decoded pixels take with `options`; `Int.max` when a hostile header's sides
+    /// (up to 2³² - 1 each) multiply past it (the decode then refuses the file by its limits).
     package func decodedBytes(options: PNGDecodeOptions = PNGDecodeOptions()) -> Int {
-        width * height * (options.keepsSixteenBitSamples && bitDepth == 16 ? 8 : 4)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, overflowBytes) = pixels.multipliedReportingOverflow(by: options.keepsSixteenBitSamples && bitDepth == 16 ? 8 : 4)
+        return overflow || overflowBytes ? .max : bytes
     }
 }

@@ -24,6 +24,18 @@ import Testing
         #expect(texture.width == Self.width && texture.height == Self.height && texture.pixels == Self.pixels)
     }
 
+    /// Sides of 2³² - 1 each: the size estimate made while planning (for progress by decoded
+    /// bytes and the memory budget) saturates instead of trapping, and the file fails by name.
+    @Test func sidesWhoseProductOverflowsFailTyped() async throws {
+        let directory = try TemporaryDirectory()
+        let hostile = try directory.write("huge.png", PNGFixture.headerOnly(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+        let report = try await coordinator.preload(
+            [AssetRequest(path: hostile)], options: PreloadOptions(progressWeighting: .decodedBytes, memoryBudget: 64 << 20))
+        // libpng itself refuses sides past 2³¹ - 1 ("PNG unsigned integer out of range").
+        #expect(report.errors.first?.path == hostile && report.errors.first?.category == .corrupt, "\(report.errors)")
+    }
+
     @Test func emptyFileIsRejected() {
         #expect(decodeError([]) == .emptyFile)
         #expect(PNGDecodeError.emptyFile.category == .truncated)

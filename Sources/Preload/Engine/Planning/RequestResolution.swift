@@ -227,6 +227,10 @@ final class RequestResolver: Sendable {
         if let contents, contents.count >= loader.headerLength {
             // Most files: the signature matches the bytes already in memory, nothing is read.
             if contents.withUnsafeBytes({ loader.matchesSignature(Array($0.prefix(loader.headerLength))) }) { return nil }
+        } else if contents == nil {
+            // A large file: its plugin's own few header bytes first; more only if they do not match.
+            guard let own = try? known ?? files.prefix(request.path, count: loader.headerLength) else { return nil }
+            if loader.matchesSignature(Array(own.prefix(loader.headerLength))) { return nil }
         }
         let header: [UInt8]
         do {
