@@ -35,6 +35,11 @@ let package = Package(
         .library(name: "PreloadAtlas", targets: ["PreloadAtlas"]),
         .library(name: "PreloadPack", targets: ["PreloadPack"]),
         .library(name: "PreloadBaked", targets: ["PreloadBaked"]),
+        // Codecs beyond PNG, each on its own system library: not in the umbrella, so that a game
+        // links libjpeg or libwebp only when it names the product.
+        .library(name: "PreloadJPEG", targets: ["PreloadJPEG"]),
+        .library(name: "PreloadWebP", targets: ["PreloadWebP"]),
+        .library(name: "PreloadQOI", targets: ["PreloadQOI"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -61,7 +66,18 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         .target(name: "CPreloadPNG", dependencies: ["CLibPNG"]),
+        .target(name: "CPreloadJPEG", dependencies: ["CLibJPEG"]),
         .target(name: "CPreloadCRC"),
         .target(name: "PreloadConcurrency"),
         .target(
@@ -90,6 +106,21 @@ let package = Package(
             path: "Plugins/Pack"
         ),
         .target(
+            name: "PreloadJPEG",
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadJPEG"],
+            path: "Plugins/JPEG"
+        ),
+        .target(
+            name: "PreloadWebP",
+            dependencies: ["Preload", "PreloadConcurrency", "CLibWebP"],
+            path: "Plugins/WebP"
+        ),
+        .target(
+            name: "PreloadQOI",
+            dependencies: ["Preload", "PreloadConcurrency"],
+            path: "Plugins/QOI"
+        ),
+        .target(
             name: "PreloadBaked",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack"],
             path: "Plugins/Baked"
@@ -98,7 +129,7 @@ let package = Package(
             name: "PreloadCLI",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
-                "PreloadAuthoring",
+                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -135,6 +166,21 @@ let package = Package(
                 "PreloadPack", "PreloadPNG", "PreloadAtlas", "Preload", "PreloadAuthoring", "PreloadConcurrency", "PreloadTestSupport",
                 "CPreloadZlib",
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadJPEGTests",
+            dependencies: ["PreloadJPEG", "Preload", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadWebPTests",
+            dependencies: ["PreloadWebP", "Preload", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadQOITests",
+            dependencies: ["PreloadQOI", "Preload", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

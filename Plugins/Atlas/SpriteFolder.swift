@@ -1,7 +1,8 @@
 @_spi(PluginSupport) import Preload
 
-/// A sprite folder (SpriteKit's source convention): `NAME.atlas/` holding loose PNGs, possibly in
-/// subfolders, with resolution variants `hero@2x.png`, `hero@3x.png` beside `hero.png`.
+/// A sprite folder (SpriteKit's source convention): `NAME.atlas/` holding loose images (PNG, and
+/// JPEG, WebP or QOI where their plugins are registered), possibly in subfolders, with resolution
+/// variants `hero@2x.png`, `hero@3x.png` beside `hero.png`.
 ///
 /// Each sprite is named by its path inside the folder without the variant suffix (`hero.png`,
 /// `ui/button.png`), and one variant is chosen per sprite for the requested scale: the exact one,
@@ -21,12 +22,16 @@ package enum SpriteFolder {
             throw AtlasError.malformed(file: folder, detail: "the sprite folder cannot be read: \(error)")
         }
         var variants: [String: [Sprite]] = [:]
-        for relative in names where relative.lowercased().hasSuffix(".png") {
+        for relative in names where imageExtensions.contains(AssetPath.fileExtension(of: relative)) {
             let (name, variantScale) = splitVariant(relative)
             variants[name, default: []].append(Sprite(name: name, path: folder + "/" + relative, scale: variantScale))
         }
         return variants.keys.sorted().map { name in choose(variants[name]!, for: scale) }
     }
+
+    /// The extensions of the images a sprite folder packs (lowercase): each loads by the plugin
+    /// that claims it, so one without its plugin fails the atlas by name.
+    package static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "qoi"]
 
     /// `ui/hero@2x.png` → (`ui/hero.png`, 2).
     static func splitVariant(_ relative: String) -> (name: String, scale: Int) {

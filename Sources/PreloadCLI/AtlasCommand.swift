@@ -57,7 +57,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
+        let coordinator = PreloadCoordinator(registry: try StandardPlugins.registry(png: PNGLoader()))  // sprites of any format
         var request = AssetRequest(path: folder, name: "atlas", plugin: "atlas")
         request.options[AtlasPackingOptions.self] = packing.options
         let report = try await coordinator.preload([request], options: PreloadOptions(storesAssets: false))

@@ -44,7 +44,7 @@ struct ManifestCheckCommand: ParsableCommand {
             printError(error)
             throw ExitCode(1)
         }
-        let registry = try PluginRegistry([PNGLoader(), AtlasLoader(), PackLoader(), DataFileLoader.raw, DataFileLoader.json])
+        let registry = try StandardPlugins.registry(png: PNGLoader())
         let problems = read.problems(registry: registry)
         for problem in problems { printError(problem) }
         let warnings = read.notices.filter(\.isWarning)

@@ -95,12 +95,16 @@ package struct FolderDiscovery: Sendable {
             return AssetRequest(path: path, name: prefix + relative, plugin: plugin, options: folder.options)
         }
         // Claimed by extension, or by content for the rest (a read each): on several threads.
-        let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] in registry.claimant(of: $0)?.identifier }
+        // `""` for a file its extension claims: the batch claims it again the same way, and then
+        // checks that its content agrees (a JPEG saved as `.png`).
+        let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] path in
+            registry.plugin(forExtensionOf: path) != nil ? "" : registry.claimant(of: path)?.identifier
+        }
         found.requests.reserveCapacity(walk.files.count)
         for (path, plugin) in zip(walk.files, claims) where !dedupes || seen.insert(path).inserted {
             if let plugin {
-                // Naming the plugin spares the batch a second look at the content.
-                found.requests.append(request(path, plugin: plugin))
+                // Naming a plugin found by content spares the batch a second look at the content.
+                found.requests.append(request(path, plugin: plugin.isEmpty ? nil : plugin))
             } else {
                 found.skipped.append(path)
             }

@@ -70,4 +70,12 @@
     package static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
+
+    /// The file name's extension after its last dot, lowercase (`hero.PNG` → `png`); empty
+    /// when the name has no dot.
+    package static func fileExtension(of path: String) -> String {
+        let name = fileName(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
 }

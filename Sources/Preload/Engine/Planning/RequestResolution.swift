@@ -139,7 +139,7 @@ final class RequestResolver: Sendable {
         {
             claimWarning = AssetWarning(
                 .contentNotExtension,
-                "named like a file for '\(plugin.identifier)', but its content is '\(other.identifier)''s: loaded by '\(other.identifier)'")
+                "its extension says \(plugin.identifier), but its content is \(other.identifier): loaded by the \(other.identifier) plugin")
             plugin = other
         }
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: claimWarning)

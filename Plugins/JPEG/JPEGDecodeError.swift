@@ -1,0 +1,44 @@
+import Preload
+
+/// Why a JPEG did not decode.
+public enum JPEGDecodeError: AssetFailure, Equatable {
+    /// The file has no bytes at all.
+    case emptyFile
+    /// The data does not start with a JPEG SOI marker (`FF D8 FF`).
+    case notJPEG
+    /// The data ends before the JPEG stream does (its EOI marker included).
+    case truncated(String)
+    /// libjpeg rejected the stream, or found its compressed data damaged (a bad Huffman code,
+    /// a segment that ends early, a missing restart marker, ...).
+    case corrupt(String)
+    /// A valid JPEG of a kind this plugin does not decode: 12-bit or lossless data, an unusual
+    /// number of colour components, a hierarchical process.
+    case unsupported(String)
+    /// The image is larger than the configured ``JPEGLimits`` (or libjpeg's own limits: more
+    /// than 500 scans, more memory than the limits allow for its coefficients).
+    case tooLarge(String)
+    /// Memory for libjpeg's own structures ran out.
+    case outOfMemory
+
+    public var category: AssetError.Category {
+        switch self {
+        case .emptyFile, .truncated: .truncated
+        case .notJPEG, .corrupt: .corrupt
+        case .unsupported: .unsupported
+        case .tooLarge: .limitExceeded
+        case .outOfMemory: .other
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyFile: "empty file, not a JPEG"
+        case .notJPEG: "not a JPEG file (no SOI marker)"
+        case .truncated(let detail): "truncated JPEG: \(detail)"
+        case .corrupt(let detail): "corrupt JPEG: \(detail)"
+        case .unsupported(let detail): "unsupported JPEG: \(detail)"
+        case .tooLarge(let detail): "JPEG too large: \(detail)"
+        case .outOfMemory: "out of memory while decoding JPEG"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Preload
+
+/// How the JPEG plugin decodes: alpha convention, EXIF orientation, and size limits.
+public struct JPEGDecodeOptions: Hashable, Sendable {
+    /// `.straight` (the default) or `.premultiplied`. A JPEG has no alpha (every pixel's is 255),
+    /// so the pixels are the same either way: this only sets the texture's `Texture.alphaMode`,
+    /// for engines that keep every texture premultiplied.
+    public var alphaMode: AlphaMode
+    /// Turn the pixels upright as the file's EXIF orientation says (orientations 2 to 8: mirrors
+    /// and quarter turns; 5 to 8 swap width and height). Off by default, as in Pillow, Bevy and
+    /// libGDX: the texture is then laid out as stored, and a file whose orientation is not 1
+    /// loads with the warning `AssetWarning.Code.jpegExifOrientation` (`jpeg.exif-orientation`).
+    public var appliesExifOrientation: Bool
+    /// Images larger than these are refused after reading the header, before pixel memory exists.
+    public var limits: JPEGLimits
+
+    /// Options with straight alpha, the stored orientation and the default limits unless given.
+    public init(alphaMode: AlphaMode = .straight, appliesExifOrientation: Bool = false, limits: JPEGLimits = JPEGLimits()) {
+        self.alphaMode = alphaMode
+        self.appliesExifOrientation = appliesExifOrientation
+        self.limits = limits
+    }
+}
+
+/// Size limits for decoded JPEG images, checked against the texture the decode would make (its
+/// sides after any EXIF orientation is applied).
+public struct JPEGLimits: Hashable, Sendable, CustomStringConvertible {
+    // 32-bit sides (a JPEG's own limit is 65535) keep the plugin small enough for an
+    // existential's inline buffer, as PNGLimits does.
+    private var storedWidth: Int32
+    private var storedHeight: Int32
+    /// The most bytes the decoded pixels may take.
+    public var maxDecodedBytes: Int
+
+    /// The widest image accepted, in pixels.
+    public var maxWidth: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = Int32(clamping: newValue) }
+    }
+
+    /// The tallest image accepted, in pixels.
+    public var maxHeight: Int {
+        get { Int(storedHeight) }
+        set { storedHeight = Int32(clamping: newValue) }
+    }
+
+    /// Defaults: 32768 pixels a side and 1 GiB of decoded pixels (16384 x 16384 RGBA8).
+    public init(maxWidth: Int = 32768, maxHeight: Int = 32768, maxDecodedBytes: Int = 1 << 30) {
+        storedWidth = Int32(clamping: maxWidth)
+        storedHeight = Int32(clamping: maxHeight)
+        self.maxDecodedBytes = maxDecodedBytes
+    }
+
+    public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
+
+    /// What libjpeg may allocate for itself: a progressive file keeps every DCT coefficient
+    /// (2 bytes per sample, up to 4 full-size components: twice the RGBA bytes), plus slack for
+    /// its tables. More than this fails as too large instead of being allocated.
+    var libjpegMemory: UInt64 {
+        UInt64(clamping: maxDecodedBytes) &* 2 &+ (64 << 20)
+    }
+}
+
+/// Per-request JPEG options are keyed by their own type. A request without them uses the
+/// ``JPEGLoader``'s defaults.
+///
+/// ```swift
+/// var request = AssetRequest(path: "photos/beach.jpg")
+/// request.options[JPEGDecodeOptions.self] = JPEGDecodeOptions(appliesExifOrientation: true)
+/// ```
+extension JPEGDecodeOptions: AssetOptionKey {
+    /// Straight alpha, the stored orientation, the default ``JPEGLimits``.
+    public static let defaultValue = JPEGDecodeOptions()
+}

@@ -1,0 +1,81 @@
+import CLibWebP
+
+/// The first frame of an animated WebP, as a player shows it: decoded onto a transparent canvas
+/// of the animation's size at the frame's offset.
+///
+/// The first frame of an animation is a key frame: whatever its blend method, it is drawn over a
+/// fully transparent canvas, which leaves its pixels as they are (libwebp's `WebPAnimDecoder`
+/// writes them unblended too). So the frame decodes straight into the canvas rows at its offset
+/// (the canvas row stride, external memory) and the rest of the canvas is cleared.
+struct AnimationFirstFrame {
+    /// The frame's `ALPH`/`VP8 ` or `VP8L` chunks, inside the file.
+    let bitstream: UnsafeBufferPointer<UInt8>
+    let x: Int, y: Int, width: Int, height: Int
+    let canvasWidth: Int, canvasHeight: Int
+    /// How many frames the animation has.
+    let frameCount: Int
+
+    /// Finds frame 1 of `file`, an animated WebP whose VP8X chunk declares a `canvasWidth` x
+    /// `canvasHeight` canvas, and calls `body` with it (valid only during the call). The whole
+    /// file is demuxed and checked first, before `body` allocates any pixels.
+    /// - Throws: ``WebPDecodeError`` (truncated when any frame is cut short, not only the
+    ///   first; corrupt when the demuxer rejects a chunk), or what `body` throws.
+    static func withFirstFrame<Result>(
+        of file: UnsafeBufferPointer<UInt8>, canvasWidth: Int, canvasHeight: Int,
+        _ body: (AnimationFirstFrame) throws -> Result
+    ) throws -> Result {
+        var data = WebPData(bytes: file.baseAddress, size: file.count)
+        var state = WEBP_DEMUX_PARSING_HEADER
+        guard let demuxer = WebPDemuxPartial(&data, &state) else {
+            throw state == WEBP_DEMUX_PARSE_ERROR
+                ? WebPDecodeError.corrupt("libwebp's demuxer rejected the animation's chunks")
+                : WebPDecodeError.truncated("the data ends inside the animation's headers (\(file.count) bytes)")
+        }
+        defer { WebPDemuxDelete(demuxer) }
+        let frameCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+        guard state == WEBP_DEMUX_DONE else {
+            throw WebPDecodeError.truncated("the data ends inside frame \(max(frameCount, 1)) of the animation (\(file.count) bytes)")
+        }
+        guard Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)) == canvasWidth,
+            Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)) == canvasHeight
+        else { throw WebPDecodeError.corrupt("the demuxer's canvas differs from the VP8X chunk's") }
+
+        var iterator = WebPIterator()
+        guard WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 else { throw WebPDecodeError.corrupt("an animation without frames") }
+        defer { WebPDemuxReleaseIterator(&iterator) }
+        guard iterator.complete != 0 else { throw WebPDecodeError.truncated("the data ends inside the animation's first frame") }
+        let frame = AnimationFirstFrame(
+            bitstream: UnsafeBufferPointer(start: iterator.fragment.bytes, count: iterator.fragment.size),
+            x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width), height: Int(iterator.height),
+            canvasWidth: canvasWidth, canvasHeight: canvasHeight, frameCount: frameCount)
+        try frame.check()
+        return try body(frame)
+    }
+
+    /// Throws unless the frame lies inside the canvas and its bitstream has the frame's size.
+    private func check() throws {
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= canvasWidth, y + height <= canvasHeight else {
+            throw WebPDecodeError.corrupt("frame 1 (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas")
+        }
+        var features = WebPBitstreamFeatures()
+        let status = WebPGetFeatures(bitstream.baseAddress, bitstream.count, &features)
+        guard status == VP8_STATUS_OK else { throw WebPDecodeError(status: status, context: "in frame 1's headers") }
+        guard Int(features.width) == width, Int(features.height) == height else {
+            throw WebPDecodeError.corrupt("frame 1 declares \(width)x\(height) but its bitstream is \(features.width)x\(features.height)")
+        }
+    }
+
+    /// Decodes the frame into `canvas` (RGBA8, tightly packed, `canvasWidth` x `canvasHeight`),
+    /// clearing the pixels around it to transparent black.
+    /// - Throws: ``WebPDecodeError`` or `CancellationError` (see ``IncrementalDecoding``).
+    func decode(into canvas: UnsafeMutablePointer<UInt8>, isCancelled: () -> Bool, progress: (Double) -> Void) throws {
+        let stride = canvasWidth * 4, canvasBytes = stride * canvasHeight
+        if width != canvasWidth || height != canvasHeight {
+            canvas.initialize(repeating: 0, count: canvasBytes)
+        }
+        let offset = y * stride + x * 4
+        try IncrementalDecoding.decode(
+            bitstream, height: height, into: canvas + offset, stride: stride, byteCount: canvasBytes - offset,
+            isCancelled: isCancelled, progress: progress)
+    }
+}

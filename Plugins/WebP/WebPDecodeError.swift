@@ -1,0 +1,57 @@
+import CLibWebP
+import Preload
+
+/// Why a WebP did not decode.
+public enum WebPDecodeError: AssetFailure, Equatable {
+    /// The file has no bytes at all.
+    case emptyFile
+    /// The data does not start with a RIFF header of form `WEBP`.
+    case notWebP
+    /// The data ends before the image does (libwebp: `VP8_STATUS_NOT_ENOUGH_DATA`, or still
+    /// waiting for data once the file is used up).
+    case truncated(String)
+    /// libwebp rejected the data (`VP8_STATUS_BITSTREAM_ERROR`, a chunk that contradicts another).
+    case corrupt(String)
+    /// The file is valid but uses a feature libwebp does not decode (`VP8_STATUS_UNSUPPORTED_FEATURE`).
+    case unsupported(String)
+    /// The header asks for more than the configured ``WebPLimits``.
+    case tooLarge(String)
+    /// Memory for libwebp's own structures ran out.
+    case outOfMemory
+
+    public var category: AssetError.Category {
+        switch self {
+        case .emptyFile, .truncated: .truncated
+        case .notWebP, .corrupt: .corrupt
+        case .unsupported: .unsupported
+        case .tooLarge: .limitExceeded
+        case .outOfMemory: .other
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyFile: "empty file, not a WebP"
+        case .notWebP: "not a WebP file (no RIFF/WEBP header)"
+        case .truncated(let detail): "truncated WebP: \(detail)"
+        case .corrupt(let detail): "corrupt WebP: \(detail)"
+        case .unsupported(let detail): "unsupported WebP: \(detail)"
+        case .tooLarge(let detail): "WebP too large: \(detail)"
+        case .outOfMemory: "out of memory while decoding WebP"
+        }
+    }
+}
+
+extension WebPDecodeError {
+    /// The error for a libwebp status other than `VP8_STATUS_OK` and `VP8_STATUS_SUSPENDED`,
+    /// with `context` saying where it happened ("in the headers", "at row 12 of 64").
+    init(status: VP8StatusCode, context: String) {
+        switch status {
+        case VP8_STATUS_NOT_ENOUGH_DATA, VP8_STATUS_SUSPENDED: self = .truncated("the data ends \(context)")
+        case VP8_STATUS_OUT_OF_MEMORY: self = .outOfMemory
+        case VP8_STATUS_UNSUPPORTED_FEATURE: self = .unsupported("the file uses a feature libwebp does not decode (seen \(context))")
+        case VP8_STATUS_BITSTREAM_ERROR: self = .corrupt("libwebp rejected the bitstream \(context)")
+        default: self = .corrupt("libwebp status \(status.rawValue) \(context)")
+        }
+    }
+}
