@@ -22,37 +22,11 @@ public struct JPEGDecodeOptions: Hashable, Sendable {
     }
 }
 
-/// Size limits for decoded JPEG images, checked against the texture the decode would make (its
-/// sides after any EXIF orientation is applied).
-public struct JPEGLimits: Hashable, Sendable, CustomStringConvertible {
-    // 32-bit sides (a JPEG's own limit is 65535) keep the plugin small enough for an
-    // existential's inline buffer, as PNGLimits does.
-    private var storedWidth: Int32
-    private var storedHeight: Int32
-    /// The most bytes the decoded pixels may take.
-    public var maxDecodedBytes: Int
+/// Size limits for decoded JPEG images (the limits every image plugin shares), checked against
+/// the texture the decode would make (its sides after any EXIF orientation is applied).
+public typealias JPEGLimits = ImageLimits
 
-    /// The widest image accepted, in pixels.
-    public var maxWidth: Int {
-        get { Int(storedWidth) }
-        set { storedWidth = Int32(clamping: newValue) }
-    }
-
-    /// The tallest image accepted, in pixels.
-    public var maxHeight: Int {
-        get { Int(storedHeight) }
-        set { storedHeight = Int32(clamping: newValue) }
-    }
-
-    /// Defaults: 32768 pixels a side and 1 GiB of decoded pixels (16384 x 16384 RGBA8).
-    public init(maxWidth: Int = 32768, maxHeight: Int = 32768, maxDecodedBytes: Int = 1 << 30) {
-        storedWidth = Int32(clamping: maxWidth)
-        storedHeight = Int32(clamping: maxHeight)
-        self.maxDecodedBytes = maxDecodedBytes
-    }
-
-    public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
-
+extension ImageLimits {
     /// What libjpeg may allocate for itself: a progressive file keeps every DCT coefficient
     /// (2 bytes per sample, up to 4 full-size components: twice the RGBA bytes), plus slack for
     /// its tables. More than this fails as too large instead of being allocated.

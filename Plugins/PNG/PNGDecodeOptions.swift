@@ -19,36 +19,8 @@ public struct PNGDecodeOptions: Hashable, Sendable {
     }
 }
 
-/// Size limits for decoded PNG images.
-public struct PNGLimits: Hashable, Sendable, CustomStringConvertible {
-    // 32-bit sides (a PNG's own limit is 2^31 - 1): with them the PNG plugin fits an existential's
-    // inline buffer, so handing the plugin to each file's load copies no box.
-    private var storedWidth: Int32
-    private var storedHeight: Int32
-    /// The most bytes the decoded pixels may take.
-    public var maxDecodedBytes: Int
-
-    /// The widest image accepted, in pixels.
-    public var maxWidth: Int {
-        get { Int(storedWidth) }
-        set { storedWidth = Int32(clamping: newValue) }
-    }
-
-    /// The tallest image accepted, in pixels.
-    public var maxHeight: Int {
-        get { Int(storedHeight) }
-        set { storedHeight = Int32(clamping: newValue) }
-    }
-
-    /// Defaults: 32768 pixels a side and 1 GiB of decoded pixels (16384 x 16384 RGBA8).
-    public init(maxWidth: Int = 32768, maxHeight: Int = 32768, maxDecodedBytes: Int = 1 << 30) {
-        storedWidth = Int32(clamping: maxWidth)
-        storedHeight = Int32(clamping: maxHeight)
-        self.maxDecodedBytes = maxDecodedBytes
-    }
-
-    public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
-}
+/// Size limits for decoded PNG images (the limits every image plugin shares).
+public typealias PNGLimits = ImageLimits
 
 /// Per-request PNG options are keyed by their own type. A request without them uses the
 /// ``PNGLoader``'s defaults.

@@ -91,7 +91,9 @@ public enum QOIDecoder {
                         throw QOIDecodeError.truncated(
                             "the data ends after \(done + written) of \(pixelCount) pixels (\(header.width)x\(header.height))")
                     }
-                    if premultiply { QOIPremultiplication.apply(to: image + done * 4, pixels: chunk) }
+                    if premultiply {
+                        Premultiplication.apply(to: (image + done * 4).assumingMemoryBound(to: UInt8.self), count: chunk * 4, format: .rgba8)
+                    }
                     done += chunk
                     if done < pixelCount { progress(Double(done) / Double(pixelCount)) }
                 }

@@ -10,41 +10,19 @@ public struct WebPDecodeOptions: Hashable, Sendable {
     public var limits: WebPLimits
 
     /// Options with straight alpha and the default limits unless given.
-    public init(alphaMode: AlphaMode = .straight, limits: WebPLimits = WebPLimits()) {
+    public init(alphaMode: AlphaMode = .straight, limits: WebPLimits = .webp) {
         self.alphaMode = alphaMode
         self.limits = limits
     }
 }
 
-/// Size limits for decoded WebP images.
-public struct WebPLimits: Hashable, Sendable, CustomStringConvertible {
-    // 32-bit sides, as in the PNG plugin's limits: the plugin then fits an existential's inline
-    // buffer.
-    private var storedWidth: Int32
-    private var storedHeight: Int32
-    /// The most bytes the decoded pixels may take.
-    public var maxDecodedBytes: Int
+/// Size limits for decoded WebP images (the limits every image plugin shares; WebP's own sides
+/// stop at 16383, so ``WebPDecodeOptions`` defaults to 16384 a side).
+public typealias WebPLimits = ImageLimits
 
-    /// The widest image accepted, in pixels.
-    public var maxWidth: Int {
-        get { Int(storedWidth) }
-        set { storedWidth = Int32(clamping: newValue) }
-    }
-
-    /// The tallest image accepted, in pixels.
-    public var maxHeight: Int {
-        get { Int(storedHeight) }
-        set { storedHeight = Int32(clamping: newValue) }
-    }
-
-    /// Defaults: 16384 pixels a side (a still WebP's own limit) and 1 GiB of decoded pixels.
-    public init(maxWidth: Int = 16384, maxHeight: Int = 16384, maxDecodedBytes: Int = 1 << 30) {
-        storedWidth = Int32(clamping: maxWidth)
-        storedHeight = Int32(clamping: maxHeight)
-        self.maxDecodedBytes = maxDecodedBytes
-    }
-
-    public var description: String { "\(maxWidth)x\(maxHeight), \(maxDecodedBytes) bytes" }
+extension ImageLimits {
+    /// A WebP's sides stop at 16383: 16384 a side and 1 GiB of decoded pixels.
+    public static let webp = ImageLimits(maxWidth: 16384, maxHeight: 16384)
 
     /// Throws ``WebPDecodeError/tooLarge(_:)`` unless a `width` x `height` RGBA8 image fits.
     func check(width: Int, height: Int) throws(WebPDecodeError) {
@@ -66,6 +44,6 @@ public struct WebPLimits: Hashable, Sendable, CustomStringConvertible {
 /// request.options[WebPDecodeOptions.self] = WebPDecodeOptions(alphaMode: .premultiplied)
 /// ```
 extension WebPDecodeOptions: AssetOptionKey {
-    /// Straight alpha, the default ``WebPLimits``.
+    /// Straight alpha, the WebP limits (`ImageLimits.webp`).
     public static let defaultValue = WebPDecodeOptions()
 }

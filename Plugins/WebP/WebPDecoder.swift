@@ -99,7 +99,7 @@ public enum WebPDecoder {
             let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             try decode(image)
             if options.alphaMode == .premultiplied && hasAlpha {
-                Premultiplication.apply(to: image, count: buffer.count)
+                Premultiplication.apply(to: image, count: buffer.count, format: .rgba8)
             }
             count = buffer.count
         }

@@ -121,7 +121,7 @@ import Testing
     @Test func theLimitsAreCheckedBeforeDecoding() throws {
         let file = try WebPFixtures.bytes("pillow-lossless.webp")  // 64x48
         let narrow = WebPDecodeOptions(limits: WebPLimits(maxWidth: 63))
-        #expect(decodeError(file, options: narrow) == .tooLarge("64x48 exceeds the limit of 63x16384 pixels"))
+        #expect(decodeError(file, options: narrow) == .tooLarge("64x48 exceeds the limit of 63x32768 pixels"))
         let small = WebPDecodeOptions(limits: WebPLimits(maxDecodedBytes: 64 * 48 * 4 - 1))
         #expect(decodeError(file, options: small)?.category == .limitExceeded)
         #expect(decodeError(file, options: WebPDecodeOptions(limits: WebPLimits(maxDecodedBytes: 64 * 48 * 4))) == nil)

@@ -1,9 +1,9 @@
-import Preload
-
-/// Multiplies colour by alpha in place, rounding to nearest: `c' = (c * a + max / 2) / max`.
-enum Premultiplication {
+/// Multiplies colour by alpha in place, rounding to nearest: `c' = (c * a + max / 2) / max`: what
+/// every image plugin does for ``AlphaMode/premultiplied`` (libraries' own premultiplied modes
+/// round differently), so the same picture premultiplies the same from any format.
+package enum Premultiplication {
     /// Premultiplies `count` bytes of whole pixels starting at `start`.
-    static func apply(to start: UnsafeMutablePointer<UInt8>, count: Int, format: PixelFormat) {
+    package static func apply(to start: UnsafeMutablePointer<UInt8>, count: Int, format: PixelFormat) {
         switch format {
         case .rgba8:
             var offset = 0
