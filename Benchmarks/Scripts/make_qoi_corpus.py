@@ -14,28 +14,8 @@ Check a file with the reference decoder: Benchmarks/Scripts/qoi_loop.c decodes t
 import os, random, sys
 from PIL import Image, ImageDraw, ImageFilter
 
-
-def sprite(rng, w, h):
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    for _ in range(rng.randint(3, 8)):
-        c = tuple(rng.randint(0, 255) for _ in range(3)) + (rng.randint(160, 255),)
-        x0, y0 = rng.randint(0, w // 2), rng.randint(0, h // 2)
-        x1, y1 = rng.randint(x0 + 2, w), rng.randint(y0 + 2, h)
-        if rng.random() < 0.5:
-            d.ellipse([x0, y0, x1, y1], fill=c, outline=(0, 0, 0, 255))
-        else:
-            d.rectangle([x0, y0, x1, y1], fill=c, outline=(20, 20, 20, 255))
-    px = im.load()
-    for y in range(h):
-        for x in range(w):
-            r, g, b, a = px[x, y]
-            if a:
-                k = 0.75 + 0.25 * y / h
-                n = rng.randint(-6, 6)
-                px[x, y] = (max(0, min(255, int(r * k) + n)), max(0, min(255, int(g * k) + n)),
-                            max(0, min(255, int(b * k) + n)), a)
-    return im
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_game_corpus import sprite  # the same hand-drawn-looking sprites as the PNG corpus
 
 
 def tile(rng, size):
