@@ -41,3 +41,36 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.file("out/odd/good.png.png")))
     }
 }
+
+/// The command with every codec: a sprite folder mixing formats, a JPEG saved as `.png`, and the
+/// same level baked.
+@Suite struct MixedFormatsCommandTests {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func aSpriteFolderOfEveryFormatLoadsAndBakes() async throws {
+        let directory = try TemporaryDirectory()
+        let copies = [
+            ("PreloadWebPTests/Fixtures/cwebp-lossless.webp", "level/ui.atlas/gem.webp"),
+            ("PreloadJPEGTests/Fixtures/cjpeg-411.jpg", "level/ui.atlas/photo.jpg"),
+            ("PreloadQOITests/Fixtures/pillow-every-op.qoi", "level/ui.atlas/tile.qoi"),
+            ("PreloadJPEGTests/Fixtures/cjpeg-440.jpg", "level/misnamed.png"),
+        ]
+        try FileManager.default.createDirectory(atPath: directory.file("level/ui.atlas"), withIntermediateDirectories: true)
+        for (source, target) in copies { try FileManager.default.copyItem(atPath: Self.tests + "/" + source, toPath: directory.file(target)) }
+        try directory.write("level/ui.atlas/dot.png", PNGFixture.rgba(width: 2, height: 2, pixels: Array(repeating: 200, count: 16)))
+        let run = try await CommandRunner.preload(["level", "--json"], in: directory.path)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let assets = try #require((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["assets"] as? [[String: Any]])
+        let atlas = try #require(assets.first { $0["path"] as? String == "level/ui.atlas" })
+        #expect((atlas["frames"] as? [[String: Any]])?.count == 4, "\(atlas)")
+        let misnamed = try #require(assets.first { $0["path"] as? String == "level/misnamed.png" })
+        #expect(misnamed["plugin"] as? String == "jpeg" && misnamed["status"] as? String == "loaded", "\(misnamed)")
+        #expect("\(misnamed["warnings"] ?? "")".contains("content-not-extension"), "\(misnamed)")
+        // Baked, the same textures come back.
+        #expect(try await CommandRunner.preload(["bake", "level", "-o", "level.bake"], in: directory.path).status == 0)
+        let loose = try await CommandRunner.preload(["export", "level", "--to", "loose"], in: directory.path)
+        let baked = try await CommandRunner.preload(["export", "level.bake", "--to", "baked"], in: directory.path)
+        #expect(loose.status == 0 && baked.status == 0, "\(loose.stderr)\(baked.stderr)")
+        #expect(try PackLoadCommandTests.tree(directory.file("loose")) == PackLoadCommandTests.tree(directory.file("baked")))
+    }
+}
