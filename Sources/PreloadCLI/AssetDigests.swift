@@ -5,7 +5,8 @@ import PreloadAtlas
 import PreloadPack
 
 /// SHA-256 digests of what `preload --checksum` reports: a texture's decoded pixels (rows top
-/// to bottom, no padding), an atlas's pages, and each atlas frame as its original image.
+/// to bottom, no padding), a data file's bytes, an atlas's pages, and each atlas frame as its
+/// original image.
 struct AssetDigest: Sendable {
     var pixels: String?
     var pages: [String] = []
@@ -26,6 +27,8 @@ enum AssetDigests {
             switch result.outcome.asset {
             case let texture as Texture:
                 work.append((path, .pixels, { texture.pixels }))
+            case let data as DataAsset:  // a data file (loose, or a baked pack's entry): its bytes
+                work.append((path, .pixels, { data.bytes }))
             case let atlas as TextureAtlas:
                 for page in atlas.pages { work.append((path, .page, { page.texture.pixels })) }
                 for frame in atlas.frames { work.append((path, .frame, { try atlas.image(of: frame).pixels })) }

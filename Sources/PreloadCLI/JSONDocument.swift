@@ -166,6 +166,8 @@ struct JSONDocument: Encodable {
                 entry.height = texture.height
                 entry.pixelFormat = texture.pixelFormat.rawValue
                 entry.sha256 = digest?.pixels
+            } else if asset is DataAsset {
+                entry.sha256 = digest?.pixels  // over the bytes, as a pack entry's is
             } else if let atlas = asset as? TextureAtlas {
                 describe(atlas, digest: digest, in: &entry)
             } else if let pack = asset as? PackAsset {

@@ -41,6 +41,12 @@ import Testing
         for (name, fields) in loose where fields["kind"] == "texture" || fields["kind"] == "atlas" {
             #expect(baked[name] == fields, "\(name)")
         }
+        // A pack baked as its entries: each data entry's bytes hash as the pack's listing does.
+        let pack = try await preload(["assets/packs/level1.pak", "--json", "--checksum"])
+        let listed = try #require((try JSONSerialization.jsonObject(with: Data(pack.stdout.utf8)) as? [String: Any])?["assets"] as? [[String: Any]])
+        let entries = try #require(listed.first?["entries"] as? [[String: Any]])
+        let level = try #require(entries.first { $0["name"] as? String == "level.json" })
+        #expect(baked["assets/packs/level1.pak#level.json"]?["sha256"] == level["sha256"] as? String)
         let load = try await preload(["level.bake"])
         #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 19 of 19 assets in "), "\(load.stdout)")
     }
