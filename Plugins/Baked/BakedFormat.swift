@@ -65,12 +65,16 @@ public enum BakedFormat {
         public var dependencyCount: UInt32
         /// CRC-32 of the index's bytes.
         public var indexChecksum: UInt32
+        /// Where, in the index's strings, the warnings loading the sources gave are: a JSON object
+        /// from entry positions to lists of `{"code", "message"}` (empty: no entry has any).
+        public var warnings: Range<UInt32>
 
         /// A header with these fields (the magic and version are the format's own).
         public init(
             flags: Flags, fileLength: UInt64, indexOffset: UInt64, indexLength: UInt64, entryCount: UInt32,
-            dependencyCount: UInt32, indexChecksum: UInt32
+            dependencyCount: UInt32, indexChecksum: UInt32, warnings: Range<UInt32> = 0..<0
         ) {
+            self.warnings = warnings
             self.flags = flags
             self.fileLength = fileLength
             self.indexOffset = indexOffset
@@ -91,7 +95,8 @@ public enum BakedFormat {
             bytes.appendLittleEndian(entryCount)
             bytes.appendLittleEndian(indexChecksum)
             bytes.appendLittleEndian(dependencyCount)
-            bytes += [UInt8](repeating: 0, count: 60 - bytes.count)
+            bytes.appendLittleEndian(warnings.lowerBound)
+            bytes.appendLittleEndian(UInt32(warnings.count))
             bytes.appendLittleEndian(checksum(bytes))
             return bytes
         }

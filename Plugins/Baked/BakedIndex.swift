@@ -1,3 +1,4 @@
+import Foundation
 import Preload
 
 /// A baked pack's index, read and checked: every entry with its name, source and dependencies.
@@ -25,6 +26,9 @@ public struct BakedIndex: Sendable {
 
     /// The header.
     public let header: BakedFormat.Header
+    /// The warnings loading each entry's source gave, by entry position (most have none): a
+    /// baked entry reports them again when it loads, as the loose file would.
+    public let warnings: [Int: [AssetWarning]]
     /// The entries, in index order.
     public let entries: [Entry]
     private let byName: [String: Int]
@@ -52,7 +56,7 @@ public struct BakedIndex: Sendable {
         let header = BakedFormat.Header(
             flags: .init(rawValue: file.littleEndian(at: 12)), fileLength: file.littleEndian(at: 16), indexOffset: file.littleEndian(at: 24),
             indexLength: file.littleEndian(at: 32), entryCount: file.littleEndian(at: 40), dependencyCount: file.littleEndian(at: 48),
-            indexChecksum: file.littleEndian(at: 44))
+            indexChecksum: file.littleEndian(at: 44), warnings: try Self.range(at: 52, in: file))
         guard header.flags.isSubset(of: BakedFormat.Flags.all) else {
             throw .malformed("unknown header flags 0x\(String(header.flags.rawValue, radix: 16)) (written by a newer Preload?)")
         }
@@ -111,6 +115,34 @@ public struct BakedIndex: Sendable {
         self.header = header
         self.entries = entries
         self.byName = byName
+        warnings = try Self.warnings(header.warnings, in: strings, entries: count)
+    }
+
+    /// The `UInt32` start and length at `offset` of the header, as a range.
+    private static func range(at offset: Int, in file: UnsafeRawBufferPointer) throws(BakedPackError) -> Range<UInt32> {
+        let start: UInt32 = file.littleEndian(at: offset), length: UInt32 = file.littleEndian(at: offset + 4)
+        let (end, overflow) = start.addingReportingOverflow(length)
+        guard !overflow else { throw .malformed("the header's warnings range overflows") }
+        return start..<end
+    }
+
+    /// The warnings table at `range` of the strings: `{"3": [{"code": ..., "message": ...}]}`.
+    private static func warnings(
+        _ range: Range<UInt32>, in strings: UnsafeRawBufferPointer, entries: Int
+    ) throws(BakedPackError) -> [Int: [AssetWarning]] {
+        guard !range.isEmpty else { return [:] }
+        let text = try string(range, in: strings, what: { "the warnings table" })
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [[String: String]]] else {
+            throw .malformed("the warnings table is not a JSON object of warning lists")
+        }
+        var table: [Int: [AssetWarning]] = [:]
+        for (key, list) in object {
+            guard let position = Int(key), (0..<entries).contains(position) else {
+                throw .malformed("the warnings table names entry '\(key)', which does not exist")
+            }
+            table[position] = list.map { AssetWarning(AssetWarning.Code(rawValue: $0["code"] ?? ""), $0["message"] ?? "") }
+        }
+        return table
     }
 
     private static func record(in index: UnsafeRawBufferPointer, at base: Int, position: Int) throws(BakedPackError) -> BakedFormat.Record {

@@ -106,6 +106,9 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
                 path: context.request.path, category: .unsupported,
                 reason: "is a baked pack: request it by a path ending in .bake (or with plugin \"baked\") to load what it holds")
         }
+        if let position = pack.index.position(of: entry.name), let warnings = pack.index.warnings[position] {
+            try context.warn(warnings)  // what loading its source warned of, again
+        }
         switch entry.record.kind {
         case .texture:
             return try texture(entry, in: pack)

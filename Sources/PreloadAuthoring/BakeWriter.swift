@@ -117,6 +117,8 @@ public enum BakeWriter {
             var width = 0, height = 0
             var bytes: AssetBytes
             var dependencies: [Int] = []
+            /// What loading its source warned of.
+            var warnings: [AssetWarning] = []
         }
 
         var entries: [Entry] = []
@@ -128,6 +130,13 @@ public enum BakeWriter {
         /// pages); returns its position.
         @discardableResult
         mutating func add(_ result: AssetResult, isDependency: Bool, group: [AssetResult]) throws -> Int {
+            let position = try addAsset(result, isDependency: isDependency, group: group)
+            if entries[position].warnings.isEmpty { entries[position].warnings = result.warnings }
+            return position
+        }
+
+        /// ``add(_:isDependency:group:)`` without the warnings.
+        private mutating func addAsset(_ result: AssetResult, isDependency: Bool, group: [AssetResult]) throws -> Int {
             let name = result.request.name
             if let known = byName[name] {
                 // Loaded for an atlas first, requested on its own too (a page found in a walked folder).
@@ -229,6 +238,13 @@ public enum BakeWriter {
                     dependencies: dependencyStart..<UInt32(table.count), kind: entry.kind, bits: entry.bits
                 ).encoded()
             }
+            var warned: [String: [[String: String]]] = [:]
+            for (position, entry) in entries.enumerated() where !entry.warnings.isEmpty {
+                warned["\(position)"] = entry.warnings.map { ["code": $0.code.rawValue, "message": $0.message] }
+            }
+            let warnings =
+                warned.isEmpty
+                ? 0..<0 : string(String(decoding: try JSONSerialization.data(withJSONObject: warned, options: [.sortedKeys]), as: UTF8.self))
             let indexOffset = (offset + 7) / 8 * 8
             if indexOffset > offset { try file.write([UInt8](repeating: 0, count: indexOffset - offset)) }
             var index = records
@@ -238,7 +254,8 @@ public enum BakeWriter {
             let length = indexOffset + index.count
             let header = BakedFormat.Header(
                 flags: flags, fileLength: UInt64(length), indexOffset: UInt64(indexOffset), indexLength: UInt64(index.count),
-                entryCount: UInt32(entries.count), dependencyCount: UInt32(table.count), indexChecksum: BakedChecksum.crc32(index))
+                entryCount: UInt32(entries.count), dependencyCount: UInt32(table.count), indexChecksum: BakedChecksum.crc32(index),
+                warnings: warnings)
             try file.write(header.encoded(checksum: BakedChecksum.crc32), at: 0)
             try file.commit()
             return length

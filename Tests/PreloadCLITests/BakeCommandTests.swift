@@ -87,6 +87,16 @@ import Testing
         try directory.write("warned/no-iend.png", Array(png.dropLast(12)))
         let lenient = try await preload(["bake", "warned", "-o", "warned.bake"])
         #expect(lenient.status == 0 && lenient.stderr.contains("warning: warned/no-iend.png:"), "\(lenient.stderr)")
+        // The baked entry reports the warning its source gave, as loading the loose file does.
+        let loose = try await preload(["warned", "--json"])
+        let baked = try await preload(["warned.bake", "--json"])
+        func warnings(_ run: CommandRunner.Run) throws -> [String] {
+            let assets = try #require(
+                (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["assets"] as? [[String: Any]])
+            return (assets.first?["warnings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        }
+        #expect(try warnings(loose) == ["png.no-iend"] && warnings(baked) == ["png.no-iend"], "\(baked.stdout)")
+        #expect(try await preload(["warned.bake", "--strict"]).status == 1, "--strict fails the baked entry's warning too")
         try FileManager.default.removeItem(atPath: directory.file("warned.bake"))
         let strict = try await preload(["bake", "warned", "--strict", "-o", "warned.bake"])
         #expect(strict.status == 1 && strict.stderr.contains("warned/no-iend.png"), "\(strict.stderr)")
