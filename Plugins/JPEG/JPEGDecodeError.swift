@@ -14,7 +14,7 @@ public enum JPEGDecodeError: AssetFailure, Equatable {
     /// A valid JPEG of a kind this plugin does not decode: 12-bit or lossless data, an unusual
     /// number of colour components, a hierarchical process.
     case unsupported(String)
-    /// The image is larger than the configured ``ImageLimits`` (`JPEGLimits`) (or libjpeg's own limits: more
+    /// The image is larger than the configured `ImageLimits` (``JPEGLimits``) (or libjpeg's own limits: more
     /// than 500 scans, more memory than the limits allow for its coefficients).
     case tooLarge(String)
     /// Memory for libjpeg's own structures ran out.
