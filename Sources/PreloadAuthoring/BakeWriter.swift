@@ -25,7 +25,7 @@ public enum BakeWriter {
         case unsupportedKind(name: String, kind: String)
         /// A name that would leave the pack (absolute, or with `..`).
         case nameEscapes(String)
-        /// A name the pack gives a page packed at load time (`ATLAS#pageN`) is an asset's already.
+        /// A name the pack gives a page packed at load time (`ATLAS#N`, as the atlas names the page) is an asset's already.
         case nameTaken(String)
         /// Nothing to bake.
         case empty
@@ -61,13 +61,19 @@ public enum BakeWriter {
         /// Every entry, pages included.
         public var entries: Int { textures + atlases + dataFiles + packedPages }
 
+        /// `16.4 KB`, `4.2 MB`: as the command's summaries show sizes.
+        static func shown(_ bytes: Int) -> String {
+            bytes < 1000
+                ? "\(bytes) B" : bytes < 1_000_000 ? String(format: "%.1f KB", Double(bytes) / 1e3) : String(format: "%.1f MB", Double(bytes) / 1e6)
+        }
+
         public var description: String {
             var parts = [counted(textures, "texture")]
             if atlases > 0 { parts.append(counted(atlases, "atlas", plural: "atlases")) }
             if dataFiles > 0 { parts.append(counted(dataFiles, "data file")) }
             if packedPages > 0 { parts.append(counted(packedPages, "packed atlas page")) }
             return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
-                + "\(String(format: "%.1f", Double(bytes) / 1e6)) MB, into \(path)"
+                + "\(Self.shown(bytes)), into \(path)"
         }
     }
 
@@ -167,7 +173,7 @@ public enum BakeWriter {
                     {
                         pages.append(known)
                     } else {
-                        let pageName = "\(name)#page\(number + 1)"
+                        let pageName = "\(name)#\(number + 1)"
                         guard byName[pageName] == nil else { throw BakeError.nameTaken(pageName) }
                         pages.append(append(texture: page.texture, name: pageName, source: result.request.path, bits: [.atlasPage, .dependency]))
                         dependencies.append(pages[pages.count - 1])
@@ -286,6 +292,8 @@ struct SourceDigests {
             if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue { return prefix }
             search = path.index(after: hash)
         }
+        // Nothing there: a pack that is gone (`level1.pak#hud.png` names the pack, not a file).
+        if !FileManager.default.fileExists(atPath: path), let hash = path.firstIndex(of: "#") { return String(path[..<hash]) }
         return path
     }
 

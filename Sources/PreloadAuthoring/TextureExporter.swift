@@ -15,7 +15,7 @@ import PreloadBaked
 /// print(exported)   // "Exported 12 textures to out"
 /// ```
 ///
-/// A page an atlas packed at load time (a sprite folder's) is named `ATLAS#pageN`, as a baked
+/// A page an atlas packed at load time (a sprite folder's) is named `ATLAS#N` (as the atlas names the page), as a baked
 /// pack names it; a page loaded from its own file is exported under that file's store name.
 /// RGBA16 textures are written with 8-bit samples (the high byte); premultiplied textures as
 /// they are.
@@ -49,7 +49,7 @@ public enum TextureExporter {
             guard let atlas = result.outcome.asset as? TextureAtlas else { continue }
             for (number, page) in atlas.pages.enumerated()
             where !texturePaths.contains(page.path) && !(bySize[page.texture.pixels.count] ?? []).contains(page.texture) {
-                let name = "\(result.request.name)#page\(number + 1)"
+                let name = "\(result.request.name)#\(number + 1)"
                 if seen.insert(name).inserted { found.append((name, page.texture)) }
             }
         }

@@ -43,7 +43,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     @Argument(help: "Files and directories to bake.")
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "The pack to write (by convention FILE.bake).")
+    @Option(name: .shortAndLong, help: "The pack to write (by convention FILE.bake); -o or --output.")
     var output: String
 
     @Option(help: "A manifest whose groups to bake (every group, or those of --group).")
@@ -112,7 +112,9 @@ struct BakeWriteCommand: AsyncParsableCommand {
                 if !report.skipped.isEmpty { print("  skipped:   \(report.skipped.count) (no loader plugin claims them)") }
             }
         } catch {
-            printError(error)
+            // One line each: the headline, then each source that failed (written out, a newline
+            // in a multi-line message would print as `\n`).
+            for line in "\(error)".split(separator: "\n") { printError(line.trimmingCharacters(in: .whitespaces)) }
             throw ExitCode(1)
         }
     }

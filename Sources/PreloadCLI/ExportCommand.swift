@@ -14,7 +14,7 @@ struct ExportCommand: AsyncParsableCommand {
             Any format a plugin loads, loose, from a pack or from a baked pack. The store name is \
             kept whole and `.png` appended (`sprites/hero.png` → DIR/sprites/hero.png.png, a pack \
             entry `level1.pak#hud.png` → DIR/level1.pak#hud.png.png); a page an atlas packed at \
-            load time is `ATLAS#pageN`. RGBA16 textures are written with 8-bit samples.
+            load time is `ATLAS#N`. RGBA16 textures are written with 8-bit samples.
 
             Exit status: 0 when every asset loaded and every texture was written, 1 otherwise, 64 \
             on a usage error.
