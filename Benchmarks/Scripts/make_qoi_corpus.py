@@ -15,7 +15,7 @@ import os, random, sys
 from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_game_corpus import sprite  # the same hand-drawn-looking sprites as the PNG corpus
+from make_game_corpus import background, sprite  # drawn as the PNG corpus draws them
 
 
 def tile(rng, size):
@@ -32,20 +32,6 @@ def tile(rng, size):
             grain = rng.randint(-3, 3)
             px[x, y] = (base + grain + tint[0], base // 2 + grain + tint[1], base // 3 + tint[2])
     return im
-
-
-def background(rng, w, h):
-    im = Image.new("RGB", (w, h))
-    d = ImageDraw.Draw(im)
-    top = tuple(rng.randint(0, 255) for _ in range(3)); bot = tuple(rng.randint(0, 255) for _ in range(3))
-    for y in range(h):
-        t = y / h
-        d.line([(0, y), (w, y)], fill=tuple(int(top[i] * (1 - t) + bot[i] * t) for i in range(3)))
-    for _ in range(40):
-        c = tuple(rng.randint(0, 255) for _ in range(3))
-        x, y, r = rng.randint(0, w), rng.randint(0, h), rng.randint(10, 150)
-        d.ellipse([x - r, y - r, x + r, y + r], fill=c)
-    return im.filter(ImageFilter.GaussianBlur(2))
 
 
 def main():
@@ -74,7 +60,7 @@ def main():
             page.paste(im, (x, y)); x += im.width + 2; rowh = max(rowh, im.height)
         page.save(os.path.join(out, "pages", f"page_{p}.qoi"))
     for i in range(4 * scale):
-        background(rng, 1280, 720).save(os.path.join(out, "backgrounds", f"bg_{i}.qoi"))
+        background(rng, 1280, 720, discs=40, largest=150).save(os.path.join(out, "backgrounds", f"bg_{i}.qoi"))
 
 
 if __name__ == "__main__":

@@ -101,14 +101,13 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
     }
 
     public func load(_ context: LoadContext) throws -> any Asset {
-        guard let (pack, entry) = try self.entry(of: context.request) else {
+        guard let (pack, position) = try self.position(of: context.request) else {
             throw AssetError(
                 path: context.request.path, category: .unsupported,
                 reason: "is a baked pack: request it by a path ending in .bake (or with plugin \"baked\") to load what it holds")
         }
-        if let position = pack.index.position(of: entry.name), let warnings = pack.index.warnings[position] {
-            try context.warn(warnings)  // what loading its source warned of, again
-        }
+        let entry = pack.index.entries[position]
+        if let warnings = pack.index.warnings[position] { try context.warn(warnings) }  // what loading its source warned of, again
         switch entry.record.kind {
         case .texture:
             return try texture(entry, in: pack)
@@ -139,11 +138,6 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
     }
 
     // MARK: Entries
-
-    /// The pack and entry `request` names; `nil` for the pack file itself.
-    private func entry(of request: PlannedRequest) throws -> (BakedPackCache.Opened, BakedIndex.Entry)? {
-        try position(of: request).map { ($0.pack, $0.pack.index.entries[$0.position]) }
-    }
 
     /// The pack `request` names an entry of, and the entry's position in its index; `nil` for the
     /// pack file itself.

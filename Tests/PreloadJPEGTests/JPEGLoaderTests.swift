@@ -105,23 +105,8 @@ import Testing
         // 4096 x 4096, progressive: its scans are read in full (polled for cancellation) before
         // rows are decoded chunk by chunk; tens of milliseconds in all. Cancel from the progress
         // hook, the moment the decode reports progress.
-        let holder = BatchHolder()
-        let batch = coordinator.start(
-            [AssetRequest(path: JPEGFixtures.path("large-flat.jpg"))], options: PreloadOptions(progressInterval: .zero),
-            hooks: PreloadHooks(onProgress: { progress in
-                if progress.fractionCompleted > 0 && !progress.isFinished { holder.batch?.cancel() }
-            }))
-        holder.batch = batch
-        let report = try await batch.finished()
+        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: JPEGFixtures.path("large-flat.jpg"))]).finished()
         #expect(report.cancelled.count == 1 && report.wasCancelled)
         #expect(coordinator.assets.count == 0)
-    }
-
-    final class BatchHolder: Sendable {
-        private let held = Locked<PreloadBatch?>(nil)
-        var batch: PreloadBatch? {
-            get { held.withLock { $0 } }
-            set { held.withLock { $0 = newValue } }
-        }
     }
 }

@@ -92,24 +92,9 @@ import Testing
         let big = try directory.write("big.png", PNGFixture.rgba(width: side, height: side, pixels: rows, level: 1))
         // Cancel from the progress hook, the moment the decode reports its first rows: any later
         // (a waiting test thread being woken) and the few milliseconds the decode takes are over.
-        let holder = BatchHolder()
-        let batch = coordinator.start(
-            [AssetRequest(path: big)], options: PreloadOptions(progressInterval: .zero),
-            hooks: PreloadHooks(onProgress: { progress in
-                if progress.fractionCompleted > 0 && !progress.isFinished { holder.batch?.cancel() }
-            }))
-        holder.batch = batch
-        let report = try await batch.finished()
+        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: big)]).finished()
         #expect(report.cancelled.count == 1 && report.wasCancelled)
         #expect(coordinator.assets.count == 0)
-    }
-
-    final class BatchHolder: Sendable {
-        private let held = Locked<PreloadBatch?>(nil)
-        var batch: PreloadBatch? {
-            get { held.withLock { $0 } }
-            set { held.withLock { $0 = newValue } }
-        }
     }
 
     @Test func progressCanBeWeightedByDecodedSize() async throws {

@@ -85,24 +85,9 @@ import Testing
         // 4096 x 2048 pixels (32 MB decoded), one op byte each: 512 chunks between checks.
         let big = try directory.write("big.qoi", QOIFixtures.ramp(width: 4096, height: 2048))
         // Cancel from the progress hook, the moment the decode reports its first chunk.
-        let holder = BatchHolder()
-        let batch = coordinator.start(
-            [AssetRequest(path: big)], options: PreloadOptions(progressInterval: .zero),
-            hooks: PreloadHooks(onProgress: { progress in
-                if progress.fractionCompleted > 0 && !progress.isFinished { holder.batch?.cancel() }
-            }))
-        holder.batch = batch
-        let report = try await batch.finished()
+        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: big)]).finished()
         #expect(report.cancelled.count == 1 && report.wasCancelled)
         #expect(coordinator.assets.count == 0)
-    }
-
-    final class BatchHolder: Sendable {
-        private let held = Locked<PreloadBatch?>(nil)
-        var batch: PreloadBatch? {
-            get { held.withLock { $0 } }
-            set { held.withLock { $0 = newValue } }
-        }
     }
 
     @Test func aBatchCancelledWhileTheLoadIsHeldEndsCancelled() async throws {

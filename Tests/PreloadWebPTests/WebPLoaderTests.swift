@@ -100,23 +100,8 @@ import Testing
 
     @Test func cancellingABatchStopsAnInFlightDecode() async throws {
         // Cancel from the progress hook the moment the decode reports its first chunk of rows.
-        let holder = BatchHolder()
-        let batch = coordinator.start(
-            [AssetRequest(path: WebPFixtures.path(WebPFixtures.large))], options: PreloadOptions(progressInterval: .zero),
-            hooks: PreloadHooks(onProgress: { progress in
-                if progress.fractionCompleted > 0 && !progress.isFinished { holder.batch?.cancel() }
-            }))
-        holder.batch = batch
-        let report = try await batch.finished()
+        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: WebPFixtures.path(WebPFixtures.large))]).finished()
         #expect(report.cancelled.count == 1 && report.wasCancelled)
         #expect(coordinator.assets.count == 0)
-    }
-
-    final class BatchHolder: Sendable {
-        private let held = Locked<PreloadBatch?>(nil)
-        var batch: PreloadBatch? {
-            get { held.withLock { $0 } }
-            set { held.withLock { $0 = newValue } }
-        }
     }
 }

@@ -90,6 +90,9 @@ public struct PluginRegistry: Sendable {
             entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) }
         }
         registered = plugins.map(RegisteredPlugin.init)
+        hasExpanders = plugins.contains { $0 is any ExpandingPlugin }
+        sniffers = plugins.count { $0.headerLength > 0 }
+        longestHeader = plugins.map(\.headerLength).max() ?? 0
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
     }
 
@@ -97,7 +100,7 @@ public struct PluginRegistry: Sendable {
     public var all: [any LoaderPlugin] { plugins }
 
     /// Whether any registered plugin expands its files into many requests (``ExpandingPlugin``).
-    package var hasExpanders: Bool { plugins.contains { $0 is any ExpandingPlugin } }
+    package private(set) var hasExpanders = false
 
     /// The plugin that expands `request`'s file into many requests, if one claims it: the one
     /// the request names, else the one claiming its extension. Content is not sniffed.
@@ -138,10 +141,10 @@ public struct PluginRegistry: Sendable {
 
     /// How many registered plugins sniff content (a file can be claimed by content against its
     /// extension only when two do).
-    package var sniffers: Int { plugins.count { $0.headerLength > 0 } }
+    package private(set) var sniffers = 0
 
     /// The longest header any plugin wants to see.
-    package var longestHeader: Int { plugins.map(\.headerLength).max() ?? 0 }
+    package private(set) var longestHeader = 0
 
     /// Whether some plugin claims `path`, reading the file's first bytes only when no extension
     /// decides. This is the rule the coordinator applies; the command line uses it to skip

@@ -217,32 +217,23 @@ final class RequestResolver: Sendable {
 
     /// Another plugin whose signature the file's content matches, when the plugin its extension
     /// chose sniffs content and does not recognise it (a JPEG saved as `.png`): files are claimed
-    /// by content, not only by name. The header is the one read ahead, else the file's first bytes
-    /// (one small read, for files too large to be read ahead).
+    /// by content, not only by name. The extension's plugin's header (from the bytes read ahead,
+    /// else a few bytes read now) is kept in `known`, for the size estimate that follows; more is
+    /// read only when it does not match.
     private func contentClaimant(
         of request: AssetRequest, byExtension plugin: RegisteredPlugin, contents: AssetBytes?, header known: inout [UInt8]?
     ) throws(AssetError) -> RegisteredPlugin? {
         let loader = plugin.loader
         guard loader.headerLength > 0, registry.sniffers > 1 else { return nil }
-        if let contents, contents.count >= loader.headerLength {
-            // Most files: the signature matches the bytes already in memory, nothing is read.
-            if contents.withUnsafeBytes({ loader.matchesSignature(Array($0.prefix(loader.headerLength))) }) { return nil }
-        } else if contents == nil {
-            // A large file: its plugin's own few header bytes first; more only if they do not match.
-            guard let own = try? known ?? files.prefix(request.path, count: loader.headerLength) else { return nil }
-            if loader.matchesSignature(Array(own.prefix(loader.headerLength))) { return nil }
+        if known == nil {
+            known = contents.map { Array($0.prefix(loader.headerLength)) } ?? (try? files.prefix(request.path, count: loader.headerLength))
         }
-        let header: [UInt8]
-        do {
-            header =
-                try known ?? contents.map { Array($0.prefix(registry.longestHeader)) } ?? files.prefix(request.path, count: registry.longestHeader)
-        } catch {
-            return nil  // unreadable: the plugin's own load says why
-        }
+        guard let own = known, !own.isEmpty else { return nil }  // unreadable: the plugin's own load says why
+        if loader.matchesSignature(own.count > loader.headerLength ? Array(own.prefix(loader.headerLength)) : own) { return nil }
+        let header =
+            (contents.map { Array($0.prefix(registry.longestHeader)) } ?? (try? files.prefix(request.path, count: registry.longestHeader))) ?? own
         known = header
-        guard !header.isEmpty, !loader.matchesSignature(Array(header.prefix(loader.headerLength))),
-            let other = registry.plugin(forHeader: header), other.identifier != loader.identifier
-        else { return nil }
+        guard let other = registry.plugin(forHeader: header), other.identifier != loader.identifier else { return nil }
         return registry.registered(identifier: other.identifier)
     }
 
