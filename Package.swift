@@ -35,8 +35,8 @@ let package = Package(
         .library(name: "PreloadAtlas", targets: ["PreloadAtlas"]),
         .library(name: "PreloadPack", targets: ["PreloadPack"]),
         .library(name: "PreloadBaked", targets: ["PreloadBaked"]),
-        // Codecs beyond PNG, each on its own system library: not in the umbrella, so that a game
-        // links libjpeg or libwebp only when it names the product.
+        // Codecs beyond PNG: not in the umbrella, so that a game links libjpeg, or opens libwebp
+        // at run time, only when it names the product.
         .library(name: "PreloadJPEG", targets: ["PreloadJPEG"]),
         .library(name: "PreloadWebP", targets: ["PreloadWebP"]),
         .library(name: "PreloadQOI", targets: ["PreloadQOI"]),
@@ -71,13 +71,11 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
         ),
-        .systemLibrary(
-            name: "CLibWebP",
-            pkgConfig: "libwebpdemux",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
-        ),
         .target(name: "CPreloadPNG", dependencies: ["CLibPNG"]),
         .target(name: "CPreloadJPEG", dependencies: ["CLibJPEG"]),
+        // libwebp's decoder types only: the plugin opens libwebp.so.7 at run time (SystemLibrary),
+        // so the package builds without libwebp's headers.
+        .target(name: "CPreloadWebP"),
         .target(name: "CPreloadCRC"),
         .target(name: "PreloadConcurrency"),
         .target(
@@ -112,7 +110,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadWebP",
-            dependencies: ["Preload", "PreloadConcurrency", "CLibWebP"],
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadWebP"],
             path: "Plugins/WebP"
         ),
         .target(

@@ -1,4 +1,4 @@
-import CLibWebP
+import CPreloadWebP
 
 /// The first frame of an animated WebP, as a player shows it: decoded onto a transparent canvas
 /// of the animation's size at the frame's offset.
@@ -16,38 +16,21 @@ struct AnimationFirstFrame {
     let frameCount: Int
 
     /// Finds frame 1 of `file`, an animated WebP whose VP8X chunk declares a `canvasWidth` x
-    /// `canvasHeight` canvas, and calls `body` with it (valid only during the call). The whole
-    /// file is demuxed and checked first, before `body` allocates any pixels.
-    /// - Throws: ``WebPDecodeError`` (truncated when any frame is cut short, not only the
-    ///   first; corrupt when the demuxer rejects a chunk), or what `body` throws.
+    /// `canvasHeight` canvas, and calls `body` with it (valid only during the call). Every chunk
+    /// of the file is walked and checked first (``AnimationChunks``), before `body` allocates
+    /// any pixels.
+    /// - Throws: ``WebPDecodeError`` (corrupt when a chunk runs past the RIFF chunk's end or an
+    ///   animation chunk is malformed), or what `body` throws.
     static func withFirstFrame<Result>(
         of file: UnsafeBufferPointer<UInt8>, canvasWidth: Int, canvasHeight: Int,
         _ body: (AnimationFirstFrame) throws -> Result
     ) throws -> Result {
-        var data = WebPData(bytes: file.baseAddress, size: file.count)
-        var state = WEBP_DEMUX_PARSING_HEADER
-        guard let demuxer = WebPDemuxPartial(&data, &state) else {
-            throw state == WEBP_DEMUX_PARSE_ERROR
-                ? WebPDecodeError.corrupt("libwebp's demuxer rejected the animation's chunks")
-                : WebPDecodeError.truncated("the data ends inside the animation's headers (\(file.count) bytes)")
-        }
-        defer { WebPDemuxDelete(demuxer) }
-        let frameCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
-        guard state == WEBP_DEMUX_DONE else {
-            throw WebPDecodeError.truncated("the data ends inside frame \(max(frameCount, 1)) of the animation (\(file.count) bytes)")
-        }
-        guard Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)) == canvasWidth,
-            Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)) == canvasHeight
-        else { throw WebPDecodeError.corrupt("the demuxer's canvas differs from the VP8X chunk's") }
-
-        var iterator = WebPIterator()
-        guard WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 else { throw WebPDecodeError.corrupt("an animation without frames") }
-        defer { WebPDemuxReleaseIterator(&iterator) }
-        guard iterator.complete != 0 else { throw WebPDecodeError.truncated("the data ends inside the animation's first frame") }
+        let chunks = try AnimationChunks(file)
+        let first = chunks.firstFrame
         let frame = AnimationFirstFrame(
-            bitstream: UnsafeBufferPointer(start: iterator.fragment.bytes, count: iterator.fragment.size),
-            x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width), height: Int(iterator.height),
-            canvasWidth: canvasWidth, canvasHeight: canvasHeight, frameCount: frameCount)
+            bitstream: UnsafeBufferPointer(rebasing: file[first.bitstream]),
+            x: first.x, y: first.y, width: first.width, height: first.height,
+            canvasWidth: canvasWidth, canvasHeight: canvasHeight, frameCount: chunks.frameCount)
         try frame.check()
         return try body(frame)
     }
@@ -58,7 +41,7 @@ struct AnimationFirstFrame {
             throw WebPDecodeError.corrupt("frame 1 (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas")
         }
         var features = WebPBitstreamFeatures()
-        let status = WebPGetFeatures(bitstream.baseAddress, bitstream.count, &features)
+        let status = try WebPLibrary.get().features(bitstream.baseAddress, bitstream.count, &features)
         guard status == VP8_STATUS_OK else { throw WebPDecodeError(status: status, context: "in frame 1's headers") }
         guard Int(features.width) == width, Int(features.height) == height else {
             throw WebPDecodeError.corrupt("frame 1 declares \(width)x\(height) but its bitstream is \(features.width)x\(features.height)")

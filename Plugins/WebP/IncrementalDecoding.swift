@@ -1,4 +1,4 @@
-import CLibWebP
+import CPreloadWebP
 
 /// Decodes one WebP bitstream into RGBA8 rows the caller owns, with libwebp's incremental
 /// decoder writing straight into them (external memory: no second copy), fed the bitstream a
@@ -22,23 +22,28 @@ enum IncrementalDecoding {
     ///   - isCancelled: polled before each chunk; when it returns true the decode stops and
     ///     throws `CancellationError`.
     ///   - progress: called after each chunk but the last with the fraction of rows done.
-    /// - Throws: ``WebPDecodeError`` naming the row reached, or `CancellationError`. The rows
+    /// - Throws: ``WebPDecodeError`` naming the row reached, `MissingSystemLibrary` when libwebp
+    ///   is not installed, or `CancellationError`. The rows
     ///   may then be partly written: the caller throws them away.
     static func decode(
         _ bitstream: UnsafeBufferPointer<UInt8>, height: Int,
         into destination: UnsafeMutablePointer<UInt8>, stride: Int, byteCount: Int,
         isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws {
+        let libwebp = try WebPLibrary.get()
         let output = UnsafeMutablePointer<WebPDecBuffer>.allocate(capacity: 1)  // must outlive the decoder
         defer { output.deallocate() }
-        guard WebPInitDecBuffer(output) != 0 else { throw WebPDecodeError.unsupported("libwebp's decoder ABI does not match") }
+        guard libwebp.initDecBuffer(output) else {
+            throw WebPDecodeError.unsupported(
+                "the installed libwebp (version \(String(libwebp.version, radix: 16))) does not share this plugin's decoder ABI")
+        }
         output.pointee.colorspace = MODE_RGBA
         output.pointee.is_external_memory = 1
         output.pointee.u.RGBA.rgba = destination
         output.pointee.u.RGBA.stride = Int32(stride)
         output.pointee.u.RGBA.size = byteCount
-        guard let decoder = WebPINewDecoder(output) else { throw WebPDecodeError.outOfMemory }
-        defer { WebPIDelete(decoder) }
+        guard let decoder = libwebp.newDecoder(output) else { throw WebPDecodeError.outOfMemory }
+        defer { libwebp.delete(decoder) }
 
         let chunks = min(maxChunks, max(1, height / rowsPerChunk))
         let chunkBytes = max(1, (bitstream.count + chunks - 1) / chunks)
@@ -47,20 +52,20 @@ enum IncrementalDecoding {
         while status == VP8_STATUS_SUSPENDED && fed < bitstream.count {
             if isCancelled() { throw CancellationError() }
             fed = min(bitstream.count, fed + chunkBytes)
-            status = WebPIUpdate(decoder, bitstream.baseAddress, fed)
+            status = libwebp.update(decoder, bitstream.baseAddress, fed)
             if status == VP8_STATUS_SUSPENDED && fed < bitstream.count {
-                progress(Double(rowsDone(decoder)) / Double(height))
+                progress(Double(rowsDone(decoder, libwebp)) / Double(height))
             }
         }
         guard status != VP8_STATUS_OK else { return }
-        let rows = rowsDone(decoder)
+        let rows = rowsDone(decoder, libwebp)
         let place = rows == 0 ? "before the first row" : "after row \(rows) of \(height)"
         throw WebPDecodeError(status: status, context: "\(place) (\(bitstream.count) bytes of image data)")
     }
 
     /// How many rows, from the top, `decoder` has written in full.
-    private static func rowsDone(_ decoder: OpaquePointer) -> Int {
+    private static func rowsDone(_ decoder: OpaquePointer, _ libwebp: WebPLibrary) -> Int {
         var lastRow: Int32 = 0
-        return WebPIDecGetRGB(decoder, &lastRow, nil, nil, nil) == nil ? 0 : Int(lastRow)
+        return libwebp.decodedRows(decoder, &lastRow, nil, nil, nil) == nil ? 0 : Int(lastRow)
     }
 }

@@ -1,4 +1,4 @@
-import CLibWebP
+import CPreloadWebP
 import Preload
 
 /// Why a WebP did not decode.

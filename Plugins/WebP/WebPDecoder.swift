@@ -1,4 +1,4 @@
-import CLibWebP
+import CPreloadWebP
 import Preload
 
 /// Decodes WebP data with libwebp into a `Texture`: lossy, lossy with alpha and lossless
@@ -42,7 +42,7 @@ public enum WebPDecoder {
                 throw WebPDecodeError.truncated("the file has \(file.count) bytes, its RIFF header declares \(declared)")
             }
             var features = WebPBitstreamFeatures()
-            let status = WebPGetFeatures(file.baseAddress, file.count, &features)
+            let status = try WebPLibrary.get().features(file.baseAddress, file.count, &features)
             guard status == VP8_STATUS_OK else {
                 throw WebPDecodeError(status: status, context: "in the file's headers (\(file.count) bytes)")
             }

@@ -30,9 +30,14 @@ enum CommandRunner {
 
     /// Runs the executable `name` (built by this package) with `arguments` in `directory`.
     static func run(_ name: String, _ arguments: [String], in directory: String) async throws -> Run {
+        try await run(binary(name), arguments, in: directory)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`.
+    static func run(_ executable: URL, _ arguments: [String], in directory: String) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {  // not a dispatch thread: those run the tests' loads
-                continuation.resume(with: Result { try runBlocking(binary(name), arguments, in: directory) })
+                continuation.resume(with: Result { try runBlocking(executable, arguments, in: directory) })
             }
         }
     }

@@ -59,7 +59,9 @@ import Testing
         let error = decodeError(cut)
         #expect(error?.category == .truncated, "\(String(describing: error))")
         #expect(error?.description.hasSuffix("its RIFF header declares \(cut.count + 100)") == true)
-        #expect(decodeError(WebPFixtures.fixingRIFFSize(cut)) == .corrupt("libwebp's demuxer rejected the animation's chunks"))
+        #expect(
+            decodeError(WebPFixtures.fixingRIFFSize(cut))
+                == .corrupt("the ANMF chunk at byte 1380 declares 622 bytes, past the RIFF chunk's end at byte 1910"))
     }
 
     @Test func aDamagedLossyStartCodeIsCorrupt() throws {
@@ -94,7 +96,34 @@ import Testing
         let anmf = try #require(firstIndex(of: "ANMF", in: file))
         file[anmf + 4 + 3] = 0x7F  // the first frame's chunk size: far past the end of the file
         let error = decodeError(file)
-        #expect(error == .corrupt("libwebp's demuxer rejected the animation's chunks"), "\(String(describing: error))")
+        #expect(
+            error == .corrupt("the ANMF chunk at byte \(anmf) declares 2130707072 bytes, past the RIFF chunk's end at byte 2010"),
+            "\(String(describing: error))")
+    }
+
+    /// The animation's container, walked without libwebp's demuxer: an ANMF before the ANIM
+    /// chunk, an animation without frames and a frame without image data are each corrupt.
+    @Test func malformedAnimationContainersAreCorrupt() throws {
+        let file = try WebPFixtures.bytes("pillow-animated.webp")
+        let anim = try #require(firstIndex(of: "ANIM", in: file))
+        var renamed = file
+        renamed[anim + 3] = UInt8(ascii: "X")  // ANIM -> ANIX: an unknown chunk, skipped
+        #expect(decodeError(renamed) == .corrupt("frame 1 comes before the ANIM chunk"))
+
+        // Every ANMF renamed: an animation whose frames are all unknown chunks.
+        var frameless = file
+        var from = 0
+        while let anmf = firstIndex(of: "ANMF", in: frameless, from: from) {
+            frameless[anmf + 3] = UInt8(ascii: "X")
+            from = anmf + 4
+        }
+        #expect(decodeError(frameless) == .corrupt("an animation without frames"))
+
+        // The first frame's image chunk renamed: a frame with no VP8/VP8L chunk.
+        let anmf = try #require(firstIndex(of: "ANMF", in: file))
+        var imageless = file
+        imageless[anmf + 8 + 16 + 3] = UInt8(ascii: "X")
+        #expect(decodeError(imageless)?.category == .corrupt)
     }
 
     /// Flipping any one byte of any fixture gives the whole image (WebP checks no checksums, so
@@ -151,8 +180,8 @@ import Testing
         #expect(warnings == [AssetWarning(.webpTrailingData, "5 bytes after the RIFF chunk's end were ignored")])
     }
 
-    private func firstIndex(of tag: String, in bytes: [UInt8]) -> Int? {
+    private func firstIndex(of tag: String, in bytes: [UInt8], from start: Int = 0) -> Int? {
         let tag = Array(tag.utf8)
-        return (0...(bytes.count - tag.count)).first { bytes[$0..<$0 + tag.count].elementsEqual(tag) }
+        return (start...(bytes.count - tag.count)).first { bytes[$0..<$0 + tag.count].elementsEqual(tag) }
     }
 }

@@ -14,6 +14,9 @@ public struct AssetError: Error, Sendable, CustomStringConvertible {
         case noLoader
         /// The content is valid but uses a feature the loader does not support.
         case unsupported
+        /// A system library the loader opens at run time is not installed, or is too old
+        /// (``MissingSystemLibrary`` names it and the package that provides it).
+        case libraryMissing
         /// The content is damaged or is not what its name says.
         case corrupt
         /// The content ends early.
