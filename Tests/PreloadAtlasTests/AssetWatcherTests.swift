@@ -33,7 +33,15 @@ final class ReloadLog: Sendable {
     /// Waits until `count` reloads arrived (a failure after `seconds`), then until no stray one
     /// is still to come (see above); returns every reload so far.
     func settled(count: Int, watcher: AssetWatcher, seconds: Double = 10) async throws -> [AssetReload] {
-        #expect(await reloads.wait(forCount: count, seconds: seconds), "\(count) reloads within \(seconds) s: \(reloads.all)")
+        try await settled(watcher: watcher, seconds: seconds, "\(count) reloads") { $0.count >= count }
+    }
+
+    /// Waits until the reloads so far meet `condition`, named `what` (a failure after
+    /// `seconds`), then until no stray one is still to come; returns every reload so far.
+    func settled(
+        watcher: AssetWatcher, seconds: Double = 10, _ what: String, until condition: @escaping @Sendable ([AssetReload]) -> Bool
+    ) async throws -> [AssetReload] {
+        #expect(await reloads.wait(seconds: seconds, until: condition), "\(what) within \(seconds) s: \(reloads.all)")
         let (isWatched, seed) = probe.withLock { probe in
             defer { probe = (true, probe.seed + 1) }
             return probe

@@ -46,6 +46,9 @@ public struct PreloadReport: Sendable {
     /// Files in the caller's folders (``AssetRequest/folder(_:name:options:)``) that no plugin
     /// claims, as found: left alone, not failures.
     public internal(set) var skipped: [String] = []
+    /// The caller's folder requests, as given (the batch walked them): an ``AssetWatcher``
+    /// watches them for files added.
+    package internal(set) var folders: [AssetRequest] = []
     /// From the call that started the batch to its completion.
     public let elapsed: Duration
     /// The part of ``elapsed`` spent planning: finding files, claiming them, merging duplicates,

@@ -18,6 +18,9 @@ package struct FolderDiscovery: Sendable {
         package var skipped: [String] = []
         /// Files that cannot be loaded as found, with the reason (a name that is not UTF-8).
         package var unloadable: [AssetError] = []
+        /// The folders walked: each folder requested and the folders below it (not asset
+        /// folders, which are files here).
+        package var folders: [String] = []
     }
 
     let registry: PluginRegistry
@@ -53,6 +56,7 @@ package struct FolderDiscovery: Sendable {
             let inside = contents(of: request, seen: &seen, dedupes: dedupes)
             found.skipped += inside.skipped
             found.unloadable += inside.unloadable
+            found.folders += inside.folders
             guard expands else {
                 found.requests += inside.requests
                 continue
@@ -88,6 +92,7 @@ package struct FolderDiscovery: Sendable {
             return found
         }
         let walk = files(under: root)
+        found.folders = walk.directories
         func request(_ path: String, plugin: String?) -> AssetRequest {
             // A folder named as its path names its files as theirs: the same string, not a copy.
             guard prefix != root else { return AssetRequest(path: path, name: path, plugin: plugin, options: folder.options) }

@@ -16,6 +16,8 @@ package struct FolderWalk {
     package var files: [String] = []
     /// Entries whose names are not UTF-8, shown with U+FFFD for the bytes that are not.
     package var badlyNamed: [String] = []
+    /// The folders listed, the root first (what a watcher watches for new files).
+    package var directories: [String] = []
     /// Folders to walk next.
     fileprivate var folders: [String] = []
 
@@ -28,6 +30,7 @@ package struct FolderWalk {
         var found = FolderWalk()
         var level = [root]
         while !level.isEmpty {
+            found.directories += level
             let listings = ParallelMap.map(level, threads: threads) { listing(of: $0, isAssetFolder: isAssetFolder) }
             level = []
             for listing in listings {

@@ -2,7 +2,8 @@ import Foundation
 
 /// What an ``AssetWatcher`` watches and what changed since its last reload: each watched asset
 /// with its request and the files it is made from, the assets each file (or sprite folder)
-/// feeds, and the changes waiting for the debounce to settle.
+/// feeds, the folders the caller's folder requests walked (for files added to them), and the
+/// changes waiting for the debounce to settle.
 struct WatchTable {
     /// A watched asset.
     struct Watched {
@@ -23,21 +24,36 @@ struct WatchTable {
         var missing: [(name: String, file: String)]
         /// The changed paths, sorted.
         var changed: [String]
+        /// The caller's folder requests with a change no watched file explains (a file added, a
+        /// folder made or back): walked again for new files.
+        var rescan: [AssetRequest]
     }
 
     private(set) var assets: [String: Watched] = [:]
     private var byFile: [String: Set<String>] = [:]
     /// Folder assets (a sprite folder): any change inside reloads them (a sprite added).
     private var byFolder: [String: Set<String>] = [:]
+    /// The caller's folder requests, by their folders' absolute paths.
+    private var walked: [String: AssetRequest] = [:]
+    /// Paths found in walked folders that cannot be loaded as found (reported once).
+    private var unloadable: Set<String> = []
     private var changes: Set<String> = []
+    /// Walked folders to walk again with no change to report (a folder's watch just began).
+    private var rescans: Set<String> = []
     private var generation = 0
     private var isReloading = false
     var isStopped = false
 
     /// Records every caller of `report` that loaded, with its dependencies' files, and every one
-    /// that failed (an artist fixing a broken export sees it load); returns the folders to watch.
-    mutating func record(_ report: PreloadReport) -> Set<String> {
+    /// that failed (an artist fixing a broken export sees it load), and the folder requests it
+    /// walked; returns the folders to watch and the folder requests new to the table (to walk
+    /// for the folders below them).
+    mutating func record(_ report: PreloadReport) -> (folders: Set<String>, walked: [AssetRequest]) {
         var folders = Set<String>()
+        var newlyWalked: [AssetRequest] = []
+        for request in report.folders where walked.updateValue(request, forKey: Self.file(of: request.path)) != request {
+            newlyWalked.append(request)
+        }
         for group in report.resultsByCaller where group[0].outcome.isLoaded || group[0].outcome.error != nil {
             let name = group[0].request.name
             if let old = assets[name] { for file in old.files { byFile[file]?.remove(name) } }
@@ -57,14 +73,37 @@ struct WatchTable {
             let own = Self.file(of: group[0].request.path)
             assets[name] = Watched(request: group[0].request, files: files, required: byFolder[own]?.contains(name) == true ? [own] : files)
         }
-        return folders
+        return (folders, newlyWalked)
+    }
+
+    /// What `found` (a walk of watched folders) holds that the table does not know: requests
+    /// for files added, and files that cannot be loaded as found, each reported once. A walked
+    /// folder that is gone is not one: its files report themselves missing.
+    mutating func added(in found: FolderDiscovery.Found) -> (requests: [AssetRequest], unloadable: [AssetError]) {
+        let requests = found.requests.filter { assets[$0.name] == nil }
+        let gone = Set(walked.values.map(\.path))
+        let errors = found.unloadable.filter { error in
+            !(error.category == .fileNotFound && gone.contains(error.path)) && assets[error.path] == nil
+                && unloadable.insert(error.path).inserted
+        }
+        return (requests, errors)
     }
 
     /// Notes a change to `path`; the debounce generation to settle, or `nil` when the path
     /// feeds no watched asset (an editor's temporary file).
     mutating func noteChange(_ path: String) -> Int? {
-        guard !isStopped, !affected(by: path).isEmpty else { return nil }
+        guard !isStopped, !affected(by: path).isEmpty || !walkedFolders(rescannedBy: path).isEmpty else { return nil }
         changes.insert(path)
+        generation += 1
+        return generation
+    }
+
+    /// Notes that the walked folders holding `folder` are to be walked again (files may have come
+    /// into it before its watch began); the debounce generation to settle, or `nil` when none does.
+    mutating func noteWalk(of folder: String) -> Int? {
+        let roots = walkedFolders(rescannedBy: folder)
+        guard !isStopped, !roots.isEmpty else { return nil }
+        rescans.formUnion(roots)
         generation += 1
         return generation
     }
@@ -72,10 +111,12 @@ struct WatchTable {
     /// The changes to act on, if `generation` is the latest and no reload is under way; marks a
     /// reload under way.
     mutating func takeChanges(ifLatest generation: Int) -> Work? {
-        guard generation == self.generation, !isReloading, !isStopped, !changes.isEmpty else { return nil }
+        guard generation == self.generation, !isReloading, !isStopped, !changes.isEmpty || !rescans.isEmpty else { return nil }
         let changed = changes.sorted()
         changes = []
-        var work = Work(reload: [], missing: [], changed: changed)
+        let rescanned = rescans.union(changed.flatMap(walkedFolders(rescannedBy:)))
+        rescans = []
+        var work = Work(reload: [], missing: [], changed: changed, rescan: rescanned.sorted().compactMap { walked[$0] })
         for name in Set(changed.flatMap(affected(by:))).sorted() {
             guard let watched = assets[name] else { continue }
             if let gone = watched.required.sorted().first(where: { !FileManager.default.fileExists(atPath: $0) }) {
@@ -91,7 +132,7 @@ struct WatchTable {
     /// Ends a reload; the generation to settle if changes came meanwhile.
     mutating func endReload() -> Int? {
         isReloading = false
-        return changes.isEmpty || isStopped ? nil : generation
+        return (changes.isEmpty && rescans.isEmpty) || isStopped ? nil : generation
     }
 
     /// The names a change to `path` touches: assets made from it, sprite folders holding it,
@@ -107,6 +148,17 @@ struct WatchTable {
             }
         }
         return names
+    }
+
+    /// The walked folders (absolute paths) a change to `path` makes walk again: those holding
+    /// it (or it, when it is one), unless it is a watched file or inside a sprite folder, and
+    /// not when it is hidden (an editor's temporary file), as walks leave those out.
+    private func walkedFolders(rescannedBy path: String) -> [String] {
+        guard !walked.isEmpty, byFile[path] == nil, byFolder[(path as NSString).deletingLastPathComponent] == nil else { return [] }
+        return walked.keys.filter { root in
+            guard path.hasPrefix(root), path.count == root.count || path.dropFirst(root.count).first == "/" else { return false }
+            return !path.dropFirst(root.count).split(separator: "/").contains { $0.hasPrefix(".") }
+        }
     }
 
     /// The absolute path of the file behind `path`: a pack entry's (`game.pak#hero.png`) is its

@@ -9,6 +9,7 @@ enum ReportOutlet {
         var report = PreloadReport(
             results: AssetResults(recorded), elapsed: elapsed, planning: state.planning, wasCancelled: state.cancelRequested)
         report.skipped = state.skipped
+        report.folders = state.folders
         state.diagnostics.assets = recorded.assetOfEntry.indices.count { recorded.assetOfEntry[$0] == $0 }
         report.serialWork = state.diagnostics
         report.peakHeldBytes = peakHeldBytes

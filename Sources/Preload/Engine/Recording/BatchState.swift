@@ -29,6 +29,8 @@ struct BatchState {
     private(set) var callers: [AssetRequest]
     /// Files in the caller's folders that no plugin claims.
     private(set) var skipped: [String] = []
+    /// The caller's folder requests, replaced by their files in ``callers``.
+    private(set) var folders: [AssetRequest] = []
     /// The requests plugins declared: entries from `callers.count` on.
     private(set) var dependencyRequests: [AssetRequest] = []
     /// The asset each entry waits for; -1 while it has none (not planned yet, or failed planning).
@@ -66,8 +68,10 @@ struct BatchState {
     /// Makes `expanded` the caller's requests (folders replaced by their files), before any is
     /// planned.
     mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String]) {
+        let folders = callers.filter(\.isFolder)
         self = BatchState(replacing: self, callers: expanded)
         self.skipped = skipped
+        self.folders = folders
     }
 
     private init(replacing old: BatchState, callers: [AssetRequest]) {
