@@ -83,7 +83,7 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "After loading, watch the files behind every loaded asset (an atlas's pages, a pack) and reload what changes, printing a line per reload or failure until interrupted."
+            "After loading, watch the files behind every loaded asset (an atlas's pages, a pack) and the folders given, and reload what changes (a file added to a folder loads; a folder deleted and made again is watched again), printing a line per reload or failure until interrupted."
     )
     var watch = false
 
@@ -228,9 +228,11 @@ struct LoadCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data((line.visibleInTerminal + "\n").utf8))
         }
         try watcher.watch(report)
-        guard !watcher.watchedNames.isEmpty else {
+        guard !watcher.watchedNames.isEmpty || watcher.watchedFolderCount > 0 else {
             // Waiting on nothing would look like waiting on something.
-            printError("nothing to watch: no asset was loaded or failed (\(counted(report.skipped.count, "file")) skipped, no plugin claims them)")
+            printError(
+                "nothing to watch: no asset was loaded or failed and no folder was given (\(counted(report.skipped.count, "file")) skipped, no plugin claims them)"
+            )
             fflush(nil)
             Foundation.exit(1)
         }

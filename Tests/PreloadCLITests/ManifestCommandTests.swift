@@ -135,6 +135,32 @@ import Testing
         #expect(output.split(separator: "\n").last == "missing art/coin.png: art/coin.png is gone; the loaded asset stays", "\(output)")
     }
 
+    @Test func aFileAddedToAFolderGivenLoads() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("art/readme.txt", text: "no plugin claims this: nothing loads, the folder is still watched")
+        let output = try await CommandRunner.preloadUntil(["--watch", "-q", "art"], in: directory.path, waits: ["Ctrl-C stops.", "added"]) {
+            try directory.write("art/new/coin.png", PNGFixture.rgba(width: 3, height: 5, pixels: PNGFixture.noise(width: 3, height: 5)))
+        }
+        #expect(output.split(separator: "\n") == ["Watching 0 assets in 1 folder; Ctrl-C stops.", "added art/new/coin.png: 3x5"], "\(output)")
+    }
+
+    @Test func aFolderDeletedAndMadeAgainIsWatchedAgain() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("art/hero.png", PNGFixture.rgba(width: 4, height: 4, pixels: PNGFixture.noise(width: 4, height: 4)))
+        let output = try await CommandRunner.preloadUntil(
+            ["--watch", "-q", "art"], in: directory.path, waits: ["Ctrl-C stops.", "reloaded", "added"]
+        ) {
+            try FileManager.default.removeItem(atPath: directory.file("art"))  // an exporter wiping its output
+            try directory.write("art/hero.png", PNGFixture.rgba(width: 6, height: 2, pixels: PNGFixture.noise(width: 6, height: 2)))
+            try directory.write("art/gem.png", PNGFixture.rgba(width: 2, height: 2, pixels: PNGFixture.noise(width: 2, height: 2)))
+        }
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Watching 1 asset in 1 folder; Ctrl-C stops.", "\(output)")
+        #expect(lines.contains("reloaded art/hero.png: 6x2") && lines.contains("added art/gem.png: 2x2"), "\(output)")
+    }
+
     @Test func theWatchingLineCountsInThePlural() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
