@@ -27,6 +27,24 @@ import Testing
         #expect(report.results.first?.request.name == "all")
     }
 
+    /// A dependency of another type than the plugin asks for fails its dependent by both names,
+    /// in words (it said "is a data, not TextAsset").
+    @Test func aDependencyOfTheWrongTypeSaysWhatItLoadedAs() async throws {
+        struct RawLoader: LoaderPlugin {
+            var identifier: String { "raw" }
+            var assetKind: AssetKind { .data }
+            var fileExtensions: Set<String> { ["raw"] }
+            func load(_ context: LoadContext) throws -> any Asset { DataAsset(bytes: try context.readContents()) }
+        }
+        let coordinator = try PreloadCoordinator(plugins: [text, BundleLoader(order: text.order), RawLoader()])
+        let part = try directory.write("x.raw", text: "X")
+        let bundle = try directory.write("all.bundle", text: "x.raw")
+        let report = try await coordinator.start([AssetRequest(path: bundle)]).finished()
+        let error = try #require(report.results.first?.outcome.error)
+        #expect(error.path == bundle)
+        #expect(error.reason == "dependency \(part) loaded as a data asset (DataAsset), not the TextAsset this file needs", "\(error)")
+    }
+
     @Test func aSharedDependencyLoadsOnce() async throws {
         try directory.write("shared.txt", text: "S")
         try directory.write("x.txt", text: "X")

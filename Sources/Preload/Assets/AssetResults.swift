@@ -19,6 +19,9 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         let assets: [BatchState.AssetRecord]
         /// The entry at each position, when dependencies make report order differ from entry order.
         let order: [Int]?
+        /// The caller's entries folded into a loaded asset that depends on them (a walked atlas
+        /// page): not the caller's results, listed as that asset's dependencies only.
+        var folded: Set<Int> = []
 
         func result(at position: Int) -> AssetResult {
             Self.result(
@@ -78,12 +81,14 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     }
 
     private init(callersOf recorded: Recorded) {
-        // Caller entries come first in entry order: without report order, the first ones.
+        // Caller entries come first in entry order: without report order, the first ones (those
+        // not folded into an asset that depends on them).
+        let order = recorded.folded.isEmpty ? nil : recorded.callers.indices.filter { !recorded.folded.contains($0) }
         storage = .batch(
             Recorded(
                 callers: recorded.callers, dependencyRequests: recorded.dependencyRequests, assetOfEntry: recorded.assetOfEntry,
-                failures: recorded.failures, assets: recorded.assets, order: nil))
-        callerCount = recorded.callers.count
+                failures: recorded.failures, assets: recorded.assets, order: order))
+        callerCount = order?.count ?? recorded.callers.count
     }
 
     /// The results of the caller's requests only, in the order given.
@@ -227,7 +232,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         if let callerCount { return callerCount }
         switch storage {
         case .array(let array): return array.count
-        case .batch(let recorded): return recorded.assetOfEntry.count
+        case .batch(let recorded): return recorded.order?.count ?? recorded.assetOfEntry.count
         }
     }
 

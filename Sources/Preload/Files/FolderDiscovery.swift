@@ -21,6 +21,9 @@ package struct FolderDiscovery: Sendable {
         /// The folders walked: each folder requested and the folders below it (not asset
         /// folders, which are files here).
         package var folders: [String] = []
+        /// The positions in ``requests`` of what the caller named rather than a folder held
+        /// (with what a named file expanded into), in order.
+        package var named: [Int] = []
     }
 
     let registry: PluginRegistry
@@ -46,17 +49,24 @@ package struct FolderDiscovery: Sendable {
         let expands = registry.hasExpanders
         for request in requests {
             guard request.isFolder else {
+                let first = found.requests.count
                 if expands, let expander = registry.expander(of: request) {
                     expand(request, with: expander, into: &found)
                 } else {
                     found.requests.append(request)
                 }
+                found.named += first..<found.requests.count
                 continue
             }
             let inside = contents(of: request, seen: &seen, dedupes: dedupes)
             found.skipped += inside.skipped
             found.unloadable += inside.unloadable
             found.folders += inside.folders
+            let first = found.requests.count
+            defer {
+                // A folder request for a file (or an asset folder) names that file: nothing is walked.
+                if !Self.isDirectory(request.path) || Self.isAssetFolder(request.path) { found.named += first..<found.requests.count }
+            }
             guard expands else {
                 found.requests += inside.requests
                 continue

@@ -109,14 +109,19 @@ public final class LoadContext: Sendable {
         }
     }
 
-    /// The asset loaded for `dependency`, as `type`.
+    /// The asset loaded for `dependency`, as `type`. Throws, naming the dependency, when it
+    /// loaded as something else, or when only a ``HandedOverAsset`` is left of it.
     public func dependency<T: Asset>(_ dependency: AssetRequest, as type: T.Type) throws -> T {
         let asset = try self.dependency(dependency)
-        guard let typed = asset as? T else {
+        if let typed = asset as? T { return typed }
+        if let released = asset as? HandedOverAsset {
             throw AssetError(
                 path: request.path, category: .other,
-                reason: "dependency \(dependency.path) is a \(asset.kind), not \(T.self)")
+                reason: "dependency \(dependency.path) (\(released.summary)) was handed over to the engine and its CPU copy "
+                    + "released before this file could read it")
         }
-        return typed
+        throw AssetError(
+            path: request.path, category: .other,
+            reason: "dependency \(dependency.path) loaded as a \(asset.kind) asset (\(Swift.type(of: asset))), not the \(T.self) this file needs")
     }
 }

@@ -42,7 +42,7 @@ struct HandOffOutlet: Sendable {
             if willHandOver(asset, callers: callers) {
                 guard asset.decodedBytes > 0 else { continue }
                 state.handOff.held[asset.asset, default: 0] += asset.decodedBytes
-                if waitsItsTurn { state.handOff.waitingTurnChange += asset.decodedBytes }
+                if waitsItsTurn { startWaiting(asset.asset, in: &state) }
             } else {
                 released += asset.decodedBytes
                 if asset.asset < callers { state.progress.handOff?.done += state.assets[asset.asset].weight }
@@ -57,11 +57,41 @@ struct HandOffOutlet: Sendable {
         guard let handOff, let asset = result.outcome.asset, !result.isDependency || handOff.includesDependencies else { return }
         guard state.handOff.queued.insert(index).inserted else { return }
         state.handOff.pending += 1
-        if waitsItsTurn, let bytes = state.handOff.held[index] { state.handOff.waitingTurnChange -= bytes }
+        leaveWaiting(index, in: &state)
         handOff.enqueue(
             AssetHandOff.Item(
                 name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency,
                 recorder: recorder, assetIndex: index))
+    }
+
+    /// The result of the asset numbered `index` waits for planning to end (``HeldForDependents``):
+    /// no load waits for that, so its bytes do not count as waiting their turn (which lets loads
+    /// go over the budget); they hold the budget as any other asset's do.
+    func waitsForPlanning(_ index: Int, in state: inout BatchState) {
+        leaveWaiting(index, in: &state)
+    }
+
+    /// The caller's asset numbered `index` is folded into an asset that depends on it (a walked
+    /// atlas page): handed over with it, never on its own, unless dependencies are handed over
+    /// too (then once, as one). Its budget bytes go back (in ``HandOffTally/released``) and its
+    /// share of the hand-off's progress is done.
+    func fold(_ index: Int, callers: Int, in state: inout BatchState) {
+        guard let handOff, !handOff.includesDependencies, state.handOff.queued.insert(index).inserted else { return }
+        leaveWaiting(index, in: &state)
+        state.handOff.released += state.handOff.held.removeValue(forKey: index) ?? 0
+        if index < callers { state.progress.handOff?.done += state.assets[index].weight }
+    }
+
+    /// The asset numbered `index` waits its turn: its bytes count as such.
+    private func startWaiting(_ index: Int, in state: inout BatchState) {
+        guard let bytes = state.handOff.held[index], state.handOff.waiting.insert(index).inserted else { return }
+        state.handOff.waitingTurnChange += bytes
+    }
+
+    /// The asset numbered `index` no longer waits its turn.
+    private func leaveWaiting(_ index: Int, in state: inout BatchState) {
+        guard state.handOff.waiting.remove(index) != nil, let bytes = state.handOff.held[index] else { return }
+        state.handOff.waitingTurnChange -= bytes
     }
 
     /// The asset numbered `index` was handed over (or withdrawn): returns the budget bytes it
@@ -100,4 +130,17 @@ struct HandOffTally {
     var waitingTurnChange = 0
     /// The completion operation has run and the batch waits for the last hand-over to complete.
     var completionDeferred = false
+    /// Assets loaded and waiting their turn (in an order other than completion order), whose
+    /// bytes count as such.
+    var waiting: Set<Int> = []
+    /// Budget bytes that folded assets gave back under the batch's lock: returned to the budget
+    /// once the lock is released.
+    var released = 0
+
+    /// The budget's bytes given back and the change of those waiting their turn since last
+    /// asked (both then reset), for the budget once the batch's lock is released.
+    mutating func takeSettlement() -> (released: Int, waitingTurnChange: Int) {
+        defer { (released, waitingTurnChange) = (0, 0) }
+        return (released, waitingTurnChange)
+    }
 }

@@ -18,8 +18,9 @@ enum ReportOutlet {
     }
 
     /// Entries in report order: each caller's, then the dependency entries it brought. `origins`
-    /// gives the caller of each run of dependency entries, by the run's first entry.
-    static func reportOrder(callers: Int, entries: Int, origins: [Int: Int]) -> [Int] {
+    /// gives the caller of each run of dependency entries, by the run's first entry. The caller's
+    /// entries in `folded` are left out (each is listed as the dependency of the asset it is part of).
+    static func reportOrder(callers: Int, entries: Int, origins: [Int: Int], leaving folded: Set<Int> = []) -> [Int] {
         var dependencyEntries: [[Int]] = Array(repeating: [], count: callers)
         var origin = 0
         for entry in callers..<entries {
@@ -29,7 +30,7 @@ enum ReportOutlet {
         var order: [Int] = []
         order.reserveCapacity(entries)
         for caller in 0..<callers {
-            order.append(caller)
+            if folded.isEmpty || !folded.contains(caller) { order.append(caller) }
             order += dependencyEntries[caller]
         }
         return order

@@ -85,7 +85,7 @@ final class BatchPlanner: Sendable {
         guard expands || given.contains(where: \.isFolder) else { return given }
         let found = FolderDiscovery(registry: registry, threads: workers).expand(given)
         recorder.recordCallers(
-            found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
+            found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped, named: found.named,
             unloadable: found.unloadable)
         return found.requests
     }

@@ -81,11 +81,12 @@ final class BatchRecorder: Sendable {
 
     // MARK: Planning records
 
-    /// The caller's folders were walked: `expanded` are the caller's requests now; the last
-    /// `unloadable.count` of them failed where they were found.
-    func recordCallers(_ expanded: [AssetRequest], skipped: [String], unloadable: [AssetError]) {
+    /// The caller's folders were walked: `expanded` are the caller's requests now (at the
+    /// positions `named`, those the caller named); the last `unloadable.count` of them failed
+    /// where they were found.
+    func recordCallers(_ expanded: [AssetRequest], skipped: [String], named: [Int], unloadable: [AssetError]) {
         state.withLock { state in
-            state.replaceCallers(expanded, skipped: skipped)
+            state.replaceCallers(expanded, skipped: skipped, named: named)
             for (offset, error) in unloadable.enumerated() {
                 announce(state.fail(expanded.count - unloadable.count + offset, error), in: &state)
             }
@@ -170,7 +171,7 @@ final class BatchRecorder: Sendable {
 
     /// Planning is over: the progress total is known. Returns every operation made.
     func recordPlanningFinished() -> [LoadOperation] {
-        let (all, delay) = state.withLock { state -> ([LoadOperation], Duration?) in
+        let (all, delay, settled) = state.withLock { state -> ([LoadOperation], Duration?, (released: Int, waitingTurnChange: Int)) in
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
             state.progress.isPlanned = true
@@ -180,8 +181,12 @@ final class BatchRecorder: Sendable {
                 for entry in 0..<state.callers.count where state.assetOfEntry[entry] == entry { total += state.assets[entry].weight }
                 state.progress.handOff = (done: handOff.done, total: total)
             }
-            return (state.loads, deliverProgress(&state))
+            let (held, standIns) = state.held.planningEnded()
+            for (asset, standIn) in standIns { state.replace(asset, with: standIn) }
+            for entry in held { deliver(entry, in: &state) }
+            return (state.loads, deliverProgress(&state), state.handOff.takeSettlement())
         }
+        budget?.settle(released: settled.released, waitingTurnChange: settled.waitingTurnChange)
         if let delay { scheduleTrailingProgress(after: delay) }
         return all
     }
@@ -212,11 +217,16 @@ final class BatchRecorder: Sendable {
             for index in finished.indices {
                 // The first waiter made the asset: its request is the one stored above.
                 let waiters = state.record(finished[index])
+                let asset = finished[index].asset
+                if !state.assets[asset].dependencies.isEmpty {  // it has read them: released ones may go
+                    let free = state.held.finished(asset, dependencies: state.assets[asset].dependencies, planning: state.phase == .planning)
+                    for (released, standIn) in free { state.replace(released, with: standIn) }
+                }
                 guard waiters.more != nil || announcesEach else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
-            defer { state.handOff.waitingTurnChange = 0 }
-            return (deliverProgress(&state), released, state.handOff.waitingTurnChange)
+            let settled = state.handOff.takeSettlement()
+            return (deliverProgress(&state), released + settled.released, settled.waitingTurnChange)
         }
         budget?.settle(released: released, waitingTurnChange: waitingTurnChange)
         if let delay { scheduleTrailingProgress(after: delay) }
@@ -261,8 +271,20 @@ final class BatchRecorder: Sendable {
         for ready in state.ordering.finished(entry) { deliver(ready, in: &state) }
     }
 
-    /// Hands the result of `entry` to the hooks and, if it is to be, to the engine's hand-off.
+    /// Hands the result of `entry` to the hooks and, if it is to be, to the engine's hand-off,
+    /// unless it waits for planning to end or is folded into what depends on it
+    /// (``HeldForDependents``).
     private func deliver(_ entry: Int, in state: inout BatchState) {
+        let asset = state.assetOfEntry[entry]
+        if state.held.holds(entry, planning: state.phase == .planning) {
+            if asset >= 0 { handOff.waitsForPlanning(asset, in: &state) }
+            return
+        }
+        if state.held.walked, state.isFolded(entry) {
+            // Part of the asset that depends on it: its dependency entry is delivered instead.
+            handOff.fold(asset, callers: state.callers.count, in: &state)
+            return
+        }
         let result = state.result(ofEntry: entry)
         events.asset(result)
         handOff.queue(result, asset: state.assetOfEntry[entry], in: &state, recorder: self)
@@ -313,8 +335,11 @@ final class BatchRecorder: Sendable {
         store.handedOver(item, handle: handle, replacement: replacement)
         let callers = callerCount
         let (settled, delay) = state.withLock { state -> ((bytes: Int, completes: Bool), Duration?) in
-            if let replacement, item.assetIndex < state.assets.count, state.assets[item.assetIndex].outcome?.asset != nil {
-                state.assets[item.assetIndex].outcome = .loaded(replacement)
+            // Where the batch's dependents read it, only once none is still to.
+            if let replacement, item.assetIndex < state.assets.count,
+                state.held.replaces(item.assetIndex, with: replacement, planning: state.phase == .planning)
+            {
+                state.replace(item.assetIndex, with: replacement)
             }
             let settled = handOff.recordHandedOver(item.assetIndex, callers: callers, in: &state)
             return (settled, state.phase == .finished ? nil : deliverProgress(&state))
@@ -329,15 +354,16 @@ final class BatchRecorder: Sendable {
     /// Called once by the completion operation, after every load has finished. Completes the
     /// batch, unless it waits for its assets to be handed over (then the last hand-over does).
     func complete() {
-        let (deferred, waitingTurnChange) = state.withLock { state -> (Bool, Int) in
-            guard state.phase == .running else { return (false, 0) }
+        let (deferred, settled) = state.withLock { state -> (Bool, (released: Int, waitingTurnChange: Int)) in
+            guard state.phase == .running else { return (false, (0, 0)) }
             if events.wantsAssetEvents || handOff.isActive {
                 for held in state.ordering.flush() { deliver(held, in: &state) }
             }
-            defer { state.handOff.waitingTurnChange = 0 }
-            return (handOff.defersCompletion(&state), state.handOff.waitingTurnChange)
+            for (asset, standIn) in state.held.flush() { state.replace(asset, with: standIn) }
+            let deferred = handOff.defersCompletion(&state)
+            return (deferred, state.handOff.takeSettlement())
         }
-        budget?.settle(released: 0, waitingTurnChange: waitingTurnChange)
+        budget?.settle(released: settled.released, waitingTurnChange: settled.waitingTurnChange)
         if !deferred { finishCompletion() }
     }
 

@@ -51,6 +51,8 @@ struct BatchState {
     var ordering: AssetEventOrdering
     /// The assets queued on the batch's ``AssetHandOff`` and not handed over yet.
     var handOff = HandOffTally()
+    /// What assets depend on, kept for them; the walked files folded into them.
+    var held = HeldForDependents()
     /// The caller's request each run of dependency entries belongs to, by the run's first
     /// entry (one caller's dependency entries are contiguous: planning follows one caller's
     /// dependencies at a time).
@@ -66,12 +68,13 @@ struct BatchState {
     }
 
     /// Makes `expanded` the caller's requests (folders replaced by their files), before any is
-    /// planned.
-    mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String]) {
+    /// planned; `named` are the positions of those the caller named rather than a folder held.
+    mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String], named: [Int]) {
         let folders = callers.filter(\.isFolder)
         self = BatchState(replacing: self, callers: expanded)
         self.skipped = skipped
         self.folders = folders
+        if named.count < expanded.count { held.walkedFolders(named: named) }
     }
 
     private init(replacing old: BatchState, callers: [AssetRequest]) {
@@ -114,6 +117,12 @@ struct BatchState {
             guard let more, position < more.count else { return nil }
             return more[position]
         }
+    }
+
+    /// Whether the caller's `entry` is folded into an asset that depends on it (a walked atlas
+    /// page: see ``HeldForDependents``).
+    func isFolded(_ entry: Int) -> Bool {
+        held.folds(entry, asset: assetOfEntry[entry], callers: callers.count)
     }
 
     /// The result of `entry` for reports and hooks; no outcome means cancelled.
@@ -163,6 +172,7 @@ struct BatchState {
     mutating func plan(_ asset: Int, weight: Int64, dependencies: [Int] = []) {
         assets[asset].weight = weight
         assets[asset].dependencies = dependencies
+        if !dependencies.isEmpty { held.planned(asset, dependencies: dependencies) }
         progress.addAsset(weight: weight)
         guard case .dependencies = ordering.order else { return }
         for entry in waiters(of: asset) { ordering.assigned(entry, to: asset, dependencies: dependencies) }
@@ -193,6 +203,12 @@ struct BatchState {
         return waiters(of: finished.asset)
     }
 
+    /// The engine released `asset`: `standIn` takes its place (if it is still loaded here).
+    mutating func replace(_ asset: Int, with standIn: HandedOverAsset) {
+        guard asset < assets.count, assets[asset].outcome?.asset != nil else { return }
+        assets[asset].outcome = .loaded(standIn)
+    }
+
     // MARK: Ending
 
     /// Ends the batch: moves every entry's and asset's records out (for the report, which makes
@@ -200,12 +216,14 @@ struct BatchState {
     mutating func close() -> AssetResults.Recorded {
         phase = .finished
         loads = []
+        let folded = held.folded(callers: callers.count, assetOfEntry: assetOfEntry)
         let order =
             dependencyRequests.isEmpty
-            ? nil : ReportOutlet.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins)
+            ? nil
+            : ReportOutlet.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins, leaving: folded)
         let recorded = AssetResults.Recorded(
             callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
-            assets: assets, order: order)
+            assets: assets, order: order, folded: folded)
         (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
         return recorded
     }
