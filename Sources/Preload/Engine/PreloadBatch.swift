@@ -47,8 +47,14 @@ public final class PreloadBatch: Sendable {
     /// caller's thread; until then ``progress`` reads 0, as the total is not known).
     package var isPlanned: Bool { recorder.state.withLock { $0.phase != .planning } }
 
-    /// Whether the batch has completed.
-    public var isFinished: Bool { recorder.state.withLock { $0.phase == .finished } }
+    /// Whether the batch has completed and every hook has run: when this is `true`, the
+    /// completion handler (``PreloadHooks/onCompletion``, the closure given to
+    /// ``PreloadCoordinator/preload(_:options:hooks:completion:)``) has returned, and ``report``
+    /// is set. A game polling it once per frame can rely on what that handler did. (``report``
+    /// and the final ``progress`` are set just before the handler runs, so either may be
+    /// there a moment before this turns `true`; inside the handler this still reads `false`.) Do not wait for it by blocking the queue the
+    /// hooks run on (the main queue, for main-actor hooks): the handler could never run.
+    public var isFinished: Bool { recorder.hooksFinished.load(ordering: .acquiring) }
 
     /// Whether ``cancel()`` was called (directly, by task cancellation, or by fail-fast).
     public var isCancelled: Bool { recorder.isCancelled }

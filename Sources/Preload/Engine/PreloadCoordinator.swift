@@ -96,6 +96,11 @@ public final class PreloadCoordinator: Sendable {
 
     /// Starts loading `requests` and calls `completion` once with the report, like SpriteKit's
     /// preload methods (which, unlike this one, cannot tell you what failed).
+    ///
+    /// The order is fixed: `completion` runs after every other hook of the batch, and the
+    /// returned batch's ``PreloadBatch/isFinished`` turns `true` only once `completion` has
+    /// returned (inside `completion` it still reads `false`). So a game that polls
+    /// `isFinished` each frame sees whatever `completion` did.
     @discardableResult
     public func preload(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks(),

@@ -40,6 +40,9 @@ final class BatchRecorder: Sendable {
     let cancelSignalled = Atomic(false)
     /// Released once the batch has completed and its completion hook has run.
     let done = DispatchGroup()
+    /// Set once the batch has completed and its completion hook has returned (before ``done``
+    /// is released): what ``PreloadBatch/isFinished`` reads.
+    let hooksFinished = Atomic(false)
     private let callers: Atomic<Int>
     private let memory: AssetMemory
     /// The memory pool's lock time when the batch started (see ``BatchDiagnostics/memoryLockHeld``).
@@ -379,7 +382,10 @@ final class BatchRecorder: Sendable {
             state.diagnostics.memoryLockHeld = memory.lockHeld - memoryLockHeldBefore
             let report = ReportOutlet.finish(&state, elapsed: elapsed, peakHeldBytes: budget?.peak ?? 0)
             events.progress(state.progress.finalSnapshot())
-            events.completion(report) { [done] in done.leave() }
+            events.completion(report) { [self] in
+                hooksFinished.store(true, ordering: .releasing)
+                done.leave()
+            }
             return report
         }
         guard let report else { return }
