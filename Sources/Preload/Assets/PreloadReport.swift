@@ -76,7 +76,10 @@ public struct PreloadReport: Sendable {
     }
 
     /// One result per request the caller made, in the order given (a folder's files in
-    /// sorted order, where the folder was), without the dependencies plugins added.
+    /// sorted order, where the folder was), without the dependencies plugins added. A file a
+    /// folder walk found that another asset of the batch depends on (the page `ui.png` beside
+    /// the atlas `ui.json`) is part of that asset: it is listed once, in ``dependencies``, not
+    /// here. A page the caller named is here too.
     public var results: AssetResults { allResults.callersOnly }
     /// The results of what plugins loaded for the caller's requests (an atlas's pages, a pack's
     /// entries), in report order.

@@ -70,7 +70,9 @@ public final class AssetHandOff: Sendable {
     }
 
     /// Whether an asset the upload returned a handle for leaves memory: the store and the report
-    /// then hold a ``HandedOverAsset`` (with the handle) in its place. Off by default.
+    /// then hold a ``HandedOverAsset`` (with the handle) in its place. Off by default. An asset
+    /// that another asset of its batch depends on (an atlas's page also requested by name) stays
+    /// in the batch for it until that asset has loaded: releasing it never fails the atlas.
     public let releasesCPUCopies: Bool
     /// Whether dependencies (an atlas's pages, a pack's entries) are queued too. Off by default:
     /// an atlas or a pack carries them.
