@@ -11,6 +11,10 @@ import PreloadPNG
 /// the atlas with the page's cause.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadPNG
+///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
 /// ```
 public struct AtlasLoader: LoaderPlugin {

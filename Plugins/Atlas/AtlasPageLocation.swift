@@ -9,6 +9,9 @@
 /// folder.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+///
 /// let ui = AssetRequest(path: "assets/ui.json", name: "ui", plugin: "atlas",
 ///                       options: AssetOptions().with(AtlasPageLocation.self, .files(["assets/ui-v2.png"])))
 /// ```

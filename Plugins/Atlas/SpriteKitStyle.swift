@@ -4,6 +4,11 @@ import Preload
 /// reads the same on Linux:
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadPNG
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
 /// let atlases = try await SpriteAtlas.preloadTextureAtlases(["ui.atlas", "hero.json"], using: coordinator)
 /// let button = try atlases[0].textureNamed("button")
 /// ```

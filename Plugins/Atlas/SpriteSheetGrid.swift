@@ -10,6 +10,9 @@ import Preload
 /// page (the image, decoded by the PNG plugin and stored under its path):
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+///
 /// let grid = SpriteSheetGrid(frameWidth: 16, frameHeight: 16)
 /// let coin = AssetRequest(path: "coin.png", name: "coin", plugin: "atlas",
 ///                         options: AssetOptions().with(SpriteSheetGrid.self, grid))

@@ -22,6 +22,12 @@ public struct AtlasPage: Sendable {
 /// A loaded texture atlas: pages and named frames, normalized from whatever dialect it came from.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadPNG
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
+/// _ = try await coordinator.preload([AssetRequest(path: "assets/ui.json", name: "ui")])
 /// let atlas = coordinator.assets.asset(named: "ui", as: TextureAtlas.self)!
 /// let button = atlas.frame(named: "button")!          // "button.png" matches too
 /// let uv = atlas.textureCoordinates(of: button)

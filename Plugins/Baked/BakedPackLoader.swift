@@ -11,6 +11,11 @@ import PreloadAtlas
 /// from loose files to a baked pack by changing one path.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadBaked
+/// import PreloadPNG
+///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), BakedPackLoader()])
 /// let report = try await coordinator.preload(["level1.bake"])
 /// let hero = coordinator.assets.texture(named: "assets/hero.png")   // as loose: a view into the pack

@@ -39,6 +39,9 @@ extension ImageLimits {
 /// ``JPEGLoader``'s defaults.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadJPEG
+///
 /// var request = AssetRequest(path: "photos/beach.jpg")
 /// request.options[JPEGDecodeOptions.self] = JPEGDecodeOptions(appliesExifOrientation: true)
 /// ```

@@ -4,6 +4,9 @@
 /// starts with the JPEG SOI marker, and decodes them with libjpeg-turbo into RGBA8 `Texture`s.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadJPEG
+///
 /// let coordinator = try PreloadCoordinator(plugins: [JPEGLoader()])
 /// ```
 public struct JPEGLoader: LoaderPlugin {

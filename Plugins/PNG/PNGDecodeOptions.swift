@@ -26,6 +26,9 @@ public typealias PNGLimits = ImageLimits
 /// ``PNGLoader``'s defaults.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPNG
+///
 /// var request = AssetRequest(path: "terrain/height.png")
 /// request.options[PNGDecodeOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: true)
 /// ```

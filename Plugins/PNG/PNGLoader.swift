@@ -4,6 +4,9 @@
 /// and decodes them with libpng into `Texture`s.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPNG
+///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
 /// ```
 public struct PNGLoader: LoaderPlugin {

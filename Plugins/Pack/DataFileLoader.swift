@@ -11,6 +11,10 @@ import Foundation
 /// load with these.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPNG
+/// import PreloadPack
+///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), DataFileLoader.raw, DataFileLoader.json])
 /// let report = try await coordinator.preload([AssetRequest(path: "levels/1.json", name: "level1", plugin: "json")])
 /// ```

@@ -4,9 +4,17 @@ import Preload
 /// loaded are also in the coordinator's `AssetStore` under their own path, `PACK#ENTRY`.
 ///
 /// ```swift
-/// let pack = try #require(coordinator.assets.asset(named: "game.pak", as: PackAsset.self))
-/// for entry in pack.entries where entry.outcome.error != nil { print(entry.outcome.error!) }
-/// let level = pack.entry(named: "levels/1.json")?.asset as? DataAsset
+/// import Preload
+/// import PreloadPNG
+/// import PreloadPack
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), PackLoader(), DataFileLoader.json])
+/// _ = try await coordinator.preload(["game.pak"])
+/// if let pack = coordinator.assets.asset(named: "game.pak", as: PackAsset.self) {
+///     for entry in pack.entries where entry.outcome.error != nil { print(entry.outcome.error!) }
+///     let level = pack.entry(named: "levels/1.json")?.asset as? DataAsset
+///     print(level?.bytes.count ?? 0)
+/// }
 /// ```
 public struct PackAsset: Asset {
     /// One entry and its outcome.

@@ -12,6 +12,11 @@
 /// An entry can also be requested on its own as `PACK#ENTRY`:
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadPNG
+/// import PreloadPack
+///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
 /// let report = try await coordinator.preload(["game.pak", "extras.zip#music/theme.ogg"])
 /// let hero = coordinator.assets.texture(named: "game.pak#sprites/hero.png")

@@ -23,6 +23,9 @@ public typealias QOILimits = ImageLimits
 /// ``QOILoader``'s defaults.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadQOI
+///
 /// var request = AssetRequest(path: "sprites/hero.qoi")
 /// request.options[QOIDecodeOptions.self] = QOIDecodeOptions(alphaMode: .premultiplied)
 /// ```

@@ -4,6 +4,9 @@
 /// them in Swift into RGBA8 `Texture`s.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadQOI
+///
 /// let coordinator = try PreloadCoordinator(plugins: [QOILoader()])
 /// ```
 public struct QOILoader: LoaderPlugin {

@@ -40,6 +40,9 @@ extension ImageLimits {
 /// ``WebPLoader``'s defaults.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadWebP
+///
 /// var request = AssetRequest(path: "sprites/hero.webp")
 /// request.options[WebPDecodeOptions.self] = WebPDecodeOptions(alphaMode: .premultiplied)
 /// ```

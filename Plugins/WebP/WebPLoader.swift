@@ -5,6 +5,9 @@
 /// with a warning).
 ///
 /// ```swift
+/// import Preload
+/// import PreloadWebP
+///
 /// let coordinator = try PreloadCoordinator(plugins: [WebPLoader()])
 /// ```
 public struct WebPLoader: LoaderPlugin {

@@ -7,7 +7,13 @@ import PreloadBaked
 /// build systems: `preload bake check` prints ``problems`` and exits 1 when there are any.
 ///
 /// ```swift
-/// let check = BakeCheck(index: index, sources: requests)
+/// import Preload
+/// import PreloadAuthoring
+/// import PreloadBaked
+///
+/// let mapping = try FileMapping(path: "level1.bake")
+/// let index = try mapping.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+/// let check = BakeCheck(index: index, sources: [.folder("assets")])
 /// if !check.isCurrent { check.problems.forEach { print($0) } }
 /// ```
 public struct BakeCheck: Sendable {

@@ -9,6 +9,12 @@ import PreloadPack
 /// same store names, results and pixels as loading the sources.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadAuthoring
+/// import PreloadPNG
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
 /// let report = try await coordinator.preload([.folder("assets")])
 /// let summary = try BakeWriter.write(report, to: "level1.bake")
 /// print(summary)   // "Baked 14 entries (12 textures, 1 atlas, 1 data file), 4.2 MB, into level1.bake"

@@ -10,6 +10,12 @@ import PreloadBaked
 /// decoders.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadAuthoring
+/// import PreloadPNG
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
 /// let report = try await coordinator.preload([.folder("assets")])
 /// let exported = try TextureExporter.write(report, to: "out")
 /// print(exported)   // "Exported 12 textures to out"

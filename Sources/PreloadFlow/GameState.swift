@@ -23,6 +23,14 @@ public enum EventRouting: Sendable, Hashable {
 /// it, setting replaces the top. Subclass and override what the mode needs:
 ///
 /// ```swift
+/// import PreloadFlow
+///
+/// // Your game's own, stubbed here: its input events, its music.
+/// enum Input { case pause, tap }
+/// struct Music { func play() {} }
+/// let music = Music()
+///
+/// final class PauseMenu: GameState<Input> {}
 /// final class Level: GameState<Input> {
 ///     override func activate() { music.play() }
 ///     override func handle(_ event: Input) -> Bool {

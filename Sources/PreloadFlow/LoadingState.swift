@@ -7,6 +7,21 @@ import Dispatch
 /// before the batch ends (the player quits) cancels the batch.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadFlow
+/// import PreloadPack
+///
+/// // Your game's own, stubbed here: its input events, states and loading bar.
+/// enum Input { case tap }
+/// final class Level: GameState<Input> {}
+/// final class ErrorScreen: GameState<Input> {
+///     init(name: String, message: String) { super.init(name: name) }
+/// }
+/// @MainActor final class LoadingBar { var value = 0.0 }
+/// let bar = LoadingBar()
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PackLoader()])
+/// let machine = StateMachine<Input>()
 /// machine.set(LoadingState(
 ///     coordinator: coordinator, requests: ["level1.pak"],
 ///     next: { Level(name: "level 1") },

@@ -13,6 +13,18 @@ import Synchronization
 /// add actions and resolve further keys itself.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadFlow
+/// import PreloadPNG
+///
+/// // Your game's own, stubbed here: what it does between steps, and its login and download calls.
+/// func parse() {}
+/// func startGame() {}
+/// func login(_ done: @escaping @Sendable () -> Void) { done() }
+/// func download(_ done: @escaping @Sendable () -> Void) { done() }
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// let textureRequests: [AssetRequest] = [.folder("assets/textures", name: "textures")]
 /// enum Step: Hashable, Sendable { case login, userData, parsed, textures }
 /// let steps = Sequencer<Step>()
 /// steps.add(dependencies: [.login, .userData], label: "parse") { parse(); steps.resolve(.parsed) }

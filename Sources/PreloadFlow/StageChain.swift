@@ -8,14 +8,28 @@ import Synchronization
 /// chain's progress is split across stages by weight.
 ///
 /// ```swift
+/// import Dispatch
+/// import Preload
+/// import PreloadFlow
+/// import PreloadPNG
+///
+/// // Your game's own, stubbed here: its session, intro and menu.
+/// struct Session: Sendable { func login() async throws {} }
+/// let session = Session()
+/// struct Intro: Sendable { func play(progress: @escaping @Sendable (Double) -> Void) async {} }
+/// let intro = Intro()
+/// func enterMenu() {}
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// let textureRequests: [AssetRequest] = [.folder("assets/textures", name: "textures")]
 /// let boot = StageChain(coordinator: coordinator, [
 ///     .step("login") { _ in try await session.login(); return .next },
 ///     .preload("textures", weight: 4, textureRequests),
 ///     .step("intro") { context in await intro.play(progress: context.reportProgress); return .next },
 /// ])
-/// let report = try await boot.run(onProgress: { loadingBar.value = $0 })
+/// let report = try await boot.run(onProgress: { print("loading: \(Int($0 * 100))%") })
 /// // or, from a callback-driven engine:
-/// boot.start(callbackQueue: gameQueue, onProgress: { bar.value = $0 }) { result in enterMenu() }
+/// boot.start(callbackQueue: .main, onProgress: { print("loading: \($0)") }) { result in enterMenu() }
 /// ```
 public final class StageChain: Sendable {
     /// More transitions than this end the chain with ``StageChainError/tooManyTransitions(_:)``.

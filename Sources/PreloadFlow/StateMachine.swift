@@ -4,13 +4,28 @@ import Preload
 /// ``GameState/routing`` says; the machine and every state keep a push/pop stack.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadFlow
+/// import PreloadPNG
+///
+/// // Your game's own, stubbed here: its input events, states and loading bar.
+/// enum Input { case tap(at: SIMD2<Float>) }
+/// final class Level: GameState<Input> {}
+/// final class ErrorScreen: GameState<Input> {
+///     init(_ failure: PreloadFailure) { super.init(name: "error") }
+/// }
+/// @MainActor final class LoadingBar { var value = 0.0 }
+/// let bar = LoadingBar()
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// let levelAssets: [AssetRequest] = [.folder("assets/level1", name: "level1")]
 /// let machine = StateMachine<Input>()
 /// machine.set(LoadingState(coordinator: coordinator, requests: levelAssets,
 ///                          next: { Level(name: "level") }, failure: { ErrorScreen($0) },
 ///                          onProgress: { bar.value = $0.fractionCompleted }))
 /// // each frame:
-/// machine.update(frameTime)
-/// if !machine.send(.tap(at: point)) { /* nobody wanted it */ }
+/// machine.update(.milliseconds(16))
+/// if !machine.send(.tap(at: [10, 20])) { /* nobody wanted it */ }
 /// ```
 ///
 /// Main-actor isolated: game modes belong to the game's main thread.

@@ -6,10 +6,16 @@ import PreloadConcurrency
 /// shares, and loading a group decodes nothing another loaded group already holds.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadAtlas
+/// import PreloadManifest
+/// import PreloadPNG
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
 /// let groups = AssetGroups(manifest: try AssetManifest(contentsOf: "assets/levels.json"), coordinator: coordinator)
 /// try await groups.preload(["level1"])        // common (which level1 requires), then level1
 /// try await groups.preload(["level2"])        // common stays: only level2's own assets load
-/// groups.unload("level1")                     // frees what only level1 held
+/// try groups.unload("level1")                 // frees what only level1 held
 /// ```
 ///
 /// Loading works in the coordinator's three styles (a completion callback, async/await,

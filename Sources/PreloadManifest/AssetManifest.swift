@@ -12,6 +12,8 @@ import Preload
 ///   listed in ``notices``.
 ///
 /// ```swift
+/// import PreloadManifest
+///
 /// let manifest = try AssetManifest(contentsOf: "assets/levels.json")
 /// let requests = try manifest.requests(for: ["level1"])  // common's, then level1's
 /// ```

@@ -6,8 +6,18 @@ extension PreloadCoordinator {
     /// would be over): how a plugin's test proves it stops between chunks of rows.
     ///
     /// ```swift
-    /// let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: big)]).finished()
-    /// #expect(report.cancelled.count == 1 && report.wasCancelled)
+    /// import Preload
+    /// import PreloadPNG
+    /// import PreloadTestSupport
+    /// import Testing
+    ///
+    /// @Test func decodeStopsBetweenRows() async throws {
+    ///     let directory = try TemporaryDirectory("rows")
+    ///     let big = try directory.write("big.png", PNGFixture.noise(width: 2048, height: 2048))
+    ///     let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+    ///     let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: big)]).finished()
+    ///     #expect(report.cancelled.count == 1 && report.wasCancelled)
+    /// }
     /// ```
     public func startCancelledAtFirstProgress(_ requests: [AssetRequest]) -> PreloadBatch {
         let held = Locked<PreloadBatch?>(nil)

@@ -51,11 +51,16 @@ public final class Counter: Sendable {
 /// meanwhile), then loads as `wrapped` does. Claims, dependencies and estimates are `wrapped`'s.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPack
+/// import PreloadTestSupport
+///
 /// let gate = Gate()
-/// let coordinator = try PreloadCoordinator(plugins: [GatedLoader(TextLoader(), gate: gate)])
-/// let batch = coordinator.preload(["level.txt"]) { _ in }
+/// let coordinator = try PreloadCoordinator(plugins: [GatedLoader(DataFileLoader.raw, gate: gate)])
+/// let batch = coordinator.preload([AssetRequest(path: "level.txt", plugin: DataFileLoader.raw.identifier)]) { _ in }
 /// _ = await gate.started.waitWithoutBlocking(seconds: 10)  // the load is running, and held
 /// batch.cancel()                                           // it ends cancelled, by name
+/// gate.release()
 /// ```
 public struct GatedLoader<Wrapped: LoaderPlugin>: LoaderPlugin {
     /// The plugin that does the loading.

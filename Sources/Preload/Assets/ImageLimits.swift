@@ -3,6 +3,8 @@
 /// any pixel memory exists.
 ///
 /// ```swift
+/// import Preload
+///
 /// let limits = ImageLimits(maxWidth: 8192, maxHeight: 8192, maxDecodedBytes: 256 << 20)
 /// ```
 public struct ImageLimits: Hashable, Sendable, CustomStringConvertible {

@@ -9,6 +9,8 @@ extension PreloadHooks {
     /// must be free to run them: `await` the batch from it, or let the main run loop turn.
     ///
     /// ```swift
+    /// import Preload
+    ///
     /// @MainActor final class LoadingScreen {
     ///     var bar = 0.0
     ///     func hooks() -> PreloadHooks {

@@ -10,6 +10,9 @@ import Synchronization
 /// byte-weighted progress tree.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPNG
+///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
 /// let report = try await coordinator.preload(["sprites/hero.png", "tiles/grass.png"])
 /// let hero = coordinator.assets.texture(named: "sprites/hero.png")

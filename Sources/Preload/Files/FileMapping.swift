@@ -18,6 +18,8 @@
 /// `preload bake` does): the old mapping keeps the old file's pages until it is unmapped.
 ///
 /// ```swift
+/// import Preload
+///
 /// let mapping = try FileMapping(path: "level.bake")
 /// let header = AssetBytes(viewing: mapping, offset: 0, count: min(64, mapping.count))
 /// ```

@@ -12,6 +12,17 @@ import PreloadConcurrency
 /// thread for queued assets until the time or item budget is spent, never under a lock.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPNG
+///
+/// // Your engine's own, stubbed here: its upload call (a texture on the GPU) and the start of a level.
+/// struct GLTexture: Sendable {
+///     init(uploading texture: Texture) {}
+/// }
+/// func startLevel(_ report: PreloadReport) {}
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// let level: [AssetRequest] = [.folder("assets/level1", name: "level1")]
 /// let handOff = AssetHandOff(releasesCPUCopies: true)
 /// let options = PreloadOptions(handOff: handOff, completesAfterHandOff: true)
 /// coordinator.preload(level, options: options) { report in startLevel(report) }

@@ -18,6 +18,14 @@ import Synchronization
 /// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.
 ///
 /// ```swift
+/// import Preload
+/// import PreloadPNG
+///
+/// // Your engine's own, stubbed here: its upload call.
+/// func upload(_ pixels: AssetBytes) {}
+///
+/// let coordinator = try PreloadCoordinator(plugins: [PNGLoader()])
+/// _ = try await coordinator.preload([AssetRequest(path: "sprites/hero.png", name: "hero")])
 /// if let hero = coordinator.assets.texture(named: "hero") { upload(hero.pixels) }
 /// coordinator.assets.unload(named: "hero")
 /// ```

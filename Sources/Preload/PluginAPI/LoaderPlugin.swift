@@ -9,6 +9,8 @@
 /// A minimal plugin, written only against the public API:
 ///
 /// ```swift
+/// import Preload
+///
 /// struct TextLoader: LoaderPlugin {
 ///     let identifier = "text"
 ///     let assetKind = AssetKind(rawValue: "text")
@@ -19,6 +21,7 @@
 /// }
 /// var registry = PluginRegistry()
 /// try registry.register(TextLoader())
+/// let coordinator = PreloadCoordinator(registry: registry)
 /// ```
 ///
 /// Plugins are values shared between threads, so they must be `Sendable`; per-load state

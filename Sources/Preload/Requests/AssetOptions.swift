@@ -3,11 +3,15 @@
 /// A plugin's options type is its own key, so one name serves to set and read it:
 ///
 /// ```swift
-/// extension PNGDecodeOptions: AssetOptionKey {
-///     public static let defaultValue = PNGDecodeOptions()
+/// import Preload
+///
+/// // A plugin's options (a text plugin's, say), their own key:
+/// struct TextDecodeOptions: AssetOptionKey, Hashable {
+///     static let defaultValue = TextDecodeOptions()
+///     var trimsWhitespace = false
 /// }
 /// var options = AssetOptions()
-/// options[PNGDecodeOptions.self].alphaMode = .premultiplied
+/// options[TextDecodeOptions.self].trimsWhitespace = true
 /// ```
 ///
 /// A separate key type (an `enum` with a `defaultValue` of another type) works too, the way

@@ -2,6 +2,9 @@
 /// whole folder: ``folder(_:name:options:)``.
 ///
 /// ```swift
+/// import Preload
+///
+/// let root = "assets"
 /// let hero = AssetRequest(path: "sprites/hero.png", name: "hero")
 /// let level: [AssetRequest] = ["\(root)/ui.atlas", .folder("\(root)/level1")]
 /// ```
