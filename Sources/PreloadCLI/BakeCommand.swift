@@ -109,7 +109,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
                 let seconds = (ContinuousClock.now - started).inSeconds
                 print("\(summary) in \(Summary.seconds(seconds))")
                 for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
-                if !report.skipped.isEmpty { print("  skipped:   \(report.skipped.count) (no loader plugin claims them)") }
+                for line in Summary.skippedLines(of: report) { print(line.visibleInTerminal) }
             }
         } catch {
             // One line each: the headline, then each source that failed (written out, a newline

@@ -124,10 +124,13 @@ struct JSONDocument: Encodable {
     var assets: [AssetEntry]
     var summary: SummaryEntry
     var skippedPaths: [String]
+    /// Why each skipped path that is not simply unclaimed was skipped (`PreloadReport.skipReasons`),
+    /// when there is any.
+    var skipReasons: [String: String]?
     var manifestNotices: [NoticeEntry]?
 
     init(
-        report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, skipped: [String], digests: [String: AssetDigest],
+        report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, digests: [String: AssetDigest],
         packs: PackContents, warnings: ShownWarnings, notices: [ManifestNotice] = []
     ) {
         func entry(for result: AssetResult) -> AssetEntry {
@@ -143,9 +146,10 @@ struct JSONDocument: Encodable {
         }
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
-            skipped: skipped.count, decodedBytes: report.decodedBytes, seconds: report.elapsed.inSeconds, warnings: warnings.count,
+            skipped: report.skippedPaths.count, decodedBytes: report.decodedBytes, seconds: report.elapsed.inSeconds, warnings: warnings.count,
             packEntries: packs.packs.isEmpty ? nil : EntryCounts(packs.entryCounts))
-        skippedPaths = skipped
+        skippedPaths = report.skippedPaths
+        if !report.skipReasons.isEmpty { skipReasons = report.skipReasons }
         if !notices.isEmpty {
             manifestNotices = notices.map { NoticeEntry(kind: $0.kind.rawValue, group: $0.group, entry: $0.entry, type: $0.type, detail: $0.detail) }
         }

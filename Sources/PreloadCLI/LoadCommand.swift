@@ -173,13 +173,13 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if json {
             let document = JSONDocument(
-                report: report, requested: requested, registry: registry, skipped: report.skipped, digests: digests, packs: contents,
+                report: report, requested: requested, registry: registry, digests: digests, packs: contents,
                 warnings: warnings, notices: notices)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
             print(
                 Summary(
-                    report: report, counts: counts, failures: failures, requested: requested, skipped: report.skipped, digests: digests,
+                    report: report, counts: counts, failures: failures, requested: requested, digests: digests,
                     packs: contents, warnings: warnings, verbose: verbose, notices: notices, isStrict: strict
                 ).text)
         }
@@ -230,9 +230,8 @@ struct LoadCommand: AsyncParsableCommand {
         try watcher.watch(report)
         guard !watcher.watchedNames.isEmpty || watcher.watchedFolderCount > 0 else {
             // Waiting on nothing would look like waiting on something.
-            printError(
-                "nothing to watch: no asset was loaded or failed and no folder was given (\(counted(report.skipped.count, "file")) skipped, no plugin claims them)"
-            )
+            let skipped = counted(report.skippedPaths.count, "file")
+            printError("nothing to watch: no asset was loaded or failed and no folder was given (\(skipped) skipped, no plugin claims them)")
             fflush(nil)
             Foundation.exit(1)
         }

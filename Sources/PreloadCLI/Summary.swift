@@ -13,7 +13,6 @@ struct Summary {
     let failures: [AssetResult]
     /// The report's requested results, for `verbose` (which lists each).
     let requested: [AssetResult]
-    let skipped: [String]
     let digests: [String: AssetDigest]
     let packs: PackContents
     let warnings: ShownWarnings
@@ -39,7 +38,7 @@ struct Summary {
         lines.append(headline)
         if let failed = Self.tally(assets: counts.failed, entries: entries?.failed ?? 0) { lines.append("  failed:    " + failed) }
         if let cancelled = Self.tally(assets: counts.cancelled, entries: entries?.cancelled ?? 0) { lines.append("  cancelled: " + cancelled) }
-        if !skipped.isEmpty { lines.append("  skipped:   \(skipped.count) (no loader plugin claims them)") }
+        lines += Self.skippedLines(of: report)
         let unsupported = notices.filter { !$0.isWarning }
         if !unsupported.isEmpty {
             let types = Dictionary(grouping: unsupported, by: \.type).map { "\($0.key) \($0.value.count)" }.sorted()
@@ -62,7 +61,7 @@ struct Summary {
                     lines += warningLines(for: entry.request.path)
                 }
             }
-            for path in skipped { lines.append("  skip  \(path)") }
+            for path in report.skippedPaths where report.skipReasons[path] == nil { lines.append("  skip  \(path)") }
         }
         for result in failures {
             lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")
@@ -73,6 +72,18 @@ struct Summary {
         if verbose { lines += unsupported.map { "  skip  \($0)" } }
         lines += notices.filter(\.isWarning).map { (isStrict ? "  FAIL  " : "  warning: ") + $0.description }
         return lines.map(\.visibleInTerminal).joined(separator: "\n")
+    }
+
+    /// How many paths of the folders `report` walked were skipped, and why, and each one that is
+    /// not a file: named even without --verbose, as it is not an asset nobody claims and may be
+    /// a mistake (a pipe left by a tool, a link to a folder). Nothing when none was.
+    static func skippedLines(of report: PreloadReport) -> [String] {
+        let skipped = report.skippedPaths
+        let notFiles = skipped.filter { report.skipReasons[$0] != nil }
+        guard !skipped.isEmpty else { return [] }
+        guard !notFiles.isEmpty else { return ["  skipped:   \(skipped.count) (no loader plugin claims them)"] }
+        let kinds = "\(skipped.count - notFiles.count) no loader plugin claims, \(notFiles.count) not \(notFiles.count == 1 ? "a file" : "files")"
+        return ["  skipped:   \(skipped.count) (\(kinds))"] + notFiles.map { "  skip  \($0): \(report.skipReasons[$0] ?? "")" }
     }
 
     /// How many assets and pack entries failed (or were cancelled): the bare number when only

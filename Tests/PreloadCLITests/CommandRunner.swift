@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 
 /// Runs the real `preload` binary (built next to the test bundle) and captures what it prints.
 enum CommandRunner {
@@ -38,6 +39,24 @@ enum CommandRunner {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {  // not a dispatch thread: those run the tests' loads
                 continuation.resume(with: Result { try runBlocking(executable, arguments, in: directory) })
+            }
+        }
+    }
+
+    /// Runs `preload` with `arguments` in `directory` where file permissions bind it: as root
+    /// (as tests often run), under `setpriv` without the capabilities that let root read a
+    /// folder whose mode forbids it (`CAP_DAC_OVERRIDE`, `CAP_DAC_READ_SEARCH`), so that a
+    /// `chmod 000` folder is unreadable to the command as it is to a user.
+    static func preloadBoundByPermissions(_ arguments: [String], in directory: String) async throws -> Run {
+        guard getuid() == 0 else { return try await preload(arguments, in: directory) }
+        let setpriv = "/usr/bin/setpriv"
+        try #require(FileManager.default.isExecutableFile(atPath: setpriv), "running as root, the test needs setpriv to drop root's read override")
+        let capabilities = "-dac_override,-dac_read_search"
+        let prefix = ["--inh-caps=" + capabilities, "--bounding-set=" + capabilities, binary("preload").path]
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result { try runBlocking(URL(fileURLWithPath: setpriv), prefix + arguments, in: directory) })
             }
         }
     }

@@ -142,9 +142,13 @@ import Testing
         #expect((odd["error"] as? String)?.contains("not valid UTF-8") == true)
         #expect(!assets.contains { ($0["path"] as? String) == "art/pipe.png" }, "a walk loads regular files only")
         let skipped = try #require(run.json?["skippedPaths"] as? [String])
-        #expect(skipped.contains("art/notes\u{FFFD}.txt") && skipped.contains("art/readme.txt"))
+        #expect(skipped.contains("art/notes\u{FFFD}.txt") && skipped.contains("art/readme.txt") && skipped.contains("art/pipe.png"))
+        #expect(run.json?["skipReasons"] as? [String: String] == ["art/pipe.png": "a FIFO (named pipe), not a file"], "listed, with why")
         let summary = try #require(run.json?["summary"] as? [String: Any])
         #expect(summary["failed"] as? Int == 3 && summary["loaded"] as? Int == 1)
+        let text = try await preload(["art"], in: directory.path)
+        let skipLines = "  skipped:   3 (2 no loader plugin claims, 1 not a file)\n  skip  art/pipe.png: a FIFO (named pipe), not a file"
+        #expect(text.stdout.contains(skipLines), "named without --verbose: \(text.stdout)")
 
         let named = try await preload(["art/pipe.png"], in: directory.path)  // opening a FIFO would block
         #expect(named.status == 1)

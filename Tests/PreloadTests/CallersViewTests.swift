@@ -22,7 +22,7 @@ import Testing
         let folder = directory.file("level")
         let report = try await coordinator.preload([.folder(folder), "\(alone)"])
         #expect(report.results.map(\.request.name) == ["\(folder)/b.txt", "\(folder)/sub/a.txt", alone], "sorted, in place of the folder")
-        #expect(report.everythingLoaded && report.skipped == ["\(folder)/notes.md"])
+        #expect(report.everythingLoaded && report.skippedPaths == ["\(folder)/notes.md"])
         #expect(coordinator.assets.asset(named: "\(folder)/sub/a.txt", as: TextAsset.self)?.text == "ay")
 
         let named = try PreloadCoordinator(plugins: [TextLoader()])

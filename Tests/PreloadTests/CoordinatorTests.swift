@@ -34,7 +34,7 @@ import Testing
         let coordinator = try coordinator([TextLoader()])
         let missing = directory.file("no/such/folder")
         let report = try await coordinator.start([.folder(missing, name: "level"), AssetRequest(path: a)]).finished()
-        #expect(!report.everythingLoaded && report.loaded.count == 1 && report.skipped.isEmpty)
+        #expect(!report.everythingLoaded && report.loaded.count == 1 && report.skippedPaths.isEmpty)
         let error = try #require(report.errors.first)
         #expect(error.path == missing && error.category == .fileNotFound, "\(error)")
     }

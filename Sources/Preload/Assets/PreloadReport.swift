@@ -43,9 +43,19 @@ public struct PreloadReport: Sendable {
     /// Every result: the caller's requests in the order given, each followed by the
     /// dependencies plugins declared for it.
     public let allResults: AssetResults
-    /// Files in the caller's folders (``AssetRequest/folder(_:name:options:)``) that no plugin
-    /// claims, as found: left alone, not failures.
-    public internal(set) var skipped: [String] = []
+    /// Paths in the caller's folders (``AssetRequest/folder(_:name:options:)``) left alone, as
+    /// found: files no plugin claims, and entries that are not files (a FIFO, a socket, a
+    /// device, a symbolic link to a folder), whose reason is in ``skipReasons``. Not failures;
+    /// a folder that cannot be listed is one (it fails by its path). `skippedPaths` in the
+    /// command's `--json` too.
+    public internal(set) var skippedPaths: [String] = []
+    /// Why each path of ``skippedPaths`` that is not simply unclaimed was skipped ("a FIFO
+    /// (named pipe), not a file"), by path; a skipped path without an entry here is a file no
+    /// plugin claims.
+    public internal(set) var skipReasons: [String: String] = [:]
+    /// The old name of ``skippedPaths``.
+    @available(*, deprecated, renamed: "skippedPaths")
+    public var skipped: [String] { skippedPaths }
     /// The caller's folder requests, as given (the batch walked them): an ``AssetWatcher``
     /// watches them for files added.
     package internal(set) var folders: [AssetRequest] = []
@@ -226,7 +236,7 @@ extension PreloadReport: CustomStringConvertible {
         var text = "\(counts.loaded) of \(counts.loaded + counts.failed + counts.cancelled) loaded"
         if counts.failed > 0 { text += ", \(counts.failed) failed" }
         if counts.cancelled > 0 { text += ", \(counts.cancelled) cancelled" }
-        if !skipped.isEmpty { text += ", \(skipped.count) skipped" }
+        if !skippedPaths.isEmpty { text += ", \(skippedPaths.count) skipped" }
         // Loaded and then cancelled (on the hand-off, waiting for the engine): say so.
         if wasCancelled && counts.cancelled == 0 { text += ", batch cancelled" }
         text += ", in \(Int((elapsed.inSeconds * 1000).rounded())) ms"

@@ -3,7 +3,9 @@ import Foundation
 /// Turns folders into requests, with the rules `preload DIR` uses: every non-hidden file below
 /// the folder, recursively, in sorted order, kept if a plugin claims it (by extension, then by
 /// content) and skipped otherwise. Folders named `*.atlas` or `*.atlasc` are atlases, not walked
-/// into; such folders inside a pack found there are requested too. A file whose plugin expands it
+/// into; such folders inside a pack found there are requested too. A folder that cannot be
+/// listed fails by its path (its files would be missing); an entry that is not a file (a FIFO,
+/// a socket, a device, a link to a folder) is skipped with the reason. A file whose plugin expands it
 /// into many requests (a baked pack, ``ExpandingPlugin``) is replaced by them. Walks and claims
 /// run on several threads.
 ///
@@ -14,9 +16,12 @@ package struct FolderDiscovery: Sendable {
     /// What a folder held.
     package struct Found: Sendable {
         package var requests: [AssetRequest] = []
-        /// Files no plugin claims, as found.
+        /// Files no plugin claims and entries that are not files, as found.
         package var skipped: [String] = []
-        /// Files that cannot be loaded as found, with the reason (a name that is not UTF-8).
+        /// Why each skipped entry that is not simply unclaimed was skipped (a FIFO, a socket).
+        package var skipReasons: [String: String] = [:]
+        /// Files and folders that cannot be loaded as found, with the reason (a name that is not
+        /// UTF-8, a folder that cannot be listed).
         package var unloadable: [AssetError] = []
         /// The folders walked: each folder requested and the folders below it (not asset
         /// folders, which are files here).
@@ -60,6 +65,7 @@ package struct FolderDiscovery: Sendable {
             }
             let inside = contents(of: request, seen: &seen, dedupes: dedupes)
             found.skipped += inside.skipped
+            found.skipReasons.merge(inside.skipReasons) { first, _ in first }
             found.unloadable += inside.unloadable
             found.folders += inside.folders
             let first = found.requests.count
@@ -131,6 +137,15 @@ package struct FolderDiscovery: Sendable {
             } else {
                 found.skipped.append(path)
             }
+        }
+        // Neither is dropped without a word: a folder that cannot be listed fails (a bake must not
+        // ship a level with its files missing); a FIFO or a socket is skipped, saying what it is.
+        for (path, reason) in walk.notFiles.sorted(by: { $0.path < $1.path }) where seen.insert(path).inserted {
+            found.skipped.append(path)
+            found.skipReasons[path] = reason
+        }
+        for (path, reason) in walk.unreadable.sorted(by: { $0.path < $1.path }) where seen.insert(path).inserted {
+            found.unloadable.append(.unlistableFolder(path: path, reason: reason))
         }
         found.requests += assetFoldersInContainers(of: found.requests, seen: &seen)
         return found

@@ -10,6 +10,11 @@ import Synchronization
 /// entries of unknown type (FileManager's enumerator builds a full attribute dictionary per file,
 /// owner names included: at 20,000 files that was most of the command's time). Hidden entries are
 /// left out; a folder `isAssetFolder` accepts is a file (an asset of its own), not walked into.
+///
+/// Nothing else is left out without a word: a folder that cannot be listed (no permission, a
+/// path too long) is in ``unreadable`` with the system's reason, and an entry that is neither a
+/// file nor a folder (a FIFO, a socket, a device, a link to a folder) is in ``notFiles`` with
+/// what it is.
 package struct FolderWalk {
     /// Regular files (and links to them), and asset folders: each folder's sorted, the
     /// folders in no particular order.
@@ -18,6 +23,10 @@ package struct FolderWalk {
     package var badlyNamed: [String] = []
     /// The folders listed, the root first (what a watcher watches for new files).
     package var directories: [String] = []
+    /// Folders (and entries) that could not be read, with the system's reason (`strerror`).
+    package var unreadable: [(path: String, reason: String)] = []
+    /// Entries that are neither regular files nor folders, with what they are.
+    package var notFiles: [(path: String, reason: String)] = []
     /// Folders to walk next.
     fileprivate var folders: [String] = []
 
@@ -36,6 +45,8 @@ package struct FolderWalk {
             for listing in listings {
                 found.files += listing.files
                 found.badlyNamed += listing.badlyNamed
+                found.unreadable += listing.unreadable
+                found.notFiles += listing.notFiles
                 level += listing.folders
             }
         }
@@ -45,9 +56,14 @@ package struct FolderWalk {
     /// One folder's entries.
     private static func listing(of directory: String, isAssetFolder: (String) -> Bool) -> FolderWalk {
         var listing = FolderWalk()
-        guard let stream = opendir(directory) else { return listing }
+        guard let stream = opendir(directory) else {
+            listing.unreadable.append((directory, String(cString: strerror(errno))))
+            return listing
+        }
         defer { closedir(stream) }
-        while let entry = readdir(stream) {
+        while true {
+            errno = 0  // readdir's end and its failure are told apart by errno
+            guard let entry = readdir(stream) else { break }
             let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                 let bytes = raw.prefix(while: { $0 != 0 })
                 if let valid = String(validating: bytes, as: UTF8.self) { return (valid, true) }  // one pass for most names
@@ -65,6 +81,7 @@ package struct FolderWalk {
             default: listing.classify(path, isAssetFolder: isAssetFolder)
             }
         }
+        if errno != 0 { listing.unreadable.append((directory, String(cString: strerror(errno)))) }
         // Sorted here, on the walk's threads: the caller's sort of the whole list then only
         // merges these runs (a tenth of sorting 20,000 paths in no order).
         listing.files.sort()
@@ -75,20 +92,39 @@ package struct FolderWalk {
         if isAssetFolder(path) { files.append(path) } else { folders.append(path) }
     }
 
-    /// An entry `readdir` could not type: a real directory is walked, a regular file kept, and a
-    /// symbolic link kept when it leads to a regular file or nowhere (links to directories are
-    /// not followed, so a link loop cannot make the walk endless).
+    /// An entry `readdir` did not type as a folder or a file: a real directory is walked, a
+    /// regular file kept, and a symbolic link kept when it leads to a regular file or nowhere
+    /// (links to directories are not followed, so a link loop cannot make the walk endless: they
+    /// are listed in `notFiles`, as FIFOs, sockets and devices are).
     private mutating func classify(_ path: String, isAssetFolder: (String) -> Bool) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard lstat(path, &info) == 0 else {
+            unreadable.append((path, String(cString: strerror(errno))))
+            return
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: add(folder: path, isAssetFolder: isAssetFolder)
         case S_IFREG: files.append(path)
         case S_IFLNK:
             // A link to a file is kept; so is a dangling one, which then fails by name ("no such
             // file") rather than vanishing from the count.
-            if stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG { files.append(path) }
-        default: break
+            if stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG {
+                files.append(path)
+            } else {
+                notFiles.append((path, info.st_mode & S_IFMT == S_IFDIR ? "a symbolic link to a folder (not followed)" : Self.kind(info.st_mode)))
+            }
+        default: notFiles.append((path, Self.kind(info.st_mode)))
+        }
+    }
+
+    /// What a file of `mode` that is neither a regular file nor a folder is, for the report.
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe), not a file"
+        case S_IFSOCK: "a socket, not a file"
+        case S_IFCHR: "a character device, not a file"
+        case S_IFBLK: "a block device, not a file"
+        default: "not a regular file"
         }
     }
 }

@@ -34,11 +34,14 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
 
     /// Every file below the folder at `path` that a plugin claims, as `preload DIR` finds them:
     /// hidden files are left out, `*.atlas` and `*.atlasc` folders are atlases, files no plugin
-    /// claims are skipped (listed in ``PreloadReport/skipped``). Each file is a request of its
-    /// own, named `NAME/RELATIVE-PATH` where `NAME` is `name` (by default `path`, so
-    /// `.folder("assets")` stores `assets/hero.png`), with `options`. A folder that does not exist
-    /// fails by its path; a link in it that leads nowhere fails by its name. The folder is walked
-    /// when the batch plans, off the caller's thread.
+    /// claims are skipped (listed in ``PreloadReport/skippedPaths``), and so are entries that are
+    /// not files (a FIFO, a socket, a device, a link to a folder), with the reason in
+    /// ``PreloadReport/skipReasons``. Each file is a request of its own, named
+    /// `NAME/RELATIVE-PATH` where `NAME` is `name` (by default `path`, so `.folder("assets")`
+    /// stores `assets/hero.png`), with `options`. A folder that does not exist, and one inside it
+    /// that cannot be listed (no read permission), fails by its path; a link in it that leads
+    /// nowhere fails by its name. The folder is walked when the batch plans, off the caller's
+    /// thread.
     public static func folder(_ path: String, name: String? = nil, options: AssetOptions = AssetOptions()) -> AssetRequest {
         var request = AssetRequest(path: path, name: name, options: options)
         request.isFolder = true

@@ -8,7 +8,8 @@ enum ReportOutlet {
         let recorded = state.close()
         var report = PreloadReport(
             results: AssetResults(recorded), elapsed: elapsed, planning: state.planning, wasCancelled: state.cancelRequested)
-        report.skipped = state.skipped
+        report.skippedPaths = state.skipped
+        report.skipReasons = state.skipReasons
         report.folders = state.folders
         state.diagnostics.assets = recorded.assetOfEntry.indices.count { recorded.assetOfEntry[$0] == $0 }
         report.serialWork = state.diagnostics

@@ -78,15 +78,16 @@ final class BatchPlanner: Sendable {
     /// Replaces folder requests by the files found in them, and files that stand for many
     /// assets (``ExpandingPlugin``) by those assets (before anything is planned).
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
-    /// found (a name that is not UTF-8) are entries after them, failed here.
+    /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
+    /// failed here.
     private func expandFolders() -> [AssetRequest] {
         let given = recorder.requests
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
         guard expands || given.contains(where: \.isFolder) else { return given }
         let found = FolderDiscovery(registry: registry, threads: workers).expand(given)
         recorder.recordCallers(
-            found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped, named: found.named,
-            unloadable: found.unloadable)
+            found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
+            skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
         return found.requests
     }
 

@@ -87,9 +87,11 @@ final class BatchRecorder: Sendable {
     /// The caller's folders were walked: `expanded` are the caller's requests now (at the
     /// positions `named`, those the caller named); the last `unloadable.count` of them failed
     /// where they were found.
-    func recordCallers(_ expanded: [AssetRequest], skipped: [String], named: [Int], unloadable: [AssetError]) {
+    func recordCallers(
+        _ expanded: [AssetRequest], skipped: [String], skipReasons: [String: String], named: [Int], unloadable: [AssetError]
+    ) {
         state.withLock { state in
-            state.replaceCallers(expanded, skipped: skipped, named: named)
+            state.replaceCallers(expanded, skipped: skipped, skipReasons: skipReasons, named: named)
             for (offset, error) in unloadable.enumerated() {
                 announce(state.fail(expanded.count - unloadable.count + offset, error), in: &state)
             }

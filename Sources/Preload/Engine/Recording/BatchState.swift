@@ -31,6 +31,8 @@ struct BatchState {
     private(set) var skipped: [String] = []
     /// The caller's folder requests, replaced by their files in ``callers``.
     private(set) var folders: [AssetRequest] = []
+    /// Why the skipped paths that are not simply unclaimed were skipped.
+    private(set) var skipReasons: [String: String] = [:]
     /// The requests plugins declared: entries from `callers.count` on.
     private(set) var dependencyRequests: [AssetRequest] = []
     /// The asset each entry waits for; -1 while it has none (not planned yet, or failed planning).
@@ -69,10 +71,11 @@ struct BatchState {
 
     /// Makes `expanded` the caller's requests (folders replaced by their files), before any is
     /// planned; `named` are the positions of those the caller named rather than a folder held.
-    mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String], named: [Int]) {
+    mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String], skipReasons: [String: String], named: [Int]) {
         let folders = callers.filter(\.isFolder)
         self = BatchState(replacing: self, callers: expanded)
         self.skipped = skipped
+        self.skipReasons = skipReasons
         self.folders = folders
         if named.count < expanded.count { held.walkedFolders(named: named) }
     }

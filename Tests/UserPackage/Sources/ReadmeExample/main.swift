@@ -8,7 +8,7 @@ do {
     let report = try await coordinator.preload(
         [.folder("sample-assets", name: "assets")],
         hooks: .onMainActor(onProgress: { print("loading: \(Int($0.fractionCompleted * 100))%") }))
-    print("\(report.loaded.count) loaded, \(report.failed.count) failed, \(report.skipped.count) skipped")
+    print("\(report.loaded.count) loaded, \(report.failed.count) failed, \(report.skippedPaths.count) skipped")
     for failure in report.failed { print(failure.outcome.error!) }
 } catch let cancelled as PreloadCancelled {
     print("cancelled with \(cancelled.report.loaded.count) loaded")
