@@ -6,6 +6,10 @@
 public enum AtlasError: AssetFailure, Equatable {
     /// The descriptor cannot be read as its format (bad JSON, missing field, wrong type, ...).
     case malformed(file: String, detail: String)
+    /// The file asked for as an atlas is not one in any dialect: JSON that is not an object
+    /// with TexturePacker's `frames` or `textures` (`{` alone, `[1,2]`, a level's data), or
+    /// binary data (a PNG asked for as an atlas).
+    case notAnAtlas(file: String, detail: String)
     /// A frame's rectangle reaches outside its page.
     case frameOutsidePage(file: String, frame: String, rect: PixelRect, page: String, pageWidth: Int, pageHeight: Int)
     /// A frame refers to a page the descriptor does not have.
@@ -24,7 +28,7 @@ public enum AtlasError: AssetFailure, Equatable {
         switch self {
         case .malformed, .frameOutsidePage, .unknownPage, .framesOverlap: .corrupt
         case .pageFailed: .dependencyFailed
-        case .unsupported: .unsupported
+        case .unsupported, .notAnAtlas: .unsupported
         case .spriteTooLarge: .limitExceeded
         }
     }
@@ -43,6 +47,8 @@ public enum AtlasError: AssetFailure, Equatable {
             "frames '\(first)' and '\(second)' overlap"
         case .unsupported(_, let detail):
             "unsupported atlas feature: \(detail)"
+        case .notAnAtlas(_, let detail):
+            "not an atlas: \(detail)"
         case .spriteTooLarge(_, let sprite, let width, let height, let limit):
             "sprite '\(sprite)' (\(width)x\(height)) does not fit a \(limit)x\(limit) page"
         }

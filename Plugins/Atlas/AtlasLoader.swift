@@ -103,8 +103,14 @@ public struct AtlasLoader: LoaderPlugin {
             return try SpriteKitAtlascFormat.read(folder: path, files: files)
         }
         let data = try files.read(path).array
-        if TexturePackerFormat.matches(Array(data.prefix(512))) {
+        let header = Array(data.prefix(512))
+        if TexturePackerFormat.matches(header) {
             return try TexturePackerFormat.read(data, file: path, files: files)
+        }
+        // A `.json` file, or one that starts as JSON does, is never libGDX's text: it is a
+        // TexturePacker atlas whose keys come late, or not an atlas, and says so.
+        if TexturePackerFormat.looksLikeJSON(header) || AssetPath.fileExtension(of: path) == "json" {
+            return try TexturePackerFormat.readClaimed(data, file: path, files: files)
         }
         return try LibGDXFormat.read(data, file: path)
     }

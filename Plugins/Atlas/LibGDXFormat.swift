@@ -51,7 +51,7 @@ enum LibGDXFormat {
         // Binary data (a PNG named in --atlas, say) is not an atlas: refuse it before its bytes
         // become page names.
         guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else {
-            throw AtlasError.malformed(file: file, detail: "not an atlas (neither TexturePacker JSON nor libGDX text)")
+            throw AtlasError.notAnAtlas(file: file, detail: "neither TexturePacker JSON nor libGDX text")
         }
         var description = AtlasDescription(file: file, format: .libgdx, pages: [], frames: [])
         var regions: [(region: Region, page: Int)] = []

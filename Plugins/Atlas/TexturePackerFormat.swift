@@ -13,10 +13,35 @@ import Foundation
 enum TexturePackerFormat {
     /// Whether `header` (the start of a file) looks like a TexturePacker or Phaser JSON atlas.
     static func matches(_ header: [UInt8]) -> Bool {
-        guard let first = header.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "{")
-        else { return false }
+        guard firstCharacter(of: header) == UInt8(ascii: "{") else { return false }
         let text = String(decoding: header, as: UTF8.self)
         return text.contains("\"frames\"") || text.contains("\"textures\"")
+    }
+
+    /// Whether `header` starts as JSON does (an object or an array): a file no libGDX atlas is.
+    static func looksLikeJSON(_ header: [UInt8]) -> Bool {
+        firstCharacter(of: header) == UInt8(ascii: "{") || firstCharacter(of: header) == UInt8(ascii: "[")
+    }
+
+    /// The first byte that is not white space or a UTF-8 byte-order mark.
+    private static func firstCharacter(of header: [UInt8]) -> UInt8? {
+        header.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
+    /// Reads `data`, a file asked for as an atlas that is JSON (or named `.json`) but did not
+    /// show TexturePacker's keys in its header: read as TexturePacker's when its top level has
+    /// `frames` or `textures` further in; otherwise ``AtlasError/notAnAtlas(file:detail:)``
+    /// saying what it is (not valid JSON, an array, an object without those keys).
+    static func readClaimed(_ data: [UInt8], file: String, files: AssetFiles) throws -> AtlasDescription {
+        let keys = "\"frames\" or \"textures\" (TexturePacker's keys)"
+        switch try? JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) {
+        case let object as [String: Any] where object["frames"] != nil || object["textures"] != nil:
+            return try read(data, file: file, files: files)
+        case is [String: Any]: throw AtlasError.notAnAtlas(file: file, detail: "a JSON object without \(keys)")
+        case is [Any]: throw AtlasError.notAnAtlas(file: file, detail: "a JSON array, where a JSON atlas is an object with \(keys)")
+        case .some: throw AtlasError.notAnAtlas(file: file, detail: "a single JSON value, where a JSON atlas is an object with \(keys)")
+        case nil: throw AtlasError.notAnAtlas(file: file, detail: "not valid JSON, and a JSON atlas is an object with \(keys)")
+        }
     }
 
     static func read(_ data: [UInt8], file: String, files: AssetFiles = .local) throws -> AtlasDescription {

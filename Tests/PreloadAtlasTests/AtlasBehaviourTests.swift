@@ -203,7 +203,33 @@ import Testing
         #expect(report.everythingLoaded)
         let forced = try await coordinator.start([AssetRequest(path: directory.file("page.png"), plugin: "atlas")]).finished()
         let error = try #require(forced.results.first?.outcome.error)
-        #expect(error.reason == "malformed atlas: not an atlas (neither TexturePacker JSON nor libGDX text)")
+        #expect(error.reason == "not an atlas: neither TexturePacker JSON nor libGDX text" && error.category == .unsupported)
+    }
+
+    /// JSON asked for as an atlas that is not one says so, naming the file, and is never read as
+    /// libGDX text (whose first line would be a page named `{`).
+    @Test(arguments: [
+        ("{", "not valid JSON, and a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"),
+        ("[1,2]", "a JSON array, where a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"),
+        (#"{"levels": [1]}"#, "a JSON object without \"frames\" or \"textures\" (TexturePacker's keys)"),
+        ("42", "a single JSON value, where a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"),
+    ])
+    func jsonThatIsNoAtlasIsRefusedAsSuch(json: String, detail: String) async throws {
+        let file = try directory.write("j/data.json", text: json)
+        let report = try await coordinator.start([AssetRequest(path: file, plugin: "atlas")]).finished()
+        let error = try #require(report.errors.first)
+        #expect(error.path == file && error.category == .unsupported && error.reason == "not an atlas: " + detail, "\(error)")
+        // Walked, such a file is data nobody claims: skipped and listed, as a level's JSON is.
+        let walked = try await coordinator.start([.folder(directory.file("j"))]).finished()
+        #expect(walked.everythingLoaded && walked.skippedPaths == [file])
+    }
+
+    @Test func anAtlasWhoseKeysComeLateIsReadWhenAskedFor() async throws {
+        let padding = String(repeating: " ", count: 600)
+        let file = try directory.write(
+            "late.json", text: #"{"meta": {"image": "page.png"}, "pad": "\#(padding)", "frames": \#(Self.twoFrames)}"#)
+        let report = try await coordinator.start([AssetRequest(path: file, plugin: "atlas")]).finished()
+        #expect((report.results.first?.outcome.asset as? TextureAtlas)?.frameNames == ["a.png", "b.png"], "\(report.errors)")
     }
 
     @Test(arguments: [(#""0.5""#, 0.5), ("2", 2.0), ("1.5", 1.5)])
