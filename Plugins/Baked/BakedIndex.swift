@@ -4,7 +4,8 @@ import Preload
 /// A baked pack's index, read and checked: every entry with its name, source and dependencies.
 ///
 /// Reading checks everything the index claims against the file before any entry is touched:
-/// the magic, the version, the header's and the index's checksums, the file's length, that every
+/// the magic, the header's checksum, the version (one the checksum vouches for: otherwise the
+/// pack is damaged, not newer), the index's checksum, the file's length, that every
 /// entry's data lies between the header and the index without overlapping another's, that
 /// texture sizes agree with their data, that names are unique, UTF-8 and stay inside the pack
 /// (no empty, `.` or `..` component, no NUL), and that dependencies name other entries.
@@ -48,11 +49,16 @@ public struct BakedIndex: Sendable {
             throw .truncated("the file has \(size) bytes, fewer than a header's \(BakedFormat.headerSize)")
         }
         guard file.prefix(8).elementsEqual(BakedFormat.magic) else { throw .notABakedPack }
+        // The checksum first: a version it does not vouch for is a damaged byte, not a newer
+        // format (every version keeps the magic, the version and this checksum where they are).
         let version: UInt32 = file.littleEndian(at: 8)
-        guard version == BakedFormat.version else { throw .unsupportedVersion(version) }
         guard checksum(UnsafeRawBufferPointer(rebasing: file[0..<60])) == file.littleEndian(at: 60, as: UInt32.self) else {
+            guard version == BakedFormat.version else {
+                throw .damaged("the header's checksum does not match (so its version field, \(version), is not to be trusted either)")
+            }
             throw .damaged("the header's checksum does not match")
         }
+        guard version == BakedFormat.version else { throw .unsupportedVersion(version) }
         let header = BakedFormat.Header(
             flags: .init(rawValue: file.littleEndian(at: 12)), fileLength: file.littleEndian(at: 16), indexOffset: file.littleEndian(at: 24),
             indexLength: file.littleEndian(at: 32), entryCount: file.littleEndian(at: 40), dependencyCount: file.littleEndian(at: 48),

@@ -5,7 +5,8 @@ import Preload
 public enum BakedPackError: AssetFailure, Equatable {
     /// The file does not start with ``BakedFormat/magic``.
     case notABakedPack
-    /// Written by a version of the format this library does not read.
+    /// Written by a version of the format this library does not read (a version the header's
+    /// checksum vouches for; a version byte that does not match it is ``damaged(_:)``).
     case unsupportedVersion(UInt32)
     /// The file ends before the header says it does: cut while copying, or still being written.
     case truncated(String)

@@ -85,6 +85,16 @@ import Testing
         try Self.expectPackFails(report, pack: pack, .corrupt, "damaged baked pack: the index's checksum does not match")
     }
 
+    /// A version the header's checksum does not vouch for is damage, not a newer pack.
+    @Test func aFlippedVersionByteIsDamagedNotANewerVersion() async throws {
+        let directory = try TemporaryDirectory()
+        var bytes = try await Self.smallPackBytes(in: directory)
+        bytes[8] ^= 0x03  // version 1 becomes 2; the checksum left alone
+        let (pack, report) = try await Self.load(bytes, in: directory)
+        let error = try Self.expectPackFails(report, pack: pack, .corrupt, "damaged baked pack: the header's checksum does not match")
+        #expect(error.reason.contains("its version field, 2, is not to be trusted"), "\(error)")
+    }
+
     @Test(arguments: [12, 24, 40, 52])  // flags, index offset, entry count, a reserved byte
     func aFlippedByteInTheHeaderIsDamaged(_ offset: Int) async throws {
         let directory = try TemporaryDirectory()
