@@ -35,6 +35,12 @@ struct Summary {
         }
         headline += " in \(Self.seconds(report.elapsed.inSeconds))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
+        // What failed leads: a pack with one damaged entry is one asset loaded, and must not read
+        // as a success.
+        let failed = [(counts.failed, "asset", "assets"), (entries?.failed ?? 0, "pack entry", "pack entries")].filter { $0.0 > 0 }
+        if !failed.isEmpty {
+            headline = "FAILED " + failed.map { counted($0.0, $0.1, plural: $0.2) }.joined(separator: ", ") + "; l" + headline.dropFirst()
+        }
         lines.append(headline)
         if let failed = Self.tally(assets: counts.failed, entries: entries?.failed ?? 0) { lines.append("  failed:    " + failed) }
         if let cancelled = Self.tally(assets: counts.cancelled, entries: entries?.cancelled ?? 0) { lines.append("  cancelled: " + cancelled) }

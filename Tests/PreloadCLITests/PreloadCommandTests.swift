@@ -93,6 +93,7 @@ import Testing
 
         let failing = try await preload(["art"], in: directory.path)
         #expect(failing.status == 1)
+        #expect(failing.stdout.hasPrefix("FAILED 2 assets; loaded 1 of 3 assets in "), "\(failing.stdout)")
         #expect(failing.stdout.contains("failed:    2") && failing.stdout.contains("skipped:   1"))
         #expect(failing.stdout.contains("FAIL  art/fake.png: not a PNG file"))
     }
