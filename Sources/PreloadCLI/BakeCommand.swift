@@ -68,14 +68,14 @@ struct BakeWriteCommand: AsyncParsableCommand {
     var quiet = false
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "How many files to decode at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?  // no default value: the help would state the default a second time, as this machine's count
 
     func validate() throws {
         guard !paths.isEmpty || manifest != nil else {
             if CommandLine.arguments.dropFirst().first == "bake", CommandLine.arguments.count == 2 { try SubcommandNameClash.check("bake") }
             throw ValidationError("give at least one file or directory to bake, or --manifest")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
@@ -97,7 +97,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
                 throw ExitCode.validationFailure
             }
         }
-        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs))
+        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: workers))
         let started = ContinuousClock.now
         let report = try await coordinator.preload(requests, options: PreloadOptions(storesAssets: false, isStrict: strict))
         for result in report.allResults where !result.warnings.isEmpty && !quiet {

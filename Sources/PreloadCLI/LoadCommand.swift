@@ -58,7 +58,7 @@ struct LoadCommand: AsyncParsableCommand {
     var contactSheet: String?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "How many files to decode at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?  // no default value: the help would state the default a second time, as this machine's count
 
     @Flag(help: "Print one JSON document describing every asset on stdout.")
     var json = false
@@ -108,15 +108,9 @@ struct LoadCommand: AsyncParsableCommand {
     var memoryBudgetMiB: Int?
 
     func validate() throws {
-        guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty || manifest != nil else {
-            // `preload load` alone where a folder `load` is: say so, as `preload atlas` does.
-            if CommandLine.arguments.dropFirst().first == Self.configuration.commandName, let name = Self.configuration.commandName {
-                try SubcommandNameClash.check(name)
-            }
-            throw ValidationError("give at least one file or directory to load, or --manifest")
-        }
+        guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose contradict each other: give one") }
         guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard maxEntryMiB >= 1 else { throw ValidationError("--max-entry-mib must be at least 1, not \(maxEntryMiB)") }
         guard maxInflateRatio >= 1 else { throw ValidationError("--max-inflate-ratio must be at least 1, not \(maxInflateRatio)") }
         if let memoryBudgetMiB {
@@ -133,6 +127,15 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Checked here, not in `validate()`, which runs before the parser looks for unknown
+        // options: `preload --bogus` is an unknown option, not a missing path.
+        guard !paths.isEmpty || !atlases.isEmpty || !packs.isEmpty || manifest != nil else {
+            // `preload load` alone where a folder `load` is: say so, as `preload atlas` does.
+            if CommandLine.arguments.dropFirst().first == Self.configuration.commandName, let name = Self.configuration.commandName {
+                try SubcommandNameClash.check(name)
+            }
+            throw ValidationError("give at least one file or directory to load, or --manifest")
+        }
         let png = PNGLoader(
             defaults: PNGDecodeOptions(
                 alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
@@ -145,7 +148,8 @@ struct LoadCommand: AsyncParsableCommand {
 
         // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
         let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
-        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: jobs, memory: memory))
+        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: workers, memory: memory))
         let bar = quiet ? nil : ProgressBar.onTerminal()
         var options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
         let consumer = memoryBudgetMiB.map { _ in BudgetedConsumer(checksums: checksum) }

@@ -27,18 +27,19 @@ struct PackCreateCommand: ParsableCommand {
     @Argument(help: "The folder to pack.") var folder: String
     @Option(name: .shortAndLong, help: "The pack to write.") var output: String
     @Option(help: "zlib level, 0 (store) to 9.") var level = 6
-    @Option(name: .shortAndLong, help: "Entries compressed at once.") var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .shortAndLong, help: "Entries compressed at once (default: the number of cores).") var jobs: Int?
 
     func validate() throws {
         guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
-        guard (0...9).contains(level), jobs >= 1 else { throw ValidationError("--level must be 0-9 and --jobs at least 1") }
+        guard (0...9).contains(level), (jobs ?? 1) >= 1 else { throw ValidationError("--level must be 0-9 and --jobs at least 1") }
     }
 
     func run() throws {
         let clock = ContinuousClock.now
         let index: PackIndex
         do {
-            index = try PakWriter.write(try PakWriter.sources(in: folder), to: output, level: level, jobs: jobs)
+            let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            index = try PakWriter.write(try PakWriter.sources(in: folder), to: output, level: level, jobs: workers)
         } catch {
             printError(error)
             throw ExitCode(1)
@@ -46,7 +47,7 @@ struct PackCreateCommand: ParsableCommand {
         let raw = index.entries.reduce(UInt64(0)) { $0 + ($1.rawSize ?? 0) }
         let stored = index.entries.reduce(UInt64(0)) { $0 + $1.storedSize }
         print(
-            "Packed \(index.entries.count) entries into \(output): \(raw) bytes stored as \(stored) in \((ContinuousClock.now - clock).formatted(.units(allowed: [.milliseconds])))"
+            "Packed \(counted(index.entries.count, "entry", plural: "entries")) into \(output): \(raw) bytes stored as \(stored) in \((ContinuousClock.now - clock).formatted(.units(allowed: [.milliseconds])))"
         )
     }
 }
@@ -54,10 +55,14 @@ struct PackCreateCommand: ParsableCommand {
 struct PackListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List a pack's entries (a .pak, .zip or .gz).",
-        discussion: "Exit status: 0, or 1 when the pack (or, with --verify, an entry) is damaged.")
+        discussion: "Exit status: 0, or 1 when the pack (or, with --verify, an entry) is damaged, 64 on a usage error (no such file).")
 
     @Argument(help: "The pack.") var file: String
     @Flag(help: "Also read every entry and check its size and CRC-32.") var verify = false
+
+    func validate() throws {
+        guard FileManager.default.fileExists(atPath: file) else { throw ValidationError("no such file: \(file)") }
+    }
 
     func run() throws {
         let index: PackIndex
@@ -81,7 +86,7 @@ struct PackListCommand: ParsableCommand {
             }
             print(line)
         }
-        print("\(index.entries.count) entries (\(index.format.rawValue))" + (verify ? ", \(failures) failed" : ""))
+        print("\(counted(index.entries.count, "entry", plural: "entries")) (\(index.format.rawValue))" + (verify ? ", \(failures) failed" : ""))
         if failures > 0 { throw ExitCode(1) }
     }
 }
@@ -99,6 +104,10 @@ struct PackExtractCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to extract into.") var output: String
     @Flag(help: "Replace files that already exist.") var overwrite = false
 
+    func validate() throws {
+        guard FileManager.default.fileExists(atPath: file) else { throw ValidationError("no such file: \(file)") }
+    }
+
     func run() throws {
         do {
             let index = try PackIndexReader.index(at: file)
@@ -108,7 +117,7 @@ struct PackExtractCommand: ParsableCommand {
                 try EntryReader.read(entry, from: self.file).withUnsafeBytes { try file.write($0) }
                 try file.commit()
             }
-            print("Extracted \(plan.targets.count) entries into \(output)")
+            print("Extracted \(counted(plan.targets.count, "entry", plural: "entries")) into \(output)")
         } catch let refusal as ExtractionPlan.Refusal {
             // One line per problem: the terminal filter would show the newlines as `\n`.
             printError("\(file): extraction refused, nothing was written")

@@ -1,4 +1,6 @@
 import ArgumentParser
+import PreloadBaked
+@_spi(Fuzzing) import PreloadPack
 
 /// `preload`: load assets (the default), or work on atlases (`preload atlas ...`).
 @main
@@ -16,6 +18,19 @@ struct PreloadCommand: AsyncParsableCommand {
             `preload load atlas` or `preload ./atlas` (likewise `manifest`); a subcommand's name alone, \
             when a file or folder of that name is in the current directory, is a usage error saying so.
             """,
+        version: version,
         subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self],
         defaultSubcommand: LoadCommand.self)
+
+    /// What `preload --version` prints: Preload has no release yet, so the formats it writes
+    /// are what tells one build's files from another's.
+    static let version = "preload (unreleased) writing baked packs version \(BakedFormat.version) and .pak version \(PackFormat.version)"
+
+    /// Runs the command; `preload help NOPE` is a usage error rather than the root's help.
+    static func main() async {
+        if let problem = HelpTopic.problem(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            exit(withError: ValidationError(problem))
+        }
+        await main(nil)
+    }
 }

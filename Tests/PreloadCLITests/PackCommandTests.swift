@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    @Test func oneEntryIsOneEntryAndAMissingPackIsAUsageError() async throws {
+        try directory.write("single/only.txt", text: "one")
+        let create = try await preload(["pack", "create", "single", "--output", "single.pak"])
+        #expect(create.status == 0 && create.stdout.hasPrefix("Packed 1 entry into single.pak"), "\(create.stdout)\(create.stderr)")
+        #expect(try await preload(["pack", "list", "single.pak"]).stdout.hasSuffix("\n1 entry (pak)\n"))
+        for subcommand in [["list"], ["extract", "--output", "out"]] {
+            let missing = try await preload(["pack", subcommand[0], "nope.pak"] + subcommand.dropFirst())
+            #expect(missing.status == 64 && missing.stderr.hasPrefix("Error: no such file: nope.pak"), "\(subcommand): \(missing.stderr)")
+        }
+    }
+
     @Test func createIsDeterministicAcrossJobs() async throws {
         _ = try await preload(["pack", "create", "game", "--output", "one.pak", "--jobs", "1"])
         _ = try await preload(["pack", "create", "game", "--output", "two.pak", "--jobs", "2"])

@@ -156,6 +156,22 @@ import Testing
         #expect(named.stderr.contains("not a regular file") || named.stdout.contains("not a regular file"))
     }
 
+    @Test func versionUnknownOptionsHelpTopicsAndContradictionsAreWhatTheySay() async throws {
+        let version = try await preload(["--version"], in: directory.path)
+        #expect(version.status == 0 && version.stdout == "preload (unreleased) writing baked packs version 1 and .pak version 1\n", "\(version)")
+        let bogus = try await preload(["--bogus"], in: directory.path)
+        #expect(bogus.status == 64 && bogus.stderr.hasPrefix("Error: Unknown option '--bogus'"), "\(bogus.stderr)")
+        let topic = try await preload(["help", "nope"], in: directory.path)
+        #expect(topic.status == 64 && topic.stderr.hasPrefix("Error: no help on 'nope': preload has the subcommands load, atlas,"), "\(topic)")
+        let nested = try await preload(["help", "pack", "list"], in: directory.path)
+        #expect(nested.status == 0 && nested.stdout.hasPrefix("OVERVIEW: List a pack's entries"), "\(nested)")
+        let both = try await preload(["art", "--quiet", "--verbose"], in: directory.path)
+        #expect(both.status == 64 && both.stderr.hasPrefix("Error: --quiet and --verbose contradict each other"), "\(both.stderr)")
+        let help = try await preload(["load", "--help"], in: directory.path)
+        let jobs = help.stdout.components(separatedBy: "--jobs <jobs>").dropFirst().first?.components(separatedBy: "--json").first ?? ""
+        #expect(jobs.components(separatedBy: "(default").count == 2, "the default stated once: \(jobs)")
+    }
+
     @Test func usageErrorsExitWith64() async throws {
         #expect(try await preload(["--no-such-option", "art"], in: directory.path).status == 64)
         let missing = try await preload(["art", "does/not/exist.png"], in: directory.path)
