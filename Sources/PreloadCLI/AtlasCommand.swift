@@ -43,7 +43,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
         discussion: "Every file is written under a temporary name first and renamed into place at the end, so a failure leaves no partial output.")
 
     @Argument(help: "A folder of PNG sprites.") var folder: String
-    @Option(name: .shortAndLong, help: "Output path without extension: BASE.json, BASE-0.png, ...") var output: String
+    @Option(name: .shortAndLong, help: "Output path without extension: BASE.json, BASE-0.png, ... (its folder must exist).") var output: String
     @OptionGroup var packing: PackingFlags
 
     func validate() throws {
@@ -54,6 +54,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
         else {
             throw ValidationError("--max-page-size must be 1-4096, --scale 1-3, --padding and --extrude 0-4096")
         }
+        try OutputPath.check(output, option: "--output")
     }
 
     func run() async throws {
@@ -83,8 +84,8 @@ struct AtlasPackCommand: AsyncParsableCommand {
         let area = atlas.pages.reduce(0) { $0 + $1.texture.width * $1.texture.height }
         print(
             String(
-                format: "Packed %d sprites onto %d page%@ (%@), occupancy %.1f%%: %@",
-                atlas.frames.count, atlas.pages.count, atlas.pages.count == 1 ? "" : "s",
+                format: "Packed %@ onto %@ (%@), occupancy %.1f%%: %@",
+                counted(atlas.frames.count, "sprite"), counted(atlas.pages.count, "page"),
                 atlas.pages.map { "\($0.texture.width)x\($0.texture.height)" }.joined(separator: ", "),
                 100 * Double(content) / Double(max(area, 1)), files.map(\.path).joined(separator: ", ")))
     }

@@ -43,7 +43,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     @Argument(help: "Files and directories to bake.")
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "The pack to write (by convention FILE.bake); -o or --output.")
+    @Option(name: .shortAndLong, help: "The pack to write (by convention FILE.bake; its folder must exist); -o or --output.")
     var output: String
 
     @Option(help: "A manifest whose groups to bake (every group, or those of --group).")
@@ -82,6 +82,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
         }
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
         guard !FolderDiscovery.isDirectory(output) else { throw ValidationError("-o \(output) is a folder; give the pack's file name") }
+        try OutputPath.check(output, option: "-o")
     }
 
     func run() async throws {

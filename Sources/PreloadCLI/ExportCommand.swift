@@ -23,7 +23,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "Files and directories to load.")
     var paths: [String] = []
 
-    @Option(help: "The folder to write the PNG files into (made if missing).")
+    @Option(help: "The folder to write the PNG files into (made if missing; the folder holding it must exist).")
     var to: String
 
     @Option(help: "A manifest whose groups to load (every group, or those of --group).")
@@ -41,6 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw ValidationError("no such file or directory: \(path)")
         }
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
+        try OutputPath.check(to, option: "--to")
     }
 
     func run() async throws {

@@ -54,7 +54,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The most a pack entry may grow when inflated (raw over stored; checked past 16 MiB).")
     var maxInflateRatio: Int = PackLimits().maxInflateRatio
 
-    @Option(help: "Write a picture of every atlas page with its frames outlined to this PNG file.")
+    @Option(help: "Write a picture of every atlas page with its frames outlined to this PNG file (its folder must exist).")
     var contactSheet: String?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "How many files to decode at once (default: the number of cores).")
@@ -119,6 +119,7 @@ struct LoadCommand: AsyncParsableCommand {
                 throw ValidationError("--contact-sheet needs every page in memory: it cannot be combined with --memory-budget")
             }
         }
+        if let contactSheet { try OutputPath.check(contactSheet, option: "--contact-sheet") }
         guard !watch || (memoryBudgetMiB == nil && !json) else { throw ValidationError("--watch cannot be combined with --memory-budget or --json") }
         for path in paths + atlases + packs where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")

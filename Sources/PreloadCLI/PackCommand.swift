@@ -25,12 +25,13 @@ struct PackCreateCommand: ParsableCommand {
         discussion: "The output is deterministic (the same files give the same bytes) and written under a temporary name, then renamed.")
 
     @Argument(help: "The folder to pack.") var folder: String
-    @Option(name: .shortAndLong, help: "The pack to write.") var output: String
+    @Option(name: .shortAndLong, help: "The pack to write (its folder must exist).") var output: String
     @Option(help: "zlib level, 0 (store) to 9.") var level = 6
     @Option(name: .shortAndLong, help: "Entries compressed at once (default: the number of cores).") var jobs: Int?
 
     func validate() throws {
         guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
+        try OutputPath.check(output, option: "--output")
         guard (0...9).contains(level), (jobs ?? 1) >= 1 else { throw ValidationError("--level must be 0-9 and --jobs at least 1") }
     }
 
@@ -101,11 +102,12 @@ struct PackExtractCommand: ParsableCommand {
             """)
 
     @Argument(help: "The pack.") var file: String
-    @Option(name: .shortAndLong, help: "The folder to extract into.") var output: String
+    @Option(name: .shortAndLong, help: "The folder to extract into (made if missing; the folder holding it must exist).") var output: String
     @Flag(help: "Replace files that already exist.") var overwrite = false
 
     func validate() throws {
         guard FileManager.default.fileExists(atPath: file) else { throw ValidationError("no such file: \(file)") }
+        try OutputPath.check(output, option: "--output")
     }
 
     func run() throws {

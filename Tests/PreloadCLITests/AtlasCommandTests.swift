@@ -21,6 +21,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.file("out"), withIntermediateDirectories: false)  // outputs' folders must exist
         for (name, sprite) in Self.sprites {
             try directory.write("art/hero.atlas/\(name).png", PNGFixture.rgba(width: sprite.width, height: sprite.height, pixels: sprite.pixels))
         }
