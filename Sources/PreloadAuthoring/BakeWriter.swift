@@ -43,7 +43,7 @@ public enum BakeWriter {
                     + errors.map { "  " + $0.description }.joined(separator: "\n")
             case .unsupportedKind(let name, let kind): "\(name): a \(kind) asset has no baked form (textures, atlases and data files do)"
             case .nameEscapes(let name):
-                "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder (cd to the folder above the assets)"
+                "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder, or name the folder they are relative to with --root DIR"
             case .nameTaken(let name):
                 "\(name): the pack names an atlas's packed page so, and an asset already has that name"
             case .empty: "nothing to bake: no asset loaded"

@@ -67,8 +67,9 @@ public enum TextureExporter {
     public static func write(_ report: PreloadReport, to folder: String) throws -> Exported {
         var exported = Exported()
         for (name, texture) in textures(in: report) {
-            // An absolute name (the caller gave absolute paths) is kept whole below the folder.
-            let relative = name.hasPrefix("/") ? String(name.drop { $0 == "/" }) : name
+            // An absolute name (the caller gave absolute paths) is kept whole below the folder;
+            // `./art/hero.png` (`preload export ./art`, or `.`) is `art/hero.png`.
+            let relative = AssetPath.normalized(name.hasPrefix("/") ? String(name.drop { $0 == "/" }) : name)
             guard BakedIndex.staysInside(relative) else {
                 exported.skipped.append((name, "the name would leave \(folder)"))
                 continue

@@ -31,7 +31,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
         abstract: "Bake the sources into a pack (the default subcommand of bake).",
         discussion: """
             Entry names are the store names: the paths as given (or the manifest's names), so give \
-            paths inside the current folder. The pack is written beside its destination under a \
+            paths inside the current folder, or name the folder they are relative to with --root \
+            (`--root /build/assets /build/assets/level1` names `level1/hero.png`). The pack is written beside its destination under a \
             temporary name and renamed over it, so a running game that has the old pack mapped \
             keeps reading the old file. Nothing is written when a source fails to load (or, with \
             --strict, loads with a warning).
@@ -52,7 +53,10 @@ struct BakeWriteCommand: AsyncParsableCommand {
     @Option(name: .customLong("group"), help: "A group of --manifest to bake, with the groups it requires (repeatable).")
     var groups: [String] = []
 
-    @Option(help: "The web root a Phaser asset pack's URLs are relative to (default: the current directory).")
+    @Option(
+        help:
+            "The folder entry names are relative to: of the paths given (a build system's absolute paths), and of a Phaser asset pack's URLs. Default: the current directory."
+    )
     var root: String?
 
     @Flag(help: "Premultiply colour by alpha in every texture (flagged in the pack's header).")
@@ -76,7 +80,9 @@ struct BakeWriteCommand: AsyncParsableCommand {
             throw ValidationError("give at least one file or directory to bake, or --manifest")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
+        guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
+        if let root, !FolderDiscovery.isDirectory(root) { throw ValidationError("--root \(root): no such folder") }
+        for path in paths { _ = try StoreNames.name(of: path, root: root) }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
@@ -89,10 +95,14 @@ struct BakeWriteCommand: AsyncParsableCommand {
         let png = PNGLoader(
             defaults: PNGDecodeOptions(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let registry = try StandardPlugins.registry(png: png, baked: nil)
-        var requests = LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry)
+        var requests = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
+        var read: (manifest: AssetManifest, requests: [AssetRequest])?
         if let manifest {
             do {
-                requests = try AssetManifest(contentsOf: manifest, webRoot: root).requests(for: groups) + requests
+                let manifest = try AssetManifest(contentsOf: manifest, webRoot: root)
+                let groupRequests = try manifest.requests(for: groups)
+                read = (manifest, groupRequests)
+                requests = groupRequests + requests
             } catch {
                 printError(error)
                 throw ExitCode.validationFailure
@@ -104,6 +114,9 @@ struct BakeWriteCommand: AsyncParsableCommand {
         let report = try await coordinator.preload(requests, options: PreloadOptions(storesAssets: false, isStrict: strict))
         for result in report.allResults where !result.warnings.isEmpty && !quiet {
             for warning in result.warnings { printDiagnostic("warning", "\(result.request.path): \(warning)") }
+        }
+        if let hint = PhaserRootHint.line(for: report, manifest: read?.manifest, requests: read?.requests ?? [], root: root) {
+            printDiagnostic("hint", hint)
         }
         do {
             let summary = try BakeWriter.write(report, to: output, flags: premultiply ? .premultipliedAlpha : [])
@@ -146,7 +159,7 @@ struct BakeCheckCommand: ParsableCommand {
     @Option(name: .customLong("group"), help: "Groups of --manifest (default: every group).")
     var groups: [String] = []
 
-    @Option(help: "The web root of a Phaser asset pack's URLs.")
+    @Option(help: "The folder the entry names are relative to, as given to bake (paths and a Phaser asset pack's URLs).")
     var root: String?
 
     func validate() throws {
@@ -154,6 +167,7 @@ struct BakeCheckCommand: ParsableCommand {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
+        for path in paths { _ = try StoreNames.name(of: path, root: root) }
     }
 
     func run() throws {
@@ -168,9 +182,8 @@ struct BakeCheckCommand: ParsableCommand {
         var sources: [AssetRequest] = []
         if !paths.isEmpty || manifest != nil {
             let registry = try StandardPlugins.registry(png: PNGLoader(), baked: nil)
-            sources =
-                FolderDiscovery(registry: registry).expand(LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry))
-                .requests
+            let given = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
+            sources = FolderDiscovery(registry: registry).expand(given).requests
             if let manifest {
                 do {
                     sources += try AssetManifest(contentsOf: manifest, webRoot: root).requests(for: groups)

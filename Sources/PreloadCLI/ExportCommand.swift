@@ -32,6 +32,12 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .customLong("group"), help: "A group of --manifest, with the groups it requires (repeatable).")
     var groups: [String] = []
 
+    @Option(
+        help:
+            "The folder store names (and so file names under --to) are relative to: of the paths given, and of a Phaser asset pack's URLs. Default: the current directory."
+    )
+    var root: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -42,14 +48,21 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
         try OutputPath.check(to, option: "--to")
+        guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
+        if let root, !FolderDiscovery.isDirectory(root) { throw ValidationError("--root \(root): no such folder") }
+        for path in paths { _ = try StoreNames.name(of: path, root: root) }
     }
 
     func run() async throws {
         let registry = try StandardPlugins.registry(png: PNGLoader())
-        var requests = LoadCommand.requests(paths: paths, atlases: [], packs: [], registry: registry)
+        var requests = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
+        var read: (manifest: AssetManifest, requests: [AssetRequest])?
         if let manifest {
             do {
-                requests = try AssetManifest(contentsOf: manifest).requests(for: groups) + requests
+                let manifest = try AssetManifest(contentsOf: manifest, webRoot: root)
+                let groupRequests = try manifest.requests(for: groups)
+                read = (manifest, groupRequests)
+                requests = groupRequests + requests
             } catch {
                 printError(error)
                 throw ExitCode.validationFailure
@@ -57,6 +70,9 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let report = try await PreloadCoordinator(registry: registry).preload(requests, options: PreloadOptions(storesAssets: false))
         for error in report.errors { printError(error) }
+        if let hint = PhaserRootHint.line(for: report, manifest: read?.manifest, requests: read?.requests ?? [], root: root) {
+            printDiagnostic("hint", hint)
+        }
         let exported: TextureExporter.Exported
         do {
             exported = try TextureExporter.write(report, to: to)

@@ -45,7 +45,10 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("group"), help: "A group of --manifest to load, with the groups it requires (repeatable; default: every group).")
     var groups: [String] = []
 
-    @Option(help: "The web root a Phaser asset pack's URLs are relative to, as the page running the game sees them (default: the current directory).")
+    @Option(
+        help:
+            "The folder store names are relative to: of the paths given, and of a Phaser asset pack's URLs (its web root, as the page running the game sees it). Default: the current directory."
+    )
     var root: String?
 
     @Option(name: .customLong("max-entry-mib"), parsing: .unconditional, help: "The most one pack entry may inflate to, in MiB.")
@@ -109,7 +112,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose contradict each other: give one") }
-        guard manifest != nil || (groups.isEmpty && root == nil) else { throw ValidationError("--group and --root need --manifest") }
+        guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
+        if let root, !FolderDiscovery.isDirectory(root) { throw ValidationError("--root \(root): no such folder") }
+        for path in paths + atlases + packs { _ = try StoreNames.name(of: path, root: root) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard maxEntryMiB >= 1 else { throw ValidationError("--max-entry-mib must be at least 1, not \(maxEntryMiB)") }
         guard maxInflateRatio >= 1 else { throw ValidationError("--max-inflate-ratio must be at least 1, not \(maxInflateRatio)") }
@@ -144,8 +149,8 @@ struct LoadCommand: AsyncParsableCommand {
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let baked = BakedPackLoader(verification: trust ? .indexOnly : .everyEntry)
         let registry = try StandardPlugins.registry(png: png, pack: packLoader, baked: baked)
-        let (manifestRequests, notices) = try manifest.map(read) ?? ([], [])
-        let requests = manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, registry: registry)
+        let (read, manifestRequests, notices) = try manifest.map(read) ?? (nil, [], [])
+        let requests = try manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, root: root, registry: registry)
 
         // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
         let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
@@ -194,6 +199,7 @@ struct LoadCommand: AsyncParsableCommand {
             for error in report.errors { printError(error) }
             for notice in failedNotices { printError(notice) }
         }
+        if let hint = PhaserRootHint.line(for: report, manifest: read, requests: manifestRequests, root: root) { printDiagnostic("hint", hint) }
         if watch { try await Self.watch(report, coordinator: coordinator) }
         // Everything is written: end here rather than free every loaded asset one by one.
         fflush(nil)
@@ -205,14 +211,14 @@ struct LoadCommand: AsyncParsableCommand {
     /// that cannot be read, or a group it does not have, is a usage error: printed alone (thrown
     /// from `run()`, a `ValidationError` would come with the usage of `preload` itself, as if a
     /// subcommand were missing).
-    private func read(_ path: String) throws -> (requests: [AssetRequest], notices: [ManifestNotice]) {
+    private func read(_ path: String) throws -> (manifest: AssetManifest, requests: [AssetRequest], notices: [ManifestNotice]) {
         do {
             let manifest = try AssetManifest(contentsOf: path, webRoot: root)
             if root != nil && manifest.dialect != .phaserPack {
                 printError("--root applies to Phaser asset packs; a Preload manifest names its own 'root'")
                 throw ExitCode.validationFailure
             }
-            return (try manifest.requests(for: groups), try manifest.notices(for: groups))
+            return (manifest, try manifest.requests(for: groups), try manifest.notices(for: groups))
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -255,13 +261,19 @@ struct LoadCommand: AsyncParsableCommand {
 
     /// The requests for the command's arguments: atlases, packs, then each path as a folder
     /// request (walked by the library as `AssetRequest.folder` documents: a file given is kept
-    /// if a plugin claims it, skipped otherwise). A sprite folder inside a pack given with
-    /// `--pack` is an atlas of its own, as it is inside a pack found in a folder.
-    static func requests(paths: [String], atlases: [String], packs: [String], registry: PluginRegistry) -> [AssetRequest] {
+    /// if a plugin claims it, skipped otherwise), named relative to `root` when there is one
+    /// (`StoreNames`). A sprite folder inside a pack given with `--pack` is an atlas of its own,
+    /// as it is inside a pack found in a folder.
+    static func requests(
+        paths: [String], atlases: [String], packs: [String], root: String? = nil, registry: PluginRegistry
+    ) throws -> [AssetRequest] {
         var seen = Set<String>()
-        let atlases = atlases.filter { seen.insert($0).inserted }.map { AssetRequest(path: $0, plugin: "atlas") }
-        let packs = packs.filter { seen.insert($0).inserted }.map { AssetRequest(path: $0, plugin: "pack") }
-        let folders = paths.filter { seen.insert($0).inserted }.map { AssetRequest.folder($0) }
+        func named(_ path: String, plugin: String) throws -> AssetRequest {
+            AssetRequest(path: path, name: try StoreNames.name(of: path, root: root), plugin: plugin)
+        }
+        let atlases = try atlases.filter { seen.insert($0).inserted }.map { try named($0, plugin: "atlas") }
+        let packs = try packs.filter { seen.insert($0).inserted }.map { try named($0, plugin: "pack") }
+        let folders = try paths.filter { seen.insert($0).inserted }.map { AssetRequest.folder($0, name: try StoreNames.name(of: $0, root: root)) }
         let inPacks = FolderDiscovery(registry: registry).assetFoldersInContainers(of: packs, seen: &seen)
         return atlases + packs + inPacks + folders
     }

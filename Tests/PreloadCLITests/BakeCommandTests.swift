@@ -52,6 +52,24 @@ import Testing
         #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 18 of 18 assets in "), "\(load.stdout)")
     }
 
+    /// A build system passes absolute paths: `--root` names the entries relative to it, the
+    /// same entries as baking from that folder.
+    @Test func absolutePathsAreNamedRelativeToRoot() async throws {
+        let absolute = directory.file("assets/sprites")
+        let refused = try await preload(["bake", absolute, "-o", "refused.bake"])
+        #expect(refused.status == 1 && refused.stderr.contains("name the folder they are relative to with --root DIR"), "\(refused.stderr)")
+        let rooted = try await preload(["bake", "--root", directory.file("assets"), absolute, "-o", "rooted.bake"])
+        #expect(rooted.status == 0, "\(rooted.stderr)")
+        let inside = try await CommandRunner.preload(["bake", "sprites", "-o", "../inside.bake"], in: directory.file("assets"))
+        #expect(inside.status == 0, "\(inside.stderr)")
+        let names = try await assets(["rooted.bake"]).keys.sorted()
+        let insideNames = try await assets(["inside.bake"]).keys.sorted()
+        #expect(names.contains("sprites/hero.png") && names == insideNames, "\(names)")
+        #expect(try await preload(["bake", "check", "rooted.bake", "--root", directory.file("assets"), absolute]).status == 0)
+        let outside = try await preload(["bake", "--root", directory.file("assets/atlases"), absolute, "-o", "outside.bake"])
+        #expect(outside.status == 64 && outside.stderr.contains("is not inside --root"), "\(outside.stderr)")
+    }
+
     @Test func checkNamesStaleMissingAndNewEntries() async throws {
         #expect(try await preload(["bake", "assets/sprites", "assets/tiles", "-o", "level.bake"]).status == 0)
         let current = try await preload(["bake", "check", "level.bake", "assets/sprites", "assets/tiles"])

@@ -33,6 +33,18 @@ import Testing
         #expect(assets.count == 2 && assets[0]["sha256"] as? String == assets[1]["sha256"] as? String)
     }
 
+    /// `./assets` and `.` name their files `./assets/...`: written as `assets/...`, not refused
+    /// as leaving the folder; `--root` names them relative to it.
+    @Test func dottedAndRootedPathsExportUnderTheirPlainNames() async throws {
+        let dotted = try await preload(["export", "./assets/sprites", "--to", "dotted"])
+        #expect(dotted.status == 0 && dotted.stderr.isEmpty, "\(dotted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.file("dotted/assets/sprites/hero.png.png")))
+        let here = try await CommandRunner.preload(["export", ".", "--to", "../here"], in: directory.file("assets/sprites"))
+        #expect(here.status == 0 && FileManager.default.fileExists(atPath: directory.file("assets/here/hero.png.png")), "\(here.stderr)")
+        let rooted = try await preload(["export", "--root", directory.file("assets"), directory.file("assets/sprites"), "--to", "rooted"])
+        #expect(rooted.status == 0 && FileManager.default.fileExists(atPath: directory.file("rooted/sprites/hero.png.png")), "\(rooted.stderr)")
+    }
+
     @Test func aFailureIsNamedAndTheRestIsExported() async throws {
         try directory.write("odd/good.png", PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
         try directory.write("odd/cut.png", Array(PNGFixture.rgba(width: 8, height: 8, pixels: Array(repeating: 7, count: 256)).prefix(40)))

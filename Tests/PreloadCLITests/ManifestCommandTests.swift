@@ -84,6 +84,14 @@ import Testing
         let wrongRoot = try await CommandRunner.preload(["--manifest", "asset-pack.json", "--group", "boot"], in: project.file("assets"))
         #expect(wrongRoot.status == 1)
         #expect(wrongRoot.stdout.contains("assets/images/sky.png"))
+        #expect(wrongRoot.stderr.contains("hint: 2 files of the Phaser asset pack not found from the current folder"), "\(wrongRoot.stderr)")
+        #expect(wrongRoot.stderr.contains("pass --root DIR"))
+        let exported = try await CommandRunner.preload(
+            ["export", "--manifest", "asset-pack.json", "--group", "boot", "--to", "out"], in: project.file("assets"))
+        #expect(exported.status == 1 && exported.stderr.contains("pass --root DIR"), "\(exported.stderr)")
+        let rooted = try await CommandRunner.preload(
+            ["export", "--manifest", "asset-pack.json", "--root", project.root, "--group", "boot", "--to", "out"], in: project.file("assets"))
+        #expect(rooted.status == 0 && !rooted.stderr.contains("hint"), "export takes --root as load does: \(rooted.stderr)")
 
         let check = try await CommandRunner.preload(["manifest", "check", project.pack, "--root", project.root], in: elsewhere.path)
         #expect(check.status == 0, "\(check.stderr)")

@@ -28,6 +28,9 @@ import Testing
         let named = try PreloadCoordinator(plugins: [TextLoader()])
         _ = try await named.preload([.folder(folder + "/", name: "level1")])
         #expect(named.assets.names == ["level1/b.txt", "level1/sub/a.txt"], "the folder's name, then the path inside it")
+        let bare = try PreloadCoordinator(plugins: [TextLoader()])
+        _ = try await bare.preload([.folder(folder, name: "")])
+        #expect(bare.assets.names == ["b.txt", "sub/a.txt"], "an empty name: the path inside the folder")
     }
 
     @Test func aFolderWithADamagedFileStillLoadsTheRest() async throws {

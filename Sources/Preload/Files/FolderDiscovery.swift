@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Each file found is named in the caller's words: the folder request's name followed by the
 /// file's path inside the folder (`AssetRequest.folder("assets")` finds `assets/hero.png`;
-/// named `"level1"`, the same file is stored as `level1/hero.png`).
+/// named `"level1"`, the same file is stored as `level1/hero.png`; named `""`, as `hero.png`).
 package struct FolderDiscovery: Sendable {
     /// What a folder held.
     package struct Found: Sendable {
@@ -113,7 +113,9 @@ package struct FolderDiscovery: Sendable {
             // A folder named as its path names its files as theirs: the same string, not a copy.
             guard prefix != root else { return AssetRequest(path: path, name: path, plugin: plugin, options: folder.options) }
             let relative = path == root ? "" : String(path.dropFirst(root.count))
-            return AssetRequest(path: path, name: prefix + relative, plugin: plugin, options: folder.options)
+            // An empty name names each file by its path inside the folder (`hero.png`).
+            let name = prefix.isEmpty ? String(relative.drop { $0 == "/" }) : prefix + relative
+            return AssetRequest(path: path, name: name, plugin: plugin, options: folder.options)
         }
         // Claimed by extension, or by content for the rest (a read each): on several threads.
         // `""` for a file its extension claims: the batch claims it again the same way, and then

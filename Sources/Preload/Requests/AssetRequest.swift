@@ -38,7 +38,8 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     /// not files (a FIFO, a socket, a device, a link to a folder), with the reason in
     /// ``PreloadReport/skipReasons``. Each file is a request of its own, named
     /// `NAME/RELATIVE-PATH` where `NAME` is `name` (by default `path`, so `.folder("assets")`
-    /// stores `assets/hero.png`), with `options`. A folder that does not exist, and one inside it
+    /// stores `assets/hero.png`; `name: ""` stores `hero.png`, the path inside the folder), with
+    /// `options`. A folder that does not exist, and one inside it
     /// that cannot be listed (no read permission), fails by its path; a link in it that leads
     /// nowhere fails by its name. The folder is walked when the batch plans, off the caller's
     /// thread.
