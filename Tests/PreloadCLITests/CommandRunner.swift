@@ -63,27 +63,37 @@ enum CommandRunner {
 
     /// Runs `preload` with `arguments` in `directory` until its output contains each of
     /// `waits` in turn (up to 30 s each), running `then` after the first; then interrupts it
-    /// (Ctrl-C) and returns everything it printed.
+    /// (Ctrl-C) and returns everything it printed on stdout. Its stderr (a failure printed at
+    /// start, say) is shown only when a wait was not met: a passing run prints nothing.
     static func preloadUntil(
         _ arguments: [String], in directory: String, waits: [String], then action: @escaping @Sendable () throws -> Void
     ) async throws -> String {
         let output = URL(fileURLWithPath: directory).appendingPathComponent(".preload-output-\(UUID().uuidString)")
+        let errors = URL(fileURLWithPath: directory).appendingPathComponent(".preload-errors-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
         let process = Process()
         process.executableURL = binary("preload")
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
+        var met = true
         defer {
             process.interrupt()
             process.waitUntilExit()
+            if !met, let text = try? Data(contentsOf: errors) { FileHandle.standardError.write(text) }
         }
         func printed() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
         for (index, text) in waits.enumerated() {
             let deadline = ContinuousClock.now + .seconds(30)
             while !printed().contains(text) && process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            met = met && printed().contains(text)
             if index == 0 { try action() }
         }
         return printed()
