@@ -30,7 +30,13 @@ struct WebPLibrary: @unchecked Sendable {  // C function pointers, immutable onc
     let version: Int
 
     private init() throws(MissingSystemLibrary) {
-        let library = try SystemLibrary.open("libwebp", fileNames: ["libwebp.so.7"], package: "libwebp7")
+        #if canImport(Darwin)
+            let library = try SystemLibrary.open(
+                "libwebp", fileNames: ["libwebp.7.dylib", "/opt/homebrew/lib/libwebp.7.dylib", "/usr/local/lib/libwebp.7.dylib"],
+                package: "webp")
+        #else
+            let library = try SystemLibrary.open("libwebp", fileNames: ["libwebp.so.7"], package: "libwebp7")
+        #endif
         getFeaturesInternal = try library.function("WebPGetFeaturesInternal", as: PreloadWebPGetFeaturesInternal.self)
         initDecBufferInternal = try library.function("WebPInitDecBufferInternal", as: PreloadWebPInitDecBufferInternal.self)
         newDecoder = try library.function("WebPINewDecoder", as: PreloadWebPINewDecoder.self)

@@ -14,8 +14,9 @@ struct LoadCommand: AsyncParsableCommand {
         abstract: "Load files, folders, atlases and packs, and report what loaded (the default subcommand).",
         discussion: """
             Directories are walked recursively (hidden files are ignored). Each file goes to the \
-            plugin that claims it, by extension or by content; files no plugin claims are skipped \
-            and counted, not errors. Folders named `*.atlas` (sprite folders) and `*.atlasc` \
+            plugin that claims it, by extension or by content; files in a folder that no plugin \
+            claims are skipped and counted, not errors (a file named itself that no plugin claims \
+            fails). Folders named `*.atlas` (sprite folders) and `*.atlasc` \
             (compiled SpriteKit atlases) are atlases. `.pak`, `.zip` and `.gz` files are packs: \
             every entry loads by the plugin that claims it, from inside the pack (a PNG becomes \
             a texture, an atlas finds its pages beside it), the rest as raw data. \
@@ -261,7 +262,7 @@ struct LoadCommand: AsyncParsableCommand {
 
     /// The requests for the command's arguments: atlases, packs, then each path as a folder
     /// request (walked by the library as `AssetRequest.folder` documents: a file given is kept
-    /// if a plugin claims it, skipped otherwise), named relative to `root` when there is one
+    /// if a plugin claims it, a failure otherwise), named relative to `root` when there is one
     /// (`StoreNames`). A sprite folder inside a pack given with `--pack` is an atlas of its own,
     /// as it is inside a pack found in a folder.
     static func requests(

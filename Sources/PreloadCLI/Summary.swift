@@ -67,7 +67,7 @@ struct Summary {
                     lines += warningLines(for: entry.request.path)
                 }
             }
-            for path in report.skippedPaths where report.skipReasons[path] == nil { lines.append("  skip  \(path)") }
+            for path in report.skippedPaths where report.skipReasons[path] == nil { lines.append("  skip  \(path): no loader plugin claims it") }
         }
         for result in failures {
             lines.append("  FAIL  \(result.outcome.error?.description ?? result.request.path)")

@@ -128,7 +128,23 @@ import Testing
             ])
         // A link that leads nowhere fails by its name rather than vanishing from the count.
         let dangling = try #require(assets.first)
-        #expect(dangling["status"] as? String == "failed" && (dangling["error"] as? String)?.hasSuffix("no such file") == true, "\(dangling)")
+        #expect(
+            dangling["status"] as? String == "failed"
+                && (dangling["error"] as? String)?.hasSuffix("a symbolic link to nowhere.png, which does not exist") == true,
+            "\(dangling)")
+    }
+
+    /// A file named on the command line that no plugin claims fails by name (exit 1); the same
+    /// file found by walking its folder is skipped and listed, with why under --verbose.
+    @Test func aFileNamedThatNoPluginClaimsFailsButInAFolderIsSkipped() async throws {
+        try directory.write("level/notes.json", text: "{\"a\": 1}")
+        try directory.write("level/hero.png", PNGFixture.rgba(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16)))
+        let named = try await preload(["level/notes.json"], in: directory.path)
+        #expect(named.status == 1)
+        #expect(named.stdout.contains("FAIL  level/notes.json: no loader plugin claims it, by its extension or its content"), "\(named.stdout)")
+        let walked = try await preload(["level", "--verbose"], in: directory.path)
+        #expect(walked.status == 0, "\(walked.stdout)")
+        #expect(walked.stdout.contains("  skip  level/notes.json: no loader plugin claims it"), "\(walked.stdout)")
     }
 
     @Test func namesThatAreNotUTF8FailByNameAndSpecialFilesNeverHang() async throws {

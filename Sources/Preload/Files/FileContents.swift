@@ -194,12 +194,23 @@ extension AssetError {
         AssetError(path: path, category: .limitExceeded, reason: "file is \(size) bytes; the limit is \(limit)")
     }
 
+    /// Where `path` leads, when it is a symbolic link (whose target, then, is missing).
+    private static func danglingLinkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The error for a failed system call on `path` (`errno` in `code`): "no such file" or
     /// "cannot read: ..." with the system's words.
     package static func fromErrno(_ code: Int32, path: String) -> AssetError {
         let text = String(cString: strerror(code))
         switch code {
         case ENOENT, ENOTDIR:
+            if let target = danglingLinkTarget(path) {
+                return AssetError(path: path, category: .fileNotFound, reason: "a symbolic link to \(target), which does not exist")
+            }
             return AssetError(path: path, category: .fileNotFound, reason: "no such file")
         default:
             return AssetError(path: path, category: .unreadable, reason: "cannot read: \(text)")

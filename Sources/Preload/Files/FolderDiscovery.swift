@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns folders into requests, with the rules `preload DIR` uses: every non-hidden file below
 /// the folder, recursively, in sorted order, kept if a plugin claims it (by extension, then by
-/// content) and skipped otherwise. Folders named `*.atlas` or `*.atlasc` are atlases, not walked
+/// content) and skipped otherwise (a file the caller named itself, not a folder, fails). Folders named `*.atlas` or `*.atlasc` are atlases, not walked
 /// into; such folders inside a pack found there are requested too. A folder that cannot be
 /// listed fails by its path (its files would be missing); an entry that is not a file (a FIFO,
 /// a socket, a device, a link to a folder) is skipped with the reason. A file whose plugin expands it
@@ -128,6 +128,10 @@ package struct FolderDiscovery: Sendable {
             if let plugin {
                 // Naming a plugin found by content spares the batch a second look at the content.
                 found.requests.append(request(path, plugin: plugin.isEmpty ? nil : plugin))
+            } else if path == root {
+                // A file the caller named itself is not one of a folder's many: it fails, by name.
+                found.unloadable.append(
+                    AssetError(path: folder.path, category: .noLoader, reason: "no loader plugin claims it, by its extension or its content"))
             } else {
                 found.skipped.append(path)
             }

@@ -49,7 +49,7 @@ public final class SystemLibrary: Sendable {
     ///   - fileNames: the files to try, in order: the versioned name of each ABI the plugin
     ///     declares ("libwebp.so.7"), never the unversioned development link alone.
     ///   - package: the package a person installs to get it, in the words of the system's package
-    ///     manager (Debian's "libwebp7").
+    ///     manager (Debian's "libwebp7"; Homebrew's "webp" on macOS).
     /// - Throws: ``MissingSystemLibrary`` naming the library, the files tried and the package.
     public static func open(_ name: String, fileNames: [String], package: String) throws(MissingSystemLibrary) -> SystemLibrary {
         var causes: [String] = []
@@ -103,6 +103,13 @@ public struct MissingSystemLibrary: AssetFailure, Equatable {
 
     public var description: String {
         "needs \(library) (\(fileNames.joined(separator: " or "))), which this machine lacks: "
-            + "install the package \(package) (apt-get install \(package)) [\(cause)]"
+            + "install the package \(package) (\(Self.installCommand) \(package)) [\(cause)]"
     }
+
+    /// How a person installs a package here.
+    #if canImport(Darwin)
+        private static let installCommand = "brew install"
+    #else
+        private static let installCommand = "apt-get install"
+    #endif
 }

@@ -41,7 +41,8 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     /// stores `assets/hero.png`; `name: ""` stores `hero.png`, the path inside the folder), with
     /// `options`. A folder that does not exist, and one inside it
     /// that cannot be listed (no read permission), fails by its path; a link in it that leads
-    /// nowhere fails by its name. The folder is walked when the batch plans, off the caller's
+    /// nowhere fails by its name. A `path` that is a file, not a folder, is that one file: no
+    /// plugin claiming it is a failure (``AssetError/Category/noLoader``), not a skip. The folder is walked when the batch plans, off the caller's
     /// thread.
     public static func folder(_ path: String, name: String? = nil, options: AssetOptions = AssetOptions()) -> AssetRequest {
         var request = AssetRequest(path: path, name: name, options: options)
