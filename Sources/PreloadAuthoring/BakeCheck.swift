@@ -19,7 +19,8 @@ import PreloadBaked
 public struct BakeCheck: Sendable {
     /// One line per stale, missing or new entry, sorted by name: `stale   hero.png (sprites/hero.png changed)`.
     public let problems: [String]
-    /// How many entries the pack has (its packed atlas pages aside).
+    /// How many entries the pack has, packed atlas pages included (as `preload bake` counts
+    /// them); a packed page has no source of its own: its atlas's sources are checked.
     public let entryCount: Int
     /// How many are stale, missing and new.
     public let stale: Int, missing: Int, new: Int
@@ -47,7 +48,7 @@ public struct BakeCheck: Sendable {
             new.append("new     \(request.name) (not in the pack)")
         }
         problems = (stale + missing + new).sorted { $0.dropFirst(8) < $1.dropFirst(8) }
-        entryCount = entries.count
+        entryCount = index.entries.count
         (self.stale, self.missing, self.new) = (stale.count, missing.count, new.count)
     }
 

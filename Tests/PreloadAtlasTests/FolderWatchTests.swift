@@ -125,6 +125,27 @@ extension AssetWatcherTests {
         #expect(scene.pixels("level/hero.png") == (try Scene.pixels(seed: 11)))
     }
 
+    /// A file gone with its folder is reported missing once, not again when the folder comes
+    /// back without it (with another file first, as an exporter writes); it reloads when back.
+    @Test func aFileStillGoneWhenItsFolderIsBackIsReportedOnce() async throws {
+        let scene = try await FolderScene(["hero.png": 1, "sub/coin.png": 2])
+        try FileManager.default.removeItem(atPath: scene.path(""))
+        let gone = try await scene.log.settled(watcher: scene.watcher, "both files missing") { $0.count >= 2 }
+        try scene.write("other.png", seed: 20)  // the folder is back, with neither file
+        let other = try await scene.log.settled(watcher: scene.watcher, "the other file added") { reloads in
+            reloads.dropFirst(gone.count).contains { $0.name == "level/other.png" && $0.asset != nil }
+        }
+        try scene.write("hero.png", seed: 21)
+        try scene.write("sub/coin.png", seed: 22)
+        let all = try await scene.log.settled(watcher: scene.watcher, "both back") { reloads in
+            reloads.dropFirst(other.count).count { $0.asset != nil } >= 2
+        }
+        for name in ["level/hero.png", "level/sub/coin.png"] {
+            #expect(all.count { $0.name == name && $0.asset == nil } == 1, "\(name): \(all.map(\.description))")
+        }
+        #expect(scene.pixels("level/sub/coin.png") == (try Scene.pixels(seed: 22)))
+    }
+
     @Test func aFileWhoseFolderAndItsParentAreMadeAgainReloads() async throws {
         let directory = try TemporaryDirectory("folder-watch")
         defer { directory.remove() }

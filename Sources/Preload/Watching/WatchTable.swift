@@ -38,6 +38,8 @@ struct WatchTable {
     /// Paths found in walked folders that cannot be loaded as found (reported once).
     private var unloadable: Set<String> = []
     private var changes: Set<String> = []
+    /// Names already reported missing: told once until their file is back.
+    private var reportedMissing: Set<String> = []
     /// Walked folders to walk again with no change to report (a folder's watch just began).
     private var rescans: Set<String> = []
     private var generation = 0
@@ -120,8 +122,9 @@ struct WatchTable {
         for name in Set(changed.flatMap(affected(by:))).sorted() {
             guard let watched = assets[name] else { continue }
             if let gone = watched.required.sorted().first(where: { !FileManager.default.fileExists(atPath: $0) }) {
-                work.missing.append((name, gone))
+                if reportedMissing.insert(name).inserted { work.missing.append((name, gone)) }
             } else {
+                reportedMissing.remove(name)
                 work.reload.append(name)
             }
         }
