@@ -91,9 +91,14 @@ public final class AssetGroups: Sendable {
 
     /// Unloads `group`: forgets it (and the groups it required that no other loaded group needs
     /// and nobody asked for by name) and removes from the store every asset no loaded group
-    /// holds any more. Returns the store names removed. Throws if a loaded group requires it.
+    /// holds any more. Returns the store names removed (none for a group that is not loaded).
+    /// Throws if the manifest has no such group (a typo is not a silent no-op, as it is not for
+    /// ``preload(_:options:hooks:)``) or if a loaded group requires it.
     @discardableResult
     public func unload(_ group: String) throws -> [String] {
+        guard manifest.group(named: group) != nil else {
+            throw ManifestError(manifest: manifest.path, group: nil, "no group named '\(group)'")
+        }
         let names = try references.withLock { references -> [String] in
             guard references.isLoaded(group) else { return [] }
             if let holder = references.held.keys.sorted().first(where: { manifest.group(named: $0)?.requires.contains(group) ?? false }) {

@@ -54,7 +54,10 @@ import Testing
 
         // Unloading level1 keeps common (extras requires it) and the shared tile.
         #expect(throws: ManifestError.self) { try groups.unload("common") }
+        // A typo is an error, as it is for preload.
+        #expect { try groups.unload("levle1") } throws: { "\($0)".contains("no group named 'levle1'") }
         let removed = Set(try groups.unload("level1"))
+        #expect(try groups.unload("level1").isEmpty, "a group no longer loaded unloads nothing")
         #expect(removed.contains("backgrounds/forest.png") && removed.contains("creatures") && removed.contains("level1"))
         #expect(!removed.contains("tiles/grass_tile.png") && !removed.contains("sprites/hero.png"))
         #expect(removed.isSuperset(of: ["level1#level.json", "creatures/bat.png", "tiles/stone_gray.png"]) && !removed.contains(uiPage))

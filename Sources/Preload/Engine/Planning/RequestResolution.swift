@@ -139,7 +139,8 @@ final class RequestResolver: Sendable {
         {
             claimWarning = AssetWarning(
                 .contentNotExtension,
-                "its extension says \(plugin.identifier), but its content is \(other.identifier): loaded by the \(other.identifier) plugin")
+                "its extension says \(plugin.identifier), but its content is \(other.identifier) (the \(other.identifier) plugin claims it by content)"
+            )
             plugin = other
         }
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: claimWarning)
