@@ -139,6 +139,21 @@ import Testing
         #expect(loads.map { $0.map(\.asset) } == [[0, 1], [2], [3, 4]])
     }
 
+    /// Under a memory budget a load's decoded bytes stay within a worker's share of it: the
+    /// budget admits a load by their sum. Small files decoding to 64 MiB each were admitted six
+    /// at a time under 80 MiB. Only one file larger than the share has a load of its own.
+    @Test func underABudgetALoadsDecodedBytesStayWithinAWorkersShare() {
+        let grouping = LoadGrouping(requestCount: 1000, workers: 2, budget: 80 << 20)
+        #expect(grouping.maxDecodedBytes == 40 << 20)
+        var big = items(Array(repeating: 72 << 10, count: 6))  // a load's work would take all six
+        for index in big.indices { big[index].item.decodedBytes = 64 << 20 }
+        #expect(grouping.loads(big).map(\.count) == [1, 1, 1, 1, 1, 1])
+        var mixed = items(Array(repeating: 300, count: 7))
+        for (index, bytes) in [10 << 20, 10 << 20, 20 << 20, 1 << 20, 50 << 20, 1, 1].enumerated() { mixed[index].item.decodedBytes = bytes }
+        #expect(grouping.loads(mixed).map { $0.map(\.asset) } == [[0, 1, 2], [3], [4], [5, 6]])
+        #expect(LoadGrouping(requestCount: 1000, workers: 2).maxDecodedBytes == .max, "no budget, no cut")
+    }
+
     @Test func filesOfAnAsynchronousPluginEachHaveTheirOwnLoad() {
         let grouping = LoadGrouping(requestCount: 1000, workers: 2)
         #expect(grouping.loads(items([300, 300, 300], plugin: DelayLoader())).map(\.count) == [1, 1, 1])

@@ -31,7 +31,8 @@ public struct PreloadOptions: Sendable {
     /// Hooks for one batch are always delivered one at a time, in order, even on a concurrent queue.
     public var callbackQueue: DispatchQueue?
     /// Whether loaded assets go into the coordinator's ``AssetStore`` (the default). Without it
-    /// assets reach the caller only through hooks and the report.
+    /// assets reach the caller only through hooks and the report (which still keeps each one:
+    /// see ``memoryBudget``).
     public var storesAssets: Bool
     /// The order per-asset hooks (and ``PreloadEvent/assetLoaded(_:)`` events) are delivered in:
     /// as loads finish (the default), in request order, or after each asset's prerequisites.
@@ -60,6 +61,12 @@ public struct PreloadOptions: Sendable {
     /// count while they wait for an earlier one; when they are all that is held, the next load
     /// goes over the budget, so that the one they wait for gets a worker: the peak may exceed
     /// the budget by those loads.
+    ///
+    /// The budget bounds what the batch holds, not what is kept after: the report keeps every
+    /// asset that loaded (and the store too, with ``storesAssets``). Only assets handed over on a
+    /// ``handOff`` that ``AssetHandOff/releasesCPUCopies`` leave memory before the report goes;
+    /// without one, memory grows to the whole batch's decoded size whatever the budget,
+    /// `storesAssets: false` or not.
     public var memoryBudget: Int?
 
     /// Options with the defaults described on each property.

@@ -50,7 +50,7 @@ final class BatchPlanner: Sendable {
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: reporter.admission != nil,
             memory: reporter.memory)
-        let grouping = LoadGrouping(requestCount: requests.count, workers: workers)
+        let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: reporter.admission?.limit)
         recorder.store.reserve(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
         if plansInRequestOrder {

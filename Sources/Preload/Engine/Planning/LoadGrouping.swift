@@ -8,11 +8,22 @@
 /// worker has several to take until the end of the batch (at most ``maxAssets`` files each: a
 /// quarter of the batch's files per worker), that a cancelled batch stops within one file, and
 /// that a more urgent batch waits for at most one load per worker.
+///
+/// Under a memory budget a load also takes no more files once their decoded sizes would pass
+/// ``maxDecodedBytes``, a worker's share of the budget. The budget admits a load whole, by the
+/// sum of its files' estimates, and lets a load larger than the budget go alone: cut by file
+/// size only, six one-colour 4096x4096 PNGs (72 KB of file, 64 MiB of pixels each) made one
+/// load, admitted at 384 MiB under an 80 MiB budget. Now only a single file is ever larger
+/// than its load's share. Tiny sprites are cut as before: their pixels fill no share.
 struct LoadGrouping: Sendable {
     /// The most files one load covers.
     let maxAssets: Int
     /// The work (bytes of file, plus ``workPerFile`` each) after which a load takes no more files.
     let targetWork: Int64
+    /// The decoded bytes (``LoadItem/decodedBytes``, counted under a memory budget) after which a
+    /// load takes no more files: the budget's limit shared by the workers, so that each can hold
+    /// a load; `Int.max` without a limit.
+    let maxDecodedBytes: Int
 
     /// What a file costs besides its bytes (opening, headers, bookkeeping), in bytes of work:
     /// decoding a 300-byte 16x16 PNG costs about what a 1 KiB larger one does.
@@ -24,10 +35,12 @@ struct LoadGrouping: Sendable {
     /// Loads per worker a batch aims for, at least.
     static let loadsPerWorker = 4
 
-    init(requestCount: Int, workers: Int, targetWork: Int64 = LoadGrouping.defaultTargetWork) {
+    /// `budget`: the memory budget's limit (``PreloadOptions/memoryBudget``), if any.
+    init(requestCount: Int, workers: Int, budget: Int? = nil, targetWork: Int64 = LoadGrouping.defaultTargetWork) {
         let perLoad = requestCount / max(1, workers * Self.loadsPerWorker)
         maxAssets = min(Self.largestLoad, max(1, perLoad))
         self.targetWork = targetWork
+        maxDecodedBytes = budget.map { max($0, 0) / max(1, workers) } ?? .max
     }
 
     /// Cuts `items` (each with its work), in order, into loads. A plugin that loads
@@ -37,19 +50,23 @@ struct LoadGrouping: Sendable {
         var loads: [[LoadItem]] = []
         var current: [LoadItem] = []
         var work: Int64 = 0
+        var decoded = 0  // (0 for every file without a budget)
         for index in items.indices {  // (iterating the items would copy each one once more)
             if items[index].item.plugin.loadsAsynchronously {
                 loads.append([items[index].item])
                 continue
             }
             let cost = items[index].work &+ Self.workPerFile
-            if !current.isEmpty && (current.count >= maxAssets || work &+ cost > targetWork) {
+            let bytes = items[index].item.decodedBytes
+            if !current.isEmpty && (current.count >= maxAssets || work &+ cost > targetWork || bytes > maxDecodedBytes &- decoded) {
                 loads.append(current)
                 current = []
                 work = 0
+                decoded = 0
             }
             current.append(items[index].item)
             work &+= cost
+            decoded &+= bytes
         }
         if !current.isEmpty { loads.append(current) }
         return loads
