@@ -100,6 +100,9 @@ struct JSONDocument: Encodable {
         var warnings: Int
         /// Entries of the packs loaded, when there are any.
         var packEntries: EntryCounts?
+        /// Under `--memory-budget`, the most decoded bytes held at once
+        /// (`PreloadReport.peakHeldBytes`), to compare with the budget.
+        var peakHeldBytes: Int?
     }
 
     struct EntryCounts: Encodable {
@@ -131,7 +134,7 @@ struct JSONDocument: Encodable {
 
     init(
         report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, digests: [String: AssetDigest],
-        packs: PackContents, warnings: ShownWarnings, notices: [ManifestNotice] = []
+        packs: PackContents, warnings: ShownWarnings, notices: [ManifestNotice] = [], budgeted: Bool = false
     ) {
         func entry(for result: AssetResult) -> AssetEntry {
             var entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
@@ -147,7 +150,7 @@ struct JSONDocument: Encodable {
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
             skipped: report.skippedPaths.count, decodedBytes: report.decodedBytes, seconds: report.elapsed.inSeconds, warnings: warnings.count,
-            packEntries: packs.packs.isEmpty ? nil : EntryCounts(packs.entryCounts))
+            packEntries: packs.packs.isEmpty ? nil : EntryCounts(packs.entryCounts), peakHeldBytes: budgeted ? report.peakHeldBytes : nil)
         skippedPaths = report.skippedPaths
         if !report.skipReasons.isEmpty { skipReasons = report.skipReasons }
         if !notices.isEmpty {

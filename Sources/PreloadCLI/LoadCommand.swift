@@ -185,7 +185,7 @@ struct LoadCommand: AsyncParsableCommand {
         if json {
             let document = JSONDocument(
                 report: report, requested: requested, registry: registry, digests: digests, packs: contents,
-                warnings: warnings, notices: notices)
+                warnings: warnings, notices: notices, budgeted: memoryBudgetMiB != nil)
             FileHandle.standardOutput.write(try document.encoded() + Data("\n".utf8))
         } else if !quiet {
             print(

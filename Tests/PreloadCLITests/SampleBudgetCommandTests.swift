@@ -20,6 +20,23 @@ import Testing
         #expect(failed.isEmpty, "\(failed.count) of 8 runs failed: \(failed.first ?? "")")
     }
 
+    /// `--json` gives the peak under `--memory-budget`. 40 copies of the sample's forest
+    /// background (74 KB of file, 3,686,400 bytes of pixels each) under 10 MiB on one job:
+    /// loads cut by file size alone held six at once (22,118,400 bytes).
+    @Test func theBudgetHoldsForSmallFilesOfLargeImagesAndJSONSaysThePeak() async throws {
+        let directory = try TemporaryDirectory()
+        let forest = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.root + "/sample-assets/backgrounds/forest.png")))
+        for index in 0..<40 { try directory.write(String(format: "flat/forest-%02d.png", index), forest) }
+        let run = try await CommandRunner.preload(["--jobs", "1", "--memory-budget", "10", "flat", "--json"], in: directory.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(run.json?["summary"] as? [String: Any])
+        #expect(summary["loaded"] as? Int == 40)
+        let peak = try #require(summary["peakHeldBytes"] as? Int, "\(summary)")
+        #expect(peak >= 3_686_400 && peak <= 10 << 20, "peak \(peak) over the 10 MiB budget")
+        let unbudgeted = try await CommandRunner.preload(["--jobs", "1", "flat", "--json"], in: directory.path)
+        #expect((unbudgeted.json?["summary"] as? [String: Any])?["peakHeldBytes"] == nil, "no budget, no peak")
+    }
+
     /// In `--json` the page is listed once, as the atlas's page, and counted once.
     @Test func aWalkedAtlasPageIsListedOnceInJSON() async throws {
         let run = try await CommandRunner.preload(["sample-assets/atlases", "--json"], in: Self.root)
