@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Why an atlas did not load or check, naming the frame when there is one. `file` is the
 /// descriptor the problem is in; the description leaves it out (the coordinator's `AssetError`

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadPNG
 
 /// The atlas loader plugin: sprite folders (`NAME.atlas/`, packed at load time), TexturePacker

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Where an atlas's page images are, when not where its descriptor says.
 ///

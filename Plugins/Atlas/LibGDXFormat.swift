@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Reads libGDX's `.atlas` text format (also Spine's), both the current key layout (`bounds`,
 /// `offsets`) and the legacy one (`xy` + `size`, `orig` + `offset`).

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// A sprite folder (SpriteKit's source convention): `NAME.atlas/` holding loose images (PNG, and
 /// JPEG, WebP or QOI where their plugins are registered), possibly in subfolders, with resolution

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Reads a compiled SpriteKit atlas, a folder `NAME.atlasc/` holding `NAME.plist` and its pages.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Reads TexturePacker's JSON dialects: hash (`frames` is an object keyed by name), array
 /// (`frames` is a list of objects with `filename`), multipack sets (`meta.related_multi_packs`,

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadConcurrency
 
 /// Baked packs already opened: each one's index (read and checked once, however many entries are

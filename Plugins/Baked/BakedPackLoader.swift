@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadAtlas
 
 /// The loader plugin for baked packs (`.bake`, written by `preload bake`): textures ready to
@@ -62,7 +62,7 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         return Int64(found.record.dataLength)
     }
 
-    @_spi(PluginSupport) public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
+    public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
         guard let found = try packs.open(container, facts: containerFacts).index.entry(named: entry) else {
             throw BakedPackError.noSuchEntry(entry)
         }

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// The JPEG loader plugin: claims `.jpg`, `.jpeg`, `.jpe` and `.jfif` files and any file that
 /// starts with the JPEG SOI marker, and decodes them with libjpeg-turbo into RGBA8 `Texture`s.

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// The PNG loader plugin: claims `.png` files and any file that starts with the PNG signature,
 /// and decodes them with libpng into `Texture`s.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Loads a file as its raw bytes (a `DataAsset`), when a request asks for it by name: game
 /// data, level files, anything without a decoder. Claims no file on its own, so folders still

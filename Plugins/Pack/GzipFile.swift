@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Single-file gzip (`.gz`, RFC 1952): one entry, named by the header's original file name when
 /// it has one, else by the file's own name without `.gz`. Its size is only known once inflated

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Pack indexes already read, keyed by path and by what `stat` says of the file (a pack
 /// rewritten in place is read again). Planning asks for an index once per entry, so this is what

@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// The pack loader plugin: `.pak` packs (see docs/pack-format.md), zip archives and single-file
 /// gzip, recognised by their first bytes (the extensions `pak`, `zip` and `gz` claim them too).

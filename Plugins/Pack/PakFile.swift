@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Opening `.pak` files: the header, then the index, both checked.
 package enum PakFile {

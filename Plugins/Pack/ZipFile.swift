@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Zip archives, read through their central directory (so entries written with data descriptors
 /// have their sizes and CRC), with zip64 sizes and offsets where the archive uses them. Stored

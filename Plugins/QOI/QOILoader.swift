@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// The QOI loader plugin: claims `.qoi` files and any file that starts with `qoif`, and decodes
 /// them in Swift into RGBA8 `Texture`s.

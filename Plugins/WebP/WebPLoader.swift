@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// The WebP loader plugin: claims `.webp` files and any file that starts with a RIFF header of
 /// form `WEBP`, and decodes them with libwebp into `Texture`s (an animation: its first frame,

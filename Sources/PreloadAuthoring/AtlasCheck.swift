@@ -1,5 +1,5 @@
 @_spi(Fuzzing) import PreloadAtlas
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadPNG
 
 /// Validates an atlas: `preload atlas check`. Each page (or sprite) is decoded, so a damaged

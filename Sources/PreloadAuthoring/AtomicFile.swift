@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// A file that appears whole or not at all: bytes go to a hidden temporary file beside the
 /// destination (folders are made as needed), which replaces the destination only on

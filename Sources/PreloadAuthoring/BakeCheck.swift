@@ -1,4 +1,4 @@
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadBaked
 
 /// Whether a baked pack is current with its sources: each entry's source read again and compared

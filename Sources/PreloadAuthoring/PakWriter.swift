@@ -1,7 +1,7 @@
 @_spi(Fuzzing) import PreloadPack
 import Dispatch
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Writes `.pak` files: deterministic (entries sorted by name, no timestamps: the same input
 /// gives the same bytes whatever the number of jobs), entries compressed in parallel, and the

@@ -1,6 +1,6 @@
 import PreloadAtlas
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 
 /// Writes an atlas as TexturePacker JSON hash descriptors, one per page: `BASE.json` for the
 /// first page naming the others in `meta.related_multi_packs` (`BASE-1.json`, ...), each

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PreloadAuthoring
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadAtlas
 import PreloadPNG
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadAtlas
 import PreloadPNG
 import PreloadTestSupport

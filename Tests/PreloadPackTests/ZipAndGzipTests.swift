@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 @_spi(Fuzzing) import PreloadPack
 import PreloadTestSupport
 import Testing

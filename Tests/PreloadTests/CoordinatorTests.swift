@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(PluginSupport) import Preload
+import Preload
 import PreloadTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import Foundation
 import PreloadTestSupport
 import Testing
 
-@_spi(Diagnostics) @_spi(PluginSupport) @testable import Preload
+@_spi(Diagnostics) @testable import Preload
 
 /// Small files share loads (one `LoadOperation` for several), and nothing a caller sees changes:
 /// every asset keeps its outcome, hooks, store entry, place in ordered delivery and progress.

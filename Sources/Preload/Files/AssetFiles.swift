@@ -2,9 +2,9 @@ import Foundation
 
 /// Files as plugins see them: files and folders on disk, and entries inside containers
 /// (`game.pak#ui/hero.png`) served by ``ContainerPlugin``s. Plugins read through the
-/// `PlannedRequest.files` they are given instead of the disk directly, so that what they load
+/// ``LoadContext/files`` (or ``PlannedRequest/files``) they are given instead of the disk directly, so that what they load
 /// (an atlas and its pages) can live inside a pack.
-@_spi(PluginSupport) public struct AssetFiles: Sendable {
+public struct AssetFiles: Sendable {
     /// The container plugins and what they opened; `nil` without any, so that copying the
     /// files of a request (once per asset) touches no shared reference count.
     private let storage: Storage?
@@ -30,7 +30,7 @@ import Foundation
     }
 
     /// Files on disk, with entries of containers opened by `containers` (in order) readable as `CONTAINER#ENTRY`.
-    public init(containers: [any ContainerPlugin] = []) {
+    package init(containers: [any ContainerPlugin] = []) {
         storage = containers.isEmpty ? nil : Storage(containers: containers)
     }
 

@@ -8,7 +8,7 @@
 
 /// What one `stat` says about a file: enough to weigh it for progress and to recognise the same
 /// file reached through two different paths (symbolic links, `./`).
-@_spi(PluginSupport) public struct FileFacts: Hashable, Sendable {
+public struct FileFacts: Hashable, Sendable {
     /// Device and inode: the file's identity.
     public let device: UInt64
     /// The inode (with ``device``, the file's identity).

@@ -27,7 +27,7 @@ public final class FileMapping: Sendable {
     /// The file, as it was named.
     public let path: String
     /// What `fstat` said of the file that was mapped: its identity, size and modification time.
-    @_spi(PluginSupport) public let facts: FileFacts
+    public let facts: FileFacts
     /// The file's size in bytes when it was mapped.
     public var count: Int { Int(facts.size) }
     /// The mapping's first byte (`nil` for an empty file, which maps nothing).

@@ -2,10 +2,10 @@
 /// requested, read and claimed by other plugins like files on disk, addressed as
 /// `CONTAINER#ENTRY` (`game.pak#ui/hero.png`). Names inside a container use `/` separators.
 ///
-/// Entries are served through `AssetFiles` (`@_spi(PluginSupport)`), which every plugin reads with, so a PNG inside a
+/// Entries are served through ``AssetFiles``, which every plugin reads with, so a PNG inside a
 /// pack decodes with the PNG plugin, and an atlas inside a pack finds its pages beside it. An
 /// entry no plugin claims is the container plugin's own to load: its ``LoaderPlugin/load(_:)`` then
-/// gets a request whose `file.entry` is set (a pack delivers such entries as raw bytes).
+/// gets a request whose ``PlannedRequest/file`` has an ``FileFacts/entry`` (a pack delivers such entries as raw bytes).
 public protocol ContainerPlugin: LoaderPlugin {
     /// Whether the regular file at `path`, which starts with `header` (up to ``LoaderPlugin/headerLength``
     /// bytes), is a container this plugin opens.
@@ -21,7 +21,7 @@ public protocol ContainerPlugin: LoaderPlugin {
     /// ``entrySize(_:in:)``, given what `stat` said of the container just now: a plugin that
     /// caches what it read of a container can key the cache with it instead of asking again
     /// (planning asks once per entry). The default calls ``entrySize(_:in:)``.
-    @_spi(PluginSupport) func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64
+    func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64
 
     /// The bytes of `entry`, refusing more than `limit`; checks `isCancelled` and reports the
     /// fraction read to `progress` as it goes. Large entries belong in `memory`
@@ -36,7 +36,7 @@ public protocol ContainerPlugin: LoaderPlugin {
 }
 
 extension ContainerPlugin {
-    @_spi(PluginSupport) public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
+    public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
         try entrySize(entry, in: container)
     }
 

@@ -8,7 +8,7 @@ public final class LoadContext: Sendable {
     public let request: PlannedRequest
     /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
     /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
-    @_spi(PluginSupport) public var memory: AssetMemory { operation.reporter.memory }
+    public var memory: AssetMemory { operation.reporter.memory }
     private let asset: Int
     private let operation: LoadOperation
     private let dependencies: [AssetRequest: AssetOutcome]
@@ -36,7 +36,7 @@ public final class LoadContext: Sendable {
     }
 
     /// How to read files: the disk, and entries inside containers.
-    @_spi(PluginSupport) public var files: AssetFiles { request.files }
+    public var files: AssetFiles { request.files }
 
     /// Whether the load was cancelled; long work should stop soon after this turns true.
     public var isCancelled: Bool { operation.isCancelled }

@@ -119,9 +119,9 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// The identifier of the plugin that loads it.
     public let plugin: String
     /// What `stat` said about the file (or the container about the entry).
-    @_spi(PluginSupport) public let file: FileFacts
+    public let file: FileFacts
     /// How to read this file and the files it mentions: disk, or entries inside containers.
-    @_spi(PluginSupport) public let files: AssetFiles
+    public let files: AssetFiles
 
     /// Why planning gave the file to another plugin than its extension names (a JPEG named
     /// `.png`): the asset's first warning.
@@ -139,7 +139,7 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public var path: String { request.path }
     /// For an entry inside a container (`game.zip#ui/atlas.json`), what every path inside the
     /// same container starts with (`game.zip#`); `nil` for a file on disk.
-    @_spi(PluginSupport) public var containerPrefix: String? {
+    public var containerPrefix: String? {
         guard let entry = file.entry, path.hasSuffix(entry) else { return nil }
         return String(path.dropLast(entry.count))
     }

@@ -8,7 +8,7 @@
 
 /// Path arithmetic for assets: lexical normalization (no file system access, no symbolic link
 /// resolution) and names resolved against the file that mentions them (atlas pages, pack entries).
-@_spi(PluginSupport) public enum AssetPath {
+public enum AssetPath {
     /// `path` with empty and `.` components removed and `..` applied, lexically.
     package static func normalized(_ path: String) -> String {
         if isNormalized(path) { return path }
