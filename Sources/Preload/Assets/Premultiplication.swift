@@ -1,9 +1,13 @@
 /// Multiplies colour by alpha in place, rounding to nearest: `c' = (c * a + max / 2) / max`: what
 /// every image plugin does for ``AlphaMode/premultiplied`` (libraries' own premultiplied modes
 /// round differently), so the same picture premultiplies the same from any format.
-package enum Premultiplication {
-    /// Premultiplies `count` bytes of whole pixels starting at `start`.
-    package static func apply(to start: UnsafeMutablePointer<UInt8>, count: Int, format: PixelFormat) {
+///
+/// An image plugin calls it on the pixels it decoded when the request's options ask for
+/// ``AlphaMode/premultiplied``, instead of its library's own premultiplication.
+public enum Premultiplication {
+    /// Premultiplies `count` bytes of whole pixels starting at `start`, in place: `count` is a
+    /// multiple of the format's ``PixelFormat/bytesPerPixel``. Opaque pixels are left as they are.
+    public static func apply(to start: UnsafeMutablePointer<UInt8>, count: Int, format: PixelFormat) {
         switch format {
         case .rgba8:
             var offset = 0
