@@ -44,9 +44,11 @@ public struct FileFacts: Hashable, Sendable {
         entry = nil
     }
 
-    /// Stats `path`, following symbolic links. Regular files and directories pass; anything
-    /// else (devices, sockets, fifos) is refused.
-    package static func of(path: String) throws(AssetError) -> FileFacts {
+    /// Stats `path` on disk, following symbolic links. Regular files and directories pass;
+    /// anything else (devices, sockets, fifos) is refused. A container plugin weighs and
+    /// identifies its container file with it; for a path that may be an entry inside a
+    /// container, ask ``AssetFiles/facts(of:)``.
+    public static func of(path: String) throws(AssetError) -> FileFacts {
         var info = stat()
         guard stat(path, &info) == 0 else { throw AssetError.fromErrno(errno, path: path) }
         return try FileFacts(info, path: path)

@@ -9,8 +9,10 @@
 /// Path arithmetic for assets: lexical normalization (no file system access, no symbolic link
 /// resolution) and names resolved against the file that mentions them (atlas pages, pack entries).
 public enum AssetPath {
-    /// `path` with empty and `.` components removed and `..` applied, lexically.
-    package static func normalized(_ path: String) -> String {
+    /// `path` with empty and `.` components removed and `..` applied, lexically (`a/./b/../c/`
+    /// → `a/c`); leading `..` components of a relative path stay. Two names of one file in a
+    /// description (an atlas's pages) compare equal once normalized.
+    public static func normalized(_ path: String) -> String {
         if isNormalized(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -66,14 +68,15 @@ public enum AssetPath {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The last component of `path`.
-    package static func fileName(of path: String) -> String {
+    /// The last component of `path` (`ui/hero.png` → `hero.png`), for messages and for names
+    /// derived from a file's.
+    public static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The file name's extension after its last dot, lowercase (`hero.PNG` → `png`); empty
-    /// when the name has no dot.
-    package static func fileExtension(of path: String) -> String {
+    /// when the name has no dot or only a leading one (`.hidden`).
+    public static func fileExtension(of path: String) -> String {
         let name = fileName(of: path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
