@@ -16,7 +16,7 @@ final class StoredBytes {
 
     init(path: String, entry: PackIndex.Entry, chunkSize: Int) throws {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
+        guard descriptor >= 0 else { throw AssetError(errno: errno, path: path) }
         self.path = path
         self.entry = entry
         chunk = .allocate(byteCount: Int(min(UInt64(chunkSize), max(entry.storedSize, 1))), alignment: 16)
@@ -42,7 +42,7 @@ final class StoredBytes {
         } while got < 0 && errno == EINTR
         guard got > 0 else {
             if got == 0 { throw PackError.truncated("entry '\(entry.name)' ends past the end of the file") }
-            throw AssetError.fromErrno(errno, path: path)
+            throw AssetError(errno: errno, path: path)
         }
         consumed += UInt64(got)
         return UnsafeRawBufferPointer(rebasing: chunk[0..<got])

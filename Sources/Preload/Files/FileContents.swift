@@ -204,18 +204,26 @@ extension AssetError {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The error for a failed system call on `path` (`errno` in `code`): "no such file" or
-    /// "cannot read: ..." with the system's words.
-    package static func fromErrno(_ code: Int32, path: String) -> AssetError {
-        let text = String(cString: strerror(code))
+    /// The error for a failed system call (`open`, `stat`, `read`, `pread`) on `path`, whose
+    /// `errno` was `code`: ``Category/fileNotFound`` ("no such file", or the target of a
+    /// dangling symbolic link) for `ENOENT` and `ENOTDIR`, else ``Category/unreadable`` with
+    /// the system's words ("cannot read: Permission denied"). Read `errno` right after the call
+    /// fails, before anything else can change it.
+    public init(errno code: Int32, path: String) {
         switch code {
         case ENOENT, ENOTDIR:
-            if let target = danglingLinkTarget(path) {
-                return AssetError(path: path, category: .fileNotFound, reason: "a symbolic link to \(target), which does not exist")
+            if let target = AssetError.danglingLinkTarget(path) {
+                self.init(path: path, category: .fileNotFound, reason: "a symbolic link to \(target), which does not exist")
+            } else {
+                self.init(path: path, category: .fileNotFound, reason: "no such file")
             }
-            return AssetError(path: path, category: .fileNotFound, reason: "no such file")
         default:
-            return AssetError(path: path, category: .unreadable, reason: "cannot read: \(text)")
+            self.init(path: path, category: .unreadable, reason: "cannot read: \(String(cString: strerror(code)))")
         }
+    }
+
+    /// ``init(errno:path:)``, by its older name.
+    package static func fromErrno(_ code: Int32, path: String) -> AssetError {
+        AssetError(errno: code, path: path)
     }
 }
