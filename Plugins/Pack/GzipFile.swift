@@ -10,7 +10,7 @@ package enum GzipFile {
 
     package static func index(at path: String) throws -> PackIndex {
         let size = UInt64(try FileFacts.of(path: path).size)
-        let header = try FileContents.prefix(path: path, count: 4096)
+        let header = try AssetFiles.local.prefix(path, count: 4096)
         guard header.count >= 18 else { throw PackError.truncated("the file is too short for a gzip header and trailer") }
         guard header[0] == 0x1F, header[1] == 0x8B else { throw PackError.notAPack }
         guard header[2] == 8 else { throw PackError.unsupported("gzip compression method \(header[2]) (only deflate exists)") }

@@ -14,7 +14,7 @@ import Preload
     }
 
     @_spi(Fuzzing) public static func index(at path: String) throws -> PackIndex {
-        switch format(of: try FileContents.prefix(path: path, count: 8)) {
+        switch format(of: try AssetFiles.local.prefix(path, count: 8)) {
         case .pak: try PakFile.index(at: path)
         case .zip: try ZipFile.index(at: path)
         case .gzip: try GzipFile.index(at: path)

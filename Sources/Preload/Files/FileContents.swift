@@ -142,13 +142,18 @@ package enum FileContents {
     }
 }
 
-/// A file kept open for reading at several offsets with `pread` (a zip archive's end records,
-/// central directory and local headers), closed when released.
-package final class OpenFile {
-    package let path: String
+/// A file on disk kept open for reading at several offsets with `pread` (a zip archive's end
+/// records, central directory and local headers), closed when released.
+///
+/// A container plugin reads the parts of its container it needs to index it with one; for a
+/// single read from the start of a file, ``AssetFiles/prefix(_:count:)`` is enough.
+public final class OpenFile {
+    /// The path it was opened with, named by the errors it throws.
+    public let path: String
     private let descriptor: Int32
 
-    package init(path: String) throws(AssetError) {
+    /// Opens the file at `path` for reading; throws ``AssetError`` when it cannot.
+    public init(path: String) throws(AssetError) {
         descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AssetError.fromErrno(errno, path: path) }
         self.path = path
@@ -156,8 +161,9 @@ package final class OpenFile {
 
     deinit { close(descriptor) }
 
-    /// `count` bytes starting at `offset`, fewer if the file ends first.
-    package func bytes(at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
+    /// `count` bytes starting at `offset`, fewer if the file ends first (none when `offset` is
+    /// past its end or `count` is not positive).
+    public func bytes(at offset: UInt64, count: Int) throws(AssetError) -> [UInt8] {
         // No file reaches past off_t's range: an offset read from a corrupt header may.
         guard count > 0, offset < UInt64(off_t.max) - UInt64(count) else { return [] }
         var failure: Int32 = 0
