@@ -123,7 +123,7 @@ public struct TextureAtlas: Asset {
 extension TextureAtlas: TextureHolding {
     /// Its pages' textures: a descriptor's pages are the page files the batch loaded (and counts)
     /// as textures of their own.
-    package var heldTextures: [Texture] { pages.map(\.texture) }
+    public var heldTextures: [Texture] { pages.map(\.texture) }
 }
 
 extension TextureAtlas: CustomStringConvertible {

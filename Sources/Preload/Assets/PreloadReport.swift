@@ -177,7 +177,10 @@ public struct PreloadFailure: Error, Sendable, CustomStringConvertible {
     /// The whole report, for what did load.
     public let report: PreloadReport
 
-    package init(report: PreloadReport) {
+    /// The failure of `report`, with the errors it names (see the type's description): for an
+    /// API of your own that returns a `Result` instead of throwing what
+    /// ``PreloadReport/throwIfFailed()`` throws.
+    public init(report: PreloadReport) {
         self.report = report
         let requested = report.results.compactMap(\.outcome.error)
         var explained = Set(requested.map(\.path))

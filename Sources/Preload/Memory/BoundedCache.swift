@@ -4,7 +4,7 @@ import Synchronization
 /// A small thread-safe cache that forgets its oldest entry once it holds `capacity` of them: for
 /// plugins that read something while planning (an atlas descriptor, a pack's index) and want it
 /// again when loading. Losing an entry only costs reading it again.
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let entries = PreloadMutex(Entries())
 
@@ -16,12 +16,13 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         var last: (key: Key, value: Value)?
     }
 
-    package init(capacity: Int) {
+    /// An empty cache that keeps at most `capacity` entries (at least one).
+    public init(capacity: Int) {
         self.capacity = max(capacity, 1)
     }
 
     /// The value stored for `key`.
-    package subscript(key: Key) -> Value? {
+    public subscript(key: Key) -> Value? {
         entries.withLock { entries in
             if let last = entries.last, last.key == key { return last.value }
             guard let value = entries.values[key] else { return nil }
@@ -31,7 +32,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// Stores `value` for `key`, forgetting the oldest entries beyond the capacity.
-    package func insert(_ value: Value, for key: Key) {
+    public func insert(_ value: Value, for key: Key) {
         entries.withLock { entries in
             if entries.values.updateValue(value, forKey: key) == nil { entries.order.append(key) }
             if entries.last?.key == key { entries.last = (key, value) }
@@ -44,7 +45,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// Removes and returns the value for `key`.
-    package func remove(_ key: Key) -> Value? {
+    public func remove(_ key: Key) -> Value? {
         entries.withLock { entries in
             guard let value = entries.values.removeValue(forKey: key) else { return nil }
             if entries.last?.key == key { entries.last = nil }
@@ -54,7 +55,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The value for `key`, made by `make` (outside the lock) and stored if it was missing.
-    package func value(for key: Key, orMake make: () throws -> Value) rethrows -> Value {
+    public func value(for key: Key, orMake make: () throws -> Value) rethrows -> Value {
         if let value = self[key] { return value }
         let value = try make()
         insert(value, for: key)
