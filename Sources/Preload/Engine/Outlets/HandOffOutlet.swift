@@ -139,8 +139,8 @@ struct HandOffTally {
 
     /// The budget's bytes given back and the change of those waiting their turn since last
     /// asked (both then reset), for the budget once the batch's lock is released.
-    mutating func takeSettlement() -> (released: Int, waitingTurnChange: Int) {
+    mutating func takeSettlement() -> BudgetSettlement {
         defer { (released, waitingTurnChange) = (0, 0) }
-        return (released, waitingTurnChange)
+        return BudgetSettlement(released: released, waitingTurnChange: waitingTurnChange)
     }
 }

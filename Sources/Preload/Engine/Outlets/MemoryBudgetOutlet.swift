@@ -71,13 +71,13 @@ final class MemoryBudget: Sendable {
         }
     }
 
-    /// Returns `released` and changes the bytes waiting their turn by `waitingTurnChange`, in one
-    /// step, and resumes the waiters that now fit.
-    func settle(released: Int, waitingTurnChange: Int) {
-        guard released != 0 || waitingTurnChange != 0 else { return }
+    /// Returns the settlement's bytes and changes the bytes waiting their turn by its change, in
+    /// one step, and resumes the waiters that now fit.
+    func settle(_ settlement: BudgetSettlement) {
+        guard settlement.released != 0 || settlement.waitingTurnChange != 0 else { return }
         let resumed = state.withLock { state in
-            state.held -= released
-            state.waitingTurn += waitingTurnChange
+            state.held -= settlement.released
+            state.waitingTurn += settlement.waitingTurnChange
             return state.grant(limit: limit)
         }
         for resume in resumed { DispatchQueue.global().async(execute: resume) }
@@ -85,7 +85,7 @@ final class MemoryBudget: Sendable {
 
     /// Gives `bytes` back, and resumes the waiters that now fit.
     func release(_ bytes: Int) {
-        settle(released: bytes, waitingTurnChange: 0)
+        settle(BudgetSettlement(released: bytes))
     }
 
     /// Grants every waiter at once, over the limit if need be: the batch was cancelled, and its
@@ -97,4 +97,12 @@ final class MemoryBudget: Sendable {
 
     /// The most bytes held at once so far.
     var peak: Int { state.withLock { $0.peak } }
+}
+
+/// What a finished load, a hand-over or the batch's end owes the memory budget, gathered under the
+/// batch's lock and settled once it is released: bytes given back, and the change of the bytes
+/// waiting their turn.
+struct BudgetSettlement {
+    var released = 0
+    var waitingTurnChange = 0
 }

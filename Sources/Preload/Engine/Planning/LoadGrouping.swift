@@ -10,11 +10,9 @@
 /// that a more urgent batch waits for at most one load per worker.
 ///
 /// Under a memory budget a load also takes no more files once their decoded sizes would pass
-/// ``maxDecodedBytes``, a worker's share of the budget. The budget admits a load whole, by the
-/// sum of its files' estimates, and lets a load larger than the budget go alone: cut by file
-/// size only, six one-colour 4096x4096 PNGs (72 KB of file, 64 MiB of pixels each) made one
-/// load, admitted at 384 MiB under an 80 MiB budget. Now only a single file is ever larger
-/// than its load's share. Tiny sprites are cut as before: their pixels fill no share.
+/// ``maxDecodedBytes``, a worker's share of the budget: the budget admits a load whole, by the
+/// sum of its files' estimates, so only a single file may ever be larger than its share (small
+/// files that decode large, such as one-colour backgrounds, no longer share a load past it).
 struct LoadGrouping: Sendable {
     /// The most files one load covers.
     let maxAssets: Int

@@ -176,7 +176,7 @@ final class BatchRecorder: Sendable {
 
     /// Planning is over: the progress total is known. Returns every operation made.
     func recordPlanningFinished() -> [LoadOperation] {
-        let (all, delay, settled) = state.withLock { state -> ([LoadOperation], Duration?, (released: Int, waitingTurnChange: Int)) in
+        let (all, delay, settled) = state.withLock { state -> ([LoadOperation], Duration?, BudgetSettlement) in
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
             state.progress.isPlanned = true
@@ -191,7 +191,7 @@ final class BatchRecorder: Sendable {
             for entry in held { deliver(entry, in: &state) }
             return (state.loads, deliverProgress(&state), state.handOff.takeSettlement())
         }
-        budget?.settle(released: settled.released, waitingTurnChange: settled.waitingTurnChange)
+        budget?.settle(settled)
         if let delay { scheduleTrailingProgress(after: delay) }
         return all
     }
@@ -215,25 +215,22 @@ final class BatchRecorder: Sendable {
         let callers = callerCount  // assets numbered below it were planned for the caller's requests
         let storing = store.store(finished, callers: callers)
         let announcesEach = events.wantsAssetEvents || handOff.isActive  // asked once per load, not per asset
-        let (delay, released, waitingTurnChange) = state.withLock { state -> (Duration?, Int, Int) in
-            guard state.phase != .finished else { return (nil, 0, 0) }
+        let (delay, settled) = state.withLock { state -> (Duration?, BudgetSettlement) in
+            guard state.phase != .finished else { return (nil, BudgetSettlement()) }
             state.diagnostics.storeLockHeld += storing
             let released = budget == nil && !handOff.isActive ? 0 : handOff.settle(finished, callers: callers, in: &state)
             for index in finished.indices {
                 // The first waiter made the asset: its request is the one stored above.
                 let waiters = state.record(finished[index])
-                let asset = finished[index].asset
-                if !state.assets[asset].dependencies.isEmpty {  // it has read them: released ones may go
-                    let free = state.held.finished(asset, dependencies: state.assets[asset].dependencies, planning: state.phase == .planning)
-                    for (released, standIn) in free { state.replace(released, with: standIn) }
-                }
+                state.dependentFinished(finished[index].asset)
                 guard waiters.more != nil || announcesEach else { continue }
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
-            let settled = state.handOff.takeSettlement()
-            return (deliverProgress(&state), released + settled.released, settled.waitingTurnChange)
+            var settled = state.handOff.takeSettlement()
+            settled.released += released
+            return (deliverProgress(&state), settled)
         }
-        budget?.settle(released: released, waitingTurnChange: waitingTurnChange)
+        budget?.settle(settled)
         if let delay { scheduleTrailingProgress(after: delay) }
         if logger.logLevel <= .debug {
             for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
@@ -359,8 +356,8 @@ final class BatchRecorder: Sendable {
     /// Called once by the completion operation, after every load has finished. Completes the
     /// batch, unless it waits for its assets to be handed over (then the last hand-over does).
     func complete() {
-        let (deferred, settled) = state.withLock { state -> (Bool, (released: Int, waitingTurnChange: Int)) in
-            guard state.phase == .running else { return (false, (0, 0)) }
+        let (deferred, settled) = state.withLock { state -> (Bool, BudgetSettlement) in
+            guard state.phase == .running else { return (false, BudgetSettlement()) }
             if events.wantsAssetEvents || handOff.isActive {
                 for held in state.ordering.flush() { deliver(held, in: &state) }
             }
@@ -368,7 +365,7 @@ final class BatchRecorder: Sendable {
             let deferred = handOff.defersCompletion(&state)
             return (deferred, state.handOff.takeSettlement())
         }
-        budget?.settle(released: settled.released, waitingTurnChange: settled.waitingTurnChange)
+        budget?.settle(settled)
         if !deferred { finishCompletion() }
     }
 

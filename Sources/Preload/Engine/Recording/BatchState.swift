@@ -206,6 +206,15 @@ struct BatchState {
         return waiters(of: finished.asset)
     }
 
+    /// `asset` has finished, so it has read its dependencies: the stand-ins of those the engine
+    /// released take their places now, unless planning may still give them another dependent
+    /// (``HeldForDependents``).
+    mutating func dependentFinished(_ asset: Int) {
+        for (dependency, standIn) in held.finished(dependencies: assets[asset].dependencies, planning: phase == .planning) {
+            replace(dependency, with: standIn)
+        }
+    }
+
     /// The engine released `asset`: `standIn` takes its place (if it is still loaded here).
     mutating func replace(_ asset: Int, with standIn: HandedOverAsset) {
         guard asset < assets.count, assets[asset].outcome?.asset != nil else { return }

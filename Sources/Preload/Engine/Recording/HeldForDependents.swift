@@ -61,9 +61,9 @@ struct HeldForDependents {
         return false
     }
 
-    /// `asset`, which depends on `dependencies`, has finished: returns the stand-ins that may
-    /// now replace their assets.
-    mutating func finished(_ asset: Int, dependencies: [Int], planning: Bool) -> [(asset: Int, HandedOverAsset)] {
+    /// An asset that depends on `dependencies` has finished: returns the stand-ins that may now
+    /// replace their assets.
+    mutating func finished(dependencies: [Int], planning: Bool) -> [(asset: Int, HandedOverAsset)] {
         guard !dependencies.isEmpty, !pending.isEmpty else { return [] }
         for dependency in Set(dependencies) { pending[dependency, default: 1] -= 1 }
         return planning ? [] : takeStandIns(all: false)
