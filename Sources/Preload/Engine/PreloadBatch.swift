@@ -16,7 +16,7 @@ public final class PreloadBatch: Sendable {
     let recorder: BatchRecorder
     private let planner: BatchPlanner
 
-    /// A batch of `requests`, assembled: its planner, its loads' reporter, its recorder and
+    /// A batch of `requests`, assembled: its planner, its loads' environment, its recorder and
     /// outlets. Nothing runs until ``launch(on:)``.
     init(
         requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
@@ -25,10 +25,11 @@ public final class PreloadBatch: Sendable {
         recorder = BatchRecorder(
             callers: requests, options: options, store: StoreOutlet(store: options.storesAssets ? store : nil),
             events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory)
-        let reporter = LoadReporter(
-            recorder: recorder, memory: memory, maxFileBytes: maxFileBytes, isStrict: options.isStrict, admission: recorder.budget)
+        let environment = LoadEnvironment(
+            memory: memory, maxFileBytes: maxFileBytes, isStrict: options.isStrict, cancellation: recorder.cancellation,
+            admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) })
         planner = BatchPlanner(
-            recorder: recorder, reporter: reporter, options: options, registry: registry, queue: queue,
+            recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
             workers: queue.maxConcurrentOperationCount)
     }
 

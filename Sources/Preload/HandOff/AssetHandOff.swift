@@ -48,8 +48,8 @@ public final class AssetHandOff: Sendable {
         public let asset: any Asset
         /// Whether a plugin loaded it on behalf of one of the caller's requests.
         public let isDependency: Bool
-        let recorder: BatchRecorder
-        let assetIndex: Int
+        /// The acknowledgement it carries back to its batch.
+        let receipt: HandOverReceipt
     }
 
     /// What one ``drain(budget:maxItems:_:)`` did.
@@ -120,10 +120,10 @@ public final class AssetHandOff: Sendable {
             do {
                 handle = try upload(item)
             } catch {
-                item.recorder.handedOver(item, handle: nil, releasing: false)
+                item.receipt.handedOver(item, handle: nil, releasing: false)
                 throw error
             }
-            item.recorder.handedOver(item, handle: handle, releasing: releasesCPUCopies && handle != nil)
+            item.receipt.handedOver(item, handle: handle, releasing: releasesCPUCopies && handle != nil)
         }
         drained.remaining = count
         drained.elapsed = ContinuousClock.now - started
@@ -136,13 +136,13 @@ public final class AssetHandOff: Sendable {
         arrivals.signal()
     }
 
-    /// Takes the items of the batch `recorder` records out of the queue (it was cancelled).
-    func remove(itemsOf recorder: BatchRecorder) -> [Item] {
+    /// Takes the items of `batch` out of the queue (it was cancelled).
+    func remove(itemsOf batch: ObjectIdentifier) -> [Item] {
         queue.withLock { queue in
             let waiting = queue.items[queue.head...]
-            let removed = waiting.filter { $0.recorder === recorder }
+            let removed = waiting.filter { $0.receipt.batch == batch }
             guard !removed.isEmpty else { return [] }
-            queue.items = waiting.filter { $0.recorder !== recorder }
+            queue.items = waiting.filter { $0.receipt.batch != batch }
             queue.head = 0
             return removed
         }

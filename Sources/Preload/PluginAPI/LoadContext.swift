@@ -8,14 +8,15 @@ public final class LoadContext: Sendable {
     public let request: PlannedRequest
     /// Where large pixels and data go: the coordinator's pool (``PreloadCoordinator/Configuration/memory``).
     /// ``readContents(reportingProgress:)`` uses it; so should a decoder writing an asset's bytes.
-    public var memory: AssetMemory { operation.reporter.memory }
+    public var memory: AssetMemory { environment.memory }
     private let asset: Int
-    private let operation: LoadOperation
+    /// What the load received from its batch, and where it sends progress.
+    private let environment: LoadEnvironment
     private let dependencies: [AssetRequest: AssetOutcome]
     /// The file, if planning read it ahead.
     private let contents: AssetBytes?
-    private var maxFileBytes: Int { operation.reporter.maxFileBytes }
-    private var isStrict: Bool { operation.reporter.isStrict }
+    private var maxFileBytes: Int { environment.maxFileBytes }
+    private var isStrict: Bool { environment.isStrict }
     /// What the plugin reported: progress (only forward) and warnings.
     private let reports = PreloadMutex(Reports())
 
@@ -25,12 +26,12 @@ public final class LoadContext: Sendable {
     }
 
     init(
-        request: PlannedRequest, asset: Int, operation: LoadOperation, contents: AssetBytes? = nil,
+        request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: AssetBytes? = nil,
         dependencies: [AssetRequest: AssetOutcome]
     ) {
         self.request = request
         self.asset = asset
-        self.operation = operation
+        self.environment = environment
         self.contents = contents
         self.dependencies = dependencies
     }
@@ -39,18 +40,18 @@ public final class LoadContext: Sendable {
     public var files: AssetFiles { request.files }
 
     /// Whether the load was cancelled; long work should stop soon after this turns true.
-    public var isCancelled: Bool { operation.isCancelled }
+    public var isCancelled: Bool { environment.isCancelled }
 
     /// Throws `CancellationError` if the load was cancelled.
     public func checkCancellation() throws {
-        if operation.isCancelled { throw CancellationError() }
+        if environment.isCancelled { throw CancellationError() }
     }
 
     /// Reports how much of this asset is done, from 0 to 1. Cheap to call often: reports that
     /// move less than 1% (and any that would go backwards) are dropped here.
     public func reportProgress(_ fraction: Double) {
         if let forward = reports.withLock({ $0.progress.advance(to: fraction, minimumStep: 0.01) }) {
-            operation.reporter.progressed(asset, fraction: forward)
+            environment.sink.send(.progressed(asset: asset, fraction: forward))
         }
     }
 
@@ -84,7 +85,7 @@ public final class LoadContext: Sendable {
             return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)
         }
         return try request.files.read(
-            request.path, limit: maxFileBytes, memory: memory, isCancelled: { operation.isCancelled },
+            request.path, limit: maxFileBytes, memory: memory, isCancelled: { environment.isCancelled },
             progress: { if reportingProgress { reportProgress($0) } })
     }
 

@@ -18,31 +18,25 @@ import Synchronization
 /// `completionBlock`, which runs later on a global queue.
 final class LoadOperation: Operation, @unchecked Sendable {
     private let state = PreloadMutex(LoadOperationState())
-    /// Set by ``cancel()``: read between files and by decoders between chunks, more cheaply
-    /// than corelibs' own flag (which takes a lock).
-    private let cancelled = Atomic(false)
     /// What a file that declared no dependencies sees of them.
     private static let noDependencies: [AssetRequest: AssetOutcome] = [:]
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: PreloadMutex<[LoadItem]>
-    /// All the operation may ask of its batch, and tell it.
-    let reporter: LoadReporter
+    /// What the operation receives from its batch (values, the cancellation flag, the budget's
+    /// admission) and where it sends what happened.
+    private let environment: LoadEnvironment
 
-    init(items: [LoadItem], reporter: LoadReporter) {
+    init(items: [LoadItem], environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
-        self.reporter = reporter
+        self.environment = environment
         super.init()
     }
 
     override var isAsynchronous: Bool { true }
-    /// Cancelled itself, or its batch was: the batch tells its loads one by one, and one that
-    /// starts in between must not start a file.
-    override var isCancelled: Bool { cancelled.load(ordering: .acquiring) || reporter.isCancelled }
+    /// A load is cancelled through its batch (``CancellationFlag``), read more cheaply than
+    /// corelibs' own flag (which takes a lock).
+    override var isCancelled: Bool { environment.isCancelled }
 
-    override func cancel() {
-        cancelled.store(true, ordering: .releasing)
-        super.cancel()
-    }
     override var isExecuting: Bool { state.withLock { $0.isExecuting } }
     override var isFinished: Bool { state.withLock { $0.isFinished } }
 
@@ -61,7 +55,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
         // Under a memory budget, nothing is decoded until the items' estimated sizes fit: the
         // operation stays executing, holding no thread, until the budget resumes it.
         let bytes = items.reduce(0) { $0 + $1.decodedBytes }
-        if bytes > 0, let budget = reporter.admission, !budget.acquire(bytes, orResume: { [self] in proceed(items, from: 0, finished: []) }) {
+        if bytes > 0, let budget = environment.admission, !budget.acquire(bytes, orResume: { [self] in proceed(items, from: 0, finished: []) }) {
             return
         }
         proceed(items, from: items.startIndex, finished: [])
@@ -87,7 +81,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                     dependencies = known
                 case .failure(let error):
                     finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero))
-                    reporter.failed()
+                    environment.sink.send(.failed)
                     index += 1
                     started = .now
                     continue
@@ -95,7 +89,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             }
             let plugin = items[index].plugin
             let context = LoadContext(
-                request: items[index].request, asset: items[index].asset, operation: self, contents: items[index].contents,
+                request: items[index].request, asset: items[index].asset, environment: environment, contents: items[index].contents,
                 dependencies: dependencies)
             if let warning = items[index].request.claimWarning {  // claimed by content, not by name
                 do {
@@ -145,7 +139,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             return .loaded(asset)
         case .failure(let error):
             if error is CancellationError || isCancelled { return .cancelled }
-            reporter.failed()
+            environment.sink.send(.failed)
             return .failed(AssetError(path: item.request.path, wrapping: error))
         }
     }
@@ -154,7 +148,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// failed or was cancelled (unless its plugin tolerates that).
     private func outcomes(ofDependenciesOf item: LoadItem) -> Result<[AssetRequest: AssetOutcome], AssetError> {
         guard item.hasDependencies else { return .success([:]) }
-        var known = reporter.outcomes(of: item.dependencies)
+        var known = item.dependencyOutcomes?.outcomes(of: item.dependencies.lazy.map(\.request)) ?? [:]
         for (request, error) in item.dependencyFailures { known[request] = .failed(error) }
         guard !item.plugin.loader.toleratesFailedDependencies else { return .success(known) }
         for (request, _) in item.dependencies {
@@ -171,7 +165,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     private func conclude(_ finished: [FinishedAsset]) {
         willChangeValue(forKey: "isFinished")
         guard state.withLock({ $0.claimFinish() }) else { return }
-        reporter.finished(finished)
+        environment.sink.send(.finished(finished))
         _ = state.withLock { $0.markFinished() }
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
@@ -203,6 +197,7 @@ struct LoadItem: Sendable {
     private struct Declared {
         var dependencies: [(request: AssetRequest, asset: Int)] = []
         var failures: [AssetRequest: AssetError] = [:]
+        let outcomes = DependencyOutcomes()
     }
 
     /// The assets the plugin's declared dependencies were merged into, in declared order (empty
@@ -226,6 +221,10 @@ struct LoadItem: Sendable {
 
     /// Whether the plugin declared any dependency (most files: no).
     var hasDependencies: Bool { declared != nil }
+
+    /// Where the recorder puts the outcomes of ``dependencies`` as they finish, read when the
+    /// item's load starts; `nil` for an item that declared none.
+    var dependencyOutcomes: DependencyOutcomes? { declared?.outcomes }
 }
 
 /// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
@@ -260,57 +259,5 @@ extension FinishedAsset {
         self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
         decodedBytes = item.decodedBytes
         if outcome.isLoaded { warnings = context.warnings }
-    }
-}
-
-/// Everything a load may ask of its batch and tell it, and nothing else: handed to each
-/// ``LoadOperation`` and ``LoadContext`` of one batch. A load never reaches the batch itself.
-///
-/// It reads the batch's cancellation, reports an asset's partial progress, a failure (which
-/// cancels the batch under fail-fast) and the finished assets of the load, each to the batch's
-/// ``BatchRecorder``, and reads the outcomes of the dependencies an asset declared (finished
-/// before its load starts: its operation depends on theirs). The memory budget's admission
-/// (``admission``) and the coordinator's settings for reading files come with it.
-final class LoadReporter: Sendable {
-    private let recorder: BatchRecorder
-    /// Where large pixels and data go: the coordinator's pool.
-    let memory: AssetMemory
-    /// Files larger than this are refused before they are read.
-    let maxFileBytes: Int
-    /// Whether a warning fails its asset (``PreloadOptions/isStrict``).
-    let isStrict: Bool
-    /// The memory budget's admission (``PreloadOptions/memoryBudget``); `nil` without one.
-    let admission: MemoryBudget?
-
-    init(recorder: BatchRecorder, memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, admission: MemoryBudget?) {
-        self.recorder = recorder
-        self.memory = memory
-        self.maxFileBytes = maxFileBytes
-        self.isStrict = isStrict
-        self.admission = admission
-    }
-
-    /// Whether the batch is being cancelled: set before any load is told, so that a load
-    /// starting while the others are being cancelled does not start a file.
-    var isCancelled: Bool { recorder.cancelSignalled.load(ordering: .acquiring) }
-
-    /// An asset failed (under fail-fast, the batch is cancelled now, not when the load ends).
-    func failed() {
-        recorder.assetFailed()
-    }
-
-    /// The asset `asset` is `fraction` done.
-    func progressed(_ asset: Int, fraction: Double) {
-        recorder.progressed(asset, fraction: fraction)
-    }
-
-    /// The load's assets are done (called once, before the load's `isFinished` turns true).
-    func finished(_ assets: [FinishedAsset]) {
-        recorder.record(assets)
-    }
-
-    /// How `dependencies` ended (all finished: their loads ran before the dependent's).
-    func outcomes(of dependencies: [(request: AssetRequest, asset: Int)]) -> [AssetRequest: AssetOutcome] {
-        recorder.outcomes(of: dependencies)
     }
 }

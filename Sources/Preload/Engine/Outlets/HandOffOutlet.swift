@@ -51,17 +51,17 @@ struct HandOffOutlet: Sendable {
         return released
     }
 
-    /// Queues `result` (of the asset numbered `index`) if it is one to hand over and its asset is
-    /// not queued yet. The item reports its hand-over to `recorder`.
-    func queue(_ result: AssetResult, asset index: Int, in state: inout BatchState, recorder: BatchRecorder) {
+    /// Queues `result` if it is one to hand over and its asset (`receipt`'s) is not queued yet.
+    /// The item carries `receipt` back when it is handed over.
+    func queue(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, in state: inout BatchState) {
         guard let handOff, let asset = result.outcome.asset, !result.isDependency || handOff.includesDependencies else { return }
-        guard state.handOff.queued.insert(index).inserted else { return }
+        let receipt = receipt()
+        guard state.handOff.queued.insert(receipt.asset).inserted else { return }
         state.handOff.pending += 1
-        leaveWaiting(index, in: &state)
+        leaveWaiting(receipt.asset, in: &state)
         handOff.enqueue(
             AssetHandOff.Item(
-                name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency,
-                recorder: recorder, assetIndex: index))
+                name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency, receipt: receipt))
     }
 
     /// The result of the asset numbered `index` waits for planning to end (``HeldForDependents``):
@@ -103,9 +103,9 @@ struct HandOffOutlet: Sendable {
         return (bytes, state.handOff.completionDeferred && state.handOff.pending == 0)
     }
 
-    /// Takes the items `recorder`'s batch still has waiting out of the queue (it was cancelled).
-    func withdraw(itemsOf recorder: BatchRecorder) -> [AssetHandOff.Item] {
-        handOff?.remove(itemsOf: recorder) ?? []
+    /// Takes the items `batch` still has waiting out of the queue (it was cancelled).
+    func withdraw(itemsOf batch: ObjectIdentifier) -> [AssetHandOff.Item] {
+        handOff?.remove(itemsOf: batch) ?? []
     }
 
     /// Whether completion waits for the hand-off: the batch asked for it and assets are still

@@ -4,7 +4,7 @@ import PreloadConcurrency
 /// The memory-budget outlet (``PreloadOptions/memoryBudget``): the decoded bytes a batch's loads
 /// may hold at once, from the moment a load starts decoding until each asset is handed over to
 /// the engine (or, for an asset nobody takes over, until its load ends). Loads see only its
-/// admission (``acquire(_:orResume:)``, through their ``LoadReporter``); the recorder settles
+/// admission (``acquire(_:orResume:)``, through their ``LoadEnvironment``); the recorder settles
 /// what each finished load gives back, and the hand-off what each hand-over does.
 ///
 /// A load asks for its assets' estimated sizes before it decodes anything. It goes at once if

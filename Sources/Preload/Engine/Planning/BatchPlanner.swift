@@ -4,7 +4,8 @@ import Foundation
 /// The plan stage of a batch: walks the caller's folders, resolves every request, merges
 /// requests for the same asset, cuts the assets into loads and queues them, then queues the
 /// completion operation behind them all. Runs off the caller's thread. What it decides goes to
-/// the batch's ``BatchRecorder``; the loads it makes get the batch's ``LoadReporter``.
+/// the batch's ``BatchRecorder``; the loads it makes get the batch's ``LoadEnvironment``, and it
+/// keeps them itself (``PlannedLoads``) until planning ends.
 ///
 /// Planning is spread over up to `workers` threads: each takes a chunk of the caller's
 /// requests, resolves them (one `open` of each file, a claim, the plugin's dependencies: no
@@ -19,20 +20,22 @@ final class BatchPlanner: Sendable {
     static let fanInWidth = 64
 
     let recorder: BatchRecorder
-    let reporter: LoadReporter
+    let environment: LoadEnvironment
     let options: PreloadOptions
     let registry: PluginRegistry
     let queue: OperationQueue
     let workers: Int
     /// Which asset each key was merged into, while planning.
     let mergeTable = MergeTable()
+    /// The operations made so far.
+    let loads = PlannedLoads()
 
     init(
-        recorder: BatchRecorder, reporter: LoadReporter, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
+        recorder: BatchRecorder, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
         workers: Int
     ) {
         self.recorder = recorder
-        self.reporter = reporter
+        self.environment = environment
         self.options = options
         self.registry = registry
         self.queue = queue
@@ -41,16 +44,16 @@ final class BatchPlanner: Sendable {
 
     /// Whether planning should stop: the batch is being cancelled (entries left without an
     /// asset are reported cancelled).
-    var isCancelled: Bool { reporter.isCancelled }
+    var isCancelled: Bool { environment.isCancelled }
 
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
         let requests = expandFolders()
         let resolver = RequestResolver(
-            registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: reporter.admission != nil,
-            memory: reporter.memory)
-        let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: reporter.admission?.limit)
+            registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
+            memory: environment.memory)
+        let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
         recorder.store.reserve(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
         if plansInRequestOrder {
@@ -96,7 +99,7 @@ final class BatchPlanner: Sendable {
     /// atlas's sprites, planned after every plain file, would start last, and the assets loaded
     /// before them would fill the budget waiting for the atlas that comes before them.
     private var plansInRequestOrder: Bool {
-        reporter.admission?.limit != nil && options.assetEventOrder != .completion
+        environment.admission?.limit != nil && options.assetEventOrder != .completion
     }
 
     /// Plans the caller's requests on this thread, a few at a time (loads are cut within them),
@@ -150,19 +153,17 @@ final class BatchPlanner: Sendable {
         return deferred
     }
 
-    /// Makes a ``LoadOperation`` for each list of items, records them, and queues them (cancelled
-    /// first if the batch is).
-    func install(_ loads: [[LoadItem]], dependencies: [LoadOperation] = []) {
-        guard !loads.isEmpty else { return }
-        let operations = loads.map { items in
-            let load = LoadOperation(items: items, reporter: reporter)
+    /// Makes a ``LoadOperation`` for each list of items, keeps them, and queues them (a load of a
+    /// cancelled batch reports its assets cancelled as it starts).
+    func install(_ items: [[LoadItem]], dependencies: [LoadOperation] = []) {
+        guard !items.isEmpty else { return }
+        let operations = items.map { items in
+            let load = LoadOperation(items: items, environment: environment)
             load.queuePriority = options.priority.queuePriority
             for dependency in dependencies { load.addDependency(dependency) }
             return load
         }
-        if recorder.recordLoads(operations, covering: loads.map { $0.map(\.asset) }) {
-            for load in operations { load.cancel() }
-        }
+        loads.add(operations, covering: items.map { $0.map(\.asset) })
         queue.addOperations(operations, waitUntilFinished: false)
     }
 
@@ -170,7 +171,8 @@ final class BatchPlanner: Sendable {
     /// behind every load.
     private func finishPlanning(alone: Duration) {
         let finishing = ContinuousClock.now
-        let all = recorder.recordPlanningFinished()
+        recorder.recordPlanningFinished()
+        let all = loads.takeAll()
         mergeTable.removeAll()  // merging is over
         let completion = BlockOperation { [recorder] in recorder.complete() }
         let gathering = Self.fanIn(all, into: completion)

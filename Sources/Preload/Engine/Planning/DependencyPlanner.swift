@@ -127,7 +127,8 @@ struct DependencyPlanner {
             return
         }
         sealOpenLoad()  // the loads of this asset's dependencies must exist before its own
-        batch.install([[item]], dependencies: recorder.loads(of: item.dependencies.map(\.asset)))
+        recorder.awaitOutcomes(of: item.dependencies, into: item.dependencyOutcomes!)
+        batch.install([[item]], dependencies: batch.loads.operations(loading: item.dependencies.map(\.asset)))
     }
 }
 

@@ -36,8 +36,8 @@ final class BatchRecorder: Sendable {
     let failsFast: Bool
     let logger: Logger
     let startedAt: ContinuousClock.Instant
-    /// Set by ``cancel()`` before any load is told: read by loads without the batch's lock.
-    let cancelSignalled = Atomic(false)
+    /// Raised by ``cancel()`` before anything else happens: read by loads without the batch's lock.
+    let cancellation = CancellationFlag()
     /// Released once the batch has completed and its completion hook has run.
     let done = DispatchGroup()
     /// Set once the batch has completed and its completion hook has returned (before ``done``
@@ -158,25 +158,15 @@ final class BatchRecorder: Sendable {
         }
     }
 
-    /// Takes in operations made while planning, each loading the assets listed with it.
-    /// Returns whether the batch is cancelled (the operations are then to be cancelled).
-    func recordLoads(_ operations: [LoadOperation], covering assets: [[Int]]) -> Bool {
-        state.withLock { state in
-            state.register(operations, covering: assets)
-            return state.cancelRequested
-        }
+    /// A load with `dependencies` is about to be queued: their outcomes go into `outcomes` as
+    /// they finish (those already finished at once), so that the load receives them as values.
+    func awaitOutcomes(of dependencies: [(request: AssetRequest, asset: Int)], into outcomes: DependencyOutcomes) {
+        state.withLock { $0.awaitOutcomes(of: dependencies, into: outcomes) }
     }
 
-    /// The operations loading `assets` (planned earlier), each once.
-    func loads(of assets: [Int]) -> [LoadOperation] {
-        state.withLock { state in
-            Set(assets.map { state.assets[$0].load }.filter { $0 >= 0 }).sorted().map { state.loads[$0] }
-        }
-    }
-
-    /// Planning is over: the progress total is known. Returns every operation made.
-    func recordPlanningFinished() -> [LoadOperation] {
-        let (all, delay, settled) = state.withLock { state -> ([LoadOperation], Duration?, BudgetSettlement) in
+    /// Planning is over: the progress total is known.
+    func recordPlanningFinished() {
+        let (delay, settled) = state.withLock { state -> (Duration?, BudgetSettlement) in
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
             state.progress.isPlanned = true
@@ -189,11 +179,10 @@ final class BatchRecorder: Sendable {
             let (held, standIns) = state.held.planningEnded()
             for (asset, standIn) in standIns { state.replace(asset, with: standIn) }
             for entry in held { deliver(entry, in: &state) }
-            return (state.loads, deliverProgress(&state), state.handOff.takeSettlement())
+            return (deliverProgress(&state), state.handOff.takeSettlement())
         }
         budget?.settle(settled)
         if let delay { scheduleTrailingProgress(after: delay) }
-        return all
     }
 
     /// What the planning thread did alone, and how many operations were queued.
@@ -206,6 +195,15 @@ final class BatchRecorder: Sendable {
     }
 
     // MARK: Loads
+
+    /// Applies what a load sent (its ``LoadSink`` leads here).
+    func receive(_ event: LoadEvent) {
+        switch event {
+        case .progressed(let asset, let fraction): progressed(asset, fraction: fraction)
+        case .failed: assetFailed()
+        case .finished(let assets): record(assets)
+        }
+    }
 
     /// A load's assets are done: they go into the store (one lock of each store shard), then,
     /// under one lock of the batch, the budget's bytes are settled, the outcomes recorded, the
@@ -234,15 +232,6 @@ final class BatchRecorder: Sendable {
         if let delay { scheduleTrailingProgress(after: delay) }
         if logger.logLevel <= .debug {
             for case .failed(let error) in finished.map(\.outcome) { logger.debug("asset failed", metadata: ["error": "\(error)"]) }
-        }
-    }
-
-    /// The outcomes of `dependencies` (all finished: their loads ran before the dependent's).
-    func outcomes(of dependencies: [(request: AssetRequest, asset: Int)]) -> [AssetRequest: AssetOutcome] {
-        state.withLock { state in
-            var outcomes: [AssetRequest: AssetOutcome] = [:]
-            for (request, asset) in dependencies { outcomes[request] = state.assets[asset].outcome ?? .cancelled }
-            return outcomes
         }
     }
 
@@ -289,20 +278,21 @@ final class BatchRecorder: Sendable {
         }
         let result = state.result(ofEntry: entry)
         events.asset(result)
-        handOff.queue(result, asset: state.assetOfEntry[entry], in: &state, recorder: self)
+        handOff.queue(result, receipt: receipt(for: asset), in: &state)
     }
 
     // MARK: Cancellation
 
-    /// Cancels every load that has not finished, and the planning still to come.
+    /// Cancels every load that has not finished (each reads the raised flag between files), and
+    /// the planning still to come.
     func cancel() {
-        let loads = state.withLock { state -> [LoadOperation] in
-            guard state.phase != .finished, !state.cancelRequested else { return [] }
+        let cancels = state.withLock { state -> Bool in
+            guard state.phase != .finished, !state.cancelRequested else { return false }
             state.cancelRequested = true
-            return state.loads
+            return true
         }
-        cancelSignalled.store(true, ordering: .releasing)
-        for load in loads { load.cancel() }
+        guard cancels else { return }
+        cancellation.raise()
         withdrawFromHandOff()
     }
 
@@ -310,14 +300,14 @@ final class BatchRecorder: Sendable {
     /// are not handed over, and loads waiting for the budget go on to report themselves cancelled.
     private func withdrawFromHandOff() {
         budget?.releaseWaiters()
-        let removed = handOff.withdraw(itemsOf: self)
+        let removed = handOff.withdraw(itemsOf: ObjectIdentifier(self))
         guard !removed.isEmpty else { return }
         let callers = callerCount
         let (bytes, finish) = state.withLock { state -> (Int, Bool) in
             var bytes = 0
             var finish = false
             for item in removed {
-                let settled = handOff.recordHandedOver(item.assetIndex, callers: callers, in: &state)
+                let settled = handOff.recordHandedOver(item.receipt.asset, callers: callers, in: &state)
                 bytes += settled.bytes
                 finish = finish || settled.completes
             }
@@ -329,6 +319,12 @@ final class BatchRecorder: Sendable {
 
     // MARK: Hand-off
 
+    /// The acknowledgement a hand-off item carries back (``HandOverReceipt``): it leads to
+    /// ``handedOver(_:handle:releasing:)``, and is all of the batch an item holds.
+    func receipt(for asset: Int) -> HandOverReceipt {
+        HandOverReceipt(batch: ObjectIdentifier(self), asset: asset) { [self] in handedOver($0, handle: $1, releasing: $2) }
+    }
+
     /// The engine took `item` over, returning `handle`; with `releasing`, the asset leaves memory
     /// (the store and the batch keep a ``HandedOverAsset``).
     func handedOver(_ item: AssetHandOff.Item, handle: (any Sendable)?, releasing: Bool) {
@@ -338,12 +334,12 @@ final class BatchRecorder: Sendable {
         let callers = callerCount
         let (settled, delay) = state.withLock { state -> ((bytes: Int, completes: Bool), Duration?) in
             // Where the batch's dependents read it, only once none is still to.
-            if let replacement, item.assetIndex < state.assets.count,
-                state.held.replaces(item.assetIndex, with: replacement, planning: state.phase == .planning)
+            if let replacement, item.receipt.asset < state.assets.count,
+                state.held.replaces(item.receipt.asset, with: replacement, planning: state.phase == .planning)
             {
-                state.replace(item.assetIndex, with: replacement)
+                state.replace(item.receipt.asset, with: replacement)
             }
-            let settled = handOff.recordHandedOver(item.assetIndex, callers: callers, in: &state)
+            let settled = handOff.recordHandedOver(item.receipt.asset, callers: callers, in: &state)
             return (settled, state.phase == .finished ? nil : deliverProgress(&state))
         }
         budget?.release(settled.bytes)

@@ -14,8 +14,6 @@ struct BatchState {
         var plugin = ""
         /// Its share of the batch's progress; 0 for an asset that failed while planning.
         var weight: Int64 = 0
-        /// The operation (in ``BatchState/loads``) that loads it; -1 if none does.
-        var load = -1
         /// The assets it depends on.
         var dependencies: [Int] = []
         var outcome: AssetOutcome?
@@ -43,8 +41,8 @@ struct BatchState {
     var moreWaiters: [Int: [Int]] = [:]
     /// Why entries without an asset failed (a missing file, no plugin, a dependency cycle).
     var failures: [Int: AssetError] = [:]
-    /// Every operation made, for cancellation; emptied when the batch finishes.
-    var loads: [LoadOperation] = []
+    /// Where loads waiting for an asset (a dependency) get its outcome, by the asset's number.
+    private var outcomeWaiters: [Int: [(outcomes: DependencyOutcomes, request: AssetRequest)]] = [:]
     var progress: ProgressOutlet
     var planning: Duration = .zero
     var diagnostics = BatchDiagnostics()
@@ -184,14 +182,19 @@ struct BatchState {
     /// The asset failed while planning and will not load. Returns its entries, to be announced.
     mutating func failPlanning(_ asset: Int, _ error: AssetError) -> Waiters {
         assets[asset].outcome = .failed(error)
+        tellLoadsWaiting(for: asset)
         return waiters(of: asset)
     }
 
-    /// Takes in operations made while planning; each loads the assets listed with it.
-    mutating func register(_ newLoads: [LoadOperation], covering assetsOfLoad: [[Int]]) {
-        for (load, covered) in zip(newLoads, assetsOfLoad) {
-            for asset in covered { assets[asset].load = loads.count }
-            loads.append(load)
+    /// A load is to receive the outcomes of `dependencies` in `outcomes`: at once for those
+    /// already finished, the others as they finish (``record(_:)``).
+    mutating func awaitOutcomes(of dependencies: [(request: AssetRequest, asset: Int)], into outcomes: DependencyOutcomes) {
+        for (request, asset) in dependencies {
+            if let outcome = assets[asset].outcome {
+                outcomes.set(outcome, for: request)
+            } else {
+                outcomeWaiters[asset, default: []].append((outcomes, request))
+            }
         }
     }
 
@@ -203,7 +206,16 @@ struct BatchState {
         assets[finished.asset].duration = finished.duration
         if !finished.warnings.isEmpty { assets[finished.asset].warnings = finished.warnings }
         progress.complete(asset: finished.asset, weight: assets[finished.asset].weight)
+        tellLoadsWaiting(for: finished.asset)
         return waiters(of: finished.asset)
+    }
+
+    /// Hands the outcome of `asset` to the loads waiting for it (``awaitOutcomes(of:into:)``).
+    private mutating func tellLoadsWaiting(for asset: Int) {
+        guard !outcomeWaiters.isEmpty, let outcome = assets[asset].outcome, let loads = outcomeWaiters.removeValue(forKey: asset) else {
+            return
+        }
+        for load in loads { load.outcomes.set(outcome, for: load.request) }
     }
 
     /// `asset` has finished, so it has read its dependencies: the stand-ins of those the engine
@@ -227,7 +239,7 @@ struct BatchState {
     /// its results from them when they are read), leaving nothing per asset behind.
     mutating func close() -> AssetResults.Recorded {
         phase = .finished
-        loads = []
+        outcomeWaiters = [:]
         let folded = held.folded(callers: callers.count, assetOfEntry: assetOfEntry)
         let order =
             dependencyRequests.isEmpty

@@ -1,0 +1,16 @@
+import Synchronization
+
+/// A batch's cancellation, as its loads see it: a flag the batch sets once, before it tells
+/// anything else, and loads read between files and decoders between chunks (an atomic load, no lock).
+final class CancellationFlag: Sendable {
+    private let raised = Atomic(false)
+
+    /// Whether the batch is being cancelled.
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
+
+    /// Raises the flag; returns whether this call raised it (`false` if it already was).
+    @discardableResult
+    func raise() -> Bool {
+        !raised.exchange(true, ordering: .acquiringAndReleasing)
+    }
+}

@@ -1,0 +1,33 @@
+/// What every load of one batch receives: values, a cancellation flag to read, the memory
+/// budget's admission, and a send-only ``LoadSink`` for what happened. Made once per batch and
+/// shared by its ``LoadOperation``s and their ``LoadContext``s; none of it reaches the batch's
+/// state, its recorder or another load.
+final class LoadEnvironment: Sendable {
+    /// Where large pixels and data go: the coordinator's pool.
+    let memory: AssetMemory
+    /// Files larger than this are refused before they are read.
+    let maxFileBytes: Int
+    /// Whether a warning fails its asset (``PreloadOptions/isStrict``).
+    let isStrict: Bool
+    /// Raised when the batch is cancelled.
+    let cancellation: CancellationFlag
+    /// The memory budget's admission (``PreloadOptions/memoryBudget``); `nil` without one.
+    let admission: MemoryBudget?
+    /// Where loads send what happened.
+    let sink: LoadSink
+
+    init(
+        memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, cancellation: CancellationFlag, admission: MemoryBudget?,
+        sink: LoadSink
+    ) {
+        self.memory = memory
+        self.maxFileBytes = maxFileBytes
+        self.isStrict = isStrict
+        self.cancellation = cancellation
+        self.admission = admission
+        self.sink = sink
+    }
+
+    /// Whether the batch is being cancelled.
+    var isCancelled: Bool { cancellation.isRaised }
+}
