@@ -39,6 +39,23 @@ struct JSONDocument: Encodable {
         /// What the asset (or a dependency not listed on its own, such as an atlas page) was
         /// forgiven; absent when nothing.
         var warnings: [WarningEntry]?
+        /// Where its load's time went (`PreloadReport.timings(of:)`), for an asset whose plugin ran.
+        var timings: TimingsEntry?
+    }
+
+    /// An asset's `AssetTimings`, in seconds.
+    struct TimingsEntry: Encodable {
+        var queued: Double
+        var waitingForMemory: Double
+        var reading: Double
+        var decoding: Double
+
+        init(_ timings: AssetTimings) {
+            queued = timings.queued.inSeconds
+            waitingForMemory = timings.waitingForMemory.inSeconds
+            reading = timings.reading.inSeconds
+            decoding = timings.decoding.inSeconds
+        }
     }
 
     /// A warning: its code, its words, and the file it concerns.
@@ -138,6 +155,7 @@ struct JSONDocument: Encodable {
     ) {
         func entry(for result: AssetResult) -> AssetEntry {
             var entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
+            entry.timings = report.timings(of: result).map(TimingsEntry.init)
             let items = warnings.items(for: result.request.path)
             if !items.isEmpty {
                 entry.warnings = items.map { WarningEntry(code: $0.warning.code.rawValue, message: $0.warning.message, file: $0.file) }

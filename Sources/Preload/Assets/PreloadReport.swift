@@ -72,6 +72,8 @@ public struct PreloadReport: Sendable {
     public internal(set) var peakHeldBytes = 0
     /// Time that did not shrink with more workers (``BatchDiagnostics``).
     var serialWork = BatchDiagnostics()
+    /// Each asset's timings, by its number in the batch (``timings(of:)``).
+    var assetTimings: [RecordedTimings] = []
 
     package init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
         self.init(results: AssetResults(results), elapsed: elapsed, planning: planning, wasCancelled: wasCancelled)

@@ -63,8 +63,8 @@ public final class PreloadBatch: Sendable {
     /// The progress now.
     public var progress: PreloadProgress {
         recorder.state.withLock { state in
-            guard state.phase == .finished else { return state.progress.snapshot() }
-            return state.progress.finalSnapshot()
+            guard state.phase == .finished else { return state.outlets.progress.snapshot() }
+            return state.outlets.progress.finalSnapshot()
         }
     }
 

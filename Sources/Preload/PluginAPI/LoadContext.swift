@@ -23,6 +23,8 @@ public final class LoadContext: Sendable {
     private struct Reports {
         var progress = MonotonicProgress()
         var warnings: [AssetWarning] = []
+        /// Time spent reading the file, for ``AssetTimings/reading``.
+        var reading: Duration = .zero
     }
 
     init(
@@ -70,6 +72,8 @@ public final class LoadContext: Sendable {
 
     /// The warnings recorded so far.
     package var warnings: [AssetWarning] { reports.withLock { $0.warnings } }
+    /// The time ``readContents(reportingProgress:)`` spent reading (zero for a file read ahead).
+    var reading: Duration { reports.withLock { $0.reading } }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
@@ -80,6 +84,11 @@ public final class LoadContext: Sendable {
                 throw AssetError.fileTooLarge(path: request.path, size: contents.count, limit: maxFileBytes)
             }
             return contents
+        }
+        let started = ContinuousClock.now
+        defer {
+            let read = ContinuousClock.now - started
+            reports.withLock { $0.reading += read }
         }
         if request.file.entry == nil && !request.file.isDirectory {  // on disk, its size known from planning
             return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)

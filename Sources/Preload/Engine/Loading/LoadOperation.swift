@@ -25,6 +25,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// What the operation receives from its batch (values, the cancellation flag, the budget's
     /// admission) and where it sends what happened.
     private let environment: LoadEnvironment
+    /// When the operation was made, just before it was queued (its assets' ``AssetTimings/queued``
+    /// count from here).
+    private let queuedAt = ContinuousClock.now
 
     init(items: [LoadItem], environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
@@ -55,15 +58,18 @@ final class LoadOperation: Operation, @unchecked Sendable {
         // Under a memory budget, nothing is decoded until the items' estimated sizes fit: the
         // operation stays executing, holding no thread, until the budget resumes it.
         let bytes = items.reduce(0) { $0 + $1.decodedBytes }
-        if bytes > 0, let budget = environment.admission, !budget.acquire(bytes, orResume: { [self] in proceed(items, from: 0, finished: []) }) {
-            return
+        if bytes > 0, let budget = environment.admission {
+            let asked = ContinuousClock.now
+            let resumed: @Sendable () -> Void = { [self] in proceed(items, from: 0, finished: [], waited: .now - asked) }
+            guard budget.acquire(bytes, orResume: resumed) else { return }
         }
-        proceed(items, from: items.startIndex, finished: [])
+        proceed(items, from: items.startIndex, finished: [], waited: .zero)
     }
 
     /// Loads `items` from `first` on, one after another; an asynchronous plugin's completion
-    /// carries on from the next item, on whatever thread it calls from.
-    private func proceed(_ items: [LoadItem], from first: Int, finished: [FinishedAsset]) {
+    /// carries on from the next item, on whatever thread it calls from. `waited` is how long the
+    /// memory budget kept the load waiting.
+    private func proceed(_ items: [LoadItem], from first: Int, finished: [FinishedAsset], waited: Duration) {
         var finished = finished
         finished.reserveCapacity(items.count)
         var index = first
@@ -104,10 +110,13 @@ final class LoadOperation: Operation, @unchecked Sendable {
             if plugin.loadsAsynchronously {
                 let once = OnceFlag()
                 let item = items[index], soFar = finished, next = index + 1, began = started
+                let queued = began - queuedAt - waited
                 plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
-                    let ended = outcome(of: result, for: item)
-                    proceed(items, from: next, finished: soFar + [FinishedAsset(item, outcome: ended, duration: .now - began, context: context)])
+                    var done = FinishedAsset(item, outcome: outcome(of: result, for: item), duration: .now - began, context: context)
+                    done.timings.queued = queued
+                    done.timings.waitingForMemory = waited
+                    proceed(items, from: next, finished: soFar + [done], waited: waited)
                 }
                 return
             }
@@ -120,10 +129,14 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 ended = outcome(of: .failure(error), for: items[index])
             }
             let now = ContinuousClock.now
+            let reading = context.reading
             finished.append(
                 FinishedAsset(
                     asset: items[index].asset, planned: items[index].request, outcome: consume ended, duration: now - started,
-                    warnings: consume warnings, decodedBytes: items[index].decodedBytes))
+                    warnings: consume warnings, decodedBytes: items[index].decodedBytes,
+                    timings: AssetTimings(
+                        queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: now - started - reading),
+                    ran: true))
             started = now
             index += 1
         }
@@ -238,6 +251,10 @@ struct FinishedAsset: Sendable {
     var warnings: [AssetWarning] = []
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
+    /// Where its time went.
+    var timings = AssetTimings()
+    /// Whether its plugin ran (it was not cancelled or failed before it started).
+    var ran = false
 }
 
 extension LoadItem {
@@ -259,5 +276,8 @@ extension FinishedAsset {
         self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
         decodedBytes = item.decodedBytes
         if outcome.isLoaded { warnings = context.warnings }
+        ran = true
+        timings.reading = context.reading
+        timings.decoding = duration - timings.reading
     }
 }

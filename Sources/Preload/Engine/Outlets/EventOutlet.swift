@@ -5,8 +5,9 @@ import Dispatch
 ///
 /// Events are handed over while the batch holds its lock, so their order is the order in which
 /// they happened; the hooks themselves run later on the queue, with no lock held. Which results
-/// are handed over when is ``AssetEventOrdering``'s.
-struct EventOutlet: Sendable {
+/// are handed over when is ``AssetEventOrdering``'s. In the outlets' list (``BatchOutlets``) it
+/// takes the delivered results; the recorder hands it the progress snapshots and the report.
+final class EventOutlet: BatchOutlet, Sendable {
     let hooks: PreloadHooks
     let queue: DispatchQueue
 
@@ -34,6 +35,10 @@ struct EventOutlet: Sendable {
         case .failed: if let hook = hooks.onAssetFailed { queue.async { hook(result) } }
         case .cancelled: break
         }
+    }
+
+    func delivered(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, ledger: borrowing BatchState) {
+        asset(result)
     }
 
     func completion(_ report: PreloadReport, then finished: @escaping @Sendable () -> Void) {

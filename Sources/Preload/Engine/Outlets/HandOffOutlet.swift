@@ -1,8 +1,10 @@
 /// The hand-off outlet: queues a batch's loaded assets on its ``AssetHandOff`` for the engine's
 /// thread, in the batch's event order, and keeps the count of what is still waiting there (its
 /// memory-budget bytes, the hand-off's share of progress, a completion waiting for the last
-/// hand-over). Its counts (``HandOffTally``) live in the ``BatchState``, under the recorder's lock.
-struct HandOffOutlet: Sendable {
+/// hand-over). It owns those counts (``HandOffTally``); the batch's lock is its lock (see
+/// ``BatchOutlet``). A batch with a memory budget and no hand-off has it too, handing nothing
+/// over: it returns each finished load's bytes to the budget.
+final class HandOffOutlet: BatchOutlet {
     /// The queue assets go to; `nil` when the batch hands nothing over.
     let handOff: AssetHandOff?
     /// Whether the batch completes only once its assets are handed over
@@ -11,16 +13,18 @@ struct HandOffOutlet: Sendable {
     /// Whether assets are queued in an order other than completion order: a loaded asset may
     /// then wait for earlier ones before it is queued.
     let waitsItsTurn: Bool
+    private var tally = HandOffTally()
+    /// For a batch that completes after its hand-off (``ProgressOutlet``'s input): the weight of
+    /// the caller's assets handed over (or that will not be: failed, cancelled, folded), and in
+    /// all, known once planning ends.
+    private(set) var progressShare: (done: Int64, total: Int64)?
 
     init(options: PreloadOptions) {
         handOff = options.handOff
         completesAfterHandOff = options.completesAfterHandOff
         waitsItsTurn = options.assetEventOrder != .completion
+        if handOff != nil && completesAfterHandOff { progressShare = (done: 0, total: 0) }
     }
-
-    var isActive: Bool { handOff != nil }
-    /// Whether the batch's progress counts what is handed over (see ``ProgressOutlet/handOff``).
-    var countsInProgress: Bool { handOff != nil && completesAfterHandOff }
 
     /// Whether a finished asset will be queued for the engine: it loaded, and it is the caller's
     /// (or the hand-off takes dependencies too).
@@ -29,95 +33,117 @@ struct HandOffOutlet: Sendable {
         return finished.asset < callers || handOff.includesDependencies
     }
 
+    /// The caller's asset `asset` counts as done for the hand-off's share of progress.
+    private func shareDone(_ asset: Int, ledger: borrowing BatchState) {
+        guard progressShare != nil, asset < ledger.callers.count, asset < ledger.assets.count else { return }
+        progressShare!.done += ledger.assets[asset].weight
+    }
+
+    // MARK: Events
+
+    func planningEnded(ledger: borrowing BatchState) {
+        guard let share = progressShare else { return }
+        // The caller's assets, each by its progress weight (its bytes).
+        var total: Int64 = 0
+        for entry in 0..<ledger.callers.count where ledger.assetOfEntry[entry] == entry { total += ledger.assets[entry].weight }
+        progressShare = (done: share.done, total: total)
+    }
+
     /// Accounts for a finished load's assets: an asset that will be handed over keeps its budget
-    /// bytes until then; the others' bytes are returned (summed). Caller's assets that will not
-    /// be handed over count as done for the hand-off's progress.
+    /// bytes until then; the others' bytes are returned. Caller's assets that will not be handed
+    /// over count as done for the hand-off's progress.
     ///
     /// In an order other than completion order, an asset may wait for earlier ones before it is
     /// queued: its bytes are marked as waiting their turn until it is (``MemoryBudget`` lets a
     /// load through when such bytes are all it holds, so they cannot keep out the load they wait for).
-    func settle(_ finished: [FinishedAsset], callers: Int, in state: inout BatchState) -> Int {
-        var released = 0
+    func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
+        let callers = ledger.callers.count
         for asset in finished {
             if willHandOver(asset, callers: callers) {
                 guard asset.decodedBytes > 0 else { continue }
-                state.handOff.held[asset.asset, default: 0] += asset.decodedBytes
-                if waitsItsTurn { startWaiting(asset.asset, in: &state) }
+                tally.held[asset.asset, default: 0] += asset.decodedBytes
+                if waitsItsTurn { startWaiting(asset.asset) }
             } else {
-                released += asset.decodedBytes
-                if asset.asset < callers { state.progress.handOff?.done += state.assets[asset.asset].weight }
+                tally.released += asset.decodedBytes
+                shareDone(asset.asset, ledger: ledger)
             }
         }
-        return released
     }
 
     /// Queues `result` if it is one to hand over and its asset (`receipt`'s) is not queued yet.
     /// The item carries `receipt` back when it is handed over.
-    func queue(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, in state: inout BatchState) {
+    func delivered(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, ledger: borrowing BatchState) {
         guard let handOff, let asset = result.outcome.asset, !result.isDependency || handOff.includesDependencies else { return }
         let receipt = receipt()
-        guard state.handOff.queued.insert(receipt.asset).inserted else { return }
-        state.handOff.pending += 1
-        leaveWaiting(receipt.asset, in: &state)
+        guard tally.queued.insert(receipt.asset).inserted else { return }
+        tally.pending += 1
+        leaveWaiting(receipt.asset)
         handOff.enqueue(
             AssetHandOff.Item(
                 name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency, receipt: receipt))
     }
 
-    /// The result of the asset numbered `index` waits for planning to end (``HeldForDependents``):
-    /// no load waits for that, so its bytes do not count as waiting their turn (which lets loads
-    /// go over the budget); they hold the budget as any other asset's do.
-    func waitsForPlanning(_ index: Int, in state: inout BatchState) {
-        leaveWaiting(index, in: &state)
+    /// The result waits for planning to end (``HeldForDependents``): no load waits for that, so
+    /// its bytes do not count as waiting their turn (which lets loads go over the budget); they
+    /// hold the budget as any other asset's do.
+    func heldForPlanning(asset: Int, ledger: borrowing BatchState) {
+        leaveWaiting(asset)
     }
 
-    /// The caller's asset numbered `index` is folded into an asset that depends on it (a walked
-    /// atlas page): handed over with it, never on its own, unless dependencies are handed over
-    /// too (then once, as one). Its budget bytes go back (in ``HandOffTally/released``) and its
-    /// share of the hand-off's progress is done.
-    func fold(_ index: Int, callers: Int, in state: inout BatchState) {
-        guard let handOff, !handOff.includesDependencies, state.handOff.queued.insert(index).inserted else { return }
-        leaveWaiting(index, in: &state)
-        state.handOff.released += state.handOff.held.removeValue(forKey: index) ?? 0
-        if index < callers { state.progress.handOff?.done += state.assets[index].weight }
+    /// Handed over with the asset it is folded into, never on its own, unless dependencies are
+    /// handed over too (then once, as one). Its budget bytes go back and its share of the
+    /// hand-off's progress is done.
+    func folded(asset: Int, ledger: borrowing BatchState) {
+        guard let handOff, !handOff.includesDependencies, tally.queued.insert(asset).inserted else { return }
+        leaveWaiting(asset)
+        tally.released += tally.held.removeValue(forKey: asset) ?? 0
+        shareDone(asset, ledger: ledger)
     }
 
-    /// The asset numbered `index` waits its turn: its bytes count as such.
-    private func startWaiting(_ index: Int, in state: inout BatchState) {
-        guard let bytes = state.handOff.held[index], state.handOff.waiting.insert(index).inserted else { return }
-        state.handOff.waitingTurnChange += bytes
+    /// The asset was handed over (or withdrawn): the budget bytes it held go back, and the
+    /// completion is due if it was the last one a deferred completion waited for.
+    func handedOver(asset: Int, ledger: borrowing BatchState) {
+        tally.released += tally.held.removeValue(forKey: asset) ?? 0
+        tally.pending -= 1
+        shareDone(asset, ledger: ledger)
+        if tally.completionDeferred && tally.pending == 0 { tally.completionDue = true }
     }
 
-    /// The asset numbered `index` no longer waits its turn.
-    private func leaveWaiting(_ index: Int, in state: inout BatchState) {
-        guard state.handOff.waiting.remove(index) != nil, let bytes = state.handOff.held[index] else { return }
-        state.handOff.waitingTurnChange -= bytes
-    }
-
-    /// The asset numbered `index` was handed over (or withdrawn): returns the budget bytes it
-    /// held, and whether that was the last one a deferred completion waited for.
-    func recordHandedOver(_ index: Int, callers: Int, in state: inout BatchState) -> (bytes: Int, completes: Bool) {
-        let bytes = state.handOff.held.removeValue(forKey: index) ?? 0
-        state.handOff.pending -= 1
-        if index < callers, index < state.assets.count { state.progress.handOff?.done += state.assets[index].weight }
-        return (bytes, state.handOff.completionDeferred && state.handOff.pending == 0)
-    }
-
-    /// Takes the items `batch` still has waiting out of the queue (it was cancelled).
-    func withdraw(itemsOf batch: ObjectIdentifier) -> [AssetHandOff.Item] {
-        handOff?.remove(itemsOf: batch) ?? []
-    }
-
-    /// Whether completion waits for the hand-off: the batch asked for it and assets are still
-    /// queued (marks the completion as deferred).
-    func defersCompletion(_ state: inout BatchState) -> Bool {
-        guard completesAfterHandOff, state.handOff.pending > 0 else { return false }
-        state.handOff.completionDeferred = true
+    /// Completion waits for the hand-off when the batch asked for it and assets are still queued.
+    func completing(ledger: borrowing BatchState) -> Bool {
+        guard handOff != nil, completesAfterHandOff, tally.pending > 0 else { return false }
+        tally.completionDeferred = true
         return true
+    }
+
+    // MARK: For the recorder
+
+    /// What the memory budget is owed since last asked (see ``HandOffTally/takeSettlement()``).
+    func takeSettlement() -> BudgetSettlement {
+        tally.takeSettlement()
+    }
+
+    /// Whether the last hand-over a deferred completion waited for has happened (asked once:
+    /// then `false` again).
+    func takeCompletionDue() -> Bool {
+        defer { tally.completionDue = false }
+        return tally.completionDue
+    }
+
+    /// The asset waits its turn: its bytes count as such.
+    private func startWaiting(_ index: Int) {
+        guard let bytes = tally.held[index], tally.waiting.insert(index).inserted else { return }
+        tally.waitingTurnChange += bytes
+    }
+
+    /// The asset no longer waits its turn.
+    private func leaveWaiting(_ index: Int) {
+        guard tally.waiting.remove(index) != nil, let bytes = tally.held[index] else { return }
+        tally.waitingTurnChange -= bytes
     }
 }
 
-/// A batch's assets on their way to the engine, behind the batch's lock.
+/// A batch's assets on their way to the engine: the ``HandOffOutlet``'s counts.
 struct HandOffTally {
     /// Assets queued and not handed over yet.
     var pending = 0
@@ -130,11 +156,13 @@ struct HandOffTally {
     var waitingTurnChange = 0
     /// The completion operation has run and the batch waits for the last hand-over to complete.
     var completionDeferred = false
+    /// The last hand-over a deferred completion waited for has happened.
+    var completionDue = false
     /// Assets loaded and waiting their turn (in an order other than completion order), whose
     /// bytes count as such.
     var waiting: Set<Int> = []
-    /// Budget bytes that folded assets gave back under the batch's lock: returned to the budget
-    /// once the lock is released.
+    /// Budget bytes given back under the batch's lock (assets not to be handed over, folded or
+    /// handed over): returned to the budget once the lock is released.
     var released = 0
 
     /// The budget's bytes given back and the change of those waiting their turn since last

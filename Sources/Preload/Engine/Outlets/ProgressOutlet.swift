@@ -1,11 +1,12 @@
 import Foundation
 
 /// The progress outlet: a batch's `Progress` tree and the throttle for its progress hook (the
-/// recorder hands its snapshots to the ``EventOutlet``'s queue).
+/// recorder hands its snapshots to the ``EventOutlet``'s queue). It owns that state; the batch's
+/// lock is its lock (see ``BatchOutlet``).
 ///
 /// The root weighs every asset by bytes; an asset that reports partial progress gets a child
 /// `Progress` (made on its first report, so a batch of many small files makes no children). On
-/// Linux `Progress` has no internal locking: this value lives inside the batch's lock and is
+/// Linux `Progress` has no internal locking: this outlet lives inside the batch's lock and is
 /// only touched there.
 ///
 /// The root's counts are brought up to date when a snapshot is taken, not on every asset: a
@@ -15,7 +16,7 @@ import Foundation
 /// Delivered snapshots never go backwards: one is handed out only if its fraction is above the
 /// last one handed out, and the batch enqueues them on a serial queue while still holding its
 /// lock, so delivery order is enqueue order.
-struct ProgressOutlet {
+final class ProgressOutlet: BatchOutlet {
     /// What to do about the progress hook after a change.
     enum Delivery {
         case none
@@ -27,11 +28,12 @@ struct ProgressOutlet {
     private(set) var totalAssets = 0
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
-    var isPlanned = false
-    /// For a batch that completes after its hand-off: the weight (bytes) of the caller's assets
-    /// handed over (or that will not be: failed, cancelled), and in all. The fraction then counts
-    /// what is handed over; loading moves it by at most ``loadingShareAfterHandOff``.
-    var handOff: (done: Int64, total: Int64)?
+    private(set) var isPlanned = false
+    /// For a batch that completes after its hand-off, the weight (bytes) of the caller's assets
+    /// handed over (or that will not be: failed, cancelled), and in all
+    /// (``HandOffOutlet/progressShare``). The fraction then counts what is handed over; loading
+    /// moves it by at most ``loadingShareAfterHandOff``.
+    private let handOffShare: () -> (done: Int64, total: Int64)?
     /// How far ahead of the hand-off the fraction may run while assets load: the bar moves during
     /// loading, and never shows more than 5% that the engine does not have yet.
     static let loadingShareAfterHandOff = 0.05
@@ -46,19 +48,40 @@ struct ProgressOutlet {
     private var lastDelivery: ContinuousClock.Instant?
     private var trailingScheduled = false
 
-    init(interval: Duration) {
+    init(interval: Duration, handOffShare: @escaping () -> (done: Int64, total: Int64)? = { nil }) {
         self.interval = interval
+        self.handOffShare = handOffShare
         root = Progress.discreteProgress(totalUnitCount: 0)
     }
 
+    // MARK: Events
+
+    func planned(asset: Int, weight: Int64, ledger: borrowing BatchState) {
+        addAsset(weight: weight)
+    }
+
+    func planningEnded(ledger: borrowing BatchState) {
+        isPlanned = true
+    }
+
+    func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
+        for asset in finished { complete(asset: asset.asset, weight: ledger.assets[asset.asset].weight) }
+    }
+
+    func progressed(asset: Int, fraction: Double, ledger: borrowing BatchState) {
+        advance(asset: asset, weight: ledger.assets[asset].weight, fraction: fraction)
+    }
+
+    // MARK: The tree
+
     /// A new asset weighing `weight`, found while planning.
-    mutating func addAsset(weight: Int64) {
+    func addAsset(weight: Int64) {
         totalUnits += weight
         totalAssets += 1
     }
 
     /// Brings the root's counts up to date.
-    private mutating func syncRoot() {
+    private func syncRoot() {
         if root.totalUnitCount != totalUnits { root.totalUnitCount = totalUnits }
         if completedWithoutChild != rootHasCompleted {
             root.completedUnitCount += completedWithoutChild - rootHasCompleted
@@ -67,7 +90,7 @@ struct ProgressOutlet {
     }
 
     /// Asset `asset` (weighing `weight`) reports `fraction` done.
-    mutating func advance(asset: Int, weight: Int64, fraction: Double) {
+    func advance(asset: Int, weight: Int64, fraction: Double) {
         let child: Progress
         if let existing = children[asset] {
             child = existing
@@ -82,7 +105,7 @@ struct ProgressOutlet {
     }
 
     /// Asset `asset` finished, whatever its outcome: all its units count as done.
-    mutating func complete(asset: Int, weight: Int64) {
+    func complete(asset: Int, weight: Int64) {
         if let child = children.isEmpty ? nil : children.removeValue(forKey: asset) {
             child.completedUnitCount = weight
         } else {
@@ -92,7 +115,7 @@ struct ProgressOutlet {
     }
 
     /// The progress now. Before the end it never claims 1.0 unless every asset finished.
-    mutating func snapshot() -> PreloadProgress {
+    func snapshot() -> PreloadProgress {
         syncRoot()
         var fraction: Double
         if !isPlanned {
@@ -102,7 +125,7 @@ struct ProgressOutlet {
         } else {
             fraction = root.fractionCompleted
         }
-        if isPlanned, let handOff {
+        if isPlanned, let handOff = handOffShare() {
             let handedOver = handOff.total == 0 ? 0 : Double(handOff.done) / Double(handOff.total)
             fraction = (1 - Self.loadingShareAfterHandOff) * handedOver + Self.loadingShareAfterHandOff * fraction
         }
@@ -113,7 +136,7 @@ struct ProgressOutlet {
     }
 
     /// The last snapshot of the batch: exactly 1.0 and finished.
-    mutating func finalSnapshot() -> PreloadProgress {
+    func finalSnapshot() -> PreloadProgress {
         var last = snapshot()
         last.fractionCompleted = 1.0
         last.completedUnitCount = totalUnits
@@ -123,7 +146,7 @@ struct ProgressOutlet {
     }
 
     /// Decides whether the progress hook should run now, later (throttled), or not at all.
-    mutating func delivery(at now: ContinuousClock.Instant) -> Delivery {
+    func delivery(at now: ContinuousClock.Instant) -> Delivery {
         guard isPlanned else { return .none }
         // The throttle first: it is cheaper than computing the fraction.
         if let lastDelivery, now - lastDelivery < interval {
@@ -140,7 +163,7 @@ struct ProgressOutlet {
     }
 
     /// The throttled delivery scheduled by ``delivery(at:)`` is due.
-    mutating func trailingDelivery(at now: ContinuousClock.Instant) -> Delivery {
+    func trailingDelivery(at now: ContinuousClock.Instant) -> Delivery {
         trailingScheduled = false
         return delivery(at: now)
     }
@@ -152,7 +175,7 @@ extension BatchRecorder {
     /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
     func deliverProgress(_ state: inout BatchState) -> Duration? {
         guard events.wantsProgress else { return nil }
-        return carryOut(state.progress.delivery(at: .now))
+        return carryOut(state.outlets.progress.delivery(at: .now))
     }
 
     private func carryOut(_ decision: ProgressOutlet.Delivery) -> Duration? {
@@ -168,7 +191,7 @@ extension BatchRecorder {
         DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
             let again = state.withLock { state -> Duration? in
                 guard state.phase != .finished else { return nil }
-                return carryOut(state.progress.trailingDelivery(at: .now))
+                return carryOut(state.outlets.progress.trailingDelivery(at: .now))
             }
             if let again { scheduleTrailingProgress(after: again) }
         }

@@ -4,33 +4,37 @@ import Foundation
 import Logging
 import Synchronization
 
-/// The record stage of a batch: the only writer of its state (``BatchState``, behind one lock),
-/// and what feeds its outlets, always in the same order.
+/// The record stage of a batch: the only writer of its ledger (``BatchState``, behind one lock),
+/// and what hands each event to its outlets (``BatchOutlets``), always in the same order.
 ///
-/// Planning records what it decided (entries, assets, failures, loads); each load hands over
-/// its finished assets once (``record(_:)``); the completion operation, the hand-off and
-/// cancellation report to it too. For a finished load the recorder, in this order:
+/// Planning records what it decided (entries, assets, failures); loads send what happened
+/// (``LoadEvent``, through their ``LoadSink``: ``receive(_:)``); the completion operation, the
+/// hand-off's receipts and cancellation report to it too. For a finished load the recorder, in
+/// this order:
 ///
 /// 1. stores the loaded assets (``StoreOutlet``, outside the batch's lock: each store shard's
 ///    lock once per load);
-/// 2. under the batch's lock, once per load: settles the hand-off's and the memory budget's
-///    bytes (``HandOffOutlet``), records each asset's outcome, hands the entries it made ready
-///    to the hooks in the batch's event order (``EventOutlet``, ``AssetEventOrdering``) and
-///    queues them for the engine (``HandOffOutlet``), then advances progress
-///    (``ProgressOutlet``);
-/// 3. returns the bytes no one holds any more to the memory budget (``MemoryBudget``).
+/// 2. under the batch's lock, once per load: records each asset's outcome in the ledger and
+///    hands the load to every outlet (``BatchOutlet/loaded(_:ledger:)``); then delivers the
+///    entries it made ready, in the batch's event order (``AssetEventOrdering``), to the outlets
+///    (``BatchOutlet/delivered(_:receipt:ledger:)``: the hooks, the hand-off), and hands the
+///    progress hook a snapshot if one is due (``ProgressOutlet``);
+/// 3. settles with the memory budget (``MemoryBudget``) what the hand-off says is owed.
 ///
-/// At completion it flushes held events, lets the hand-off defer the end, and makes the
-/// report (``ReportOutlet``) before the final progress and the completion hook. Nothing here
-/// runs plugin code, and no hook runs under the lock: events are queued in order and run later.
+/// At completion it flushes held events, lets the outlets defer the end (the hand-off), and
+/// makes the report (``ReportOutlet``, then ``BatchOutlet/completed(_:ledger:)``) before the
+/// final progress and the completion hook. Nothing here runs plugin code, and no hook runs
+/// under the lock: events are queued in order and run later.
 final class BatchRecorder: Sendable {
     let state: BatchLock
     /// Where loaded assets go (``PreloadOptions/storesAssets``).
     let store: StoreOutlet
-    /// The hooks.
+    /// The hooks (also in the outlets' list, for delivered results).
     let events: EventOutlet
-    /// The engine's hand-off (``PreloadOptions/handOff``).
-    let handOff: HandOffOutlet
+    /// The engine's hand-off queue (``PreloadOptions/handOff``), to withdraw a cancelled batch's items.
+    private let handOffQueue: AssetHandOff?
+    /// Whether each entry's result is delivered to the outlets (``BatchOutlets/deliversResults``).
+    private let deliversResults: Bool
     /// The memory budget (``PreloadOptions/memoryBudget``); `nil` without one.
     let budget: MemoryBudget?
     let failsFast: Bool
@@ -56,16 +60,16 @@ final class BatchRecorder: Sendable {
         callers = Atomic(requests.count)
         self.store = store
         self.events = events
-        handOff = HandOffOutlet(options: options)
+        handOffQueue = options.handOff
         budget = options.memoryBudget.map { MemoryBudget(limit: $0) }
         failsFast = options.failurePolicy == .failFast
         self.logger = logger
         self.memory = memory
         memoryLockHeldBefore = memory.lockHeld
         startedAt = .now
-        var initial = BatchState(callers: requests, progressInterval: options.progressInterval, eventOrder: options.assetEventOrder)
-        if handOff.countsInProgress { initial.progress.handOff = (done: 0, total: 0) }
-        state = BatchLock(initial)
+        let outlets = BatchOutlets(options: options, events: events)
+        deliversResults = outlets.deliversResults
+        state = BatchLock(BatchState(callers: requests, outlets: outlets, eventOrder: options.assetEventOrder))
         done.enter()
     }
 
@@ -120,7 +124,7 @@ final class BatchRecorder: Sendable {
                     if state.place(entry, on: asset, plugin: plugin) {
                         announce(entry, in: &state)
                     } else if asset == entry {
-                        state.plan(asset, weight: weight)
+                        plan(asset, weight: weight, in: &state)
                     }
                 }
             }
@@ -148,7 +152,13 @@ final class BatchRecorder: Sendable {
 
     /// The asset with dependencies `dependencies` is planned, weighing `weight`.
     func recordPlan(of asset: Int, weight: Int64, dependencies: [Int]) {
-        state.withLock { $0.plan(asset, weight: weight, dependencies: dependencies) }
+        state.withLock { plan(asset, weight: weight, dependencies: dependencies, in: &$0) }
+    }
+
+    /// Records the asset's plan in the ledger and tells the outlets.
+    private func plan(_ asset: Int, weight: Int64, dependencies: [Int] = [], in state: inout BatchState) {
+        state.plan(asset, weight: weight, dependencies: dependencies)
+        for outlet in state.outlets.list { outlet.planned(asset: asset, weight: weight, ledger: state) }
     }
 
     /// The asset failed while planning and will not load.
@@ -169,17 +179,11 @@ final class BatchRecorder: Sendable {
         let (delay, settled) = state.withLock { state -> (Duration?, BudgetSettlement) in
             state.planning = ContinuousClock.now - startedAt
             state.phase = .running
-            state.progress.isPlanned = true
-            if let handOff = state.progress.handOff {
-                // The caller's assets, each by its progress weight (its bytes).
-                var total: Int64 = 0
-                for entry in 0..<state.callers.count where state.assetOfEntry[entry] == entry { total += state.assets[entry].weight }
-                state.progress.handOff = (done: handOff.done, total: total)
-            }
+            for outlet in state.outlets.list { outlet.planningEnded(ledger: state) }
             let (held, standIns) = state.held.planningEnded()
             for (asset, standIn) in standIns { state.replace(asset, with: standIn) }
             for entry in held { deliver(entry, in: &state) }
-            return (deliverProgress(&state), state.handOff.takeSettlement())
+            return (deliverProgress(&state), settlement(of: state))
         }
         budget?.settle(settled)
         if let delay { scheduleTrailingProgress(after: delay) }
@@ -212,21 +216,21 @@ final class BatchRecorder: Sendable {
     func record(_ finished: [FinishedAsset]) {
         let callers = callerCount  // assets numbered below it were planned for the caller's requests
         let storing = store.store(finished, callers: callers)
-        let announcesEach = events.wantsAssetEvents || handOff.isActive  // asked once per load, not per asset
         let (delay, settled) = state.withLock { state -> (Duration?, BudgetSettlement) in
             guard state.phase != .finished else { return (nil, BudgetSettlement()) }
             state.diagnostics.storeLockHeld += storing
-            let released = budget == nil && !handOff.isActive ? 0 : handOff.settle(finished, callers: callers, in: &state)
+            var ready: [BatchState.Waiters] = []
             for index in finished.indices {
-                // The first waiter made the asset: its request is the one stored above.
                 let waiters = state.record(finished[index])
                 state.dependentFinished(finished[index].asset)
-                guard waiters.more != nil || announcesEach else { continue }
+                if waiters.more != nil || deliversResults { ready.append(waiters) }
+            }
+            for outlet in state.outlets.list { outlet.loaded(finished, ledger: state) }
+            for waiters in ready {
+                // The first waiter made the asset: its request is the one stored above.
                 for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
             }
-            var settled = state.handOff.takeSettlement()
-            settled.released += released
-            return (deliverProgress(&state), settled)
+            return (deliverProgress(&state), settlement(of: state))
         }
         budget?.settle(settled)
         if let delay { scheduleTrailingProgress(after: delay) }
@@ -240,7 +244,7 @@ final class BatchRecorder: Sendable {
         guard
             let delay = state.withLock({ state -> Duration? in
                 guard state.phase != .finished else { return nil }
-                state.progress.advance(asset: asset, weight: state.assets[asset].weight, fraction: fraction)
+                for outlet in state.outlets.list { outlet.progressed(asset: asset, fraction: fraction, ledger: state) }
                 return deliverProgress(&state)
             })
         else { return }
@@ -258,7 +262,7 @@ final class BatchRecorder: Sendable {
     /// results it was holding back).
     private func announce(_ entry: Int, in state: inout BatchState, stored: Bool = false) {
         if !stored { store.store(entry: entry, of: state) }
-        guard events.wantsAssetEvents || handOff.isActive else { return }
+        guard deliversResults else { return }
         for ready in state.ordering.finished(entry) { deliver(ready, in: &state) }
     }
 
@@ -268,17 +272,16 @@ final class BatchRecorder: Sendable {
     private func deliver(_ entry: Int, in state: inout BatchState) {
         let asset = state.assetOfEntry[entry]
         if state.held.holds(entry, planning: state.phase == .planning) {
-            if asset >= 0 { handOff.waitsForPlanning(asset, in: &state) }
+            if asset >= 0 { for outlet in state.outlets.list { outlet.heldForPlanning(asset: asset, ledger: state) } }
             return
         }
         if state.held.walked, state.isFolded(entry) {
             // Part of the asset that depends on it: its dependency entry is delivered instead.
-            handOff.fold(asset, callers: state.callers.count, in: &state)
+            for outlet in state.outlets.list { outlet.folded(asset: asset, ledger: state) }
             return
         }
         let result = state.result(ofEntry: entry)
-        events.asset(result)
-        handOff.queue(result, receipt: receipt(for: asset), in: &state)
+        for outlet in state.outlets.list { outlet.delivered(result, receipt: receipt(for: asset), ledger: state) }
     }
 
     // MARK: Cancellation
@@ -300,21 +303,21 @@ final class BatchRecorder: Sendable {
     /// are not handed over, and loads waiting for the budget go on to report themselves cancelled.
     private func withdrawFromHandOff() {
         budget?.releaseWaiters()
-        let removed = handOff.withdraw(itemsOf: ObjectIdentifier(self))
-        guard !removed.isEmpty else { return }
-        let callers = callerCount
-        let (bytes, finish) = state.withLock { state -> (Int, Bool) in
-            var bytes = 0
-            var finish = false
+        guard let removed = handOffQueue?.remove(itemsOf: ObjectIdentifier(self)), !removed.isEmpty else { return }
+        let (settled, finish) = state.withLock { state -> (BudgetSettlement, Bool) in
             for item in removed {
-                let settled = handOff.recordHandedOver(item.receipt.asset, callers: callers, in: &state)
-                bytes += settled.bytes
-                finish = finish || settled.completes
+                for outlet in state.outlets.list { outlet.handedOver(asset: item.receipt.asset, ledger: state) }
             }
-            return (bytes, finish)
+            return (settlement(of: state), state.outlets.handOff?.takeCompletionDue() ?? false)
         }
-        budget?.release(bytes)
+        budget?.settle(settled)
         if finish { finishCompletion() }
+    }
+
+    /// What the memory budget is owed since last asked (the hand-off's accounts; nothing
+    /// without a hand-off, where each load gives its bytes back as it ends).
+    private func settlement(of state: borrowing BatchState) -> BudgetSettlement {
+        state.outlets.handOff?.takeSettlement() ?? BudgetSettlement()
     }
 
     // MARK: Hand-off
@@ -331,20 +334,19 @@ final class BatchRecorder: Sendable {
         // One stand-in for the store and the report alike.
         let replacement = releasing ? handle.map { HandedOverAsset(releasing: item.asset, handle: $0) } : nil
         store.handedOver(item, handle: handle, replacement: replacement)
-        let callers = callerCount
-        let (settled, delay) = state.withLock { state -> ((bytes: Int, completes: Bool), Duration?) in
+        let asset = item.receipt.asset
+        let (settled, completes, delay) = state.withLock { state -> (BudgetSettlement, Bool, Duration?) in
             // Where the batch's dependents read it, only once none is still to.
-            if let replacement, item.receipt.asset < state.assets.count,
-                state.held.replaces(item.receipt.asset, with: replacement, planning: state.phase == .planning)
-            {
-                state.replace(item.receipt.asset, with: replacement)
+            if let replacement, asset < state.assets.count, state.held.replaces(asset, with: replacement, planning: state.phase == .planning) {
+                state.replace(asset, with: replacement)
             }
-            let settled = handOff.recordHandedOver(item.receipt.asset, callers: callers, in: &state)
-            return (settled, state.phase == .finished ? nil : deliverProgress(&state))
+            for outlet in state.outlets.list { outlet.handedOver(asset: asset, ledger: state) }
+            let completes = state.outlets.handOff?.takeCompletionDue() ?? false
+            return (settlement(of: state), completes, state.phase == .finished ? nil : deliverProgress(&state))
         }
-        budget?.release(settled.bytes)
+        budget?.settle(settled)
         if let delay { scheduleTrailingProgress(after: delay) }
-        if settled.completes { finishCompletion() }
+        if completes { finishCompletion() }
     }
 
     // MARK: Completion
@@ -354,12 +356,13 @@ final class BatchRecorder: Sendable {
     func complete() {
         let (deferred, settled) = state.withLock { state -> (Bool, BudgetSettlement) in
             guard state.phase == .running else { return (false, BudgetSettlement()) }
-            if events.wantsAssetEvents || handOff.isActive {
+            if deliversResults {
                 for held in state.ordering.flush() { deliver(held, in: &state) }
             }
             for (asset, standIn) in state.held.flush() { state.replace(asset, with: standIn) }
-            let deferred = handOff.defersCompletion(&state)
-            return (deferred, state.handOff.takeSettlement())
+            var deferred = false
+            for outlet in state.outlets.list where outlet.completing(ledger: state) { deferred = true }
+            return (deferred, settlement(of: state))
         }
         budget?.settle(settled)
         if !deferred { finishCompletion() }
@@ -375,8 +378,10 @@ final class BatchRecorder: Sendable {
         let report = state.withLock { state -> PreloadReport? in
             guard state.phase == .running else { return nil }
             state.diagnostics.memoryLockHeld = memory.lockHeld - memoryLockHeldBefore
-            let report = ReportOutlet.finish(&state, elapsed: elapsed, peakHeldBytes: budget?.peak ?? 0)
-            events.progress(state.progress.finalSnapshot())
+            var report = ReportOutlet.finish(&state, elapsed: elapsed, peakHeldBytes: budget?.peak ?? 0)
+            for outlet in state.outlets.list { outlet.completed(&report, ledger: state) }
+            state.report = report
+            events.progress(state.outlets.progress.finalSnapshot())
             events.completion(report) { [self] in
                 hooksFinished.store(true, ordering: .releasing)
                 done.leave()

@@ -1,6 +1,8 @@
-/// Everything a batch tracks, behind the batch's one lock: an entry per request, a record per
-/// distinct asset, the operations that load them, progress, and the order of per-asset hooks.
-/// (Which asset a request merges into is ``MergeTable``'s, outside this lock.)
+/// The ledger of a batch, behind the batch's one lock: an entry per request, a record per
+/// distinct asset, the order results are delivered in (``AssetEventOrdering``), what assets
+/// depend on (``HeldForDependents``), and the batch's outlets (``BatchOutlets``), which own
+/// their state and live under the same lock. (Which asset a request merges into is
+/// ``MergeTable``'s, outside this lock; the loads are the planner's, ``PlannedLoads``.)
 ///
 /// Entries are numbered with the caller's requests first, in the order given, then the
 /// dependencies plugins declare, as planning finds them.
@@ -43,14 +45,13 @@ struct BatchState {
     var failures: [Int: AssetError] = [:]
     /// Where loads waiting for an asset (a dependency) get its outcome, by the asset's number.
     private var outcomeWaiters: [Int: [(outcomes: DependencyOutcomes, request: AssetRequest)]] = [:]
-    var progress: ProgressOutlet
+    /// The batch's outlets, in their order.
+    let outlets: BatchOutlets
     var planning: Duration = .zero
     var diagnostics = BatchDiagnostics()
     var report: PreloadReport?
     /// When per-asset hooks may run.
     var ordering: AssetEventOrdering
-    /// The assets queued on the batch's ``AssetHandOff`` and not handed over yet.
-    var handOff = HandOffTally()
     /// What assets depend on, kept for them; the walked files folded into them.
     var held = HeldForDependents()
     /// The caller's request each run of dependency entries belongs to, by the run's first
@@ -59,11 +60,11 @@ struct BatchState {
     private var dependencyOrigins: [Int: Int] = [:]
     private var lastOrigin = -1
 
-    init(callers: [AssetRequest], progressInterval: Duration, eventOrder: AssetEventOrder = .completion) {
+    init(callers: [AssetRequest], outlets: BatchOutlets, eventOrder: AssetEventOrder = .completion) {
         self.callers = callers
+        self.outlets = outlets
         assetOfEntry = Array(repeating: -1, count: callers.count)
         assets = Array(repeating: AssetRecord(), count: callers.count)
-        progress = ProgressOutlet(interval: progressInterval)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
     }
 
@@ -79,9 +80,8 @@ struct BatchState {
     }
 
     private init(replacing old: BatchState, callers: [AssetRequest]) {
-        self.init(callers: callers, progressInterval: old.progress.interval, eventOrder: old.ordering.order)
+        self.init(callers: callers, outlets: old.outlets, eventOrder: old.ordering.order)
         cancelRequested = old.cancelRequested
-        progress.handOff = old.progress.handOff  // a batch of folders counts its hand-off too
     }
 
     /// The request of `entry`: the caller's, or one a plugin declared.
@@ -174,7 +174,6 @@ struct BatchState {
         assets[asset].weight = weight
         assets[asset].dependencies = dependencies
         if !dependencies.isEmpty { held.planned(asset, dependencies: dependencies) }
-        progress.addAsset(weight: weight)
         guard case .dependencies = ordering.order else { return }
         for entry in waiters(of: asset) { ordering.assigned(entry, to: asset, dependencies: dependencies) }
     }
@@ -205,7 +204,6 @@ struct BatchState {
         assets[finished.asset].outcome = finished.outcome
         assets[finished.asset].duration = finished.duration
         if !finished.warnings.isEmpty { assets[finished.asset].warnings = finished.warnings }
-        progress.complete(asset: finished.asset, weight: assets[finished.asset].weight)
         tellLoadsWaiting(for: finished.asset)
         return waiters(of: finished.asset)
     }

@@ -1,0 +1,48 @@
+/// One handler of what a batch records (swift-nio's `ChannelHandler` is the model): the batch's
+/// recorder applies each event to its ledger (``BatchState``), then hands it to every outlet of
+/// the batch's ordered list (``BatchOutlets``), one after another, under the batch's lock.
+///
+/// An outlet owns its state: nothing else reads or writes it (the recorder asks the few outlets
+/// it must for what they decided: a progress snapshot, the hand-off's budget bytes). It reads the
+/// ledger, never changes it, and runs no plugin or game code: hooks are queued, run later. An
+/// outlet is a class made per batch, kept inside the batch's lock, so it needs no lock of its own.
+/// A new batch feature is a new outlet file, added to the list in ``BatchOutlets``.
+///
+/// Every event has an empty default: an outlet implements those it cares for.
+protocol BatchOutlet: AnyObject {
+    /// Planning made asset `asset`, weighing `weight` (its share of progress).
+    func planned(asset: Int, weight: Int64, ledger: borrowing BatchState)
+    /// Planning is over: every asset is known.
+    func planningEnded(ledger: borrowing BatchState)
+    /// A load finished these assets (their outcomes are in the ledger).
+    func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState)
+    /// Asset `asset` reported `fraction` done.
+    func progressed(asset: Int, fraction: Double, ledger: borrowing BatchState)
+    /// An entry's result is handed on, in the batch's event order (``AssetEventOrder``), for
+    /// hooks and the hand-off; `receipt` is what a hand-off item carries back for it.
+    func delivered(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, ledger: borrowing BatchState)
+    /// The result of asset `asset` waits for planning to end before it is delivered.
+    func heldForPlanning(asset: Int, ledger: borrowing BatchState)
+    /// The caller's asset `asset` is folded into the asset that depends on it (a walked atlas
+    /// page): it is never delivered on its own.
+    func folded(asset: Int, ledger: borrowing BatchState)
+    /// The engine took asset `asset` over from the hand-off (or it was withdrawn, its batch cancelled).
+    func handedOver(asset: Int, ledger: borrowing BatchState)
+    /// Every load has finished; returns whether the batch's completion must wait (for the hand-off).
+    func completing(ledger: borrowing BatchState) -> Bool
+    /// The batch is complete: the report, to add to.
+    func completed(_ report: inout PreloadReport, ledger: borrowing BatchState)
+}
+
+extension BatchOutlet {
+    func planned(asset: Int, weight: Int64, ledger: borrowing BatchState) {}
+    func planningEnded(ledger: borrowing BatchState) {}
+    func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {}
+    func progressed(asset: Int, fraction: Double, ledger: borrowing BatchState) {}
+    func delivered(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, ledger: borrowing BatchState) {}
+    func heldForPlanning(asset: Int, ledger: borrowing BatchState) {}
+    func folded(asset: Int, ledger: borrowing BatchState) {}
+    func handedOver(asset: Int, ledger: borrowing BatchState) {}
+    func completing(ledger: borrowing BatchState) -> Bool { false }
+    func completed(_ report: inout PreloadReport, ledger: borrowing BatchState) {}
+}
