@@ -12,6 +12,8 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
     /// What a finished batch recorded, moved out of its state.
     struct Recorded: Sendable {
+        /// Which batch recorded it (``BatchState/number``).
+        let batch: UInt64
         let callers: [AssetRequest]
         let dependencyRequests: [AssetRequest]
         let assetOfEntry: [Int]
@@ -25,7 +27,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
         func result(at position: Int) -> AssetResult {
             Self.result(
-                ofEntry: order?[position] ?? position, callers: callers, dependencyRequests: dependencyRequests,
+                ofEntry: order?[position] ?? position, batch: batch, callers: callers, dependencyRequests: dependencyRequests,
                 assetOfEntry: assetOfEntry, failures: failures, assets: assets)
         }
 
@@ -46,7 +48,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
         /// The result of `entry`, from the batch's records; no outcome means cancelled.
         static func result(
-            ofEntry entry: Int, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int],
+            ofEntry entry: Int, batch: UInt64, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int],
             failures: [Int: AssetError], assets: [BatchState.AssetRecord]
         ) -> AssetResult {
             let asset = assetOfEntry[entry]
@@ -61,11 +63,18 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                 request: entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count],
                 plugin: asset < 0 ? nil : assets[asset].plugin, isDependency: entry >= callers.count, outcome: outcome,
                 duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset,
-                warnings: asset >= 0 && outcome.isLoaded ? assets[asset].warnings : [])
+                warnings: asset >= 0 && outcome.isLoaded ? assets[asset].warnings : [], batch: batch)
         }
     }
 
     private let storage: Storage
+
+    /// The batch these results were recorded by (``BatchState/number``); `nil` for results made
+    /// from an array.
+    var batch: UInt64? {
+        guard case .batch(let recorded) = storage else { return nil }
+        return recorded.batch
+    }
     /// How many results there are: all, or (for ``callersOnly``) the caller's.
     private let callerCount: Int?
 
@@ -86,6 +95,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         let order = recorded.folded.isEmpty ? nil : recorded.callers.indices.filter { !recorded.folded.contains($0) }
         storage = .batch(
             Recorded(
+                batch: recorded.batch,
                 callers: recorded.callers, dependencyRequests: recorded.dependencyRequests, assetOfEntry: recorded.assetOfEntry,
                 failures: recorded.failures, assets: recorded.assets, order: order))
         callerCount = order?.count ?? recorded.callers.count

@@ -19,18 +19,20 @@
 public struct AssetTimings: Sendable, Hashable {
     /// From its load being queued until its plugin started on it, except the time waiting for
     /// the memory budget: waiting for a worker, and for the files before it in the same load.
-    public var queued: Duration = .zero
+    public var queued: Duration
     /// Waiting for the memory budget (``PreloadOptions/memoryBudget``) to make room for its
     /// load's decoded bytes; zero without a budget.
-    public var waitingForMemory: Duration = .zero
+    public var waitingForMemory: Duration
     /// Reading the file through ``LoadContext/readContents(reportingProgress:)``; zero for a
     /// small file planning read ahead (its read is part of ``PreloadReport/planning``).
-    public var reading: Duration = .zero
+    public var reading: Duration
     /// The rest of the plugin's work: decoding, for an image.
-    public var decoding: Duration = .zero
+    public var decoding: Duration
 
     /// No time at all: an asset that never ran.
-    public init() {}
+    public init() {
+        (queued, waitingForMemory, reading, decoding) = (.zero, .zero, .zero, .zero)
+    }
 
     /// Timings with the four parts given.
     public init(queued: Duration, waitingForMemory: Duration, reading: Duration, decoding: Duration) {
@@ -45,8 +47,11 @@ extension PreloadReport {
     /// Where the time of `result`'s load went; `nil` for a result that never loaded (failed
     /// before its plugin ran, while planning) or that is not this report's.
     public func timings(of result: AssetResult) -> AssetTimings? {
-        guard let asset = result.assetIndex, asset < assetTimings.count, let path = assetTimings[asset].path, path == result.request.path
+        guard let asset = result.assetIndex, let batch = result.batch, batch == allResults.batch, asset < assetTimings.count,
+            assetTimings[asset].ran
         else { return nil }
-        return assetTimings[asset].timings
+        var timings = assetTimings[asset].timings
+        timings.decoding = result.duration - timings.reading  // the rest of the plugin's time
+        return timings
     }
 }

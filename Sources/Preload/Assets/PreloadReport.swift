@@ -14,14 +14,18 @@ public struct AssetResult: Sendable {
     public let duration: Duration
     /// Identifies the asset within its batch: requests merged into one load of one file share it.
     package let assetIndex: Int?
+    /// The batch that made it (``BatchState/number``), for ``PreloadReport/timings(of:)``; `nil`
+    /// for a result made otherwise.
+    let batch: UInt64?
     /// What was irregular about a file that loaded anyway (see ``AssetWarning``), in the order
     /// the plugin found it; empty for most files and for every one that did not load.
     public let warnings: [AssetWarning]
 
     package init(
         request: AssetRequest, plugin: String?, isDependency: Bool, outcome: AssetOutcome,
-        duration: Duration, assetIndex: Int?, warnings: [AssetWarning] = []
+        duration: Duration, assetIndex: Int?, warnings: [AssetWarning] = [], batch: UInt64? = nil
     ) {
+        self.batch = batch
         self.request = request
         self.plugin = plugin
         self.isDependency = isDependency

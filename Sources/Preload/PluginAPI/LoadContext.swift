@@ -18,7 +18,7 @@ public final class LoadContext: Sendable {
     private var maxFileBytes: Int { environment.maxFileBytes }
     private var isStrict: Bool { environment.isStrict }
     /// What the plugin reported: progress (only forward) and warnings.
-    private let reports = PreloadMutex(Reports())
+    private let reportsLock = PreloadMutex(Reports())
 
     private struct Reports {
         var progress = MonotonicProgress()
@@ -52,7 +52,7 @@ public final class LoadContext: Sendable {
     /// Reports how much of this asset is done, from 0 to 1. Cheap to call often: reports that
     /// move less than 1% (and any that would go backwards) are dropped here.
     public func reportProgress(_ fraction: Double) {
-        if let forward = reports.withLock({ $0.progress.advance(to: fraction, minimumStep: 0.01) }) {
+        if let forward = reportsLock.withLock({ $0.progress.advance(to: fraction, minimumStep: 0.01) }) {
             environment.sink.send(.progressed(asset: asset, fraction: forward))
         }
     }
@@ -62,7 +62,7 @@ public final class LoadContext: Sendable {
     /// propagate out of ``LoaderPlugin/load(_:)``.
     public func warn(_ warning: AssetWarning) throws(AssetError) {
         if isStrict { throw AssetError.strict(path: request.path, warning: warning) }
-        reports.withLock { $0.warnings.append(warning) }
+        reportsLock.withLock { $0.warnings.append(warning) }
     }
 
     /// Records each of `warnings` in order, as `warn(_:)` does for one.
@@ -71,9 +71,10 @@ public final class LoadContext: Sendable {
     }
 
     /// The warnings recorded so far.
-    package var warnings: [AssetWarning] { reports.withLock { $0.warnings } }
-    /// The time ``readContents(reportingProgress:)`` spent reading (zero for a file read ahead).
-    var reading: Duration { reports.withLock { $0.reading } }
+    package var warnings: [AssetWarning] { reportsLock.withLock { $0.warnings } }
+    /// The warnings recorded, and the time ``readContents(reportingProgress:)`` spent reading (zero
+    /// for a file read ahead), in one lock, once the plugin has returned.
+    var reports: (warnings: [AssetWarning], reading: Duration) { reportsLock.withLock { ($0.warnings, $0.reading) } }
 
     /// The whole file (or container entry), read once, refusing more than the coordinator's
     /// size limit. With `reportingProgress`, reading is this load's progress (for a plugin that
@@ -88,7 +89,7 @@ public final class LoadContext: Sendable {
         let started = ContinuousClock.now
         defer {
             let read = ContinuousClock.now - started
-            reports.withLock { $0.reading += read }
+            reportsLock.withLock { $0.reading += read }
         }
         if request.file.entry == nil && !request.file.isDirectory {  // on disk, its size known from planning
             return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)

@@ -122,20 +122,21 @@ final class LoadOperation: Operation, @unchecked Sendable {
             }
             let ended: AssetOutcome
             var warnings: [AssetWarning] = []
+            var reading = Duration.zero
             do {
                 ended = .loaded(try plugin.loader.load(context))
-                warnings = context.warnings
+                (warnings, reading) = context.reports
             } catch {
                 ended = outcome(of: .failure(error), for: items[index])
+                reading = context.reports.reading
             }
             let now = ContinuousClock.now
-            let reading = context.reading
             finished.append(
                 FinishedAsset(
                     asset: items[index].asset, planned: items[index].request, outcome: consume ended, duration: now - started,
                     warnings: consume warnings, decodedBytes: items[index].decodedBytes,
-                    timings: AssetTimings(
-                        queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: now - started - reading),
+                    // Decoding is the rest of the duration: worked out when the report is read.
+                    timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
                     ran: true))
             started = now
             index += 1
@@ -251,7 +252,7 @@ struct FinishedAsset: Sendable {
     var warnings: [AssetWarning] = []
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
-    /// Where its time went.
+    /// Where its time went (all but ``AssetTimings/decoding``: the rest of ``duration``).
     var timings = AssetTimings()
     /// Whether its plugin ran (it was not cancelled or failed before it started).
     var ran = false
@@ -275,9 +276,9 @@ extension FinishedAsset {
     init(_ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
         self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
         decodedBytes = item.decodedBytes
-        if outcome.isLoaded { warnings = context.warnings }
+        let reports = context.reports
+        if outcome.isLoaded { warnings = reports.warnings }
         ran = true
-        timings.reading = context.reading
-        timings.decoding = duration - timings.reading
+        timings.reading = reports.reading
     }
 }

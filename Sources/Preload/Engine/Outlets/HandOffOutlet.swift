@@ -58,14 +58,15 @@ final class HandOffOutlet: BatchOutlet {
     /// load through when such bytes are all it holds, so they cannot keep out the load they wait for).
     func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
         let callers = ledger.callers.count
-        for asset in finished {
-            if willHandOver(asset, callers: callers) {
-                guard asset.decodedBytes > 0 else { continue }
-                tally.held[asset.asset, default: 0] += asset.decodedBytes
-                if waitsItsTurn { startWaiting(asset.asset) }
+        for index in finished.indices {
+            let asset = finished[index].asset, bytes = finished[index].decodedBytes
+            if willHandOver(finished[index], callers: callers) {
+                guard bytes > 0 else { continue }
+                tally.held[asset, default: 0] += bytes
+                if waitsItsTurn { startWaiting(asset) }
             } else {
-                tally.released += asset.decodedBytes
-                shareDone(asset.asset, ledger: ledger)
+                tally.released += bytes
+                shareDone(asset, ledger: ledger)
             }
         }
     }

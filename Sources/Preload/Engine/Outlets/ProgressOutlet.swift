@@ -65,7 +65,15 @@ final class ProgressOutlet: BatchOutlet {
     }
 
     func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
-        for asset in finished { complete(asset: asset.asset, weight: ledger.assets[asset.asset].weight) }
+        guard children.isEmpty else {
+            for index in finished.indices { complete(asset: finished[index].asset, weight: ledger.assets[finished[index].asset].weight) }
+            return
+        }
+        // No asset reported partial progress: one update for the whole load.
+        var units: Int64 = 0
+        for index in finished.indices { units += ledger.assets[finished[index].asset].weight }
+        completedWithoutChild += units
+        finishedAssets += finished.count
     }
 
     func progressed(asset: Int, fraction: Double, ledger: borrowing BatchState) {

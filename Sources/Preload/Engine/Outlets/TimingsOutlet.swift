@@ -4,15 +4,18 @@
 final class TimingsOutlet: BatchOutlet {
     private var timings: [RecordedTimings] = []
 
-    func planned(asset: Int, weight: Int64, ledger: borrowing BatchState) {
-        if asset >= timings.count { timings += repeatElement(RecordedTimings(), count: asset + 1 - timings.count) }
-    }
-
     func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
-        for asset in finished where asset.ran {
-            if asset.asset >= timings.count { planned(asset: asset.asset, weight: 0, ledger: ledger) }
-            timings[asset.asset] = RecordedTimings(timings: asset.timings, path: asset.planned.request.path)
+        // One access to the array per load; it grows to the ledger's size at once.
+        var timings = self.timings
+        self.timings = []
+        if timings.count < ledger.assets.count {
+            timings.reserveCapacity(ledger.assets.capacity)
+            timings += repeatElement(RecordedTimings(), count: ledger.assets.count - timings.count)
         }
+        for index in finished.indices where finished[index].ran {
+            timings[finished[index].asset] = RecordedTimings(timings: finished[index].timings, ran: true)
+        }
+        self.timings = timings
     }
 
     func completed(_ report: inout PreloadReport, ledger: borrowing BatchState) {
@@ -21,9 +24,8 @@ final class TimingsOutlet: BatchOutlet {
     }
 }
 
-/// One asset's timings as the report keeps them, with its file's path (`nil`: its plugin never
-/// ran), so that a result of another batch is not given them.
+/// One asset's timings as the report keeps them, and whether its plugin ran at all.
 struct RecordedTimings: Sendable {
     var timings = AssetTimings()
-    var path: String?
+    var ran = false
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The ledger of a batch, behind the batch's one lock: an entry per request, a record per
 /// distinct asset, the order results are delivered in (``AssetEventOrdering``), what assets
 /// depend on (``HeldForDependents``), and the batch's outlets (``BatchOutlets``), which own
@@ -24,6 +26,10 @@ struct BatchState {
     }
 
     var phase = Phase.planning
+    /// This batch among the process's batches (from 1), carried by its results so that a report
+    /// knows its own (``PreloadReport/timings(of:)``).
+    let number: UInt64
+    private static let numbers = Atomic<UInt64>(1)
     var cancelRequested = false
     /// The caller's requests: entries `0..<callers.count`.
     private(set) var callers: [AssetRequest]
@@ -60,9 +66,10 @@ struct BatchState {
     private var dependencyOrigins: [Int: Int] = [:]
     private var lastOrigin = -1
 
-    init(callers: [AssetRequest], outlets: BatchOutlets, eventOrder: AssetEventOrder = .completion) {
+    init(callers: [AssetRequest], outlets: BatchOutlets, eventOrder: AssetEventOrder = .completion, number: UInt64? = nil) {
         self.callers = callers
         self.outlets = outlets
+        self.number = number ?? Self.numbers.wrappingAdd(1, ordering: .relaxed).oldValue
         assetOfEntry = Array(repeating: -1, count: callers.count)
         assets = Array(repeating: AssetRecord(), count: callers.count)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
@@ -80,7 +87,7 @@ struct BatchState {
     }
 
     private init(replacing old: BatchState, callers: [AssetRequest]) {
-        self.init(callers: callers, outlets: old.outlets, eventOrder: old.ordering.order)
+        self.init(callers: callers, outlets: old.outlets, eventOrder: old.ordering.order, number: old.number)
         cancelRequested = old.cancelRequested
     }
 
@@ -129,7 +136,7 @@ struct BatchState {
     /// The result of `entry` for reports and hooks; no outcome means cancelled.
     func result(ofEntry entry: Int) -> AssetResult {
         AssetResults.Recorded.result(
-            ofEntry: entry, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry,
+            ofEntry: entry, batch: number, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry,
             failures: failures, assets: assets)
     }
 
@@ -244,7 +251,7 @@ struct BatchState {
             ? nil
             : ReportOutlet.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins, leaving: folded)
         let recorded = AssetResults.Recorded(
-            callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
+            batch: number, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
             assets: assets, order: order, folded: folded)
         (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
         return recorded
