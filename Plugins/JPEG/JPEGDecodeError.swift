@@ -14,8 +14,9 @@ public enum JPEGDecodeError: AssetFailure, Equatable {
     /// A valid JPEG of a kind this plugin does not decode: 12-bit or lossless data, an unusual
     /// number of colour components, a hierarchical process.
     case unsupported(String)
-    /// The image is larger than the configured `ImageLimits` (``JPEGLimits``) (or libjpeg's own limits: more
-    /// than 500 scans, more memory than the limits allow for its coefficients).
+    /// libjpeg's own limits refused the file: more than 500 scans, more memory than the limits
+    /// allow for its coefficients. (An image over the request's `ImageLimits` fails with
+    /// `ImageLimitExceeded`, the same for every format.)
     case tooLarge(String)
     /// Memory for libjpeg's own structures ran out.
     case outOfMemory

@@ -1,6 +1,18 @@
 import CPreloadJPEG
 import Preload
 
+/// The JPEG loader plugin: claims `.jpg`, `.jpeg`, `.jpe` and `.jfif` files and any file that
+/// starts with the JPEG SOI marker, and decodes them with libjpeg-turbo into RGBA8 `Texture`s
+/// (``JPEGDecoder``).
+///
+/// ```swift
+/// import Preload
+/// import PreloadJPEG
+///
+/// let coordinator = try PreloadCoordinator(plugins: [JPEGLoader()])
+/// ```
+public typealias JPEGLoader = ImageLoader<JPEGDecoder>
+
 /// Decodes JPEG data with libjpeg-turbo's libjpeg API into an RGBA8 `Texture`.
 ///
 /// Baseline and progressive files, Huffman or arithmetic coded, every chroma subsampling,
@@ -13,7 +25,7 @@ import Preload
 /// file is read in full before its first row exists, and is polled while it is. Damaged or
 /// missing data (a file cut short, a bad Huffman code, a lost restart marker) fails the decode:
 /// libjpeg would pad it with grey and only warn.
-public enum JPEGDecoder {
+public enum JPEGDecoder: ImageDecoder {
     /// The first bytes of every JPEG file: the SOI marker and the next marker's `FF`.
     public static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
@@ -24,67 +36,65 @@ public enum JPEGDecoder {
     /// before the first row exists.
     static let scanShare = 0.75
 
-    /// Decodes `data`, a whole JPEG file.
-    /// - Parameters:
-    ///   - data: the file's bytes, from its SOI marker to its EOI marker.
-    ///   - options: alpha mode, EXIF orientation, limits.
-    ///   - memory: where large pixel buffers come from (see `AssetMemory`).
-    ///   - isCancelled: polled between chunks of rows (and while a progressive file's scans are
-    ///     read); when it returns true the decode stops and throws `CancellationError`.
-    ///   - progress: called with the fraction done, for images decoded in more than one chunk
-    ///     (the final 1.0 is implied by returning).
-    ///   - warn: called with each irregularity the file was forgiven (an EXIF orientation not
-    ///     applied, junk between segments), after the pixels are decoded; throwing fails the decode.
+    public static var identifier: String { "jpeg" }
+    public static var fileExtensions: Set<String> { ["jpg", "jpeg", "jpe", "jfif"] }
+    /// Enough to find the frame header (SOF) after the usual metadata segments (JFIF, EXIF
+    /// without a large thumbnail, quantization tables); a file whose SOF comes later is weighed
+    /// by its size.
+    public static var headerLength: Int { 16 * 1024 }
+    /// The stored orientation.
+    public static var defaultSettings: JPEGSettings { JPEGSettings() }
+
+    public static func matchesSignature(_ header: [UInt8]) -> Bool {
+        header.starts(with: signature)
+    }
+
+    /// The frame header's sides, found by walking the segments without libjpeg.
+    public static func estimatedSize(header: [UInt8], options: JPEGDecodeOptions) -> ImageSize? {
+        JPEGHeader(header).map { ImageSize(width: $0.width, height: $0.height, isOpaque: true) }
+    }
+
+    /// libjpeg's reader after it read the headers, and the file's EXIF orientation.
+    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: JPEGDecodeOptions) throws -> JPEGReader {
+        guard !file.isEmpty else { throw JPEGDecodeError.emptyFile }
+        return try JPEGReader(file, limits: options.limits, appliesExifOrientation: options.appliesExifOrientation)
+    }
+
+    /// The stored sides, swapped when the orientation applied turns them a quarter; opaque.
+    public static func size(of reader: JPEGReader, options: JPEGDecodeOptions) -> ImageSize {
+        let (width, height) = (Int(reader.info.width), Int(reader.info.height))
+        return reader.applied.swapsSides
+            ? ImageSize(width: height, height: width, isOpaque: true) : ImageSize(width: width, height: height, isOpaque: true)
+    }
+
+    /// Starts libjpeg's decompression (a progressive file: reads every scan, polled), then
+    /// reads the rows a chunk at a time.
     public static func decode(
-        _ data: AssetBytes, options: JPEGDecodeOptions = JPEGDecodeOptions(), memory: AssetMemory = .shared,
-        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
-        warn: (AssetWarning) throws -> Void = { _ in }
-    ) throws -> Texture {
-        guard !data.isEmpty else { throw JPEGDecodeError.emptyFile }
-        return try data.withUnsafeBufferPointer { input in
-            guard let reader = preload_jpeg_reader_create(input.baseAddress, input.count) else {
-                throw JPEGDecodeError.outOfMemory
+        _ file: UnsafeBufferPointer<UInt8>, header reader: JPEGReader, options: JPEGDecodeOptions, into target: ImageDecodeTarget
+    ) throws -> [AssetWarning] {
+        let multipleScans = reader.info.multiple_scans != 0
+        try target.checkCancellation()
+        try start(reader, multipleScans: multipleScans, target: target)
+        let sourceRows = Int(reader.info.height)
+        let rowsPerChunk = max(1, min(sourceRows, bytesPerChunk / (Int(reader.info.width) * 4)))
+        let (base, share) = multipleScans ? (scanShare, 1 - scanShare) : (0, 1)
+        try target.writePixels { buffer in
+            let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var rowsDone = 0
+            while rowsDone < sourceRows {
+                try target.checkCancellation()
+                var rows: UInt32 = 0
+                try reader.check(preload_jpeg_read_rows(reader.pointer, image, UInt32(rowsPerChunk), &rows))
+                rowsDone += Int(rows)
+                if rowsDone < sourceRows { target.reportProgress(base + share * Double(rowsDone) / Double(sourceRows)) }
             }
-            defer { preload_jpeg_reader_destroy(reader) }
-            var info = preload_jpeg_info()
-            try check(preload_jpeg_read_header(reader, options.limits.libjpegMemory, &info), reader)
-            let stored = orientation(of: reader)
-            let applied = options.appliesExifOrientation ? (stored ?? .upright) : .upright
-            try checkLimits(info, orientation: applied, options.limits)
-            let texture = try decodePixels(
-                reader, info, orientation: applied, options: options, memory: memory, isCancelled: isCancelled, progress: progress)
-            for warning in JPEGWarnings.of(reader) { try warn(warning) }
-            if let stored, stored != .upright, !options.appliesExifOrientation {
-                try warn(JPEGWarnings.orientationNotApplied(stored))
-            }
-            return texture
+            try reader.check(preload_jpeg_finish(reader.pointer))
         }
-    }
-
-    /// Decodes `data`, a whole JPEG file, held in an array (not copied).
-    public static func decode(
-        _ data: [UInt8], options: JPEGDecodeOptions = JPEGDecodeOptions(), memory: AssetMemory = .shared,
-        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
-        warn: (AssetWarning) throws -> Void = { _ in }
-    ) throws -> Texture {
-        try decode(AssetBytes(data), options: options, memory: memory, isCancelled: isCancelled, progress: progress, warn: warn)
-    }
-
-    /// The orientation the file's EXIF segment gives, if any.
-    private static func orientation(of reader: OpaquePointer) -> ExifOrientation? {
-        var length = 0
-        guard let segment = preload_jpeg_exif(reader, &length) else { return nil }
-        return ExifOrientation(exifSegment: UnsafeBufferPointer(start: segment, count: length))
-    }
-
-    private static func checkLimits(_ info: preload_jpeg_info, orientation: ExifOrientation, _ limits: JPEGLimits) throws {
-        let (width, height) = orientation.swapsSides ? (Int(info.height), Int(info.width)) : (Int(info.width), Int(info.height))
-        let bytes = width * height * 4  // at most 65535 * 65535 * 4: no overflow
-        guard width <= limits.maxWidth, height <= limits.maxHeight, bytes <= limits.maxDecodedBytes else {
-            throw JPEGDecodeError.tooLarge(
-                "\(width)x\(height) image needs \(bytes) decoded bytes; limits are \(limits.maxWidth)x\(limits.maxHeight) and \(limits.maxDecodedBytes) bytes"
-            )
+        var warnings = JPEGWarnings.of(reader.pointer)
+        if let stored = reader.stored, stored != .upright, !options.appliesExifOrientation {
+            warnings.append(JPEGWarnings.orientationNotApplied(stored))
         }
+        return warnings
     }
 
     /// What the shim's poll callback reaches while a multi-scan file's scans are read.
@@ -105,65 +115,18 @@ public enum JPEGDecoder {
         }
     }
 
-    private static func start(
-        _ reader: OpaquePointer, orientation: ExifOrientation, multipleScans: Bool,
-        isCancelled: () -> Bool, progress: (Double) -> Void
-    ) throws -> (width: Int, height: Int) {
+    /// Starts the decompression, turning the pixels as `reader.applied` says; a multi-scan
+    /// file's scans are read now, polling `target` for cancellation and reporting progress.
+    private static func start(_ reader: JPEGReader, multipleScans: Bool, target: ImageDecodeTarget) throws {
         var width: UInt32 = 0
         var height: UInt32 = 0
-        let status = withoutActuallyEscaping(isCancelled) { isCancelled in
-            withoutActuallyEscaping(progress) { progress in
-                var scanPoll = ScanPoll(isCancelled: isCancelled, progress: progress)
-                let callback: preload_jpeg_poll = { context, fraction in
-                    context!.assumingMemoryBound(to: ScanPoll.self).pointee.poll(fraction) ? 1 : 0
-                }
-                return withUnsafeMutablePointer(to: &scanPoll) { context in
-                    preload_jpeg_start(reader, Int32(orientation.rawValue), multipleScans ? callback : nil, context, &width, &height)
-                }
-            }
+        var scanPoll = ScanPoll(isCancelled: { target.isCancelled }, progress: { target.reportProgress($0) })
+        let callback: preload_jpeg_poll = { context, fraction in
+            context!.assumingMemoryBound(to: ScanPoll.self).pointee.poll(fraction) ? 1 : 0
         }
-        try check(status, reader)
-        return (Int(width), Int(height))
-    }
-
-    private static func decodePixels(
-        _ reader: OpaquePointer, _ info: preload_jpeg_info, orientation: ExifOrientation, options: JPEGDecodeOptions,
-        memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
-    ) throws -> Texture {
-        let multipleScans = info.multiple_scans != 0
-        if isCancelled() { throw CancellationError() }
-        let (width, height) = try start(
-            reader, orientation: orientation, multipleScans: multipleScans, isCancelled: isCancelled, progress: progress)
-        let sourceRows = Int(info.height)
-        let rowsPerChunk = max(1, min(sourceRows, bytesPerChunk / (Int(info.width) * 4)))
-        let (base, share) = multipleScans ? (scanShare, 1 - scanShare) : (0, 1)
-        let pixels = try AssetBytes(unsafeUninitializedCapacity: width * height * 4, memory: memory) { buffer, count in
-            let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var rowsDone = 0
-            while rowsDone < sourceRows {
-                if isCancelled() { throw CancellationError() }
-                var rows: UInt32 = 0
-                try check(preload_jpeg_read_rows(reader, image, UInt32(rowsPerChunk), &rows), reader)
-                rowsDone += Int(rows)
-                if rowsDone < sourceRows { progress(base + share * Double(rowsDone) / Double(sourceRows)) }
-            }
-            try check(preload_jpeg_finish(reader), reader)
-            count = buffer.count
+        let status = withUnsafeMutablePointer(to: &scanPoll) { context in
+            preload_jpeg_start(reader.pointer, Int32(reader.applied.rawValue), multipleScans ? callback : nil, context, &width, &height)
         }
-        return Texture(width: width, height: height, pixelFormat: .rgba8, alphaMode: options.alphaMode, pixels: pixels)
-    }
-
-    private static func check(_ status: preload_jpeg_status, _ reader: OpaquePointer) throws {
-        guard status != PRELOAD_JPEG_OK else { return }
-        let message = String(cString: preload_jpeg_message(reader))
-        switch status {
-        case PRELOAD_JPEG_NOT_JPEG: throw JPEGDecodeError.notJPEG
-        case PRELOAD_JPEG_TRUNCATED: throw JPEGDecodeError.truncated(message)
-        case PRELOAD_JPEG_UNSUPPORTED: throw JPEGDecodeError.unsupported(message)
-        case PRELOAD_JPEG_TOO_LARGE: throw JPEGDecodeError.tooLarge(message)
-        case PRELOAD_JPEG_OUT_OF_MEMORY: throw JPEGDecodeError.outOfMemory
-        case PRELOAD_JPEG_CANCELLED: throw CancellationError()
-        default: throw JPEGDecodeError.corrupt(message.isEmpty ? "libjpeg status \(status.rawValue)" : message)
-        }
+        try reader.check(status)
     }
 }

@@ -10,7 +10,8 @@ public enum PNGDecodeError: AssetFailure, Equatable {
     case truncated(String)
     /// libpng rejected the stream (bad CRC, bad header field, bad compressed data, ...).
     case corrupt(String)
-    /// The header asks for more than the configured ``PNGLimits``.
+    /// libpng refused a size in the header. (An image over the request's `ImageLimits` fails with
+    /// `ImageLimitExceeded` instead, the same for every format.)
     case tooLarge(String)
     /// Memory for libpng's own structures ran out.
     case outOfMemory

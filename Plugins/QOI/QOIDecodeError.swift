@@ -10,7 +10,8 @@ public enum QOIDecodeError: AssetFailure, Equatable {
     case truncated(String)
     /// A header field holds a value QOI does not allow (channels other than 3 or 4, a zero side).
     case corrupt(String)
-    /// The header asks for more than the configured ``QOILimits``.
+    /// No longer thrown: an image over the request's `ImageLimits` fails with `ImageLimitExceeded`,
+    /// the same for every format.
     case tooLarge(String)
 
     public var category: AssetError.Category {

@@ -1,10 +1,21 @@
 import Preload
 
+/// The QOI loader plugin: claims `.qoi` files and any file that starts with `qoif`, and decodes
+/// them in Swift into RGBA8 `Texture`s (``QOIDecoder``).
+///
+/// ```swift
+/// import Preload
+/// import PreloadQOI
+///
+/// let coordinator = try PreloadCoordinator(plugins: [QOILoader()])
+/// ```
+public typealias QOILoader = ImageLoader<QOIDecoder>
+
 /// Decodes QOI ("Quite OK Image", <https://qoiformat.org>) files into `Texture`s, in Swift.
 ///
 /// RGB files become RGBA8 with alpha 255, RGBA files keep their alpha; rows top first, samples
 /// as stored (the colour-space byte is informative only). The 14-byte header is checked
-/// against ``QOILimits`` before pixel memory exists; pixels are then written straight into it
+/// against the request's `ImageLimits` before pixel memory exists; pixels are then written straight into it
 /// (`AssetBytes(unsafeUninitializedCapacity:)`, no second copy), 64 KiB at a time, checking
 /// `isCancelled` between chunks.
 ///
@@ -13,7 +24,7 @@ import Preload
 /// end marker, bytes after it, a last run past the image's end and an unknown colour space are
 /// warnings (``QOIDecodeError`` names the failures; the `qoi.` codes on `AssetWarning.Code`,
 /// the warnings).
-public enum QOIDecoder {
+public enum QOIDecoder: ImageDecoder {
     /// The four bytes every QOI file starts with: `qoif`.
     public static let signature: [UInt8] = [0x71, 0x6F, 0x69, 0x66]
     /// The eight bytes that end a QOI file's ops.
@@ -24,46 +35,41 @@ public enum QOIDecoder {
     /// The most pixels one op makes: a run of 62.
     static let maxPixelsPerOp = 62
 
-    /// Decodes `data`, a whole QOI file.
-    /// - Parameters:
-    ///   - data: the file's bytes, from its signature to its end.
-    ///   - options: alpha mode and limits.
-    ///   - memory: where large pixel buffers come from (see `AssetMemory`).
-    ///   - isCancelled: polled between chunks of pixels; when it returns true the decode stops
-    ///     and throws `CancellationError`.
-    ///   - progress: called with the fraction of pixels done, for images decoded in more than
-    ///     one chunk (the final 1.0 is implied by returning).
-    ///   - warn: called with each irregularity the file was forgiven, after every pixel is
-    ///     decoded; throwing fails the decode.
+    public static var identifier: String { "qoi" }
+    public static var fileExtensions: Set<String> { ["qoi"] }
+    /// The whole header: signature, width, height, channels, colour space.
+    public static var headerLength: Int { QOIHeader.length }
+
+    public static func matchesSignature(_ header: [UInt8]) -> Bool {
+        header.starts(with: signature)
+    }
+
+    /// `width * height * 4` from the header, when the header is valid and within `options`'
+    /// limits (otherwise the load will fail, and the file's size is weight enough).
+    public static func estimatedSize(header: [UInt8], options: QOIDecodeOptions) -> ImageSize? {
+        guard let parsed = QOIHeader(header), (try? parsed.validate(limits: options.limits)) != nil else { return nil }
+        return parsed.size
+    }
+
+    /// The header of `file`, or why there is none: not QOI, cut short, or fields QOI does not
+    /// allow.
+    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: QOIDecodeOptions) throws -> QOIHeader {
+        guard !file.isEmpty else { throw QOIDecodeError.emptyFile }
+        let header = try readHeader(file)
+        try header.validateFields()
+        return header
+    }
+
+    public static func size(of header: QOIHeader, options: QOIDecodeOptions) -> ImageSize {
+        header.size
+    }
+
+    /// Checks that the file can hold its pixels' ops, then decodes the ops a chunk of pixels
+    /// at a time.
     public static func decode(
-        _ data: AssetBytes, options: QOIDecodeOptions = QOIDecodeOptions(), memory: AssetMemory = .shared,
-        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
-        warn: (AssetWarning) throws -> Void = { _ in }
-    ) throws -> Texture {
-        guard !data.isEmpty else { throw QOIDecodeError.emptyFile }
+        _ input: UnsafeBufferPointer<UInt8>, header: QOIHeader, options: QOIDecodeOptions, into target: ImageDecodeTarget
+    ) throws -> [AssetWarning] {
         var warnings: [AssetWarning] = []
-        let texture = try data.withUnsafeBufferPointer { input in
-            try decode(input, options: options, memory: memory, isCancelled: isCancelled, progress: progress, warnings: &warnings)
-        }
-        for warning in warnings { try warn(warning) }
-        return texture
-    }
-
-    /// Decodes `data`, a whole QOI file, held in an array (not copied).
-    public static func decode(
-        _ data: [UInt8], options: QOIDecodeOptions = QOIDecodeOptions(), memory: AssetMemory = .shared,
-        isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
-        warn: (AssetWarning) throws -> Void = { _ in }
-    ) throws -> Texture {
-        try decode(AssetBytes(data), options: options, memory: memory, isCancelled: isCancelled, progress: progress, warn: warn)
-    }
-
-    private static func decode(
-        _ input: UnsafeBufferPointer<UInt8>, options: QOIDecodeOptions, memory: AssetMemory,
-        isCancelled: () -> Bool, progress: (Double) -> Void, warnings: inout [AssetWarning]
-    ) throws -> Texture {
-        let header = try readHeader(input)
-        try header.validate(limits: options.limits)
         if header.colorspace > 1 {
             warnings.append(
                 AssetWarning(.qoiUnknownColorspace, "colour-space byte \(header.colorspace) is neither 0 (sRGB) nor 1 (linear); ignored"))
@@ -77,32 +83,27 @@ public enum QOIDecoder {
             throw QOIDecodeError.truncated(
                 "\(header.width)x\(header.height) pixels take at least \(fewestOpBytes) bytes of ops; the file has \(opBytes)")
         }
-        let premultiply = options.alphaMode == .premultiplied
-        let pixels = try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: QOIOpStream.scratchWords) { scratch in
+        try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: QOIOpStream.scratchWords) { scratch in
             var ops = QOIOpStream(input: input, start: QOIHeader.length, opaque: header.channels == 3, scratch: scratch.baseAddress!)
-            let pixels = try AssetBytes(unsafeUninitializedCapacity: pixelCount * 4, memory: memory) { buffer, count in
+            try target.writePixels { buffer in
                 let image = buffer.baseAddress!
                 var done = 0
                 while done < pixelCount {
-                    if isCancelled() { throw CancellationError() }
+                    try target.checkCancellation()
                     let chunk = min(pixelsPerChunk, pixelCount - done)
                     let written = ops.decode(into: image + done * 4, pixels: chunk)
                     guard written == chunk else {
                         throw QOIDecodeError.truncated(
                             "the data ends after \(done + written) of \(pixelCount) pixels (\(header.width)x\(header.height))")
                     }
-                    if premultiply {
-                        Premultiplication.apply(to: (image + done * 4).assumingMemoryBound(to: UInt8.self), count: chunk * 4, format: .rgba8)
-                    }
                     done += chunk
-                    if done < pixelCount { progress(Double(done) / Double(pixelCount)) }
+                    target.pixelsFinal(upTo: done * 4)
+                    if done < pixelCount { target.reportProgress(Double(done) / Double(pixelCount)) }
                 }
-                count = pixelCount * 4
             }
             warnings += ending(of: input, after: ops)
-            return pixels
         }
-        return Texture(width: header.width, height: header.height, pixelFormat: .rgba8, alphaMode: options.alphaMode, pixels: pixels)
+        return warnings
     }
 
     /// The header of `input`, or why there is none.

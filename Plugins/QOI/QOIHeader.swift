@@ -1,8 +1,10 @@
+import Preload
+
 /// The 14 bytes every QOI file starts with: the signature `qoif`, width and height (big-endian
 /// 32-bit), channels (3 for RGB, 4 for RGBA) and colour space (0 sRGB, 1 linear).
 ///
-/// Read without decoding anything, so that a file's size is known (and checked against
-/// ``QOILimits``) before any pixel memory exists.
+/// Read without decoding anything, so that a file's size is known (and checked against the
+/// request's `ImageLimits`) before any pixel memory exists.
 public struct QOIHeader: Hashable, Sendable {
     /// How many bytes the header takes.
     public static let length = 14
@@ -35,26 +37,27 @@ public struct QOIHeader: Hashable, Sendable {
         colorspace = Int(bytes[13])
     }
 
+    /// The texture it decodes to: RGBA8 whatever the channels (opaque for RGB).
+    public var size: ImageSize { ImageSize(width: width, height: height, isOpaque: channels == 3) }
+
     /// Bytes the decoded RGBA8 pixels take: `width * height * 4`, or `Int.max` if that does not
     /// fit in an `Int`.
-    public var decodedBytes: Int {
-        let (pixels, wide) = width.multipliedReportingOverflow(by: height)
-        let (bytes, deep) = pixels.multipliedReportingOverflow(by: 4)
-        return wide || deep ? .max : bytes
-    }
+    public var decodedBytes: Int { size.byteCount }
 
     /// Throws unless the header describes an image QOI allows (3 or 4 channels, no zero side)
-    /// that fits `limits`.
-    public func validate(limits: QOILimits) throws(QOIDecodeError) {
+    /// that fits `limits` (`ImageLimitExceeded` if it does not).
+    public func validate(limits: ImageLimits) throws {
+        try validateFields()
+        try limits.check(size)
+    }
+
+    /// Throws unless the header describes an image QOI allows: 3 or 4 channels, no zero side.
+    func validateFields() throws(QOIDecodeError) {
         guard channels == 3 || channels == 4 else {
             throw .corrupt("the header says \(channels) channels; QOI allows 3 (RGB) or 4 (RGBA)")
         }
         guard width > 0 && height > 0 else {
             throw .corrupt("the header says \(width)x\(height) pixels; QOI images have at least one pixel")
-        }
-        // `decodedBytes` is `Int.max` when the product overflows: too large whatever the limits.
-        guard width <= limits.maxWidth, height <= limits.maxHeight, decodedBytes <= limits.maxDecodedBytes, decodedBytes < .max else {
-            throw .tooLarge("\(width)x\(height) needs \(decodedBytes) decoded bytes; the limits are \(limits)")
         }
     }
 }

@@ -14,7 +14,8 @@ public enum WebPDecodeError: AssetFailure, Equatable {
     case corrupt(String)
     /// The file is valid but uses a feature libwebp does not decode (`VP8_STATUS_UNSUPPORTED_FEATURE`).
     case unsupported(String)
-    /// The header asks for more than the configured `ImageLimits` (``WebPLimits``).
+    /// No longer thrown: an image over the request's `ImageLimits` fails with `ImageLimitExceeded`,
+    /// the same for every format.
     case tooLarge(String)
     /// Memory for libwebp's own structures ran out.
     case outOfMemory

@@ -88,7 +88,7 @@ struct PNGOptionReader: ManifestOptionReader {
         let width = try values.int("maxWidth", in: 1...Int(Int32.max)) ?? png.limits.maxWidth
         let height = try values.int("maxHeight", in: 1...Int(Int32.max)) ?? png.limits.maxHeight
         let bytes = try values.int("maxDecodedMiB", in: 1...(1 << 20)).map { $0 << 20 } ?? png.limits.maxDecodedBytes
-        png.limits = PNGLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: bytes)
+        png.limits = ImageLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: bytes)
         options[PNGDecodeOptions.self] = png
     }
 }

@@ -111,15 +111,15 @@ import Testing
         let fields = try frameFields(data)
         data.replaceSubrange((fields + 1)...(fields + 4), with: [0xFD, 0xE8, 0xFD, 0xE8])  // 65000 x 65000
         #expect(
-            JPEGFixtures.decodeError(data)
-                == .tooLarge("65000x65000 image needs 16900000000 decoded bytes; limits are 32768x32768 and 1073741824 bytes"))
+            JPEGFixtures.limitError(data)?.description
+                == "image too large: 65000x65000 needs 16900000000 decoded bytes; the limits are 32768x32768, 1073741824 bytes")
         let valid = try JPEGFixtures.jpeg("pillow-444")
-        let exact = JPEGLimits(maxWidth: 61, maxHeight: 37, maxDecodedBytes: 61 * 37 * 4)
+        let exact = ImageLimits(maxWidth: 61, maxHeight: 37, maxDecodedBytes: 61 * 37 * 4)
         #expect(try JPEGDecoder.decode(valid, options: JPEGDecodeOptions(limits: exact)).width == 61)
         for tight in [
-            JPEGLimits(maxWidth: 60), JPEGLimits(maxHeight: 36), JPEGLimits(maxDecodedBytes: 61 * 37 * 4 - 1),
+            ImageLimits(maxWidth: 60), ImageLimits(maxHeight: 36), ImageLimits(maxDecodedBytes: 61 * 37 * 4 - 1),
         ] {
-            #expect(JPEGFixtures.decodeError(valid, options: JPEGDecodeOptions(limits: tight))?.category == .limitExceeded)
+            #expect(JPEGFixtures.limitError(valid, options: JPEGDecodeOptions(limits: tight))?.category == .limitExceeded)
         }
     }
 
@@ -142,10 +142,12 @@ import Testing
                 damaged[2 + Int(generator.next() % UInt64(whole.count - 2))] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
             }
             do {
-                let texture = try JPEGDecoder.decode(damaged, options: JPEGDecodeOptions(limits: JPEGLimits(maxWidth: 4096, maxHeight: 4096)))
+                let texture = try JPEGDecoder.decode(damaged, options: JPEGDecodeOptions(limits: ImageLimits(maxWidth: 4096, maxHeight: 4096)))
                 #expect(texture.pixels.count == texture.width * texture.height * 4)
             } catch let error as JPEGDecodeError {
                 #expect(!error.description.isEmpty)
+            } catch let error as ImageLimitExceeded {
+                #expect(error.category == .limitExceeded)
             }
         }
     }

@@ -33,8 +33,8 @@ import Testing
     @Test func limitsApplyToTheTurnedImage() throws {
         // 13x7 stored, 7x13 upright: a 10-pixel width limit passes only when turned.
         let data = try JPEGFixtures.jpeg("exif-6")
-        let narrow = JPEGLimits(maxWidth: 10)
-        #expect(JPEGFixtures.decodeError(data, options: JPEGDecodeOptions(limits: narrow))?.category == .limitExceeded)
+        let narrow = ImageLimits(maxWidth: 10)
+        #expect(JPEGFixtures.limitError(data, options: JPEGDecodeOptions(limits: narrow))?.category == .limitExceeded)
         #expect(try JPEGDecoder.decode(data, options: JPEGDecodeOptions(appliesExifOrientation: true, limits: narrow)).width == 7)
     }
 

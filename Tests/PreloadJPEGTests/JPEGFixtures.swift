@@ -58,4 +58,14 @@ enum JPEGFixtures {
             return nil
         }
     }
+
+    /// The limit error `data` fails to decode with, or `nil` when it fails otherwise or decodes.
+    static func limitError(_ data: [UInt8], options: JPEGDecodeOptions = JPEGDecodeOptions()) -> ImageLimitExceeded? {
+        do {
+            _ = try JPEGDecoder.decode(data, options: options)
+            return nil
+        } catch {
+            return error as? ImageLimitExceeded
+        }
+    }
 }

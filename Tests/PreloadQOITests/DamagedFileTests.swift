@@ -72,15 +72,15 @@ import Testing
 
     @Test func absurdSizesAreRefusedBeforeAnyPixelMemoryExists() {
         let biggest = QOIFixtures.qoi(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF, ops: QOIFixtures.run(62))
-        let error = QOIFixtures.decodeError(biggest)
+        let error = QOIFixtures.limitError(biggest)
         #expect(error?.category == .limitExceeded)
         #expect(
-            error?.description.hasPrefix("QOI too large: 4294967295x4294967295 needs 9223372036854775807 decoded bytes") == true,
+            error?.description.hasPrefix("image too large: 4294967295x4294967295 needs more than 9223372036854775807 decoded bytes") == true,
             "\(String(describing: error))")
         // With every limit raised as far as it goes, a product that overflows is still refused.
-        let unlimited = QOIDecodeOptions(limits: QOILimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
+        let unlimited = QOIDecodeOptions(limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
         let wide = QOIFixtures.qoi(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF, ops: QOIFixtures.run(62))
-        #expect(QOIFixtures.decodeError(wide, options: unlimited)?.category == .limitExceeded)
+        #expect(QOIFixtures.limitError(wide, options: unlimited)?.category == .limitExceeded)
         // Within those limits, a header far larger than its data fails as truncated, unallocated:
         // 2^31 - 1 by 2^20 pixels would be 8 PiB.
         let short = QOIFixtures.qoi(width: 0x7FFF_FFFF, height: 1 << 20, ops: QOIFixtures.run(62))
@@ -91,13 +91,13 @@ import Testing
 
     @Test func limitsAreConfigurable() throws {
         let width = 48, height = 48  // pillow-sprite
-        #expect(QOIFixtures.decodeError(Self.sprite, options: QOIDecodeOptions(limits: QOILimits(maxWidth: width - 1)))?.category == .limitExceeded)
-        #expect(QOIFixtures.decodeError(Self.sprite, options: QOIDecodeOptions(limits: QOILimits(maxHeight: height - 1)))?.category == .limitExceeded)
-        let small = QOIDecodeOptions(limits: QOILimits(maxDecodedBytes: width * height * 4 - 1))
-        #expect(QOIFixtures.decodeError(Self.sprite, options: small)?.category == .limitExceeded)
-        let exact = QOIDecodeOptions(limits: QOILimits(maxWidth: width, maxHeight: height, maxDecodedBytes: width * height * 4))
+        #expect(QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxWidth: width - 1)))?.category == .limitExceeded)
+        #expect(QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxHeight: height - 1)))?.category == .limitExceeded)
+        let small = QOIDecodeOptions(limits: ImageLimits(maxDecodedBytes: width * height * 4 - 1))
+        #expect(QOIFixtures.limitError(Self.sprite, options: small)?.category == .limitExceeded)
+        let exact = QOIDecodeOptions(limits: ImageLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: width * height * 4))
         #expect(try QOIDecoder.decode(Self.sprite, options: exact).pixels == QOIFixtures.expected("pillow-sprite"))
-        #expect(QOILimits().description == "32768x32768, 1073741824 bytes")
+        #expect(ImageLimits().description == "32768x32768, 1073741824 bytes")
     }
 
     @Test func aMissingOrWrongEndMarkerIsAWarning() throws {

@@ -60,4 +60,14 @@ enum QOIFixtures {
             return error as? QOIDecodeError
         }
     }
+
+    /// The limit error decoding `data` throws (the one every image decoder throws), `nil` otherwise.
+    static func limitError(_ data: [UInt8], options: QOIDecodeOptions = QOIDecodeOptions()) -> ImageLimitExceeded? {
+        do {
+            _ = try QOIDecoder.decode(data, options: options)
+            return nil
+        } catch {
+            return error as? ImageLimitExceeded
+        }
+    }
 }

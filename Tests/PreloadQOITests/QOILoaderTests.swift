@@ -63,7 +63,7 @@ import Testing
                 "\(fake): not a QOI file (no 'qoif' signature)", "\(empty): empty file, not a QOI image",
                 "\(cut): truncated QOI: the data ends after 1244 of 2304 pixels (48x48)",
                 "\(five): corrupt QOI: the header says 5 channels; QOI allows 3 (RGB) or 4 (RGBA)",
-                "\(huge): QOI too large: 100000x100000 needs 40000000000 decoded bytes; the limits are 32768x32768, 1073741824 bytes",
+                "\(huge): image too large: 100000x100000 needs 40000000000 decoded bytes; the limits are 32768x32768, 1073741824 bytes",
             ])
         #expect(report.errors.map(\.category) == [.corrupt, .truncated, .truncated, .corrupt, .limitExceeded])
         #expect(report.errors.first?.underlying as? QOIDecodeError == .notQOI)

@@ -6,7 +6,7 @@ import PreloadJPEG
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    let limits = JPEGLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
+    let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
     for options in [
         JPEGDecodeOptions(limits: limits),
         JPEGDecodeOptions(alphaMode: .premultiplied, appliesExifOrientation: true, limits: limits),

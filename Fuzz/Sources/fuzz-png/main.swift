@@ -5,7 +5,7 @@ import PreloadPNG
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    let limits = PNGLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
+    let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
     for options in [
         PNGDecodeOptions(limits: limits),
         PNGDecodeOptions(alphaMode: .premultiplied, keepsSixteenBitSamples: true, limits: limits),

@@ -7,7 +7,7 @@ import PreloadQOI
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQOI(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    let limits = QOILimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
+    let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
     let loader = QOILoader(defaults: QOIDecodeOptions(limits: limits))
     let estimate = loader.estimatedDecodedBytes(header: Array(bytes.prefix(loader.headerLength)))
     for options in [QOIDecodeOptions(limits: limits), QOIDecodeOptions(alphaMode: .premultiplied, limits: limits)] {

@@ -1,6 +1,6 @@
-/// The largest image an image plugin decodes (PNG, JPEG, WebP, QOI each have a typealias of it:
-/// `PNGLimits`, ...): a file whose header claims more is refused after its header is read, before
-/// any pixel memory exists.
+/// The largest image an image plugin decodes (``ImageDecodeOptions/limits``, for PNG, JPEG, WebP,
+/// QOI and any ``ImageDecoder``): a file whose header claims more is refused after its header is
+/// read, before any pixel memory exists, with ``ImageLimitExceeded`` (``check(_:)``).
 ///
 /// ```swift
 /// import Preload

@@ -1,0 +1,34 @@
+import Preload
+
+/// The fields of a PNG's IHDR chunk, read without libpng from the first 33 bytes of a file.
+package struct PNGHeader: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
+    package let bitDepth: Int
+    package let colorType: Int
+
+    /// Parses `bytes`, the start of a file; `nil` unless they hold a signature and an IHDR.
+    package init?(_ bytes: [UInt8]) {
+        guard bytes.count >= 26, bytes.starts(with: PNGDecoder.signature),
+            bytes[12...15].elementsEqual("IHDR".utf8)
+        else { return nil }
+        func bigEndian(_ offset: Int) -> Int {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        width = bigEndian(16)
+        height = bigEndian(20)
+        bitDepth = Int(bytes[24])
+        colorType = Int(bytes[25])
+    }
+
+    /// The texture it decodes to with `options`: RGBA16 for 16-bit samples kept, else RGBA8.
+    package func size(options: PNGDecodeOptions = PNGDecodeOptions()) -> ImageSize {
+        ImageSize(width: width, height: height, pixelFormat: options.keepsSixteenBitSamples && bitDepth == 16 ? .rgba16 : .rgba8)
+    }
+
+    /// Bytes the decoded pixels take with `options`; `Int.max` when a hostile header's sides
+    /// (up to 2³² - 1 each) multiply past it (the decode then refuses the file by its limits).
+    package func decodedBytes(options: PNGDecodeOptions = PNGDecodeOptions()) -> Int {
+        size(options: options).byteCount
+    }
+}

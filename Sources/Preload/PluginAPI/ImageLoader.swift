@@ -1,0 +1,58 @@
+/// The loader plugin of an image format: claims the ``ImageDecoder``'s extensions and the files
+/// that start with its signature, and decodes them into `Texture`s. `PNGLoader` is
+/// `ImageLoader<PNGDecoder>`.
+///
+/// For every format alike: the request's own ``ImageDecodeOptions`` or the loader's
+/// ``defaults``; the one size check (``ImageLimits/check(_:)``: an image over the limits fails
+/// with ``ImageLimitExceeded``, reported as an ``AssetError`` naming the file and the limits,
+/// before pixel memory exists); pooled pixel memory; premultiplication; the file's
+/// irregularities as the asset's warnings (``LoadContext/warn(_:)``); cancellation and progress
+/// between the decoder's chunks.
+///
+/// ```swift
+/// import Preload
+///
+/// func plugins<Codec: ImageDecoder>(for codec: Codec.Type) -> [any LoaderPlugin] {
+///     [ImageLoader<Codec>(defaults: ImageDecodeOptions(alphaMode: .premultiplied, settings: Codec.defaultSettings))]
+/// }
+/// ```
+public struct ImageLoader<Codec: ImageDecoder>: LoaderPlugin {
+    /// Options for requests that do not carry their own ``ImageDecodeOptions``.
+    public var defaults: ImageDecodeOptions<Codec>
+
+    /// A loader decoding with `defaults` where a request has no options of its own.
+    public init(defaults: ImageDecodeOptions<Codec> = .defaultValue) {
+        self.defaults = defaults
+    }
+
+    public var identifier: String { Codec.identifier }
+    public var assetKind: AssetKind { .texture }
+    public var fileExtensions: Set<String> { Codec.fileExtensions }
+    public var headerLength: Int { Codec.headerLength }
+
+    public func matchesSignature(_ header: [UInt8]) -> Bool {
+        Codec.matchesSignature(header)
+    }
+
+    /// The bytes of the texture the header declares with the default options.
+    public func estimatedDecodedBytes(header: [UInt8]) -> Int? {
+        Codec.estimatedSize(header: header, options: defaults)?.byteCount
+    }
+
+    /// The options that apply to `request`: its own, or the loader's defaults.
+    public func options(for request: PlannedRequest) -> ImageDecodeOptions<Codec> {
+        request.options.contains(ImageDecodeOptions<Codec>.self) ? request.options[ImageDecodeOptions<Codec>.self] : defaults
+    }
+
+    /// Reads the file and decodes it into pooled memory
+    /// (``ImageDecoder/decode(_:options:memory:isCancelled:progress:warn:)``), checking
+    /// cancellation and reporting progress between chunks; what the file was forgiven becomes
+    /// the asset's warnings.
+    public func load(_ context: LoadContext) throws -> any Asset {
+        try Codec.decode(
+            try context.readContents(), options: options(for: context.request), memory: context.memory,
+            isCancelled: { context.isCancelled },
+            progress: { context.reportProgress($0) },
+            warn: { try context.warn($0) })
+    }
+}
