@@ -92,7 +92,8 @@ import Testing
     @Test func limitsAreConfigurable() throws {
         let width = 48, height = 48  // pillow-sprite
         #expect(QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxWidth: width - 1)))?.category == .limitExceeded)
-        #expect(QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxHeight: height - 1)))?.category == .limitExceeded)
+        #expect(
+            QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxHeight: height - 1)))?.category == .limitExceeded)
         let small = QOIDecodeOptions(limits: ImageLimits(maxDecodedBytes: width * height * 4 - 1))
         #expect(QOIFixtures.limitError(Self.sprite, options: small)?.category == .limitExceeded)
         let exact = QOIDecodeOptions(limits: ImageLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: width * height * 4))

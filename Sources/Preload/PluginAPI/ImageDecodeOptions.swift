@@ -18,7 +18,7 @@
 ///     static func decode(
 ///         _ file: UnsafeBufferPointer<UInt8>, header: Int, options: ImageDecodeOptions<Self>, into target: ImageDecodeTarget
 ///     ) throws -> [AssetWarning] {
-///         try target.writePixels { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: file.prefix(header * 4))) }
+///         try target.writePixels { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: file.prefix(header * 4)))) }
 ///         return []
 ///     }
 /// }
