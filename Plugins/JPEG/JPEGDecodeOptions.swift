@@ -39,13 +39,6 @@ extension ImageDecodeOptions where Codec == JPEGDecoder {
     public init(alphaMode: AlphaMode = .straight, appliesExifOrientation: Bool = false, limits: ImageLimits = ImageLimits()) {
         self.init(alphaMode: alphaMode, settings: JPEGSettings(appliesExifOrientation: appliesExifOrientation), limits: limits)
     }
-
-    /// Turn the pixels upright as the file's EXIF orientation says
-    /// (``JPEGSettings/appliesExifOrientation``).
-    public var appliesExifOrientation: Bool {
-        get { settings.appliesExifOrientation }
-        set { settings.appliesExifOrientation = newValue }
-    }
 }
 
 /// Size limits for decoded JPEG images: `ImageLimits`, the limits every image plugin shares.

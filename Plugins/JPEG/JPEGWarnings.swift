@@ -3,7 +3,7 @@ import Preload
 
 extension AssetWarning.Code {
     /// The file's EXIF orientation is not 1 (upright as stored) and the decode left the pixels
-    /// as stored, because ``JPEGDecodeOptions/appliesExifOrientation`` is off.
+    /// as stored, because ``JPEGSettings/appliesExifOrientation`` is off.
     public static let jpegExifOrientation: AssetWarning.Code = "jpeg.exif-orientation"
     /// Bytes that belong to no segment sat between two header segments; libjpeg skipped them.
     public static let jpegExtraneousBytes: AssetWarning.Code = "jpeg.extraneous-bytes"

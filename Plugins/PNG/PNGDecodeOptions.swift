@@ -32,12 +32,6 @@ extension ImageDecodeOptions where Codec == PNGDecoder {
     public init(alphaMode: AlphaMode = .straight, keepsSixteenBitSamples: Bool = false, limits: ImageLimits = ImageLimits()) {
         self.init(alphaMode: alphaMode, settings: PNGSettings(keepsSixteenBitSamples: keepsSixteenBitSamples), limits: limits)
     }
-
-    /// Keep 16-bit samples as `PixelFormat/rgba16` (``PNGSettings/keepsSixteenBitSamples``).
-    public var keepsSixteenBitSamples: Bool {
-        get { settings.keepsSixteenBitSamples }
-        set { settings.keepsSixteenBitSamples = newValue }
-    }
 }
 
 /// Size limits for decoded PNG images: `ImageLimits`, the limits every image plugin shares.

@@ -16,7 +16,7 @@ public typealias WebPLoader = ImageLoader<WebPDecoder>
 /// Decodes WebP data with libwebp into a `Texture`: lossy, lossy with alpha and lossless
 /// images, and the first frame of an animation.
 ///
-/// Output is RGBA8, rows top first, straight alpha unless ``WebPDecodeOptions/alphaMode`` asks
+/// Output is RGBA8, rows top first, straight alpha unless `alphaMode` asks
 /// for premultiplied; an opaque image gets alpha 255. The header is read first
 /// (`WebPGetFeatures`) and checked against the request's `ImageLimits` before pixel memory exists; libwebp's
 /// incremental decoder then writes straight into the texture's pixels, a chunk of the file at a

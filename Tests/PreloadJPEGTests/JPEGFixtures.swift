@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadJPEG
+import PreloadTestSupport
 import Testing
 
 /// The files Fixtures/make_fixtures.py wrote: JPEGs from Pillow and cjpeg, and the RGBA8 pixels
@@ -61,11 +62,6 @@ enum JPEGFixtures {
 
     /// The limit error `data` fails to decode with, or `nil` when it fails otherwise or decodes.
     static func limitError(_ data: [UInt8], options: JPEGDecodeOptions = JPEGDecodeOptions()) -> ImageLimitExceeded? {
-        do {
-            _ = try JPEGDecoder.decode(data, options: options)
-            return nil
-        } catch {
-            return error as? ImageLimitExceeded
-        }
+        thrownError(ImageLimitExceeded.self) { _ = try JPEGDecoder.decode(data, options: options) }
     }
 }

@@ -21,12 +21,7 @@ import Testing
 
     /// The limit error `data` fails with (the one every image decoder throws), or `nil`.
     func limitError(_ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions()) -> ImageLimitExceeded? {
-        do {
-            _ = try PNGDecoder.decode(data, options: options)
-            return nil
-        } catch {
-            return error as? ImageLimitExceeded
-        }
+        thrownError(ImageLimitExceeded.self) { _ = try PNGDecoder.decode(data, options: options) }
     }
 
     @Test func theFixtureItselfDecodes() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadQOI
+import PreloadTestSupport
 
 /// The fixture files (see Fixtures/make_fixtures.py) and QOI files written op by op.
 enum QOIFixtures {
@@ -63,11 +64,6 @@ enum QOIFixtures {
 
     /// The limit error decoding `data` throws (the one every image decoder throws), `nil` otherwise.
     static func limitError(_ data: [UInt8], options: QOIDecodeOptions = QOIDecodeOptions()) -> ImageLimitExceeded? {
-        do {
-            _ = try QOIDecoder.decode(data, options: options)
-            return nil
-        } catch {
-            return error as? ImageLimitExceeded
-        }
+        thrownError(ImageLimitExceeded.self) { _ = try QOIDecoder.decode(data, options: options) }
     }
 }

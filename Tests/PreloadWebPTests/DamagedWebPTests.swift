@@ -1,5 +1,6 @@
 import Preload
 import PreloadWebP
+import PreloadTestSupport
 import Testing
 
 /// The fixtures' damaged twins: cut short, bytes changed, headers that lie. Always a typed
@@ -18,12 +19,7 @@ import Testing
 
     /// The limit error `data` fails with (the one every image decoder throws), or `nil`.
     func limitError(_ data: [UInt8], options: WebPDecodeOptions = WebPDecodeOptions()) -> ImageLimitExceeded? {
-        do {
-            _ = try WebPDecoder.decode(data, options: options)
-            return nil
-        } catch {
-            return error as? ImageLimitExceeded
-        }
+        thrownError(ImageLimitExceeded.self) { _ = try WebPDecoder.decode(data, options: options) }
     }
 
     @Test func emptyAndForeignFilesAreRejected() {

@@ -26,6 +26,7 @@
 /// var request = AssetRequest(path: "sky.raw")
 /// request.options[ImageDecodeOptions<RawDecoder>.self] = ImageDecodeOptions(alphaMode: .premultiplied)
 /// ```
+@dynamicMemberLookup
 public struct ImageDecodeOptions<Codec: ImageDecoder>: Hashable, Sendable {
     // Declared in this order (one byte, the settings' few, then the limits' 16) so that a loader
     // holding its defaults fits an existential's inline buffer.
@@ -42,6 +43,13 @@ public struct ImageDecodeOptions<Codec: ImageDecoder>: Hashable, Sendable {
         self.alphaMode = alphaMode
         self.settings = settings
         self.limits = limits
+    }
+
+    /// The format's own settings by name: `options.keepsSixteenBitSamples` reads and writes
+    /// `options.settings.keepsSixteenBitSamples`.
+    public subscript<Value>(dynamicMember setting: WritableKeyPath<Codec.Settings, Value>) -> Value {
+        get { settings[keyPath: setting] }
+        set { settings[keyPath: setting] = newValue }
     }
 }
 
