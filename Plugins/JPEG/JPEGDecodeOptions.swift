@@ -1,7 +1,7 @@
 import Preload
 
 /// How the JPEG plugin decodes: alpha convention, EXIF orientation, and size limits: the
-/// ``ImageDecodeOptions`` of ``JPEGDecoder``.
+/// `ImageDecodeOptions` of ``JPEGDecoder``.
 ///
 /// Per-request JPEG options are keyed by their own type. A request without them uses the
 /// ``JPEGLoader``'s defaults.
@@ -20,7 +20,7 @@ import Preload
 /// after any EXIF orientation is applied).
 public typealias JPEGDecodeOptions = ImageDecodeOptions<JPEGDecoder>
 
-/// JPEG's own decode settings (``ImageDecodeOptions/settings`` of ``JPEGDecodeOptions``).
+/// JPEG's own decode settings (`ImageDecodeOptions.settings` of ``JPEGDecodeOptions``).
 public struct JPEGSettings: Hashable, Sendable {
     /// Turn the pixels upright as the file's EXIF orientation says (orientations 2 to 8: mirrors
     /// and quarter turns; 5 to 8 swap width and height). Off by default, as in Pillow, Bevy and

@@ -46,7 +46,4 @@ package struct JPEGHeader: Hashable, Sendable {
         }
         return nil
     }
-
-    /// Bytes the decoded RGBA8 pixels take (whatever the orientation).
-    package var decodedBytes: Int { width * height * 4 }
 }

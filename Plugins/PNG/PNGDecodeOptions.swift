@@ -1,7 +1,7 @@
 import Preload
 
 /// How the PNG plugin decodes: alpha convention, sample depth, and size limits: the
-/// ``ImageDecodeOptions`` of ``PNGDecoder``.
+/// `ImageDecodeOptions` of ``PNGDecoder``.
 ///
 /// Per-request PNG options are keyed by their own type. A request without them uses the
 /// ``PNGLoader``'s defaults.
@@ -15,7 +15,7 @@ import Preload
 /// ```
 public typealias PNGDecodeOptions = ImageDecodeOptions<PNGDecoder>
 
-/// PNG's own decode settings (``ImageDecodeOptions/settings`` of ``PNGDecodeOptions``).
+/// PNG's own decode settings (`ImageDecodeOptions.settings` of ``PNGDecodeOptions``).
 public struct PNGSettings: Hashable, Sendable {
     /// Keep 16-bit samples as `PixelFormat/rgba16` (for data textures such as height maps).
     /// Files with 8 bits or fewer per sample still decode to RGBA8.

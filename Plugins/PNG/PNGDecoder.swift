@@ -57,11 +57,12 @@ public enum PNGDecoder: ImageDecoder {
         ImageSize(width: Int(reader.info.width), height: Int(reader.info.height), pixelFormat: reader.pixelFormat)
     }
 
-    /// Reads the rows a chunk at a time (every pass of an interlaced file), then the chunks
-    /// after the image data.
+    /// Sets up libpng's transforms, reads the rows a chunk at a time (every pass of an
+    /// interlaced file), then the chunks after the image data.
     public static func decode(
         _ file: UnsafeBufferPointer<UInt8>, header reader: PNGReader, options: PNGDecodeOptions, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
+        try reader.start()
         let height = Int(reader.info.height), rowBytes = Int(reader.info.row_bytes), passes = Int(reader.info.passes)
         let rowsPerChunk = max(1, min(height, bytesPerChunk / max(rowBytes, 1)))
         let totalRows = height * passes

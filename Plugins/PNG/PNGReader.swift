@@ -1,25 +1,31 @@
 import CPreloadPNG
 import Preload
 
-/// libpng's reader of one file, after it read every chunk up to the image data: what
-/// ``PNGDecoder`` decodes the rows with. Frees libpng's structures when released.
+/// libpng's reader of one file, after it read every chunk up to the image data (nothing the
+/// size of a row allocated yet): what ``PNGDecoder`` decodes the rows with. Frees libpng's
+/// structures when released.
 public final class PNGReader {
     let pointer: OpaquePointer
-    /// The header as libpng reads it: sides, output row bytes, passes, bytes per sample.
-    let info: preload_png_info
+    /// The header as libpng reads it: sides, output row bytes, bytes per sample; passes once
+    /// ``start()`` set up the transforms.
+    private(set) var info: preload_png_info
 
-    /// Reads `file`'s header (`file` must outlive the reader). libpng's own size checks are
-    /// lifted: the one limit check is the loader's (`ImageLimits.check(_:)`).
+    /// Reads `file`'s header (`file` must outlive the reader). The size it declares is the
+    /// loader's to check (`ImageLimits.check(_:)`) before ``start()``.
     init(_ file: UnsafeBufferPointer<UInt8>, keepsSixteenBitSamples: Bool) throws {
         guard let reader = preload_png_reader_create(file.baseAddress, file.count) else {
             throw PNGDecodeError.outOfMemory
         }
         pointer = reader
-        var limits = preload_png_limits(max_width: .max, max_height: .max, max_decoded_bytes: .max)
         var info = preload_png_info()
-        let status = preload_png_read_header(reader, &limits, keepsSixteenBitSamples ? 1 : 0, &info)
+        let status = preload_png_read_header(reader, keepsSixteenBitSamples ? 1 : 0, &info)
         self.info = info
         try check(status)
+    }
+
+    /// Sets up the output transforms and libpng's row buffers: after the size passed the limits.
+    func start() throws {
+        try check(preload_png_start(pointer, &info))
     }
 
     deinit { preload_png_reader_destroy(pointer) }

@@ -1,6 +1,6 @@
 import Preload
 
-/// How the QOI plugin decodes: alpha convention and size limits: the ``ImageDecodeOptions`` of
+/// How the QOI plugin decodes: alpha convention and size limits: the `ImageDecodeOptions` of
 /// ``QOIDecoder``.
 ///
 /// Per-request QOI options are keyed by their own type. A request without them uses the

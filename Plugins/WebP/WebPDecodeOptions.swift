@@ -1,6 +1,6 @@
 import Preload
 
-/// How the WebP plugin decodes: alpha convention and size limits: the ``ImageDecodeOptions`` of
+/// How the WebP plugin decodes: alpha convention and size limits: the `ImageDecodeOptions` of
 /// ``WebPDecoder``. The default limits are `ImageLimits.webp` (16384 a side: WebP's own sides
 /// stop at 16383).
 ///

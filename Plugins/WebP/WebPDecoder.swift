@@ -27,7 +27,7 @@ public enum WebPDecoder: ImageDecoder {
     public static var fileExtensions: Set<String> { ["webp"] }
     /// The RIFF header and the first chunk's header and size fields (`VP8 `, `VP8L` or `VP8X`).
     public static var headerLength: Int { WebPHeader.length }
-    /// A WebP's sides stop at 16383: ``ImageLimits/webp``.
+    /// A WebP's sides stop at 16383: `ImageLimits.webp`.
     public static var defaultLimits: ImageLimits { .webp }
 
     public static func matchesSignature(_ header: [UInt8]) -> Bool {

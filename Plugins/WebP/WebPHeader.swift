@@ -72,7 +72,4 @@ package struct WebPHeader: Hashable, Sendable {
             return nil
         }
     }
-
-    /// Bytes the decoded RGBA8 pixels take (for an animation, its canvas).
-    package var decodedBytes: Int { width * height * 4 }
 }

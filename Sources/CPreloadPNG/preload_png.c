@@ -13,7 +13,8 @@ struct preload_png_reader {
     size_t size;
     size_t offset;
     uint64_t row_bytes;
-    int header_read;
+    int info_read;    /* preload_png_read_header succeeded */
+    int header_read;  /* preload_png_start succeeded: rows can be read */
     int ran_out_of_data;
     int reading_end;
     int missing_iend;
@@ -100,20 +101,6 @@ void preload_png_reader_destroy(preload_png_reader *reader) {
     free(reader);
 }
 
-static preload_png_status check_limits(preload_png_reader *reader, const preload_png_limits *limits,
-                                       const preload_png_info *info) {
-    if (info->width > limits->max_width || info->height > limits->max_height ||
-        info->decoded_bytes > limits->max_decoded_bytes) {
-        snprintf(reader->message, sizeof reader->message,
-                 "%ux%u image needs %llu decoded bytes; limits are %ux%u and %llu bytes",
-                 info->width, info->height, (unsigned long long)info->decoded_bytes,
-                 limits->max_width, limits->max_height,
-                 (unsigned long long)limits->max_decoded_bytes);
-        return PRELOAD_PNG_TOO_LARGE;
-    }
-    return PRELOAD_PNG_OK;
-}
-
 static void set_up_transforms(png_structp png, png_infop info, int color_type, int bit_depth,
                               int keep_16_bit) {
     int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
@@ -137,10 +124,9 @@ static void set_up_transforms(png_structp png, png_infop info, int color_type, i
     }
 }
 
-preload_png_status preload_png_read_header(preload_png_reader *reader,
-                                           const preload_png_limits *limits, int keep_16_bit,
+preload_png_status preload_png_read_header(preload_png_reader *reader, int keep_16_bit,
                                            preload_png_info *out) {
-    if (reader == NULL || limits == NULL || out == NULL || reader->header_read) {
+    if (reader == NULL || out == NULL || reader->info_read) {
         return PRELOAD_PNG_MISUSE;
     }
     size_t checked = reader->size < 8 ? reader->size : 8;
@@ -173,19 +159,27 @@ preload_png_status preload_png_read_header(preload_png_reader *reader,
     if (__builtin_mul_overflow(info.row_bytes, (uint64_t)height, &info.decoded_bytes)) {
         info.decoded_bytes = UINT64_MAX;
     }
-    preload_png_status status = check_limits(reader, limits, &info);
-    if (status != PRELOAD_PNG_OK) return status;
+    info.passes = info.interlaced ? 7 : 1;
+    reader->info_read = 1;
+    *out = info;
+    return PRELOAD_PNG_OK;
+}
 
-    set_up_transforms(reader->png, reader->info, color_type, bit_depth, keep_16_bit);
-    info.passes = (uint32_t)png_set_interlace_handling(reader->png);
+preload_png_status preload_png_start(preload_png_reader *reader, preload_png_info *info) {
+    if (reader == NULL || info == NULL || !reader->info_read || reader->header_read) {
+        return PRELOAD_PNG_MISUSE;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) return failure_status(reader);
+    set_up_transforms(reader->png, reader->info, info->color_type, info->bit_depth,
+                      info->bytes_per_sample == 2);
+    info->passes = (uint32_t)png_set_interlace_handling(reader->png);
     png_read_update_info(reader->png, reader->info);
-    if ((uint64_t)png_get_rowbytes(reader->png, reader->info) != info.row_bytes) {
+    if ((uint64_t)png_get_rowbytes(reader->png, reader->info) != info->row_bytes) {
         record_message(reader, "libpng produced an unexpected row layout");
         return PRELOAD_PNG_MISUSE;
     }
-    reader->row_bytes = info.row_bytes;
+    reader->row_bytes = info->row_bytes;
     reader->header_read = 1;
-    *out = info;
     return PRELOAD_PNG_OK;
 }
 

@@ -106,6 +106,11 @@ private enum ToyDecoder: ImageDecoder {
         #expect(failed.underlying as? ToyDecoder.Failure == ToyDecoder.Failure(description: "not a TOY1 file"))
     }
 
+    @Test func aLoaderWithAFewBytesOfSettingsFitsAnExistentialsInlineBuffer() {
+        // Handing the plugin to each file's load then copies no box (see `ImageLimits`).
+        #expect(MemoryLayout<ImageLoader<ToyDecoder>>.size <= 3 * MemoryLayout<Int>.size)
+    }
+
     @Test func aCodecDecodesOutsideACoordinatorWithItsOwnSettings() throws {
         var warnings: [AssetWarning] = []
         var fractions: [Double] = []

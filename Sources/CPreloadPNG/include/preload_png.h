@@ -27,20 +27,14 @@ typedef enum {
     PRELOAD_PNG_TRUNCATED = 2,
     /// libpng rejected the stream; `preload_png_message` says why.
     PRELOAD_PNG_CORRUPT = 3,
-    /// The header asks for more than the caller's limits allow. Nothing large was allocated.
+    /// Not returned: the caller checks the size `preload_png_read_header` gives against its
+    /// limits, before `preload_png_start` allocates anything the size of a row.
     PRELOAD_PNG_TOO_LARGE = 4,
     /// libpng could not allocate its own structures.
     PRELOAD_PNG_OUT_OF_MEMORY = 5,
     /// The calls were made out of order (a bug in the caller).
     PRELOAD_PNG_MISUSE = 6,
 } preload_png_status;
-
-/// Limits checked right after the header is read, before any pixel memory exists.
-typedef struct {
-    uint32_t max_width;
-    uint32_t max_height;
-    uint64_t max_decoded_bytes;
-} preload_png_limits;
 
 /// The image as stored, and the layout of the rows the shim will produce.
 typedef struct {
@@ -50,7 +44,7 @@ typedef struct {
     uint8_t color_type;        // as stored: 0, 2, 3, 4 or 6
     uint8_t interlaced;        // 1 for Adam7
     uint8_t bytes_per_sample;  // of the output: 1 (RGBA8) or 2 (RGBA16, host byte order)
-    uint32_t passes;           // 7 for Adam7, else 1: rows are read `passes * height` times
+    uint32_t passes;           // 7 for Adam7, else 1: rows are read `passes * height` times (set by `preload_png_start`)
     uint64_t row_bytes;        // width * 4 * bytes_per_sample
     uint64_t decoded_bytes;    // row_bytes * height
 } preload_png_info;
@@ -63,12 +57,15 @@ preload_png_reader *preload_png_reader_create(const uint8_t *data, size_t size);
 
 void preload_png_reader_destroy(preload_png_reader *reader);
 
-/// Checks the signature, reads every chunk up to the image data, checks `limits`, and sets up
-/// the output transforms. `keep_16_bit` keeps 16-bit samples (RGBA16); otherwise RGBA8.
-preload_png_status preload_png_read_header(preload_png_reader *reader,
-                                           const preload_png_limits *limits,
-                                           int keep_16_bit,
+/// Checks the signature and reads every chunk up to the image data: `info` says the size of the
+/// output (`decoded_bytes` saturates at UINT64_MAX), for the caller's limits to check before
+/// anything the size of a row exists. `keep_16_bit` keeps 16-bit samples (RGBA16); otherwise RGBA8.
+preload_png_status preload_png_read_header(preload_png_reader *reader, int keep_16_bit,
                                            preload_png_info *info);
+
+/// Sets up the output transforms of the header `preload_png_read_header` read (with the same
+/// `info`) and libpng's row buffers; fills in `info->passes`. Call once the size is accepted.
+preload_png_status preload_png_start(preload_png_reader *reader, preload_png_info *info);
 
 /// Reads `row_count` rows into `image` (the full output image, `info.row_bytes` per row),
 /// starting at row `first_row` of the current pass. For Adam7 each pass covers every row again.
