@@ -1,4 +1,5 @@
 import FuzzSupport
+import Preload
 import PreloadJPEG
 
 /// Decodes the input as a JPEG, as stored and turned upright by its EXIF orientation, under

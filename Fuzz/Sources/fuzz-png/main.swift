@@ -1,4 +1,5 @@
 import FuzzSupport
+import Preload
 import PreloadPNG
 
 /// Decodes the input as a PNG, straight and premultiplied, 8 and 16 bits, under small limits.

@@ -1,4 +1,5 @@
 import FuzzSupport
+import Preload
 import PreloadWebP
 
 /// Decodes the input as a WebP (still or animated), straight and premultiplied, under small
