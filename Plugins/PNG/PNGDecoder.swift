@@ -53,6 +53,7 @@ public enum PNGDecoder: ImageDecoder {
         return try PNGReader(file, keepsSixteenBitSamples: options.keepsSixteenBitSamples)
     }
 
+    /// The IHDR's sides; RGBA16 when 16-bit samples are kept, else RGBA8.
     public static func size(of reader: PNGReader, options: PNGDecodeOptions) -> ImageSize {
         ImageSize(width: Int(reader.info.width), height: Int(reader.info.height), pixelFormat: reader.pixelFormat)
     }

@@ -60,6 +60,7 @@ public enum QOIDecoder: ImageDecoder {
         return header
     }
 
+    /// RGBA8 of the header's sides, opaque for an RGB file.
     public static func size(of header: QOIHeader, options: QOIDecodeOptions) -> ImageSize {
         header.size
     }

@@ -1,5 +1,5 @@
 /// Where an ``ImageDecoder`` writes one image's pixels, and how it hears of cancellation and
-/// reports progress: made by ``ImageLoader`` (or ``ImageDecoder/decode(_:options:memory:isCancelled:progress:warn:)``)
+/// reports progress: made by ``ImageLoader`` (or ``ImageDecoder/decode(_:options:memory:isCancelled:progress:warn:)-(AssetBytes,_,_,_,_,_)``)
 /// for one decode, after the size passed the limits. Valid only during
 /// ``ImageDecoder/decode(_:header:options:into:)``: do not keep it.
 ///

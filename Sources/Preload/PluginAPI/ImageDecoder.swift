@@ -12,7 +12,7 @@
 ///    (pooled memory, cancellation, progress) and returns what the file was forgiven.
 ///
 /// Every requirement is static: a decoder is a namespace (an `enum`), and its per-load state
-/// lives in its ``Header``. The ``decode(_:options:memory:isCancelled:progress:warn:)`` that
+/// lives in its ``Header``. The ``decode(_:options:memory:isCancelled:progress:warn:)-(AssetBytes,_,_,_,_,_)`` that
 /// every decoder gets decodes a file outside any coordinator.
 ///
 /// ```swift
@@ -115,6 +115,7 @@ extension ImageDecoder {
 }
 
 extension ImageDecoder where Settings == NoImageSettings {
+    /// No settings.
     public static var defaultSettings: NoImageSettings { NoImageSettings() }
 }
 

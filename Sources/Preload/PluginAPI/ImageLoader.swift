@@ -6,7 +6,7 @@
 /// ``defaults``; the one size check (``ImageLimits/check(_:)``: an image over the limits fails
 /// with ``ImageLimitExceeded``, reported as an ``AssetError`` naming the file and the limits,
 /// before pixel memory exists); pooled pixel memory; premultiplication; the file's
-/// irregularities as the asset's warnings (``LoadContext/warn(_:)``); cancellation and progress
+/// irregularities as the asset's warnings (``LoadContext/warn(_:)-(AssetWarning)``); cancellation and progress
 /// between the decoder's chunks.
 ///
 /// ```swift
@@ -45,7 +45,7 @@ public struct ImageLoader<Codec: ImageDecoder>: LoaderPlugin {
     }
 
     /// Reads the file and decodes it into pooled memory
-    /// (``ImageDecoder/decode(_:options:memory:isCancelled:progress:warn:)``), checking
+    /// (``ImageDecoder/decode(_:options:memory:isCancelled:progress:warn:)-(AssetBytes,_,_,_,_,_)``), checking
     /// cancellation and reporting progress between chunks; what the file was forgiven becomes
     /// the asset's warnings.
     public func load(_ context: LoadContext) throws -> any Asset {
