@@ -2,7 +2,7 @@ import Preload
 
 /// What an atlas descriptor says, before any page is decoded: pages by path (with the size the
 /// descriptor declares, when it does) and frames in the normalized model.
-@_spi(Fuzzing) public struct AtlasDescription: Hashable, Sendable {
+public struct AtlasDescription: Hashable, Sendable {
     /// One page image the descriptor names.
     public struct Page: Hashable, Sendable {
         /// The page image's path, resolved against the descriptor's folder.

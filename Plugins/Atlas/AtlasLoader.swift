@@ -94,7 +94,7 @@ public struct AtlasLoader: LoaderPlugin {
     /// Reads the descriptor at `path` (through `files`: on disk or inside a pack), telling the
     /// dialect from its content, without decoding pages. (A sprite folder has no descriptor: its
     /// frames exist only once it is packed.)
-    @_spi(Fuzzing) public static func describe(path: String, files: AssetFiles = .local) throws -> AtlasDescription {
+    public static func describe(path: String, files: AssetFiles = .local) throws -> AtlasDescription {
         try describe(path: path, isDirectory: files.facts(of: path).isDirectory, files: files)
     }
 

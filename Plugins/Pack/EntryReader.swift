@@ -3,8 +3,9 @@ import Preload
 /// Reads one entry's bytes out of a pack file: the stored bytes in chunks with `pread`, inflated
 /// as they come (into the result itself when the size is declared), with cancellation checked
 /// between chunks, the CRC-32 computed on each slice while it is still in cache, and the limits
-/// enforced while inflating. Declared sizes are checked, never just trusted.
-@_spi(Fuzzing) public enum EntryReader {
+/// enforced while inflating. Declared sizes are checked, never just trusted. Entries come from
+/// ``PackIndexReader/index(at:)``.
+public enum EntryReader {
     /// Stored bytes read per step: cancellation is checked and progress reported this often.
     static let chunkSize = 1 << 20
     /// Stored bytes read per step for a prefix: a few hundred raw bytes rarely need more.
@@ -12,8 +13,10 @@ import Preload
     /// Raw bytes an entry of unknown size grows by per inflate call.
     static let sliceSize = 128 * 1024
 
-    /// The entry's raw bytes, verified; in pooled memory from `memory` when large.
-    @_spi(Fuzzing) public static func read(
+    /// The entry's raw bytes, verified; in pooled memory from `memory` when large. Throws
+    /// ``PackError`` for a damaged entry or one past `limits`, and `CancellationError` once
+    /// `isCancelled` says so; `progress` hears the fraction of the stored bytes read so far.
+    public static func read(
         _ entry: PackIndex.Entry, from path: String, limits: PackLimits = PackLimits(), memory: AssetMemory = .shared,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
     ) throws -> AssetBytes {
@@ -43,7 +46,7 @@ import Preload
 
     /// The entry's first `count` raw bytes (fewer if it is shorter), inflating no more than that
     /// takes; unverified, for sniffing what the entry holds.
-    @_spi(Fuzzing) public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
+    public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
         if let problem = entry.problem { throw problem }
         var sink = GrowingSink(ceiling: count, entry: entry, isPrefix: true, expected: UInt64(count))
         _ = try pump(
@@ -74,7 +77,7 @@ import Preload
         while sink.wantsMore, let input = try source.next(isCancelled: isCancelled) {
             if inflation != nil {
                 try inflation!.inflate(input, into: &sink, storedSoFar: source.consumed) { made in
-                    if checksCRC { crc = Zlib.crc32(made, seed: crc) }
+                    if checksCRC { crc = CRC32.checksum(made, seed: crc) }
                 }
             } else {
                 var offset = 0
@@ -82,7 +85,7 @@ import Preload
                     let room = try sink.room(atMost: input.count - offset)
                     room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset..<offset + room.count]))
                     let made = try sink.commit(room.count)
-                    if checksCRC { crc = Zlib.crc32(made, seed: crc) }
+                    if checksCRC { crc = CRC32.checksum(made, seed: crc) }
                     offset += room.count
                 }
             }

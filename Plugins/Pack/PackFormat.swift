@@ -30,7 +30,7 @@ package enum PackFormat {
             bytes.appendLittleEndian(indexOffset)
             bytes.appendLittleEndian(indexSize)
             bytes.appendLittleEndian(indexCRC)
-            bytes.appendLittleEndian(Zlib.crc32(bytes))
+            bytes.appendLittleEndian(CRC32.checksum(bytes))
             return bytes
         }
 
@@ -42,7 +42,7 @@ package enum PackFormat {
             let version = reader.uint16(), flags = reader.uint16()
             guard version == PackFormat.version else { throw .unsupported("version \(version); this reader knows version \(PackFormat.version)") }
             let header = Header(entryCount: reader.uint32(), indexOffset: reader.uint64(), indexSize: reader.uint64(), indexCRC: reader.uint32())
-            guard reader.uint32() == Zlib.crc32(Array(bytes[0..<36])) else { throw .corruptHeader("header checksum mismatch") }
+            guard reader.uint32() == CRC32.checksum(Array(bytes[0..<36])) else { throw .corruptHeader("header checksum mismatch") }
             guard flags == 0 else { throw .unsupported("header flags \(flags)") }
             guard header.indexOffset >= UInt64(headerSize), header.indexOffset <= fileSize,
                 header.indexSize <= fileSize - header.indexOffset
@@ -74,7 +74,7 @@ package enum PackFormat {
     /// The entries in `bytes`, checked: names valid, sorted and unique; data inside the file's
     /// data area; stored entries as large as they are raw.
     static func decodeIndex(_ bytes: [UInt8], header: Header) throws(PackError) -> [PackIndex.Entry] {
-        guard Zlib.crc32(bytes) == header.indexCRC else { throw .corruptIndex("index checksum mismatch") }
+        guard CRC32.checksum(bytes) == header.indexCRC else { throw .corruptIndex("index checksum mismatch") }
         var reader = LittleEndianReader(bytes)
         var entries: [PackIndex.Entry] = []
         entries.reserveCapacity(Int(min(header.entryCount, 1 << 20)))

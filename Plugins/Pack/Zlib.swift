@@ -1,32 +1,8 @@
-import CPreloadCRC
 import CPreloadZlib
 
-/// The parts of the system zlib packs need: CRC-32, whole-buffer compression, and streaming
-/// inflation (``Inflater``).
-@_spi(Fuzzing) public enum Zlib {
-    /// CRC-32 of `bytes`, continuing from `seed` (0 to start). Long runs go through
-    /// `CPreloadCRC` where the CPU multiplies carry-less (several times zlib's speed: the
-    /// check was 4% of inflating a pack), the rest through zlib.
-    @_spi(Fuzzing) public static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return seed }
-        var offset = 0
-        let fast = preload_crc32_prefix(seed, base.assumingMemoryBound(to: UInt8.self), bytes.count, &offset)
-        var crc = uLong(fast)
-        while offset < bytes.count {  // zlib takes 32-bit lengths
-            let length = min(bytes.count - offset, Int(Int32.max))
-            crc = CPreloadZlib.crc32(crc, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(length))
-            offset += length
-        }
-        return UInt32(truncatingIfNeeded: crc)
-    }
-
-    /// Whether ``crc32(_:seed:)`` multiplies carry-less on this machine.
-    package static var crc32IsAccelerated: Bool { preload_crc32_is_accelerated() != 0 }
-
-    @_spi(Fuzzing) public static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBytes { crc32($0) }
-    }
-
+/// The parts of the system zlib packs need besides ``CRC32``: whole-buffer compression, and
+/// streaming inflation (``Inflater``).
+package enum Zlib {
     /// `bytes` as a zlib stream (RFC 1950) at `level` 0...9.
     package static func compress(_ bytes: [UInt8], level: Int) throws -> [UInt8] {
         var size = compressBound(uLong(bytes.count))

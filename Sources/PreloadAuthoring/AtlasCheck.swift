@@ -1,4 +1,4 @@
-@_spi(Fuzzing) import PreloadAtlas
+import PreloadAtlas
 import Preload
 import PreloadPNG
 

@@ -1,4 +1,4 @@
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 import Dispatch
 import Foundation
 import Preload
@@ -60,7 +60,7 @@ public enum PakWriter {
         let index = PackFormat.encodeIndex(entries)
         try file.write(index)
         let header = PackFormat.Header(
-            entryCount: UInt32(entries.count), indexOffset: offset, indexSize: UInt64(index.count), indexCRC: Zlib.crc32(index))
+            entryCount: UInt32(entries.count), indexOffset: offset, indexSize: UInt64(index.count), indexCRC: CRC32.checksum(index))
         try file.write(header.encoded(), at: 0)
         try file.commit()
         return PackIndex(format: .pak, entries: entries)
@@ -86,7 +86,7 @@ public enum PakWriter {
                 guard index < batch.count else { return }
                 let result = Result<Packed, Error> {
                     let raw = try FileContents.read(path: batch[index].path)
-                    let crc = Zlib.crc32(raw)
+                    let crc = CRC32.checksum(raw)
                     let deflated = level > 0 ? try Zlib.compress(raw, level: level) : raw
                     let compressed = level > 0 && deflated.count < raw.count
                     return Packed(

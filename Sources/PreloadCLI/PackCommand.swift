@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PreloadAuthoring
 import Preload
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 
 /// `preload pack create`, `preload pack list`, `preload pack extract`.
 struct PackCommand: ParsableCommand {

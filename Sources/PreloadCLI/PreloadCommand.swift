@@ -1,6 +1,6 @@
 import ArgumentParser
 import PreloadBaked
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 
 /// `preload`: load assets (the default), or work on atlases (`preload atlas ...`).
 @main

@@ -1,6 +1,6 @@
 import Foundation
 import Preload
-@_spi(Fuzzing) import PreloadAtlas
+import PreloadAtlas
 import PreloadPNG
 import PreloadTestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import PreloadAuthoring
 import Preload
-@_spi(Fuzzing) import PreloadAtlas
+import PreloadAtlas
 import PreloadPNG
 import PreloadTestSupport
 import Testing

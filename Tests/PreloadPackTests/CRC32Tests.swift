@@ -1,8 +1,8 @@
 import CPreloadZlib
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 import Testing
 
-/// `Zlib.crc32` (carry-less multiplication for long runs where the CPU has it) against zlib's
+/// `CRC32.checksum` (carry-less multiplication for long runs where the CPU has it) against zlib's
 /// own `crc32` byte for byte: every length around the fast path's block sizes, every alignment,
 /// continued checksums, and known values.
 @Suite struct CRC32Tests {
@@ -20,9 +20,9 @@ import Testing
     }
 
     @Test func knownValues() {
-        #expect(Zlib.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-        #expect(Zlib.crc32([UInt8](repeating: 0, count: 4096)) == 0xC71C_0011)
-        #expect(Zlib.crc32([]) == 0)
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([UInt8](repeating: 0, count: 4096)) == 0xC71C_0011)
+        #expect(CRC32.checksum([]) == 0)
     }
 
     @Test func everyLengthAndAlignmentMatchesZlib() {
@@ -31,7 +31,7 @@ import Testing
             for offset in 0..<17 {
                 for length in 0...600 {
                     let slice = UnsafeRawBufferPointer(rebasing: all[offset..<offset + length])
-                    if Zlib.crc32(slice) != Self.zlibCRC(slice) { mismatches.append("offset \(offset) length \(length)") }
+                    if CRC32.checksum(slice) != Self.zlibCRC(slice) { mismatches.append("offset \(offset) length \(length)") }
                 }
             }
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
@@ -42,18 +42,18 @@ import Testing
         Self.data.withUnsafeBytes { all in
             for length in [4095, 65_536, 65_537, 1 << 20, all.count - 3] {
                 let slice = UnsafeRawBufferPointer(rebasing: all[3..<3 + length])
-                #expect(Zlib.crc32(slice) == Self.zlibCRC(slice), "length \(length)")
+                #expect(CRC32.checksum(slice) == Self.zlibCRC(slice), "length \(length)")
             }
             // Continued in uneven pieces, as an entry is checked slice by slice.
             var crc: UInt32 = 0
             var start = 0
             for piece in [1, 63, 64, 65, 1000, 4096, 100_003] {
-                crc = Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[start..<start + piece]), seed: crc)
+                crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: all[start..<start + piece]), seed: crc)
                 start += piece
             }
             #expect(crc == Self.zlibCRC(UnsafeRawBufferPointer(rebasing: all[0..<start])))
             #expect(
-                Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF)
+                CRC32.checksum(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF)
                     == Self.zlibCRC(UnsafeRawBufferPointer(rebasing: all[0..<500]), seed: 0xDEAD_BEEF))
         }
     }
@@ -61,9 +61,9 @@ import Testing
     @Test func theFastPathRunsOnThisMachine() {
         // Every x86-64 CPU since 2010 has PCLMULQDQ; elsewhere zlib does all the work.
         #if arch(x86_64)
-            #expect(Zlib.crc32IsAccelerated)
+            #expect(CRC32.isAccelerated)
         #else
-            #expect(!Zlib.crc32IsAccelerated)
+            #expect(!CRC32.isAccelerated)
         #endif
     }
 }

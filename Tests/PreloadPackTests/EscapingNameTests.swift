@@ -1,7 +1,7 @@
 import Preload
 import PreloadAtlas
 import PreloadPNG
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 import PreloadTestSupport
 import Testing
 

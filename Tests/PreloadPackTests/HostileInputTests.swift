@@ -1,7 +1,7 @@
 import Foundation
 import PreloadAuthoring
 import Preload
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 import PreloadTestSupport
 import Testing
 
@@ -22,7 +22,7 @@ import Testing
         try PakWriter.write(try PakWriter.sources(in: directory.file("in")), to: pack)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
         for byte in 0..<8 { bytes[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte))) }
-        let crc = Zlib.crc32(Array(bytes[0..<36]))
+        let crc = CRC32.checksum(Array(bytes[0..<36]))
         for byte in 0..<4 { bytes[36 + byte] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(byte))) }
         return try directory.write("hostile.pak", bytes)
     }

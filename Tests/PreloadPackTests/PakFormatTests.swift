@@ -1,7 +1,7 @@
 import Foundation
 import PreloadAuthoring
 import Preload
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 import PreloadTestSupport
 import Testing
 

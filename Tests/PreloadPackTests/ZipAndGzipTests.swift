@@ -1,6 +1,6 @@
 import Foundation
 import Preload
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 import PreloadTestSupport
 import Testing
 
@@ -166,7 +166,7 @@ import Testing
         let zlib = try Zlib.compress(data, level: 9)
         let deflate = zlib[2..<(zlib.count - 4)]
         var file: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3] + deflate
-        for value in [Zlib.crc32(data), UInt32(truncatingIfNeeded: data.count)] {
+        for value in [CRC32.checksum(data), UInt32(truncatingIfNeeded: data.count)] {
             file += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
         return file

@@ -1,4 +1,4 @@
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 
 /// Gives a `.pak` input correct index and header checksums, so mutations reach the index
 /// parser instead of stopping at the checksum (a hostile pack has correct checksums too).
@@ -13,9 +13,9 @@ public func sealPak(_ bytes: inout [UInt8]) {
     }
     let offset = field(16, 8), size = field(24, 8)
     if offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset {
-        store(Zlib.crc32(Array(bytes[Int(offset)..<Int(offset + size)])), at: 32)
+        store(CRC32.checksum(Array(bytes[Int(offset)..<Int(offset + size)])), at: 32)
     }
-    store(Zlib.crc32(Array(bytes[0..<36])), at: 36)
+    store(CRC32.checksum(Array(bytes[0..<36])), at: 36)
 }
 
 extension FuzzInput {

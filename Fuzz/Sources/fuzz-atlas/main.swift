@@ -1,6 +1,6 @@
 import FuzzSupport
 import Preload
-@_spi(Fuzzing) import PreloadAtlas
+import PreloadAtlas
 import PreloadAuthoring
 
 /// Reads the input as an atlas descriptor (TexturePacker JSON, Phaser, libGDX text, SpriteKit plist), the

@@ -1,5 +1,5 @@
 import FuzzSupport
-@_spi(Fuzzing) import PreloadPack
+import PreloadPack
 
 /// Reads the input as a pack (pak, zip or gzip, told apart by content), then every entry of it
 /// with small limits: any outcome but a thrown error or a result is a finding.
