@@ -308,7 +308,7 @@ struct SourceDigests {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return (0, 0) }
         if isDirectory.boolValue {
-            let names = (try? DiskFolder.files(under: file)) ?? []
+            let names = (try? AssetFiles.local.files(under: file)) ?? []
             var listing: [UInt8] = []
             for name in names {
                 let size = (try? FileFacts.of(path: file + "/" + name).size) ?? -1
@@ -316,8 +316,8 @@ struct SourceDigests {
             }
             return (UInt64(listing.count), BakedChecksum.crc32(listing))
         }
-        guard let bytes = try? FileContents.read(path: file) else { return (0, 0) }
-        return (UInt64(bytes.count), BakedChecksum.crc32(bytes))
+        guard let bytes = try? AssetFiles.local.read(file) else { return (0, 0) }
+        return (UInt64(bytes.count), bytes.withUnsafeBytes(BakedChecksum.crc32))
     }
 }
 

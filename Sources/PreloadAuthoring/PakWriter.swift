@@ -22,9 +22,9 @@ public enum PakWriter {
     }
 
     /// Every non-hidden file below `directory`, named by its path inside it, sorted by name bytes.
-    /// Throws for anything there that cannot be packed (see `DiskFolder/files(under:)`).
+    /// Throws for anything there that cannot be packed (see `AssetFiles/files(under:)`).
     public static func sources(in directory: String) throws -> [Source] {
-        try DiskFolder.files(under: directory).map { relative in
+        try AssetFiles.local.files(under: directory).map { relative in
             let path = directory + "/" + relative
             guard PackEntryName.isValid(relative) else {
                 throw AssetError(path: path, category: .unsupported, reason: "its name cannot be stored in a pack")
@@ -85,7 +85,7 @@ public enum PakWriter {
                 }
                 guard index < batch.count else { return }
                 let result = Result<Packed, Error> {
-                    let raw = try FileContents.read(path: batch[index].path)
+                    let raw = try AssetFiles.local.read(batch[index].path).array
                     let crc = CRC32.checksum(raw)
                     let deflated = level > 0 ? try Zlib.compress(raw, level: level) : raw
                     let compressed = level > 0 && deflated.count < raw.count

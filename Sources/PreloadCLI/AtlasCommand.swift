@@ -47,7 +47,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
     @OptionGroup var packing: PackingFlags
 
     func validate() throws {
-        guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
+        guard isFolder(folder) else { throw ValidationError("no such folder: \(folder)") }
         let sides = 0...AtlasPackingOptions.largestPageSize
         guard (1...AtlasPackingOptions.largestPageSize).contains(packing.maxPageSize), sides.contains(packing.padding),
             sides.contains(packing.extrude), (1...3).contains(packing.scale)

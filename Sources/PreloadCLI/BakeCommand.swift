@@ -81,13 +81,13 @@ struct BakeWriteCommand: AsyncParsableCommand {
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
-        if let root, !FolderDiscovery.isDirectory(root) { throw ValidationError("--root \(root): no such folder") }
+        if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
-        guard !FolderDiscovery.isDirectory(output) else { throw ValidationError("-o \(output) is a folder; give the pack's file name") }
+        guard !isFolder(output) else { throw ValidationError("-o \(output) is a folder; give the pack's file name") }
         try OutputPath.check(output, option: "-o")
     }
 
@@ -121,7 +121,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
         do {
             let summary = try BakeWriter.write(report, to: output, flags: premultiply ? .premultipliedAlpha : [])
             if !quiet {
-                let seconds = (ContinuousClock.now - started).inSeconds
+                let seconds = (ContinuousClock.now - started) / .seconds(1)
                 print("\(summary) in \(Summary.seconds(seconds))")
                 for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
                 for line in Summary.skippedLines(of: report) { print(line.visibleInTerminal) }
@@ -183,7 +183,7 @@ struct BakeCheckCommand: ParsableCommand {
         if !paths.isEmpty || manifest != nil {
             let registry = try StandardPlugins.registry(png: PNGLoader(), baked: nil)
             let given = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
-            sources = FolderDiscovery(registry: registry).expand(given).requests
+            sources = registry.expandingFolders(given)
             if let manifest {
                 do {
                     sources += try AssetManifest(contentsOf: manifest, webRoot: root).requests(for: groups)

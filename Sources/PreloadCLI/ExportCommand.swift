@@ -49,7 +49,7 @@ struct ExportCommand: AsyncParsableCommand {
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
         try OutputPath.check(to, option: "--to")
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
-        if let root, !FolderDiscovery.isDirectory(root) { throw ValidationError("--root \(root): no such folder") }
+        if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
     }
 

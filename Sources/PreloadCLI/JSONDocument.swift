@@ -167,7 +167,7 @@ struct JSONDocument: Encodable {
         }
         summary = SummaryEntry(
             loaded: requested.loaded.count, failed: requested.failed.count, cancelled: requested.cancelled.count,
-            skipped: report.skippedPaths.count, decodedBytes: report.decodedBytes, seconds: report.elapsed.inSeconds, warnings: warnings.count,
+            skipped: report.skippedPaths.count, decodedBytes: report.decodedBytes, seconds: report.elapsed / .seconds(1), warnings: warnings.count,
             packEntries: packs.packs.isEmpty ? nil : EntryCounts(packs.entryCounts), peakHeldBytes: budgeted ? report.peakHeldBytes : nil)
         skippedPaths = report.skippedPaths
         if !report.skipReasons.isEmpty { skipReasons = report.skipReasons }
@@ -185,7 +185,7 @@ struct JSONDocument: Encodable {
         switch result.outcome {
         case .loaded(let asset):
             entry.bytes = result.shownBytes
-            entry.seconds = result.duration.inSeconds
+            entry.seconds = result.duration / .seconds(1)
             if let texture = result.textureFacts {
                 entry.width = texture.width
                 entry.height = texture.height
@@ -233,5 +233,16 @@ struct JSONDocument: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
+    }
+}
+
+extension AssetOutcome {
+    /// `"loaded"`, `"failed"` or `"cancelled"`, as the JSON document spells an outcome.
+    fileprivate var status: String {
+        switch self {
+        case .loaded: "loaded"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
     }
 }

@@ -114,7 +114,7 @@ struct LoadCommand: AsyncParsableCommand {
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose contradict each other: give one") }
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
-        if let root, !FolderDiscovery.isDirectory(root) { throw ValidationError("--root \(root): no such folder") }
+        if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths + atlases + packs { _ = try StoreNames.name(of: path, root: root) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard maxEntryMiB >= 1 else { throw ValidationError("--max-entry-mib must be at least 1, not \(maxEntryMiB)") }
@@ -173,7 +173,7 @@ struct LoadCommand: AsyncParsableCommand {
         let showsEach = json || verbose || checksum || contactSheet != nil || results.contains(plugin: "pack") || report.hasWarnings
         let requested = showsEach ? Array(results) : []  // made once: the summary and the JSON pass over it several times
         let counts = results.outcomeCounts
-        let failures = results.failures
+        let failures = results.failed
         let contents = PackContents(report: report, requested: requested)
         let warnings = ShownWarnings(report: report, requested: requested, packs: contents)
         let shown = requested + contents.entryAssets.values.joined()
@@ -275,7 +275,7 @@ struct LoadCommand: AsyncParsableCommand {
         let atlases = try atlases.filter { seen.insert($0).inserted }.map { try named($0, plugin: "atlas") }
         let packs = try packs.filter { seen.insert($0).inserted }.map { try named($0, plugin: "pack") }
         let folders = try paths.filter { seen.insert($0).inserted }.map { AssetRequest.folder($0, name: try StoreNames.name(of: $0, root: root)) }
-        let inPacks = FolderDiscovery(registry: registry).assetFoldersInContainers(of: packs, seen: &seen)
+        let inPacks = registry.assetFolders(inContainers: packs).filter { seen.insert($0.path).inserted }
         return atlases + packs + inPacks + folders
     }
 }

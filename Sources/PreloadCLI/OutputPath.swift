@@ -13,7 +13,7 @@ enum OutputPath {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         let parent = (trimmed as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, !FolderDiscovery.isDirectory(parent) else { return }
+        guard !parent.isEmpty, !isFolder(parent) else { return }
         throw ValidationError("\(option) \(path): the folder \(parent) does not exist (an output goes into a folder that exists: make it first)")
     }
 }

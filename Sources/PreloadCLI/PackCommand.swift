@@ -30,7 +30,7 @@ struct PackCreateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Entries compressed at once (default: the number of cores).") var jobs: Int?
 
     func validate() throws {
-        guard FolderDiscovery.isDirectory(folder) else { throw ValidationError("no such folder: \(folder)") }
+        guard isFolder(folder) else { throw ValidationError("no such folder: \(folder)") }
         try OutputPath.check(output, option: "--output")
         guard (0...9).contains(level), (jobs ?? 1) >= 1 else { throw ValidationError("--level must be 0-9 and --jobs at least 1") }
     }

@@ -33,7 +33,7 @@ struct Summary {
             let entryTotal = entries.loaded + entries.failed + entries.cancelled
             headline += " (\(entries.loaded) of \(counted(entryTotal, "pack entry", plural: "pack entries")))"
         }
-        headline += " in \(Self.seconds(report.elapsed.inSeconds))"
+        headline += " in \(Self.seconds(report.elapsed / .seconds(1)))"
         headline += ": \(Self.bytes(report.decodedBytes)) decoded"
         // What failed leads: a pack with one damaged entry is one asset loaded, and must not read
         // as a success.
@@ -117,7 +117,7 @@ struct Summary {
         } else if let pack = result.outcome.asset as? PackAsset {
             text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
         }
-        text += "  \(Self.bytes(result.shownBytes))  \(Self.seconds(result.duration.inSeconds))"
+        text += "  \(Self.bytes(result.shownBytes))  \(Self.seconds(result.duration / .seconds(1)))"
         if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }
         return text
     }

@@ -20,13 +20,4 @@ public enum AssetOutcome: Sendable {
         if case .failed(let error) = self { return error }
         return nil
     }
-
-    /// `"loaded"`, `"failed"` or `"cancelled"`, as reports print it.
-    package var status: String {
-        switch self {
-        case .loaded: "loaded"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
-        }
-    }
 }

@@ -184,8 +184,8 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     }
 
     /// How many of these results loaded, failed and were cancelled, counted from the batch's
-    /// records: no result is made per entry.
-    package var outcomeCounts: (loaded: Int, failed: Int, cancelled: Int) {
+    /// records: no result is made per entry (a pack of thousands of entries counts at no cost).
+    public var outcomeCounts: (loaded: Int, failed: Int, cancelled: Int) {
         var counts = (loaded: 0, failed: 0, cancelled: 0)
         switch storage {
         case .array(let array):
@@ -208,17 +208,19 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         return counts
     }
 
-    /// The results that failed, in order; only those are made.
-    package var failures: [AssetResult] {
+    /// The results that failed, in order; only those are made (the same as the `failed` of any
+    /// collection of results, without making a result for each entry that loaded).
+    public var failed: [AssetResult] {
         switch storage {
         case .array(let array): return array.filter { $0.outcome.error != nil }
         case .batch(let recorded): return indices.filter { recorded.outcomeKind(at: $0) == .failed }.map { recorded.result(at: $0) }
         }
     }
 
-    /// Whether any of these results was loaded (or tried) by the plugin `identifier`, read from
-    /// the batch's records.
-    package func contains(plugin identifier: String) -> Bool {
+    /// Whether any of these results was loaded (or tried) by the plugin whose
+    /// ``LoaderPlugin/identifier`` is `identifier`, read from the batch's records (no result is
+    /// made): whether a report holds packs (`"pack"`), say.
+    public func contains(plugin identifier: String) -> Bool {
         switch storage {
         case .array(let array): return array.contains { $0.plugin == identifier }
         case .batch(let recorded):

@@ -102,8 +102,9 @@ public struct PreloadReport: Sendable {
     public var dependencies: [AssetResult] { allResults.filter(\.isDependency) }
 
     /// The results in runs of one caller's result followed by what its plugin loaded for it
-    /// (an atlas's pages, a pack's entries), in report order.
-    package var resultsByCaller: [[AssetResult]] {
+    /// (an atlas's pages, a pack's entries), in report order: what a tool that writes out a
+    /// batch's assets, or checks a level, walks.
+    public var resultsByCaller: [[AssetResult]] {
         var runs: [[AssetResult]] = []
         for result in allResults {
             if !result.isDependency {
@@ -147,7 +148,7 @@ public struct PreloadReport: Sendable {
 
     /// Whether any result, a dependency's included, carries a warning (cheap: no result is made
     /// per entry).
-    package var hasWarnings: Bool { allResults.hasWarnings }
+    public var hasWarnings: Bool { allResults.hasWarnings }
 }
 
 extension Collection where Element == AssetResult {

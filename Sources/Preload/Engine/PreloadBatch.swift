@@ -71,8 +71,9 @@ public final class PreloadBatch: Sendable {
     /// The report, once the batch has completed.
     public var report: PreloadReport? { recorder.state.withLock { $0.report } }
 
-    /// Runs `body` on `queue` once the batch has completed and its completion hook has run.
-    package func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
+    /// Runs `body` on `queue` with the report once the batch has completed and its completion
+    /// hook has run (at once, on `queue`, if it already has). Any number of callers may wait.
+    public func whenFinished(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable (PreloadReport) -> Void) {
         recorder.done.notify(queue: queue) { [self] in body(report!) }
     }
 }

@@ -80,8 +80,10 @@ public final class PreloadCoordinator: Sendable {
         self.init(registry: try PluginRegistry(plugins), configuration: configuration)
     }
 
-    /// Starts loading `requests` and returns at once; `hooks` report what happens.
-    package func start(
+    /// Starts loading `requests` and returns at once; `hooks` report what happens (their
+    /// ``PreloadHooks/onCompletion`` once, with the report), and the batch can be polled,
+    /// cancelled or waited on (``PreloadBatch/whenFinished(on:_:)``).
+    public func start(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) -> PreloadBatch {
         let batch = PreloadBatch(

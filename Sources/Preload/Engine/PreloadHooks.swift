@@ -34,8 +34,9 @@ public struct PreloadHooks: Sendable {
         self.onCompletion = onCompletion
     }
 
-    /// Hooks that call `self`'s and then `other`'s.
-    package func combined(with other: PreloadHooks) -> PreloadHooks {
+    /// Hooks that call `self`'s and then `other`'s (a tool's own hooks added to its caller's);
+    /// dependencies are reported, and hooks run on the main actor, if either asks.
+    public func combined(with other: PreloadHooks) -> PreloadHooks {
         func chain<T>(_ first: (@Sendable (T) -> Void)?, _ second: (@Sendable (T) -> Void)?) -> (@Sendable (T) -> Void)? {
             guard let first else { return second }
             guard let second else { return first }

@@ -117,7 +117,9 @@ public struct AssetFiles: Sendable {
     }
 
     /// The regular files below `folder` (on disk, or a folder inside a container), as paths
-    /// relative to it with `/` separators, sorted; hidden files and folders are left out.
+    /// relative to it with `/` separators, sorted; hidden files and folders are left out. On
+    /// disk nothing else is left out silently: a FIFO, device or socket, a dangling symbolic
+    /// link, a folder that cannot be listed and a name that is not UTF-8 throw, naming it.
     public func files(under folder: String) throws -> [String] {
         if let (container, entry, plugin) = locate(folder) {
             let prefix = entry.hasSuffix("/") ? entry : entry + "/"

@@ -127,7 +127,15 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// `.png`): the asset's first warning.
     package let claimWarning: AssetWarning?
 
-    package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local, claimWarning: AssetWarning? = nil) {
+    /// A request planned for the plugin `plugin` (its identifier), for the file `file` describes,
+    /// read through `files`: what planning hands a plugin, for a plugin's own tests or a tool
+    /// that asks a plugin about one file (``LoaderPlugin/dependencies(of:)``) without a batch.
+    public convenience init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
+        self.init(request: request, plugin: plugin, file: file, files: files, claimWarning: nil)
+    }
+
+    /// A planned request with the warning planning gives it when content overruled its extension.
+    package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
         self.request = request
         self.plugin = plugin
         self.file = file

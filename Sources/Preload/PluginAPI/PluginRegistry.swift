@@ -109,8 +109,8 @@ public struct PluginRegistry: Sendable {
         return plugins[index] as? any ExpandingPlugin
     }
 
-    /// The plugin registered as `identifier`.
-    package func plugin(identifier: String) -> (any LoaderPlugin)? {
+    /// The plugin registered as `identifier` (its ``LoaderPlugin/identifier``), if any.
+    public func plugin(identifier: String) -> (any LoaderPlugin)? {
         indexOfIdentifier[identifier].map { plugins[$0] }
     }
 

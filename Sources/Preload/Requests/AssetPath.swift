@@ -62,8 +62,9 @@ public enum AssetPath {
         return directory(of: referrer).map { $0 + "/" + name } ?? name
     }
 
-    /// The folder part of `path`, or `nil` for a bare file name.
-    package static func directory(of path: String) -> String? {
+    /// The folder part of `path` (`ui/hero.png` → `ui`, `/hero.png` → `/`), or `nil` for a bare
+    /// file name.
+    public static func directory(of path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
