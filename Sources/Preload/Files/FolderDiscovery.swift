@@ -117,9 +117,10 @@ package struct FolderDiscovery: Sendable {
             let name = prefix.isEmpty ? String(relative.drop { $0 == "/" }) : prefix + relative
             return AssetRequest(path: path, name: name, plugin: plugin, options: folder.options)
         }
-        // Claimed by extension, or by content for the rest (a read each): on several threads.
-        // `""` for a file its extension claims: the batch claims it again the same way, and then
-        // checks that its content agrees (a JPEG saved as `.png`).
+        // The registry's claim rule, on several threads; `""` for a file its extension claims:
+        // the batch applies the rule to it anyway (its content checked against its extension, a
+        // JPEG saved as `.png` going to the JPEG plugin with a warning), so it is not read twice.
+        // The rest are read for their first bytes here, and name the plugin their content found.
         let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] path in
             registry.plugin(forExtensionOf: path) != nil ? "" : registry.claimant(of: path)?.identifier
         }

@@ -5,7 +5,9 @@
 /// plugins that sniff content, in registration order; the first whose signature matches wins.
 /// A file whose extension's plugin sniffs content and does not recognise it, while another
 /// plugin's signature matches (a JPEG saved as `.png`), goes to that other plugin, with an
-/// ``AssetWarning/Code/contentNotExtension`` warning on the asset.
+/// ``AssetWarning/Code/contentNotExtension`` warning on the asset. An entry of a container that
+/// no plugin claims is its container's to deliver; a folder goes only to a plugin that loads
+/// folders. Planning a batch and ``claimant(of:)`` apply this one rule.
 ///
 /// **Duplicate claims.** Two plugins may not share an identifier or an extension unless the
 /// caller says what should happen, with ``ConflictPolicy``: the default refuses the second
@@ -146,16 +148,17 @@ public struct PluginRegistry: Sendable {
     /// The longest header any plugin wants to see.
     package private(set) var longestHeader = 0
 
-    /// Whether some plugin claims `path`, reading the file's first bytes only when no extension
-    /// decides. This is the rule the coordinator applies; the command line uses it to skip
-    /// files nobody loads.
-    package func claimant(of path: String) -> (any LoaderPlugin)? {
-        if let plugin = plugin(forExtensionOf: path) { return plugin }
-        let files = self.files
-        if (try? files.facts(of: path))?.isDirectory == true { return nil }  // folders: by name only
-        let length = longestHeader
-        guard length > 0, let header = try? files.prefix(path, count: length) else { return nil }
-        return plugin(forHeader: header)
+    /// The plugin that loads the file at `path` when a batch is asked for it without naming a
+    /// plugin: the claim rule above, applied as planning applies it (its extension, else its
+    /// first bytes, else its container for an entry; and its content over its extension when
+    /// they disagree). `nil` when no plugin claims it, or when it must be read to tell and
+    /// cannot be (a batch says why). A folder is claimed only by a plugin that loads folders.
+    public func claimant(of path: String) -> (any LoaderPlugin)? {
+        let request = AssetRequest(path: path)
+        let isDirectory = (try? files.facts(of: path))?.isDirectory == true
+        let nominee = try? self.nominee(of: request)  // nil when no extension names one: the request names no plugin, so it cannot throw
+        var header: [UInt8]?
+        return (try? claim(request, nominee: nominee, isDirectory: isDirectory, contents: nil, header: &header))?.plugin.loader
     }
 
     /// An ASCII extension of one to eight bytes, lowercased, packed into one word (its length in

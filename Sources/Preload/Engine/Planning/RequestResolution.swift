@@ -119,31 +119,22 @@ final class RequestResolver: Sendable {
     func resolve(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
-        var plugin: RegisteredPlugin
-        var header: [UInt8]?
         // The plugin the request names, else the one claiming its extension: found once.
+        let nominee: RegisteredPlugin?
         if files.hasContainers, let entry = try files.entryFacts(of: request.path) {  // an entry inside a container
             file = entry
-            let claimant = try self.claimant(of: request)
-            plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
+            nominee = try registry.nominee(of: request)
         } else {
-            let claimant = try self.claimant(of: request)
+            nominee = try registry.nominee(of: request)
             // A container reads its entries where they are: reading it whole would be waste.
-            let probe = try FileProbe.probe(request.path, readingAhead: claimant?.isContainer != true, budget: &allowance, memory: memory)
+            let probe = try FileProbe.probe(request.path, readingAhead: nominee?.isContainer != true, budget: &allowance, memory: memory)
             (file, contents) = (probe.facts, probe.contents)
-            plugin = try claim(request, claimant: claimant, isDirectory: file.isDirectory, contents: contents, header: &header)
         }
-        var claimWarning: AssetWarning?
-        if request.plugin == nil, !file.isDirectory,
-            let other = try contentClaimant(of: request, byExtension: plugin, contents: contents, header: &header)
-        {
-            claimWarning = AssetWarning(
-                .contentNotExtension,
-                "its extension says \(plugin.identifier), but its content is \(other.identifier) (the \(other.identifier) plugin claims it by content)"
-            )
-            plugin = other
-        }
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: claimWarning)
+        // The claim rule (PluginRegistry's), with the file's first bytes kept for the estimate.
+        var header: [UInt8]?
+        let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
+        let plugin = claim.plugin
+        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: claim.warning)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
@@ -153,18 +144,6 @@ final class RequestResolver: Sendable {
             key: AssetKey(file: file, plugin: plugin, options: request.options),
             weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
             contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0)
-    }
-
-    /// The plugin `request` names, else the one claiming its extension (`nil` if neither), and
-    /// whether it is a container; throws when it names a plugin that is not registered.
-    private func claimant(of request: AssetRequest) throws(AssetError) -> RegisteredPlugin? {
-        if let identifier = request.plugin {
-            guard let index = registry.index(identifier: identifier) else {
-                throw AssetError(path: request.path, category: .noLoader, reason: "no plugin named '\(identifier)' is registered")
-            }
-            return registry.plugin(at: index)
-        }
-        return registry.index(forExtensionOf: request.path).map { registry.plugin(at: $0) }
     }
 
     /// Gives `resolved` its plugin's declared dependencies, and the work and weight the plugin
@@ -180,62 +159,6 @@ final class RequestResolver: Sendable {
             resolved.weight = estimate
             resolved.work = estimate
         }
-    }
-
-    /// The plugin for `request`, given its `claimant` (the plugin it names, else the one claiming
-    /// its extension); reads the file's `header` (from its `contents`, if read ahead) when it is
-    /// needed to decide and not known yet.
-    private func claim(
-        _ request: AssetRequest, claimant: RegisteredPlugin?, isDirectory: Bool, contents: AssetBytes?, header known: inout [UInt8]?
-    ) throws(AssetError) -> RegisteredPlugin {
-        if isDirectory {
-            guard let plugin = claimant, plugin.loader.acceptsDirectories else {
-                throw AssetError(
-                    path: request.path, category: .unreadable,
-                    reason:
-                        "is a folder no loader plugin loads as one asset (to load the files in it, request AssetRequest.folder(\"\(request.path)\"))")
-            }
-            return plugin
-        }
-        if let claimant { return claimant }
-        let header: [UInt8]
-        do {
-            header =
-                try known ?? contents.map { Array($0.prefix(registry.longestHeader)) } ?? files.prefix(request.path, count: registry.longestHeader)
-        } catch {
-            throw AssetError(path: request.path, wrapping: error)
-        }
-        known = header
-        if let plugin = registry.plugin(forHeader: header), let registered = registry.registered(identifier: plugin.identifier) {
-            return registered
-        }
-        // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
-        if let (_, _, container) = files.locate(request.path), let registered = registry.registered(identifier: container.identifier) {
-            return registered
-        }
-        throw AssetError(path: request.path, category: .noLoader, reason: "no loader plugin claims this file")
-    }
-
-    /// Another plugin whose signature the file's content matches, when the plugin its extension
-    /// chose sniffs content and does not recognise it (a JPEG saved as `.png`): files are claimed
-    /// by content, not only by name. The extension's plugin's header (from the bytes read ahead,
-    /// else a few bytes read now) is kept in `known`, for the size estimate that follows; more is
-    /// read only when it does not match.
-    private func contentClaimant(
-        of request: AssetRequest, byExtension plugin: RegisteredPlugin, contents: AssetBytes?, header known: inout [UInt8]?
-    ) throws(AssetError) -> RegisteredPlugin? {
-        let loader = plugin.loader
-        guard loader.headerLength > 0, registry.sniffers > 1 else { return nil }
-        if known == nil {
-            known = contents.map { Array($0.prefix(loader.headerLength)) } ?? (try? files.prefix(request.path, count: loader.headerLength))
-        }
-        guard let own = known, !own.isEmpty else { return nil }  // unreadable: the plugin's own load says why
-        if loader.matchesSignature(own.count > loader.headerLength ? Array(own.prefix(loader.headerLength)) : own) { return nil }
-        let header =
-            (contents.map { Array($0.prefix(registry.longestHeader)) } ?? (try? files.prefix(request.path, count: registry.longestHeader))) ?? own
-        known = header
-        guard let other = registry.plugin(forHeader: header), other.identifier != loader.identifier else { return nil }
-        return registry.registered(identifier: other.identifier)
     }
 
     /// The bytes the plugin says decoding the file at `path` makes, from its header; `nil` if it
