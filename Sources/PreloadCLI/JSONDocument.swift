@@ -51,10 +51,10 @@ struct JSONDocument: Encodable {
         var decoding: Double
 
         init(_ timings: AssetTimings) {
-            queued = timings.queued.inSeconds
-            waitingForMemory = timings.waitingForMemory.inSeconds
-            reading = timings.reading.inSeconds
-            decoding = timings.decoding.inSeconds
+            queued = timings.queued / .seconds(1)
+            waitingForMemory = timings.waitingForMemory / .seconds(1)
+            reading = timings.reading / .seconds(1)
+            decoding = timings.decoding / .seconds(1)
         }
     }
 
