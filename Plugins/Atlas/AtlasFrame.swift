@@ -32,7 +32,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the rectangle lies inside a `width` x `height` image. (Compared without adding,
     /// so numbers from a hostile descriptor cannot overflow.)
-    package func isInside(width: Int, height: Int) -> Bool {
+    public func isInside(width: Int, height: Int) -> Bool {
         x >= 0 && y >= 0 && self.width >= 0 && self.height >= 0 && width >= 0 && height >= 0
             && x <= width - self.width && y <= height - self.height
     }
