@@ -131,4 +131,15 @@ private struct GreyLoader: LoaderPlugin {
         let size = try FileManager.default.attributesOfItem(atPath: pack)[.size] as? NSNumber
         #expect(facts.entry == nil && !facts.isDirectory && facts.size == size?.int64Value)
     }
+
+    /// A plugin's own test asks it about one file without a batch: a `PlannedRequest` made with
+    /// the public initializer, the file's facts from `AssetFiles`.
+    @Test func aPluginIsAskedAboutOneFileWithoutABatch() throws {
+        let directory = try TemporaryDirectory()
+        let bundle = try directory.write("level.bundle", text: "a.txt\nb.txt")
+        let request = PlannedRequest(request: AssetRequest(path: bundle), plugin: "bundle", file: try AssetFiles.local.facts(of: bundle))
+        #expect(request.plugin == "bundle" && request.file.size == 11 && request.containerPrefix == nil)
+        let dependencies = try BundleLoader(order: Recorder()).dependencies(of: request)
+        #expect(dependencies.map(\.path) == [directory.file("a.txt"), directory.file("b.txt")])
+    }
 }
