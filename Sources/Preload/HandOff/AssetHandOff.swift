@@ -148,9 +148,20 @@ public final class AssetHandOff: Sendable {
         }
     }
 
-    /// Waits up to `timeout` for an asset to be queued (for a consumer thread that drains as
-    /// assets arrive rather than once per frame); `true` if one arrived.
-    package func waitForArrival(timeout: Duration) -> Bool {
+    /// Waits up to `timeout` for an asset to be queued, for a consumer thread that drains as
+    /// assets arrive rather than once per frame (a loader thread, a tool); `true` if one arrived.
+    /// Each arrival wakes one wait: give a hand-off one such consumer.
+    ///
+    /// ```swift
+    /// import Preload
+    ///
+    /// let handOff = AssetHandOff()
+    /// // on the consumer's thread, until the batch completes:
+    /// if handOff.waitForArrival(timeout: .milliseconds(100)) {
+    ///     handOff.drain { item in print("took over", item.name); return nil }
+    /// }
+    /// ```
+    public func waitForArrival(timeout: Duration) -> Bool {
         arrivals.wait(timeout: .now() + timeout.dispatchInterval) == .success
     }
 }
