@@ -70,8 +70,6 @@ public final class LoadContext: Sendable {
         for warning in warnings { try warn(warning) }
     }
 
-    /// The warnings recorded so far.
-    package var warnings: [AssetWarning] { reportsLock.withLock { $0.warnings } }
     /// The warnings recorded, and the time ``readContents(reportingProgress:)`` spent reading (zero
     /// for a file read ahead), in one lock, once the plugin has returned.
     var reports: (warnings: [AssetWarning], reading: Duration) { reportsLock.withLock { ($0.warnings, $0.reading) } }

@@ -8,9 +8,8 @@ final class CancellationFlag: Sendable {
     /// Whether the batch is being cancelled.
     var isRaised: Bool { raised.load(ordering: .acquiring) }
 
-    /// Raises the flag; returns whether this call raised it (`false` if it already was).
-    @discardableResult
-    func raise() -> Bool {
-        !raised.exchange(true, ordering: .acquiringAndReleasing)
+    /// Raises the flag (the batch does once).
+    func raise() {
+        raised.store(true, ordering: .releasing)
     }
 }

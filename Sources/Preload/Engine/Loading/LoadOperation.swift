@@ -113,9 +113,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 let queued = began - queuedAt - waited
                 plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
-                    var done = FinishedAsset(item, outcome: outcome(of: result, for: item), duration: .now - began, context: context)
-                    done.timings.queued = queued
-                    done.timings.waitingForMemory = waited
+                    let done = FinishedAsset(
+                        item, outcome: outcome(of: result, for: item), duration: .now - began, context: context, queued: queued, waited: waited)
                     proceed(items, from: next, finished: soFar + [done], waited: waited)
                 }
                 return
@@ -272,13 +271,14 @@ extension FinishedAsset {
         decodedBytes = item.decodedBytes
     }
 
-    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded.
-    init(_ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext) {
+    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded, after
+    /// `queued` in its load's queue and `waited` for the memory budget.
+    init(_ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext, queued: Duration, waited: Duration) {
         self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
         decodedBytes = item.decodedBytes
         let reports = context.reports
         if outcome.isLoaded { warnings = reports.warnings }
         ran = true
-        timings.reading = reports.reading
+        timings = AssetTimings(queued: queued, waitingForMemory: waited, reading: reports.reading, decoding: .zero)
     }
 }

@@ -9,29 +9,23 @@
 struct BatchOutlets {
     /// The progress tree and the progress hook's throttle.
     let progress: ProgressOutlet
-    /// Per-asset timings for the report.
-    let timings: TimingsOutlet
-    /// The hooks (``PreloadHooks``).
-    let events: EventOutlet
     /// The engine's hand-off (``PreloadOptions/handOff``) and the memory budget's accounts
     /// (``PreloadOptions/memoryBudget``); `nil` without either.
     let handOff: HandOffOutlet?
     /// Every outlet the batch uses, in order.
     let list: [any BatchOutlet]
+    /// Whether each entry's result is handed on (``BatchOutlet/delivered(_:receipt:ledger:)``):
+    /// to the per-asset hooks, or the hand-off.
+    let deliversResults: Bool
 
     init(options: PreloadOptions, events: EventOutlet) {
         let handOff = options.handOff != nil || options.memoryBudget != nil ? HandOffOutlet(options: options) : nil
         progress = ProgressOutlet(interval: options.progressInterval, handOffShare: { handOff?.progressShare })
-        timings = TimingsOutlet()
-        self.events = events
         self.handOff = handOff
-        var list: [any BatchOutlet] = [progress, timings]
+        var list: [any BatchOutlet] = [progress, TimingsOutlet()]
         if events.wantsAssetEvents { list.append(events) }
         if let handOff { list.append(handOff) }
         self.list = list
+        deliversResults = events.wantsAssetEvents || options.handOff != nil
     }
-
-    /// Whether each entry's result is handed on (``BatchOutlet/delivered(_:receipt:ledger:)``):
-    /// to the per-asset hooks, or the hand-off.
-    var deliversResults: Bool { events.wantsAssetEvents || handOff?.handOff != nil }
 }

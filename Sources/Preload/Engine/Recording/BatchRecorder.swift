@@ -314,8 +314,8 @@ final class BatchRecorder: Sendable {
         if finish { finishCompletion() }
     }
 
-    /// What the memory budget is owed since last asked (the hand-off's accounts; nothing
-    /// without a hand-off, where each load gives its bytes back as it ends).
+    /// What the memory budget is owed since last asked: the ``HandOffOutlet``'s accounts (a
+    /// batch with a budget or a hand-off has one; nothing is owed without either).
     private func settlement(of state: borrowing BatchState) -> BudgetSettlement {
         state.outlets.handOff?.takeSettlement() ?? BudgetSettlement()
     }
