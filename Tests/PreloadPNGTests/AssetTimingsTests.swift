@@ -42,10 +42,10 @@ import Testing
     }
 
     /// Four textures of 16 MiB each under a 20 MiB budget on one worker, the engine's upload of
-    /// each taking 200 ms (the texture holds the budget until it returns): a load after the first
+    /// each taking 500 ms (the texture holds the budget until it returns): a load after the first
     /// asks for room while the texture before it is still being uploaded, waits, and says so. (Three
-    /// chances: on a machine so busy that a load starts 200 ms after the one before it ended, that
-    /// one does not wait.)
+    /// chances: on a machine so busy that a load starts 500 ms after the one before it ended, that
+    /// one does not wait; CI once saw all three of 200 ms pass.)
     @Test func loadsThatWaitedForTheBudgetSaySo() async throws {
         let side = 2048
         let png = PNGFixture.rgba(width: side, height: side, pixels: [UInt8](repeating: 0x33, count: side * side * 4))
@@ -53,7 +53,7 @@ import Testing
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let stop = Locked(false)
         handOff.drainOnAThread(until: stop) { item in
-            Thread.sleep(forTimeInterval: 0.2)  // the upload's work
+            Thread.sleep(forTimeInterval: 0.5)  // the upload's work
             return (item.asset as? Texture)?.width
         }
         defer { stop.withLock { $0 = true } }
@@ -63,7 +63,8 @@ import Testing
         ).finished(within: 120)
         #expect(report.everythingLoaded && report.loaded.count == 4)
         let waited = report.loaded.compactMap { report.timings(of: $0) }.filter { $0.waitingForMemory > .zero }
-        #expect(!waited.isEmpty, "a load waited for the texture before it to be handed over")
+        let all = report.loaded.map { report.timings(of: $0).map { "\($0)" } ?? "none" }
+        #expect(!waited.isEmpty, "a load waited for the texture before it to be handed over: \(all)")
         for timings in waited { #expect(timings.waitingForMemory < .seconds(60)) }
     }
 }
