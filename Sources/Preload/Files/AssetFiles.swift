@@ -44,20 +44,26 @@ public struct AssetFiles: Sendable {
         location(of: path).map { ($0.container, $0.entry, $0.plugin) }
     }
 
-    /// ``locate(_:)``, with what `stat` said of the container.
-    private func location(of path: String) -> (container: String, entry: String, plugin: any ContainerPlugin, file: FileFacts)? {
+    /// ``locate(_:)``, with what `stat` said of the container (or what `seen` remembers of it).
+    private func location(
+        of path: String, seen: ContainerFacts? = nil
+    ) -> (container: String, entry: String, plugin: any ContainerPlugin, file: FileFacts)? {
         guard let storage, path.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let containers = storage.containers
         var search = path.startIndex
         // Scanned as bytes: `#` is ASCII, so each byte index is a character boundary.
         while let hash = path.utf8[search...].firstIndex(of: UInt8(ascii: "#")) {
             let container = String(path[..<hash]), entry = String(path[path.utf8.index(after: hash)...])
-            if !entry.isEmpty, let file = try? FileFacts.of(path: container), !file.isDirectory {
+            let known = entry.isEmpty ? nil : seen?.facts(of: container)
+            if !entry.isEmpty, let file = known ?? (try? FileFacts.of(path: container)), !file.isDirectory {
                 let opener = storage.openers.value(for: ContainerKey(path: container, file: file)) {
                     guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
                     return containers.firstIndex { $0.opensContainer(at: container, header: header) } ?? -1
                 }
-                if opener >= 0 { return (container, entry, containers[opener], file) }
+                if opener >= 0 {
+                    if known == nil { seen?.remember(file, of: container) }
+                    return (container, entry, containers[opener], file)
+                }
             }
             search = path.utf8.index(after: hash)
         }
@@ -72,9 +78,11 @@ public struct AssetFiles: Sendable {
     }
 
     /// ``facts(of:)`` for an entry inside a container; `nil` for a path on disk (not looked at):
-    /// where a container is found once, not once to tell and once to ask.
-    package func entryFacts(of path: String) throws(AssetError) -> FileFacts? {
-        guard let (container, entry, plugin, containerFacts) = location(of: path) else { return nil }
+    /// where a container is found once, not once to tell and once to ask. With `seen`, a
+    /// container already seen there is not looked at again (one batch's planning: a pack of
+    /// 20,000 entries is `stat`ed once, not 20,000 times).
+    package func entryFacts(of path: String, seen: ContainerFacts? = nil) throws(AssetError) -> FileFacts? {
+        guard let (container, entry, plugin, containerFacts) = location(of: path, seen: seen) else { return nil }
         do {
             return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container, containerFacts: containerFacts))
         } catch {

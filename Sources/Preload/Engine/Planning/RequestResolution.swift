@@ -94,6 +94,8 @@ final class RequestResolver: Sendable {
     /// What the batch may still read ahead, and where what it reads goes.
     let readAhead: ReadAheadBudget
     let memory: AssetMemory
+    /// The containers this batch's planning has found, as `stat` saw them the first time.
+    private let containers = ContainerFacts()
 
     init(
         registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
@@ -121,7 +123,7 @@ final class RequestResolver: Sendable {
         var contents: AssetBytes?
         // The plugin the request names, else the one claiming its extension: found once.
         let nominee: RegisteredPlugin?
-        if files.hasContainers, let entry = try files.entryFacts(of: request.path) {  // an entry inside a container
+        if files.hasContainers, let entry = try files.entryFacts(of: request.path, seen: containers) {  // an entry inside a container
             file = entry
             nominee = try registry.nominee(of: request)
         } else {
