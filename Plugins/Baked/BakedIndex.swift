@@ -112,16 +112,29 @@ public struct BakedIndex: Sendable {
             guard byName.updateValue(position, forKey: name) == nil else { throw .malformed("two entries are named '\(name)'") }
             entries.append(Entry(record: record, name: name, sourcePath: source, dependencies: dependencies))
         }
-        // No two entries' data may overlap: a damaged index could otherwise make two assets of one range.
-        let ranges = entries.filter { $0.record.dataLength > 0 }.sorted { $0.record.dataOffset < $1.record.dataOffset }
-        for (earlier, later) in zip(ranges, ranges.dropFirst()) where earlier.record.dataOffset + earlier.record.dataLength > later.record.dataOffset
-        {
-            throw .malformed("entries '\(earlier.name)' and '\(later.name)' overlap")
-        }
+        try Self.checkNoOverlap(entries)
         self.header = header
         self.entries = entries
         self.byName = byName
         warnings = try Self.warnings(header.warnings, in: strings, entries: count)
+    }
+
+    /// No two entries' data may overlap: a damaged index could otherwise make two assets of one
+    /// range. Compares the ranges in offset order (the order a bake writes them, so most packs
+    /// need no sorting), without copying the entries.
+    private static func checkNoOverlap(_ entries: [Entry]) throws(BakedPackError) {
+        var ranges: [(start: UInt64, end: UInt64, position: Int)] = []
+        ranges.reserveCapacity(entries.count)
+        var sorted = true
+        for position in entries.indices where entries[position].record.dataLength > 0 {
+            let record = entries[position].record
+            if let last = ranges.last, last.start > record.dataOffset { sorted = false }
+            ranges.append((record.dataOffset, record.dataOffset + record.dataLength, position))
+        }
+        if !sorted { ranges.sort { $0.start < $1.start } }
+        for next in ranges.indices.dropFirst() where ranges[next - 1].end > ranges[next].start {
+            throw .malformed("entries '\(entries[ranges[next - 1].position].name)' and '\(entries[ranges[next].position].name)' overlap")
+        }
     }
 
     /// The `UInt32` start and length at `offset` of the header, as a range.

@@ -91,9 +91,14 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         // A request for one entry (`level.bake#hero.png`, a reload) is what it says.
         if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return [request] }
         let pack = try packs.open(request.path)
-        return pack.index.entries.filter(\.isRequestedWithPack).map { entry in
-            AssetRequest(path: request.path + "#" + entry.name, name: entry.name, plugin: identifier, options: request.options)
+        let entries = pack.index.entries
+        var requests: [AssetRequest] = []
+        requests.reserveCapacity(entries.count)
+        for position in entries.indices where entries[position].isRequestedWithPack {  // (no copy of each entry)
+            let name = entries[position].name
+            requests.append(AssetRequest(path: request.path + "#" + name, name: name, plugin: identifier, options: request.options))
         }
+        return requests
     }
 
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
