@@ -20,11 +20,31 @@ public struct PNGSettings: Hashable, Sendable {
     /// Keep 16-bit samples as `PixelFormat/rgba16` (for data textures such as height maps).
     /// Files with 8 bits or fewer per sample still decode to RGBA8.
     public var keepsSixteenBitSamples: Bool
+    /// Which decoder reads the file: ``PNGDecodePath/automatic`` (the fast path where it applies,
+    /// libpng otherwise) unless a benchmark or a test asks for one of them alone. The choice never
+    /// changes pixels, warnings or errors.
+    public var path: PNGDecodePath
 
-    /// 8-bit samples unless `keepsSixteenBitSamples`.
-    public init(keepsSixteenBitSamples: Bool = false) {
+    /// 8-bit samples unless `keepsSixteenBitSamples`; the fast path where it applies.
+    public init(keepsSixteenBitSamples: Bool = false, path: PNGDecodePath = .automatic) {
         self.keepsSixteenBitSamples = keepsSixteenBitSamples
+        self.path = path
     }
+}
+
+/// Which of the PNG plugin's two decoders reads a file (``PNGSettings/path``).
+///
+/// The fast path (``PNGFastPath``) decodes the PNGs games ship, 8-bit and not interlaced, about
+/// twice as fast as libpng; libpng decodes everything else, and every file the fast path declines.
+/// Both give the same pixels, warnings and errors.
+public enum PNGDecodePath: Hashable, Sendable {
+    /// The fast path where it applies, libpng otherwise: the default.
+    case automatic
+    /// libpng for every file, as before the fast path existed.
+    case libpngOnly
+    /// The fast path alone: a file it declines fails with ``PNGFastPathDeclined`` (for tests and
+    /// benchmarks that must know which decoder ran).
+    case fastPathOnly
 }
 
 extension ImageDecodeOptions where Codec == PNGDecoder {

@@ -12,7 +12,9 @@ import Preload
 /// ```
 public typealias PNGLoader = ImageLoader<PNGDecoder>
 
-/// Decodes PNG data with libpng's low-level API into a `Texture`.
+/// Decodes PNG data into a `Texture`: the PNGs games ship (8-bit, not interlaced, plain chunks)
+/// with the fast path (``PNGFastPath``), everything else with libpng's low-level API, both with
+/// the same pixels, warnings and errors (``PNGSettings/path`` chooses one alone).
 ///
 /// Every colour type, bit depth and Adam7 interlacing is supported. Samples are taken as stored
 /// (no gamma or colour-space conversion, no background compositing), tRNS becomes alpha, gray is
@@ -47,10 +49,11 @@ public enum PNGDecoder: ImageDecoder {
         PNGHeader(header)?.size(options: options)
     }
 
-    /// libpng's reader after it read every chunk up to the image data.
+    /// The fast path's plan when it takes the file, else libpng's reader after it read every chunk
+    /// up to the image data.
     public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: PNGDecodeOptions) throws -> PNGReader {
         guard !file.isEmpty else { throw PNGDecodeError.emptyFile }
-        return try PNGReader(file, keepsSixteenBitSamples: options.keepsSixteenBitSamples)
+        return try PNGReader(file, keepsSixteenBitSamples: options.keepsSixteenBitSamples, path: options.settings.path)
     }
 
     /// The IHDR's sides; RGBA16 when 16-bit samples are kept, else RGBA8.
@@ -58,32 +61,78 @@ public enum PNGDecoder: ImageDecoder {
         ImageSize(width: Int(reader.info.width), height: Int(reader.info.height), pixelFormat: reader.pixelFormat)
     }
 
-    /// Sets up libpng's transforms, reads the rows a chunk at a time (every pass of an
-    /// interlaced file), then the chunks after the image data.
+    /// The fast path's inflate and unfilter when it took the file (libpng's, into the same memory,
+    /// if the image data does not inflate exactly); else libpng's transforms and rows, a chunk of
+    /// rows at a time (every pass of an interlaced file), then the chunks after the image data.
     public static func decode(
         _ file: UnsafeBufferPointer<UInt8>, header reader: PNGReader, options: PNGDecodeOptions, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
-        try reader.start()
+        guard let fast = reader.fast else {
+            try reader.start()
+            try target.writePixels { buffer in try readRows(reader, into: buffer, target: target) }
+            return PNGWarnings.of(reader.libpng!)
+        }
+        var warnings: [AssetWarning] = []
+        try target.writePixels(workingCapacity: Int(preload_png_fast_working_bytes(fast))) { buffer in
+            let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            try target.checkCancellation()
+            var reason: UnsafePointer<CChar>?
+            switch preload_png_fast_inflate(fast, image, &reason) {
+            case 1:
+                try unfilterRows(fast, reader.info, into: image, target: target)
+            case 0:
+                if options.settings.path == .fastPathOnly { throw PNGFastPathDeclined(reason: reason.map { String(cString: $0) } ?? "declined") }
+                try reader.openLibpng(file, keepsSixteenBitSamples: options.keepsSixteenBitSamples)
+                try reader.start()
+                try readRows(reader, into: buffer, target: target)
+                warnings = PNGWarnings.of(reader.libpng!)
+            default:
+                throw PNGDecodeError.outOfMemory
+            }
+        }
+        return warnings
+    }
+
+    /// The fast path's rows after the inflate (a share of the work reported as done, about what
+    /// it takes), a band at a time between cancellation checks.
+    private static func unfilterRows(
+        _ fast: OpaquePointer, _ info: preload_png_info, into image: UnsafeMutablePointer<UInt8>, target: ImageDecodeTarget
+    ) throws {
+        let height = Int(info.height), rowBytes = Int(info.row_bytes)
+        let rowsPerChunk = max(1, min(height, bytesPerChunk / max(rowBytes, 1)))
+        let inflateShare = 0.6
+        var row = 0
+        while row < height {
+            if row > 0 { try target.checkCancellation() }
+            target.reportProgress(inflateShare + (1 - inflateShare) * Double(row) / Double(height))
+            let rows = min(rowsPerChunk, height - row)
+            preload_png_fast_rows(fast, image, UInt32(row), UInt32(rows))
+            row += rows
+            target.pixelsFinal(upTo: row * rowBytes)
+        }
+    }
+
+    /// libpng's rows, a chunk at a time (every pass of an interlaced file), then the chunks after
+    /// the image data.
+    private static func readRows(_ reader: PNGReader, into buffer: UnsafeMutableRawBufferPointer, target: ImageDecodeTarget) throws {
+        let pointer = reader.libpng!
         let height = Int(reader.info.height), rowBytes = Int(reader.info.row_bytes), passes = Int(reader.info.passes)
         let rowsPerChunk = max(1, min(height, bytesPerChunk / max(rowBytes, 1)))
         let totalRows = height * passes
-        try target.writePixels { buffer in
-            let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var rowsDone = 0
-            for _ in 0..<passes {
-                var row = 0
-                while row < height {
-                    try target.checkCancellation()
-                    let rows = min(rowsPerChunk, height - row)
-                    try reader.check(preload_png_read_rows(reader.pointer, image, UInt32(row), UInt32(rows)))
-                    row += rows
-                    rowsDone += rows
-                    if passes == 1 { target.pixelsFinal(upTo: row * rowBytes) }
-                    if rowsDone < totalRows { target.reportProgress(Double(rowsDone) / Double(totalRows)) }
-                }
+        let image = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var rowsDone = 0
+        for _ in 0..<passes {
+            var row = 0
+            while row < height {
+                try target.checkCancellation()
+                let rows = min(rowsPerChunk, height - row)
+                try reader.check(preload_png_read_rows(pointer, image, UInt32(row), UInt32(rows)))
+                row += rows
+                rowsDone += rows
+                if passes == 1 { target.pixelsFinal(upTo: row * rowBytes) }
+                if rowsDone < totalRows { target.reportProgress(Double(rowsDone) / Double(totalRows)) }
             }
-            try reader.check(preload_png_read_end(reader.pointer))
         }
-        return PNGWarnings.of(reader.pointer)
+        try reader.check(preload_png_read_end(pointer))
     }
 }

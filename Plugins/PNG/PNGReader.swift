@@ -1,34 +1,65 @@
 import CPreloadPNG
 import Preload
 
-/// libpng's reader of one file, after it read every chunk up to the image data (nothing the
-/// size of a row allocated yet): what ``PNGDecoder`` decodes the rows with. Frees libpng's
-/// structures when released.
+/// The reader of one PNG file after its header: the fast path's plan of the decode
+/// (``PNGFastPath``) when it takes the file, else libpng's reader after every chunk up to the
+/// image data (nothing the size of a row allocated yet). What ``PNGDecoder`` decodes the rows
+/// with; frees what it holds when released.
 public final class PNGReader {
-    let pointer: OpaquePointer
-    /// The header as libpng reads it: sides, output row bytes, bytes per sample; passes once
-    /// ``start()`` set up the transforms.
+    /// The fast path's plan, when it takes the file.
+    let fast: OpaquePointer?
+    /// libpng's reader, when it reads the file.
+    private(set) var libpng: OpaquePointer?
+    /// The header: sides, output row bytes, bytes per sample; passes once ``start()`` set up
+    /// libpng's transforms.
     private(set) var info: preload_png_info
 
-    /// Reads `file`'s header (`file` must outlive the reader). The size it declares is the
-    /// loader's to check (`ImageLimits.check(_:)`) before ``start()``.
-    init(_ file: UnsafeBufferPointer<UInt8>, keepsSixteenBitSamples: Bool) throws {
+    /// Reads `file`'s header (`file` must outlive the reader) with the decoder `path` asks for.
+    /// The size it declares is the loader's to check (`ImageLimits.check(_:)`) before ``start()``.
+    init(_ file: UnsafeBufferPointer<UInt8>, keepsSixteenBitSamples: Bool, path: PNGDecodePath) throws {
+        var info = preload_png_info()
+        if path != .libpngOnly {
+            var reason: UnsafePointer<CChar>?
+            if let functions = PNGFastPath.functions,
+                let fast = preload_png_fast_create(file.baseAddress, file.count, functions, &info, &reason)
+            {
+                self.fast = fast
+                self.info = info
+                return
+            }
+            if path == .fastPathOnly {
+                throw PNGFastPathDeclined(
+                    reason: PNGFastPath.functions == nil ? "libdeflate is not installed" : reason.map { String(cString: $0) } ?? "declined")
+            }
+        }
+        fast = nil
+        self.info = info
+        try openLibpng(file, keepsSixteenBitSamples: keepsSixteenBitSamples)
+    }
+
+    /// Reads `file`'s header with libpng: for a file the fast path took and then found not to
+    /// inflate exactly, whose error (or warning) is libpng's to give.
+    func openLibpng(_ file: UnsafeBufferPointer<UInt8>, keepsSixteenBitSamples: Bool) throws {
         guard let reader = preload_png_reader_create(file.baseAddress, file.count) else {
             throw PNGDecodeError.outOfMemory
         }
-        pointer = reader
+        libpng = reader
         var info = preload_png_info()
         let status = preload_png_read_header(reader, keepsSixteenBitSamples ? 1 : 0, &info)
         self.info = info
         try check(status)
     }
 
-    /// Sets up the output transforms and libpng's row buffers: after the size passed the limits.
+    /// Sets up libpng's output transforms and row buffers: after the size passed the limits.
     func start() throws {
-        try check(preload_png_start(pointer, &info))
+        guard let libpng else { return }
+        try check(preload_png_start(libpng, &info))
     }
 
-    deinit { preload_png_reader_destroy(pointer) }
+    deinit {
+        preload_png_fast_destroy(fast)
+        preload_png_reader_destroy(libpng)
+    }
 
     /// RGBA16 when 16-bit samples are kept, else RGBA8.
     var pixelFormat: PixelFormat { info.bytes_per_sample == 2 ? .rgba16 : .rgba8 }
@@ -36,7 +67,7 @@ public final class PNGReader {
     /// Throws the ``PNGDecodeError`` for a libpng status other than OK.
     func check(_ status: preload_png_status) throws {
         guard status != PRELOAD_PNG_OK else { return }
-        let message = String(cString: preload_png_message(pointer))
+        let message = String(cString: preload_png_message(libpng))
         switch status {
         case PRELOAD_PNG_NOT_PNG: throw PNGDecodeError.notPNG
         case PRELOAD_PNG_TRUNCATED: throw PNGDecodeError.truncated(message)

@@ -121,11 +121,14 @@ import Testing
         let big = PNGFixture.rgba(width: side, height: side, pixels: gradient, level: 1)
         #expect(try PNGDecoder.decode(big).pixels == gradient)
 
+        // libpng's rows (the fast path's: FastPathTests.aLargeImageReportsProgressAndStopsWithinABandOfRows).
+        var libpng = PNGDecodeOptions()
+        libpng.settings.path = .libpngOnly
         var cancelled = false
         var reports: [Double] = []
         #expect(throws: CancellationError.self) {
             _ = try PNGDecoder.decode(
-                big, isCancelled: { cancelled },
+                big, options: libpng, isCancelled: { cancelled },
                 progress: { fraction in
                     reports.append(fraction)
                     cancelled = true

@@ -48,13 +48,23 @@ public final class ImageDecodeTarget {
     /// not, if the options ask. Call it once, after the checks that must come before the pixel
     /// memory exists. If `body` throws, the memory goes back to the pool.
     public func writePixels(_ body: (UnsafeMutableRawBufferPointer) throws -> Void) throws {
+        try writePixels(workingCapacity: size.byteCount, body)
+    }
+
+    /// ``writePixels(_:)`` with room to work in: `body` gets `workingCapacity` bytes (at least
+    /// ``ImageSize/byteCount``) and must leave the pixels in the first ``ImageSize/byteCount``.
+    /// For a decoder that expands data in place: PNG's fast path inflates an image's filtered
+    /// rows (a byte a row longer than the pixels') into this memory and unfilters them where they
+    /// lie, so no second buffer the size of the image exists.
+    public func writePixels(workingCapacity: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> Void) throws {
         precondition(pixels == nil, "ImageDecodeTarget.writePixels called twice")
-        pixels = try AssetBytes(unsafeUninitializedCapacity: size.byteCount, memory: memory) { buffer, count in
-            self.buffer = buffer
+        let byteCount = size.byteCount
+        pixels = try AssetBytes(unsafeUninitializedCapacity: max(workingCapacity, byteCount), memory: memory) { buffer, count in
+            self.buffer = UnsafeMutableRawBufferPointer(rebasing: buffer[..<byteCount])
             defer { self.buffer = nil }
             try body(buffer)
-            pixelsFinal(upTo: buffer.count)
-            count = buffer.count
+            pixelsFinal(upTo: byteCount)
+            count = byteCount
         }
     }
 
