@@ -11,6 +11,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 ///     swift run -c release --package-path Benchmarks preload-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks pack-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks bake-bench CORPUS_DIR --jobs 2
+///     swift run -c release --package-path Benchmarks png-decode-bench CORPUS_DIR --min-pixels 262144
 let package = Package(
     name: "PreloadBenchmarks",
     platforms: [.macOS(.v15)],
@@ -47,6 +48,13 @@ let package = Package(
                 "CBareDecode", "BenchSupport",
                 .product(name: "Preload", package: mainPackage),
                 .product(name: "PreloadAuthoring", package: mainPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "png-decode-bench",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "Preload", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],

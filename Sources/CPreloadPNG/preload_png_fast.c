@@ -460,13 +460,13 @@ static void unfilter_scalar(int filter, uint8_t *out, const uint8_t *in, const u
 }
 
 #ifdef PRELOAD_X86
-static __m128i load_pixel(const uint8_t *bytes, size_t bpp) {
+__attribute__((always_inline)) static inline __m128i load_pixel(const uint8_t *bytes, size_t bpp) {
     uint32_t word = 0;
     memcpy(&word, bytes, bpp);
     return _mm_cvtsi32_si128((int)word);
 }
 
-static void store_pixel(uint8_t *bytes, __m128i pixel, size_t bpp) {
+__attribute__((always_inline)) static inline void store_pixel(uint8_t *bytes, __m128i pixel, size_t bpp) {
     uint32_t word = (uint32_t)_mm_cvtsi128_si32(pixel);
     memcpy(bytes, &word, bpp);
 }
@@ -479,7 +479,9 @@ static __m128i choose(__m128i mask, __m128i yes, __m128i no) {
 
 /* Sub, Average and Paeth for 3- and 4-byte pixels, a pixel at a time in 16-bit lanes; Up 16
    bytes at a time. The same order of reads and writes as the scalar code. */
-static void unfilter_sse2(int filter, uint8_t *out, const uint8_t *in, const uint8_t *prior, size_t count, size_t bpp) {
+/* Always inlined with a constant `bpp`, so that a pixel's load and store are single moves. */
+__attribute__((always_inline)) static inline void unfilter_sse2(int filter, uint8_t *out, const uint8_t *in, const uint8_t *prior,
+                                                                size_t count, size_t bpp) {
     const __m128i zero = _mm_setzero_si128();
     size_t index = 0;
     switch (filter) {
@@ -548,7 +550,11 @@ __attribute__((target("ssse3"))) static void rgb_to_rgba_ssse3(uint8_t *out, con
 static void unfilter(int filter, uint8_t *out, const uint8_t *in, const uint8_t *prior, size_t count, size_t bpp) {
 #ifdef PRELOAD_X86
     if (vectors_enabled && filter != 0 && (filter == 2 || bpp >= 3)) {
-        unfilter_sse2(filter, out, in, prior, count, bpp);
+        if (bpp == 4) {
+            unfilter_sse2(filter, out, in, prior, count, 4);
+        } else {
+            unfilter_sse2(filter, out, in, prior, count, 3); /* or Up, which has no pixel size */
+        }
         return;
     }
 #endif
