@@ -55,13 +55,22 @@ public enum PNGFastPath {
     /// ones it decodes. (A file it takes can still go to libpng if its image data does not
     /// inflate to exactly its rows, which only a damaged file does.)
     public static func declineReason(for file: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let functions else { return "libdeflate is not installed" }
+        switch plan(file) {
+        case .success(let (fast, _)):
+            preload_png_fast_destroy(fast)
+            return nil
+        case .failure(let declined): return declined.reason
+        }
+    }
+
+    /// The fast path's plan of decoding `file` and the header it read, or why it declines.
+    static func plan(_ file: UnsafeBufferPointer<UInt8>) -> Result<(OpaquePointer, preload_png_info), PNGFastPathDeclined> {
+        guard let functions else { return .failure(PNGFastPathDeclined(reason: "libdeflate is not installed")) }
         var info = preload_png_info()
         var reason: UnsafePointer<CChar>?
         guard let fast = preload_png_fast_create(file.baseAddress, file.count, functions, &info, &reason) else {
-            return reason.map { String(cString: $0) } ?? "declined"
+            return .failure(PNGFastPathDeclined(reason: reason.map { String(cString: $0) } ?? "declined"))
         }
-        preload_png_fast_destroy(fast)
-        return nil
+        return .success((fast, info))
     }
 }

@@ -17,23 +17,18 @@ public final class PNGReader {
     /// Reads `file`'s header (`file` must outlive the reader) with the decoder `path` asks for.
     /// The size it declares is the loader's to check (`ImageLimits.check(_:)`) before ``start()``.
     init(_ file: UnsafeBufferPointer<UInt8>, keepsSixteenBitSamples: Bool, path: PNGDecodePath) throws {
-        var info = preload_png_info()
         if path != .libpngOnly {
-            var reason: UnsafePointer<CChar>?
-            if let functions = PNGFastPath.functions,
-                let fast = preload_png_fast_create(file.baseAddress, file.count, functions, &info, &reason)
-            {
+            switch PNGFastPath.plan(file) {
+            case .success(let (fast, info)):
                 self.fast = fast
                 self.info = info
                 return
-            }
-            if path == .fastPathOnly {
-                throw PNGFastPathDeclined(
-                    reason: PNGFastPath.functions == nil ? "libdeflate is not installed" : reason.map { String(cString: $0) } ?? "declined")
+            case .failure(let declined) where path == .fastPathOnly: throw declined
+            case .failure: break
             }
         }
         fast = nil
-        self.info = info
+        info = preload_png_info()
         try openLibpng(file, keepsSixteenBitSamples: keepsSixteenBitSamples)
     }
 

@@ -1,9 +1,9 @@
 // The fast path for the PNGs games ship: 8-bit grey, grey+alpha, RGB, RGBA and palette images,
 // not interlaced, whose every chunk libpng would read without a warning.
 //
-// One walk over the chunks checks every CRC and every chunk libpng would judge, and declines
-// (a reason, no error) whatever it cannot prove libpng reads silently: a damaged file, an
-// unusual chunk, 16-bit or sub-byte samples, interlacing. libpng then decodes the file as
+// One walk over the chunks checks every CRC (libdeflate's CRC-32) and every chunk libpng would
+// judge, and declines (a reason, no error) whatever it cannot prove libpng reads silently: a
+// damaged file, an unusual chunk, 16-bit or sub-byte samples, interlacing. libpng then decodes the file as
 // before, so the fast path never changes pixels, warnings or errors; it only takes less time.
 //
 // The image data is inflated in one call of libdeflate (opened at run time by the caller, which
