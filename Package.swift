@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "PreloadJPEG", targets: ["PreloadJPEG"]),
         .library(name: "PreloadWebP", targets: ["PreloadWebP"]),
         .library(name: "PreloadQOI", targets: ["PreloadQOI"]),
+        // Sounds and music: WAV read by the plugin, the rest through libraries opened at run time.
+        .library(name: "PreloadAudio", targets: ["PreloadAudio"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -76,6 +78,9 @@ let package = Package(
         // libwebp's decoder types only: the plugin opens libwebp.so.7 at run time (SystemLibrary),
         // so the package builds without libwebp's headers.
         .target(name: "CPreloadWebP"),
+        // libsndfile's, libvorbisfile's and libmpg123's types and memory readers: the plugin opens
+        // those libraries at run time, so the package builds without their headers.
+        .target(name: "CPreloadAudio"),
         .target(name: "CPreloadCRC"),
         .target(name: "PreloadConcurrency"),
         .target(
@@ -83,7 +88,7 @@ let package = Package(
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
-        .target(name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas"]),
+        .target(name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio"]),
         .target(
             name: "PreloadAuthoring",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "CPreloadPNG"]
@@ -119,6 +124,11 @@ let package = Package(
             path: "Plugins/QOI"
         ),
         .target(
+            name: "PreloadAudio",
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadAudio"],
+            path: "Plugins/Audio"
+        ),
+        .target(
             name: "PreloadBaked",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack"],
             path: "Plugins/Baked"
@@ -127,7 +137,7 @@ let package = Package(
             name: "PreloadCLI",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
-                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI",
+                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -146,7 +156,7 @@ let package = Package(
         .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadFlow", "PreloadConcurrency", "PreloadTestSupport"]),
         .testTarget(
             name: "PreloadManifestTests",
-            dependencies: ["PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadTestSupport"]
+            dependencies: ["PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadTestSupport"]
         ),
         .testTarget(
             name: "PreloadPNGTests",
@@ -179,6 +189,11 @@ let package = Package(
         .testTarget(
             name: "PreloadQOITests",
             dependencies: ["PreloadQOI", "Preload", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadAudioTests",
+            dependencies: ["PreloadAudio", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -11,7 +11,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// Fuzz/README.md (`Fuzz/run pack 60` builds one harness and fuzzes it for 60 seconds).
 let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
-let harnesses = ["fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi"]
+let harnesses = ["fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio"]
 
 let package = Package(
     name: "PreloadFuzz",
@@ -28,7 +28,7 @@ let package = Package(
                     "FuzzSupport", .product(name: "Preload", package: mainPackage),
                     .product(name: "PreloadAuthoring", package: mainPackage), .product(name: "PreloadBaked", package: mainPackage),
                     .product(name: "PreloadJPEG", package: mainPackage), .product(name: "PreloadWebP", package: mainPackage),
-                    .product(name: "PreloadQOI", package: mainPackage),
+                    .product(name: "PreloadQOI", package: mainPackage), .product(name: "PreloadAudio", package: mainPackage),
                 ],
                 swiftSettings: fuzzerFlags)
         },

@@ -2,11 +2,12 @@ import Crypto
 import Dispatch
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadPack
 
 /// SHA-256 digests of what `preload --checksum` reports: a texture's decoded pixels (rows top
-/// to bottom, no padding), a data file's bytes, an atlas's pages, and each atlas frame as its
-/// original image.
+/// to bottom, no padding), a data file's bytes, an atlas's pages, each atlas frame as its
+/// original image, and the PCM of a sound or of music (decoded through a stream).
 struct AssetDigest: Sendable {
     var pixels: String?
     var pages: [String] = []
@@ -29,6 +30,10 @@ enum AssetDigests {
                 work.append((path, .pixels, { texture.pixels }))
             case let data as DataAsset:  // a data file (loose, or a baked pack's entry): its bytes
                 work.append((path, .pixels, { data.bytes }))
+            case let sound as Sound:
+                work.append((path, .pixels, { sound.samples }))
+            case let music as Music:
+                work.append((path, .pixels, { AssetBytes(try music.decodeAll()) }))
             case let atlas as TextureAtlas:
                 for page in atlas.pages { work.append((path, .page, { page.texture.pixels })) }
                 for frame in atlas.frames { work.append((path, .frame, { try atlas.image(of: frame).pixels })) }

@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadManifest
 import PreloadAtlas
+import PreloadAudio
 import PreloadPack
 
 /// The document `preload --json` prints: one entry per asset, then a summary.
@@ -36,11 +37,27 @@ struct JSONDocument: Encodable {
         var pages: [PageEntry]?
         var frames: [FrameEntry]?
         var entries: [PackEntry]?
+        /// A sound's or music's playing time, rate, channels, frames, sample type and encoding.
+        var duration: Double?
+        var sampleRate: Int?
+        var channels: Int?
+        var frameCount: Int?
+        var sampleFormat: String?
+        var encoding: String?
+        /// An audio sprite's named parts, in frames.
+        var ranges: [String: RangeEntry]?
         /// What the asset (or a dependency not listed on its own, such as an atlas page) was
         /// forgiven; absent when nothing.
         var warnings: [WarningEntry]?
         /// Where its load's time went (`PreloadReport.timings(of:)`), for an asset whose plugin ran.
         var timings: TimingsEntry?
+    }
+
+    /// A named part of a sound.
+    struct RangeEntry: Encodable {
+        var start: Int
+        var end: Int
+        var loops: Bool
     }
 
     /// An asset's `AssetTimings`, in seconds.
@@ -193,6 +210,15 @@ struct JSONDocument: Encodable {
                 entry.sha256 = digest?.pixels
             } else if asset is DataAsset {
                 entry.sha256 = digest?.pixels  // over the bytes, as a pack entry's is
+            } else if let sound = asset as? Sound {
+                describe(duration: sound.duration, sound.format, frames: sound.frameCount, sound.encoding, in: &entry)
+                if !sound.ranges.isEmpty {
+                    entry.ranges = sound.ranges.mapValues { RangeEntry(start: $0.frames.lowerBound, end: $0.frames.upperBound, loops: $0.loops) }
+                }
+                entry.sha256 = digest?.pixels  // over the PCM
+            } else if let music = asset as? Music {
+                describe(duration: music.duration, music.format, frames: music.frameCount, music.encoding, in: &entry)
+                entry.sha256 = digest?.pixels  // over the PCM its stream gives
             } else if let atlas = asset as? TextureAtlas {
                 describe(atlas, digest: digest, in: &entry)
             } else if let pack = asset as? PackAsset {
@@ -210,6 +236,17 @@ struct JSONDocument: Encodable {
             break
         }
         return entry
+    }
+
+    private static func describe(
+        duration: Double, _ format: AudioFormat, frames: Int, _ encoding: AudioEncoding, in entry: inout AssetEntry
+    ) {
+        entry.duration = duration
+        entry.sampleRate = format.sampleRate
+        entry.channels = format.channels
+        entry.frameCount = frames
+        entry.sampleFormat = format.sampleFormat.rawValue
+        entry.encoding = encoding.rawValue
     }
 
     private static func describe(_ atlas: TextureAtlas, digest: AssetDigest?, in entry: inout AssetEntry) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadBaked
 import PreloadPNG
 import PreloadManifest
@@ -104,6 +105,14 @@ struct LoadCommand: AsyncParsableCommand {
     var premultiply = false
 
     @Option(
+        name: .customLong("audio"),
+        help: "Load audio files as 'sound' (decoded now), 'music' (kept encoded, streamed) or 'automatic' (sounds up to 10 s, music beyond).")
+    var audioKind: AudioSettings.Kind = .automatic
+
+    @Flag(name: .customLong("float-samples"), help: "Decode sounds to 32-bit float samples instead of 16-bit.")
+    var floatSamples = false
+
+    @Option(
         name: .customLong("memory-budget"),
         parsing: .unconditional,  // `--memory-budget -5` is a bad budget, not a missing value before an option `-5`
         help:
@@ -149,7 +158,8 @@ struct LoadCommand: AsyncParsableCommand {
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let baked = BakedPackLoader(verification: trust ? .indexOnly : .everyEntry)
-        let registry = try StandardPlugins.registry(png: png, pack: packLoader, baked: baked)
+        let audio = AudioLoader(defaults: AudioSettings(kind: audioKind, sampleFormat: floatSamples ? .float32 : .int16))
+        let registry = try StandardPlugins.registry(png: png, pack: packLoader, baked: baked, audio: audio)
         let (read, manifestRequests, notices) = try manifest.map(read) ?? (nil, [], [])
         let requests = try manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, root: root, registry: registry)
 
@@ -279,3 +289,5 @@ struct LoadCommand: AsyncParsableCommand {
         return atlases + packs + inPacks + folders
     }
 }
+
+extension AudioSettings.Kind: ExpressibleByArgument {}

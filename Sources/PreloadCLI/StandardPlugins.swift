@@ -1,5 +1,6 @@
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadBaked
 import PreloadJPEG
 import PreloadPNG
@@ -7,17 +8,17 @@ import PreloadPack
 import PreloadQOI
 import PreloadWebP
 
-/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, atlases, packs,
-/// baked packs and data files, in that order.
+/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, audio, atlases,
+/// packs, baked packs and data files, in that order.
 enum StandardPlugins {
-    /// A registry of the standard plugins, with these PNG, pack and baked-pack loaders; without
+    /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
     /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
     /// claimed by nobody, so a pack baked into its own source folder is not baked again.
     static func registry(
-        png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader()
+        png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
         try PluginRegistry(
-            [png, JPEGLoader(), WebPLoader(), QOILoader(), AtlasLoader(), pack] + (baked.map { [$0] } ?? [])
+            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), pack] + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadManifest
 import PreloadPack
 
@@ -114,12 +115,21 @@ struct Summary {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {
             text += "  \(atlas.format.rawValue) atlas, \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
+        } else if let sound = result.outcome.asset as? Sound {
+            text += "  sound, \(Self.audio(sound.duration, sound.format)), \(sound.encoding)"
+        } else if let music = result.outcome.asset as? Music {
+            text += "  music, \(Self.audio(music.duration, music.format)), \(music.encoding)"
         } else if let pack = result.outcome.asset as? PackAsset {
             text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
         }
         text += "  \(Self.bytes(result.shownBytes))  \(Self.seconds(result.duration / .seconds(1)))"
         if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }
         return text
+    }
+
+    /// "1.5 s, 44100 Hz, stereo, int16".
+    static func audio(_ seconds: Double, _ format: AudioFormat) -> String {
+        String(format: "%.2f s, ", seconds) + format.description
     }
 
     static func bytes(_ count: Int) -> String {

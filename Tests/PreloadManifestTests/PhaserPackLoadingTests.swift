@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadManifest
 import PreloadPNG
 import PreloadPack
@@ -10,7 +11,7 @@ import Testing
 /// Loading a Phaser project's pack as it is: every type's asset holds the right file's pixels.
 @Suite struct PhaserPackLoadingTests {
     static func coordinator() throws -> PreloadCoordinator {
-        try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), DataFileLoader.raw, DataFileLoader.json])
+        try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), DataFileLoader.raw, DataFileLoader.json])
     }
 
     func decoded(_ project: PhaserProject, _ name: String) throws -> Texture { try PNGDecoder.decode(try project.bytes(name)) }
@@ -50,7 +51,14 @@ import Testing
 
         #expect(store.asset(named: "items", as: DataAsset.self)?.bytes.array == (try project.bytes("assets/data/items.json")))
         #expect(store.asset(named: "l1.level", as: DataAsset.self)?.bytes.array == (try project.bytes("assets/data/level.bin")))
-        #expect(store.entry(named: "l1.theme") == nil && store.entry(named: "l1.banner") == nil)
+        #expect(store.entry(named: "l1.banner") == nil)
+
+        // Audio: the theme's first URL that decodes (its .m4a does not), the sprite with its markers.
+        let theme = try #require(store.asset(named: "l1.theme", as: Sound.self))
+        let themeFile = try project.bytes("assets/audio/theme.wav")
+        #expect(theme.frameCount == 8000 && theme.samples.array == Array(themeFile.dropFirst(44)))
+        let sfx = try #require(store.asset(named: "l1.sfx", as: Sound.self))
+        #expect(sfx.ranges == ["jump": SoundRange(frames: 0..<4000), "coin": SoundRange(frames: 8000..<14000, loops: true)])
 
         // Unloading the level keeps boot's assets and drops the level's pages with it.
         let removed = Set(try groups.unload("level1"))

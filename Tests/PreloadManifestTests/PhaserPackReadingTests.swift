@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadManifest
 import PreloadPack
 import PreloadTestSupport
@@ -22,7 +23,10 @@ import Testing
 
         let level1 = try #require(manifest.group(named: "level1")).entries.map(\.request)
         #expect(
-            level1.map(\.name) == ["l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles"])
+            level1.map(\.name) == [
+                "l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles", "l1.theme",
+                "l1.sfx",
+            ])
         #expect(level1[0].path == project.file("assets/images/hero.png"))
         #expect(level1[2].path == project.file("assets/atlas/ui.json") && level1[2].plugin == "atlas")
         #expect(level1[2].options[AtlasPageLocation.self] == .files([project.file("assets/atlas/ui-sheet.png")]))
@@ -31,15 +35,17 @@ import Testing
         #expect(level1[4].options[SpriteSheetGrid.self] == SpriteSheetGrid(frameWidth: 16, frameHeight: 8, endFrame: 4, margin: 1, spacing: 2))
         #expect(level1[5].plugin == "data")
         #expect(level1[6].path == project.file("assets/tiles.png"))  // no url: path + key (unprefixed) + .png
+        #expect(level1[7].path == project.file("assets/audio/theme.wav") && level1[7].plugin == "audio")  // .m4a: no plugin decodes it
+        #expect(level1[8].path == project.file("assets/audio/sfx.wav") && level1[8].plugin == "audio")
+        #expect(level1[8].options[AudioSpriteMap.self] == AudioSpriteMap(path: project.file("assets/audio/sfx.json")))
 
-        #expect(manifest.notices.map(\.kind) == [.unsupportedType, .unsupportedType, .notOnDisk, .keyRepeated])
-        #expect(manifest.notices.map(\.type) == ["audio", "bitmapFont", "image", "image"])
+        #expect(manifest.notices.map(\.kind) == [.unsupportedType, .notOnDisk, .keyRepeated])
+        #expect(manifest.notices.map(\.type) == ["bitmapFont", "image", "image"])
         #expect(
             manifest.notices.map(\.description) == [
-                "\(project.pack): group 'level1': entry 7 ('l1.theme'): audio: skipped: no Preload plugin loads 'audio' files",
-                "\(project.pack): group 'level1': entry 8 ('l1.font'): bitmapFont: skipped: no Preload plugin loads 'bitmapFont' files",
-                "\(project.pack): group 'level1': entry 9 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk",
-                "\(project.pack): group 'level1': entry 10 ('l1.hero'): image: not loaded: the key 'l1.hero' was given first in group 'level1' entry 1, which is kept",
+                "\(project.pack): group 'level1': entry 9 ('l1.font'): bitmapFont: skipped: no Preload plugin loads 'bitmapFont' files",
+                "\(project.pack): group 'level1': entry 10 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk",
+                "\(project.pack): group 'level1': entry 11 ('l1.hero'): image: not loaded: the key 'l1.hero' was given first in group 'level1' entry 1, which is kept",
             ])
         #expect(try manifest.notices(for: ["boot"]).isEmpty)
         #expect(

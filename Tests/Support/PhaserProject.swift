@@ -31,7 +31,8 @@ public struct PhaserProject {
                 "frameConfig": { "frameWidth": 16, "frameHeight": 8, "margin": 1, "spacing": 2, "endFrame": 4 } },
               { "type": "binary", "key": "level", "url": "data/level.bin" },
               { "key": "tiles" },
-              { "type": "audio", "key": "theme", "url": ["audio/theme.ogg", "audio/theme.mp3"] },
+              { "type": "audio", "key": "theme", "url": ["audio/theme.m4a", {"type": "wav", "url": "audio/theme.wav"}] },
+              { "type": "audioSprite", "key": "sfx", "jsonURL": "audio/sfx.json", "audioURL": ["audio/sfx.wav"] },
               { "type": "bitmapFont", "key": "font", "textureURL": "fonts/f.png", "fontDataURL": "fonts/f.xml" },
               { "type": "image", "key": "banner", "url": "https://cdn.example.com/banner.png" },
               { "type": "image", "key": "hero", "url": "images/sky.png" }
@@ -76,6 +77,23 @@ public struct PhaserProject {
         try directory.write("assets/data/creatures.json", text: Self.creaturesAtlas)
         try directory.write("assets/data/items.json", text: "{\"items\": [1, 2, 3]}\n")
         try directory.write("assets/data/level.bin", (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        // Audio: no plugin decodes .m4a, so the theme's second URL is the one loaded.
+        try directory.write("assets/audio/theme.wav", Self.wav(frames: 8000))
+        try directory.write("assets/audio/sfx.wav", Self.wav(frames: 16000))
+        try directory.write(
+            "assets/audio/sfx.json",
+            text: #"{"resources": ["sfx.wav"], "spritemap": {"jump": {"start": 0, "end": 0.5}, "coin": {"start": 1, "end": 1.75, "loop": true}}}"#)
+    }
+
+    /// A 16-bit mono WAV of `frames` frames at 8,000 Hz (a ramp, so each frame differs).
+    public static func wav(frames: Int) -> [UInt8] {
+        func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
+        let samples = (0..<frames).flatMap { le16(UInt16(truncatingIfNeeded: $0 * 3)) }
+        let body =
+            Array("WAVEfmt ".utf8) + le32(16) + le16(1) + le16(1) + le32(8000) + le32(16000) + le16(2) + le16(16) + Array("data".utf8)
+            + le32(UInt32(samples.count)) + samples
+        return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }
 
     /// The full path of `name` inside the project.

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 
 /// Turns the entries of a Phaser pack's sections into groups of requests, by file type:
 ///
@@ -12,6 +13,8 @@ import PreloadAtlas
 /// | `spritesheet` | `url` cut by `frameConfig` into a grid (``SpriteSheetGrid``) | `atlas` |
 /// | `json` | `url`, checked to parse | `json` |
 /// | `binary` | `url`, as bytes | `data` |
+/// | `audio` | the first of `url`'s URLs this machine decodes (else the first), by duration a sound or music | `audio` |
+/// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (``AudioSpriteMap``) | `audio` |
 ///
 /// Any other type is skipped with a notice. Store names are the keys, after the section's
 /// `prefix`; a missing URL is `path + key + "." + extension` as in Phaser.
@@ -45,7 +48,11 @@ struct PhaserEntryReader {
             let name = section.prefix + key
             let place = "entry \(index + 1) ('\(name)')"
             guard let made = try requests(type: type, file: file, key: key, name: name, section: section, place: place) else {
-                notices.append(notice(.unsupportedType, section, place, type, "skipped: no Preload plugin loads '\(type)' files"))
+                let reason =
+                    type == "audioSprite"
+                    ? "skipped: an audioSprite without 'audioURL' (the URLs in its JSON's 'resources' are not read)"
+                    : "skipped: no Preload plugin loads '\(type)' files"
+                notices.append(notice(.unsupportedType, section, place, type, reason))
                 continue
             }
             switch made {
@@ -120,9 +127,38 @@ struct PhaserEntryReader {
             return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "json") }
         case "binary":
             return entry(located("url", extension: "bin")) { AssetRequest(path: $0, name: name, plugin: "data") }
+        case "audio":
+            return entry(Self.playable(file["url"] ?? file["urls"], urls: urls, key: key)) { AssetRequest(path: $0, name: name, plugin: "audio") }
+        case "audioSprite":
+            guard file["audioURL"] != nil else { return nil }  // the JSON's own 'resources' are not read
+            switch located("jsonURL", extension: "json") {
+            case .elsewhere(let url): return .elsewhere(url)
+            case .file(let map):
+                return entry(Self.playable(file["audioURL"], urls: urls, key: key)) {
+                    AssetRequest(path: $0, name: name, plugin: "audio", options: AssetOptions().with(AudioSpriteMap.self, AudioSpriteMap(path: map)))
+                }
+            }
         default:
             return nil
         }
+    }
+
+    /// The URL Phaser would play of an audio entry's `url`: one URL, or a list of URLs or of
+    /// `{"url", "type"}` objects, of which the first this machine decodes
+    /// (``AudioLoader/decodes(fileExtension:)``), else the first (which then fails naming the
+    /// library to install).
+    private static func playable(_ value: Any?, urls: PhaserURLs, key: String) -> PhaserURLs.Location {
+        let written: [String] =
+            switch value {
+            case let one as String: [one]
+            case let list as [Any]: list.compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["url"] as? String) }
+            default: []
+            }
+        let chosen = written.first { url in
+            let file = url.split(separator: "?").first.map(String.init) ?? url
+            return AudioLoader.decodes(fileExtension: (file as NSString).pathExtension)
+        }
+        return urls.locate(chosen ?? written.first, key: key, extension: "ogg")
     }
 
     private static func atlas(_ path: String, name: String, pages: AtlasPageLocation) -> AssetRequest {

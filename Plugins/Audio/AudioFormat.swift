@@ -1,0 +1,73 @@
+import Preload
+
+extension AssetKind {
+    /// Audio decoded up front into PCM (``Sound``): effects, short jingles.
+    public static let sound: AssetKind = "sound"
+    /// Audio kept encoded and decoded while it plays (``Music``): tracks, ambience.
+    public static let music: AssetKind = "music"
+}
+
+/// How decoded samples are stored: interleaved (left, right, left, ...), in the machine's byte
+/// order.
+public enum AudioSampleFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Signed 16-bit integers, what most mixers take (SDL's `AUDIO_S16SYS`).
+    case int16
+    /// 32-bit floats, nominally from -1 to 1 (SDL's `AUDIO_F32SYS`, every engine's mixing format).
+    case float32
+
+    /// The size of one sample of one channel.
+    public var bytesPerSample: Int {
+        switch self {
+        case .int16: 2
+        case .float32: 4
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// The encoding of an audio file, as its content (not its name) says.
+public enum AudioEncoding: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// RIFF/WAVE with PCM (8, 16, 24 or 32-bit) or float samples, read by this plugin itself.
+    case wav
+    /// Ogg Vorbis (libvorbisfile).
+    case vorbis
+    /// FLAC, lossless (libsndfile).
+    case flac
+    /// MPEG-1/2 Layer III (libmpg123).
+    case mp3
+    /// Ogg Opus (libsndfile, which uses libopus), always 48 kHz.
+    case opus
+
+    /// Whether decoding gives back exactly the samples that were encoded.
+    public var isLossless: Bool { self == .wav || self == .flac }
+
+    public var description: String { rawValue }
+}
+
+/// What a frame of decoded audio is: its rate, its channels and the type of each sample.
+public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
+    /// Frames per second (44100, 48000, ...).
+    public var sampleRate: Int
+    /// Samples per frame (1 mono, 2 stereo, ...).
+    public var channels: Int
+    /// The type of each sample.
+    public var sampleFormat: AudioSampleFormat
+
+    /// A format of `channels` channels of `sampleFormat` samples at `sampleRate` frames a second.
+    public init(sampleRate: Int, channels: Int, sampleFormat: AudioSampleFormat) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.sampleFormat = sampleFormat
+    }
+
+    /// The size of one frame: one sample of each channel.
+    public var bytesPerFrame: Int { channels * sampleFormat.bytesPerSample }
+
+    /// How long `frames` frames play, in seconds.
+    public func seconds(ofFrames frames: Int) -> Double { Double(frames) / Double(sampleRate) }
+
+    public var description: String {
+        "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"), \(sampleFormat)"
+    }
+}

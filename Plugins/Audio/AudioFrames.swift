@@ -1,0 +1,90 @@
+import Preload
+
+/// Decoded audio read in order, a block of frames at a time, with seeking: a WAV's samples
+/// (``WAVFrames``) or a file libsndfile decodes (``SndfileDecoder``). A sound reads one to the
+/// end once; a ``MusicStream`` reads one as the game plays.
+protocol AudioFrames: AnyObject {
+    var encoding: AudioEncoding { get }
+    var sampleRate: Int { get }
+    var channels: Int { get }
+    /// The frames the file says it holds.
+    var frameCount: Int { get }
+    /// Reads up to `frames` frames of `format` into `destination`; how many it read, 0 at the end.
+    func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int
+    /// Moves to frame `frame`; false when the decoder cannot.
+    func seek(toFrame frame: Int) -> Bool
+}
+
+extension SndfileDecoder: AudioFrames {}
+
+/// A WAV file's samples, converted as they are read (``PCMConversion``).
+final class WAVFrames: AudioFrames {
+    let layout: WAVFile
+    private let file: UnsafeRawBufferPointer
+    private var position = 0
+
+    /// The samples of `file` (laid out as `layout`), which must stay valid while this lives.
+    init(_ file: UnsafeRawBufferPointer, layout: WAVFile) {
+        self.file = file
+        self.layout = layout
+    }
+
+    var encoding: AudioEncoding { .wav }
+    var sampleRate: Int { layout.sampleRate }
+    var channels: Int { layout.channels }
+    var frameCount: Int { layout.frameCount }
+
+    func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int {
+        let count = min(frames, layout.frameCount - position)
+        guard count > 0 else { return 0 }
+        PCMConversion.convert(
+            file.baseAddress! + layout.dataOffset + position * layout.bytesPerFrame, encoding: layout.encoding,
+            samples: count * layout.channels, to: format, destination: destination)
+        position += count
+        return count
+    }
+
+    func seek(toFrame frame: Int) -> Bool {
+        guard frame >= 0, frame <= layout.frameCount else { return false }
+        position = frame
+        return true
+    }
+}
+
+/// Opens the audio in `bytes` (valid while the result lives), by its content: WAV by this
+/// plugin, Ogg Vorbis by libvorbisfile, MP3 by libmpg123, the rest (FLAC, Ogg Opus) by
+/// libsndfile, which also names what the first bytes do not (an MP3 without an ID3 tag whose
+/// first frame comes after junk). Returns the frames and what was irregular about the file.
+func openAudio(_ bytes: UnsafeRawBufferPointer) throws(any Error) -> (frames: any AudioFrames, warnings: [AssetWarning]) {
+    guard !bytes.isEmpty else { throw AudioDecodeError.emptyFile }
+    if WAVFile.isRIFF(bytes) {
+        let layout = try WAVFile(bytes)
+        return (WAVFrames(bytes, layout: layout), layout.warnings)
+    }
+    if isOggVorbis(bytes) { return (try VorbisDecoder(bytes), []) }
+    if isMP3(bytes) { return (try Mpg123Decoder(bytes), []) }
+    let decoder = try SndfileDecoder(bytes)
+    switch decoder.encoding {
+    case .mp3: return (try Mpg123Decoder(bytes), [])
+    case .vorbis: return (try VorbisDecoder(bytes), [])
+    default: return (decoder, [])
+    }
+}
+
+/// Whether `bytes` start an Ogg stream whose first packet is a Vorbis identification header.
+private func isOggVorbis(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count >= 35, bytes.loadLE32(0) == WAVFile.fourCC("OggS") else { return false }
+    let segments = Int(bytes[26])
+    let packet = 27 + segments
+    guard segments > 0, bytes.count >= packet + 7 else { return false }
+    return bytes[packet] == 1 && Array(bytes[packet + 1..<packet + 7]) == Array("vorbis".utf8)
+}
+
+/// Whether `bytes` start with an ID3v2 tag or an MPEG audio Layer III frame header.
+private func isMP3(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count >= 4 else { return false }
+    if bytes[0] == UInt8(ascii: "I") && bytes[1] == UInt8(ascii: "D") && bytes[2] == UInt8(ascii: "3") { return true }
+    // 11 sync bits, a valid version, layer III (01), a valid bitrate and rate.
+    return bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0 && bytes[1] & 0x18 != 0x08 && bytes[1] & 0x06 == 0x02
+        && bytes[2] & 0xF0 != 0xF0 && bytes[2] & 0x0C != 0x0C
+}

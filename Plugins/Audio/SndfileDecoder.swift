@@ -1,0 +1,122 @@
+import CPreloadAudio
+import Preload
+
+/// One file open in libsndfile, read from bytes in memory: what a sound decodes with and a
+/// music stream reads from. Used by one thread at a time (a ``MusicStream`` holds it under its
+/// lock).
+final class SndfileDecoder {
+    let library: SndfileLibrary
+    /// The encoding libsndfile found.
+    let encoding: AudioEncoding
+    let sampleRate: Int
+    let channels: Int
+    /// The frames the file says it holds.
+    let frameCount: Int
+    private let file: OpaquePointer
+    private let memory: UnsafeMutablePointer<PreloadSndfileMemory>
+    /// Float samples of lossy encodings, before they become 16-bit.
+    private var scratch: [Float] = []
+
+    /// Opens the audio in `bytes`, which must stay valid and unchanged while the decoder lives.
+    init(_ bytes: UnsafeRawBufferPointer) throws(any Error) {
+        let library = try SndfileLibrary.get()
+        guard !bytes.isEmpty else { throw AudioDecodeError.emptyFile }
+        memory = .allocate(capacity: 1)
+        memory.initialize(
+            to: PreloadSndfileMemory(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int64(bytes.count), position: 0))
+        var info = SF_INFO()
+        guard let file = library.openVirtual(preload_sndfile_memory_io(), Int32(PRELOAD_SFM_READ), &info, memory) else {
+            let reason = library.message(nil)
+            memory.deallocate()
+            throw AudioDecodeError.openFailure(reason)
+        }
+        let major = Int(info.format) & PRELOAD_SF_FORMAT_TYPEMASK
+        let minor = Int(info.format) & PRELOAD_SF_FORMAT_SUBMASK
+        let encoding: AudioEncoding? =
+            switch major {
+            case PRELOAD_SF_FORMAT_FLAC: .flac
+            case PRELOAD_SF_FORMAT_MPEG: .mp3
+            case PRELOAD_SF_FORMAT_WAV: .wav
+            case PRELOAD_SF_FORMAT_OGG:
+                minor == PRELOAD_SF_FORMAT_VORBIS ? .vorbis : minor == PRELOAD_SF_FORMAT_OPUS ? .opus : nil
+            default: nil
+            }
+        guard let encoding, info.channels > 0, info.samplerate > 0, info.frames >= 0 else {
+            _ = library.close(file)
+            memory.deallocate()
+            throw AudioDecodeError.unsupported(
+                "libsndfile reads it as format 0x\(String(info.format, radix: 16)), which is not WAV, Ogg Vorbis, FLAC, MP3 or Ogg Opus")
+        }
+        guard info.channels <= Int32(WAVFile.maximumChannels) else {
+            _ = library.close(file)
+            memory.deallocate()
+            throw AudioDecodeError.unsupported("\(info.channels) channels (at most \(WAVFile.maximumChannels))")
+        }
+        // Float reads normalised to -1...1; 16-bit reads of float data scaled, and clipped.
+        _ = library.command(file, Int32(PRELOAD_SFC_SET_NORM_FLOAT), nil, 1)
+        _ = library.command(file, Int32(PRELOAD_SFC_SET_CLIPPING), nil, 1)
+        self.library = library
+        self.file = file
+        self.encoding = encoding
+        self.sampleRate = Int(info.samplerate)
+        self.channels = Int(info.channels)
+        self.frameCount = Int(info.frames)
+    }
+
+    deinit {
+        _ = library.close(file)
+        memory.deallocate()
+    }
+
+    /// Reads up to `frames` frames of `format` into `destination`; returns how many it read (0 at
+    /// the end). Lossy encodings decode to float and become 16-bit by ``PCMConversion``'s rule
+    /// (libsndfile's own 16-bit Vorbis and Opus output wraps around instead of clipping);
+    /// lossless ones read 16-bit straight from libsndfile.
+    func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int {
+        let read: Int
+        switch format {
+        case .float32:
+            read = Int(library.readFloat(file, destination.assumingMemoryBound(to: Float.self), Int64(frames)))
+        case .int16 where encoding.isLossless:
+            read = Int(library.readShort(file, destination.assumingMemoryBound(to: Int16.self), Int64(frames)))
+        case .int16:
+            let samples = frames * channels
+            if scratch.count < samples { scratch = [Float](repeating: 0, count: samples) }
+            read = scratch.withUnsafeMutableBufferPointer { buffer in
+                let read = Int(library.readFloat(file, buffer.baseAddress!, Int64(frames)))
+                PCMConversion.floatToInt16(buffer.baseAddress!, count: max(read, 0) * channels, destination.assumingMemoryBound(to: Int16.self))
+                return read
+            }
+        }
+        if read <= 0 {
+            let code = library.error(file)
+            if code != 0 {
+                // A decoder that fails with every byte of the file consumed ran out of data.
+                if memory.pointee.position >= memory.pointee.count {
+                    throw .truncated("the file ends inside the \(encoding) data (libsndfile: \(library.message(file)))")
+                }
+                throw .corrupt("\(encoding) decoder: \(library.message(file))")
+            }
+            return 0
+        }
+        return read
+    }
+
+    /// Moves to frame `frame`; false when libsndfile cannot.
+    func seek(toFrame frame: Int) -> Bool {
+        library.seek(file, Int64(frame), 0 /* SEEK_SET */) == Int64(frame)
+    }
+}
+
+extension AudioDecodeError {
+    /// libsndfile's refusal to open a file, in its own words, in the category they suggest.
+    static func openFailure(_ reason: String) -> AudioDecodeError {
+        let lowered = reason.lowercased()
+        if lowered.contains("format not recognised") || lowered.contains("unknown format") { return .notAudio("libsndfile: \(reason)") }
+        if lowered.contains("truncat") || lowered.contains("short") || lowered.contains("end of file") {
+            return .truncated("libsndfile: \(reason)")
+        }
+        if lowered.contains("not supported") || lowered.contains("unsupported") { return .unsupported("libsndfile: \(reason)") }
+        return .corrupt("libsndfile: \(reason)")
+    }
+}

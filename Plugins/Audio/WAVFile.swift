@@ -1,0 +1,210 @@
+import Preload
+
+/// A RIFF/WAVE file's layout, read by this plugin (a fresh machine has no audio library, and a
+/// baked sound is its PCM): where the samples are and how each is stored.
+///
+/// Lenient about structure (an unset data size, a partial last frame, bytes after the RIFF
+/// chunk, a cut-off chunk after the samples: each a warning), strict about data (a data chunk
+/// longer than the file, a missing or contradictory `fmt ` chunk: errors).
+struct WAVFile: Hashable, Sendable {
+    /// How one sample of one channel is stored in the file.
+    enum SampleEncoding: Hashable, Sendable {
+        case unsigned8, signed16, signed24, signed32, float32, float64
+
+        var bytes: Int {
+            switch self {
+            case .unsigned8: 1
+            case .signed16: 2
+            case .signed24: 3
+            case .signed32, .float32: 4
+            case .float64: 8
+            }
+        }
+    }
+
+    var sampleRate: Int
+    var channels: Int
+    var encoding: SampleEncoding
+    /// Where the samples start in the file.
+    var dataOffset: Int
+    /// How many whole frames the data holds.
+    var frameCount: Int
+    /// What was irregular about the file.
+    var warnings: [AssetWarning] = []
+
+    /// The size of one frame in the file.
+    var bytesPerFrame: Int { channels * encoding.bytes }
+
+    /// The most channels the plugin takes (WAV allows 65,535; games use up to 8).
+    static let maximumChannels = 64
+
+    /// Whether `header` starts a RIFF/WAVE file.
+    static func matches(_ header: UnsafeRawBufferPointer) -> Bool {
+        header.count >= 12 && header.loadLE32(0) == fourCC("RIFF") && header.loadLE32(8) == fourCC("WAVE")
+    }
+
+    /// Whether `file` starts like a RIFF file of any kind (RIFF, RIFX, RF64, BW64), even one too
+    /// short to say which: this plugin's to read and to refuse by name.
+    static func isRIFF(_ file: UnsafeRawBufferPointer) -> Bool {
+        guard file.count >= 4 else { return false }
+        let magic = file.loadLE32(0)
+        return magic == fourCC("RIFF") || magic == fourCC("RIFX") || magic == fourCC("RF64") || magic == fourCC("BW64")
+    }
+
+    /// Reads the layout of the WAV file `file`.
+    init(_ file: UnsafeRawBufferPointer) throws(AudioDecodeError) {
+        guard !file.isEmpty else { throw .emptyFile }
+        guard file.count >= 12 else { throw .truncated("\(file.count) bytes, fewer than a RIFF header's 12") }
+        let magic = file.loadLE32(0)
+        if magic == Self.fourCC("RIFX") || magic == Self.fourCC("RF64") || magic == Self.fourCC("BW64") {
+            throw .unsupported("a \(magic == Self.fourCC("RIFX") ? "big-endian RIFX" : "64-bit RF64") WAV file")
+        }
+        guard magic == Self.fourCC("RIFF"), file.loadLE32(8) == Self.fourCC("WAVE") else {
+            throw .notAudio("no RIFF/WAVE header")
+        }
+        var warnings: [AssetWarning] = []
+        // The RIFF size: 0 and 0xFFFFFFFF are streaming placeholders, and a size past the file's
+        // end is checked where it matters (the data chunk); a smaller one ends the walk early.
+        let riffSize = Int(file.loadLE32(4))
+        var end = file.count
+        if riffSize != 0, riffSize != 0xFFFF_FFFF, riffSize >= 4, riffSize + 8 < file.count {
+            end = riffSize + 8
+            warnings.append(
+                AssetWarning(.wavTrailingData, "\(file.count - end) bytes after the RIFF chunk's end; ignored"))
+        }
+        var format: (encoding: SampleEncoding, channels: Int, rate: Int)?
+        var data: (offset: Int, frames: Int)?
+        var position = 12
+        while position + 8 <= end {
+            let id = file.loadLE32(position)
+            let size = Int(file.loadLE32(position + 4))
+            let body = position + 8
+            let available = end - body
+            if id == Self.fourCC("fmt ") {
+                guard data == nil else { throw .corrupt("a fmt chunk after the data chunk") }
+                if format == nil {
+                    guard size <= available else {
+                        throw .truncated("the fmt chunk declares \(size) bytes; the file has \(available) left")
+                    }
+                    format = try Self.readFormat(UnsafeRawBufferPointer(rebasing: file[body..<body + size]))
+                }
+            } else if id == Self.fourCC("data") {
+                guard let format else { throw .corrupt("the data chunk comes before any fmt chunk") }
+                guard data == nil else { break }  // a second data chunk: players play the first
+                var count = size
+                if size == 0 || size == 0xFFFF_FFFF {
+                    count = available
+                    if available > 0 {
+                        warnings.append(
+                            AssetWarning(
+                                .wavUnsetDataSize,
+                                "the data chunk's size is unset (\(size == 0 ? "0" : "0xFFFFFFFF")); the \(available) bytes to the end "
+                                    + "of the file were taken as samples"))
+                    }
+                } else if size > available {
+                    throw .truncated("the data chunk declares \(size) bytes of samples; the file has \(available)")
+                }
+                let bytesPerFrame = format.channels * format.encoding.bytes
+                let frames = count / bytesPerFrame
+                if frames * bytesPerFrame != count {
+                    warnings.append(
+                        AssetWarning(
+                            .wavPartialFrame,
+                            "the data ends \(count - frames * bytesPerFrame) bytes into a frame of \(bytesPerFrame); the partial frame "
+                                + "was dropped"))
+                }
+                data = (body, frames)
+                if count == available { break }
+            } else if size > available {
+                guard data == nil else {
+                    warnings.append(
+                        AssetWarning(
+                            .wavTruncatedTrailingChunk,
+                            "the chunk '\(Self.name(id))' after the samples runs past the end of the file; ignored"))
+                    break
+                }
+                throw .truncated("the chunk '\(Self.name(id))' declares \(size) bytes; the file has \(available) left")
+            }
+            position = body + size + (size & 1)  // chunks are padded to an even size
+        }
+        guard let format else { throw .corrupt("no fmt chunk") }
+        guard let data else { throw .truncated("no data chunk") }
+        self.sampleRate = format.rate
+        self.channels = format.channels
+        self.encoding = format.encoding
+        self.dataOffset = data.offset
+        self.frameCount = data.frames
+        self.warnings = warnings
+    }
+
+    /// The `fmt ` chunk: PCM (1), IEEE float (3), or either inside WAVE_FORMAT_EXTENSIBLE.
+    private static func readFormat(
+        _ chunk: UnsafeRawBufferPointer
+    ) throws(AudioDecodeError) -> (encoding: SampleEncoding, channels: Int, rate: Int) {
+        guard chunk.count >= 16 else { throw .corrupt("a fmt chunk of \(chunk.count) bytes, fewer than 16") }
+        var tag = Int(chunk.loadLE16(0))
+        let channels = Int(chunk.loadLE16(2))
+        let rate = Int(chunk.loadLE32(4))
+        let blockAlign = Int(chunk.loadLE16(12))
+        let bits = Int(chunk.loadLE16(14))
+        if tag == 0xFFFE {  // WAVE_FORMAT_EXTENSIBLE: the sub-format GUID's first two bytes are the tag
+            guard chunk.count >= 40 else { throw .corrupt("an extensible fmt chunk of \(chunk.count) bytes, fewer than 40") }
+            let guidTail: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71]
+            guard (0..<14).allSatisfy({ chunk[26 + $0] == guidTail[$0] }) else {
+                throw .unsupported("an extensible WAV whose sub-format is not a standard one")
+            }
+            tag = Int(chunk.loadLE16(24))
+        }
+        guard channels > 0 else { throw .corrupt("a fmt chunk with 0 channels") }
+        guard channels <= maximumChannels else { throw .unsupported("\(channels) channels (at most \(maximumChannels))") }
+        guard rate > 0 else { throw .corrupt("a fmt chunk with a sample rate of 0") }
+        let container = blockAlign / channels
+        guard blockAlign == container * channels, container == (bits + 7) / 8 || (tag == 1 && bits <= container * 8 && bits > 0)
+        else {
+            throw .corrupt("a fmt chunk whose block size (\(blockAlign)) is not \(channels) channels of \(bits)-bit samples")
+        }
+        let encoding: SampleEncoding
+        switch (tag, container) {
+        case (1, 1): encoding = .unsigned8
+        case (1, 2): encoding = .signed16
+        case (1, 3): encoding = .signed24
+        case (1, 4): encoding = .signed32
+        case (3, 4): encoding = .float32
+        case (3, 8): encoding = .float64
+        case (1, _), (3, _): throw .unsupported("\(bits)-bit \(tag == 1 ? "PCM" : "float") samples")
+        default: throw .unsupported("WAV encoding 0x\(String(tag, radix: 16, uppercase: true)) (\(encodingName(tag))): not PCM or float")
+        }
+        return (encoding, channels, rate)
+    }
+
+    private static func encodingName(_ tag: Int) -> String {
+        switch tag {
+        case 2: "Microsoft ADPCM"
+        case 6: "A-law"
+        case 7: "µ-law"
+        case 0x11: "IMA ADPCM"
+        case 0x55: "MP3"
+        default: "unknown"
+        }
+    }
+
+    static func fourCC(_ text: StaticString) -> UInt32 {
+        text.withUTF8Buffer { UInt32($0[0]) | UInt32($0[1]) << 8 | UInt32($0[2]) << 16 | UInt32($0[3]) << 24 }
+    }
+
+    /// A chunk id as text, for messages (printable ASCII, other bytes as `?`).
+    private static func name(_ id: UInt32) -> String {
+        String(
+            decoding: (0..<4).map { byte in
+                let value = UInt8(truncatingIfNeeded: id >> (8 * byte))
+                return (0x20...0x7E).contains(value) ? value : UInt8(ascii: "?")
+            }, as: UTF8.self)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The little-endian 16-bit value at `offset` (which must leave 2 bytes).
+    func loadLE16(_ offset: Int) -> UInt16 { UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+    /// The little-endian 32-bit value at `offset` (which must leave 4 bytes).
+    func loadLE32(_ offset: Int) -> UInt32 { UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+}
