@@ -91,7 +91,9 @@ let package = Package(
         .target(name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio"]),
         .target(
             name: "PreloadAuthoring",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "CPreloadPNG"]
+            dependencies: [
+                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadAudio", "CPreloadPNG",
+            ]
         ),
         .target(
             name: "PreloadPNG",
@@ -130,7 +132,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadBaked",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio"],
             path: "Plugins/Baked"
         ),
         .executableTarget(
@@ -199,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "PreloadBakedTests",
             dependencies: [
-                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "Preload", "PreloadAuthoring", "PreloadConcurrency",
+                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "Preload", "PreloadAuthoring", "PreloadConcurrency",
                 "PreloadTestSupport",
             ]
         ),

@@ -11,6 +11,9 @@ loads; this script only documents how they were made.
   atlases/      a sprite folder and a TexturePacker atlas
   packs/        level1.pak (written here by an independent reader of docs/pack-format.md) with a
                 level, a sprite, an atlas and audio; extras.zip written by Python's zipfile
+  audio/        jump.wav and coin.wav (22,050 Hz mono 16-bit: sounds) and theme.wav (a 12-second
+                tune at 11,025 Hz mono 8-bit, longer than a sound's 10 seconds: music), all WAV so
+                that they load without any audio library; synthesised here, no licence to carry
 """
 import math, os, random, sys
 from PIL import Image, ImageDraw, ImageFilter
@@ -157,3 +160,58 @@ with zipfile.ZipFile(os.path.join(packs, "extras.zip"), "w", zipfile.ZIP_DEFLATE
 dialogue = {"lines": [{"who": "hero", "text": "Is anyone there?"}, {"who": "slime", "text": "Blub."}] * 20}
 with gzip.GzipFile(os.path.join(out, "data", "dialogue.json.gz"), "wb", mtime=0) as g:
     g.write(json.dumps(dialogue, indent=1).encode())
+
+
+# Audio: WAV, which the audio plugin reads itself.
+def write_wav(path, rate, samples, bits):
+    if bits == 8:
+        data = bytes(max(0, min(255, round(128 + 127 * s))) for s in samples)
+    else:
+        data = b"".join(struct.pack("<h", max(-32768, min(32767, round(32767 * s)))) for s in samples)
+    block = bits // 8
+    fmt = struct.pack("<HHIIHH", 1, 1, rate, rate * block, block, bits)
+    body = b"WAVE" + b"fmt " + struct.pack("<I", 16) + fmt + b"data" + struct.pack("<I", len(data)) + data
+    if len(data) % 2:
+        body += b"\0"
+    with open(path, "wb") as f:
+        f.write(b"RIFF" + struct.pack("<I", len(body)) + body)
+
+
+def jump(rate=22050, seconds=0.25):
+    n = int(rate * seconds)
+    phase, out = 0.0, []
+    for i in range(n):
+        t = i / n
+        phase += 2 * math.pi * (300 + 900 * t) / rate
+        out.append(0.6 * (1 - t) * (1 if math.sin(phase) >= 0 else -1) * 0.5)
+    return out
+
+
+def coin(rate=22050, seconds=0.3):
+    n = int(rate * seconds)
+    out = []
+    for i in range(n):
+        t = i / rate
+        pitch = 988 if t < 0.08 else 1319
+        out.append(0.5 * math.exp(-6 * t) * math.sin(2 * math.pi * pitch * t))
+    return out
+
+
+def theme(rate=11025, seconds=12.0):
+    notes = [262, 330, 392, 523, 392, 330, 294, 349, 440, 587, 440, 349]  # a bar of C, a bar of Dm, twice
+    beat = seconds / (len(notes) * 2)
+    out = []
+    for i in range(int(rate * seconds)):
+        t = i / rate
+        note = notes[int(t / beat) % len(notes)]
+        within = (t % beat) / beat
+        melody = 0.35 * math.sin(2 * math.pi * note * t) * (1 - 0.7 * within)
+        bass = 0.2 * math.sin(2 * math.pi * notes[(int(t / beat) // 4 * 4) % len(notes)] / 2 * t)
+        out.append(melody + bass)
+    return out
+
+
+os.makedirs(os.path.join(out, "audio"), exist_ok=True)
+write_wav(os.path.join(out, "audio", "jump.wav"), 22050, jump(), 16)
+write_wav(os.path.join(out, "audio", "coin.wav"), 22050, coin(), 16)
+write_wav(os.path.join(out, "audio", "theme.wav"), 11025, theme(), 8)

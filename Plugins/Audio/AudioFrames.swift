@@ -51,21 +51,24 @@ final class WAVFrames: AudioFrames {
     }
 }
 
-/// Opens the audio in `bytes` (valid while the result lives), by its content: WAV by this
-/// plugin, Ogg Vorbis by libvorbisfile, MP3 by libmpg123, the rest (FLAC, Ogg Opus) by
-/// libsndfile, which also names what the first bytes do not (an MP3 without an ID3 tag whose
-/// first frame comes after junk). Returns the frames and what was irregular about the file.
-func openAudio(_ bytes: UnsafeRawBufferPointer) throws(any Error) -> (frames: any AudioFrames, warnings: [AssetWarning]) {
+/// Opens the audio in `bytes` (valid while the result lives) to be read as `sampleFormat`, by
+/// its content: WAV by this plugin, Ogg Vorbis by libvorbisfile, MP3 by libmpg123, the rest
+/// (FLAC, Ogg Opus) by libsndfile, which also names what the first bytes do not (an MP3 without
+/// an ID3 tag whose first frame comes after junk). Returns the frames and what was irregular
+/// about the file.
+func openAudio(
+    _ bytes: UnsafeRawBufferPointer, sampleFormat: AudioSampleFormat
+) throws(any Error) -> (frames: any AudioFrames, warnings: [AssetWarning]) {
     guard !bytes.isEmpty else { throw AudioDecodeError.emptyFile }
     if WAVFile.isRIFF(bytes) {
         let layout = try WAVFile(bytes)
         return (WAVFrames(bytes, layout: layout), layout.warnings)
     }
     if isOggVorbis(bytes) { return (try VorbisDecoder(bytes), []) }
-    if isMP3(bytes) { return (try Mpg123Decoder(bytes), []) }
+    if isMP3(bytes) { return (try Mpg123Decoder(bytes, output: sampleFormat), []) }
     let decoder = try SndfileDecoder(bytes)
     switch decoder.encoding {
-    case .mp3: return (try Mpg123Decoder(bytes), [])
+    case .mp3: return (try Mpg123Decoder(bytes, output: sampleFormat), [])
     case .vorbis: return (try VorbisDecoder(bytes), [])
     default: return (decoder, [])
     }

@@ -109,7 +109,7 @@ public struct AudioLoader: LoaderPlugin {
         progress: (Double) -> Void, warn: ([AssetWarning]) throws -> Void
     ) throws -> any Asset {
         try contents.withUnsafeBytes { bytes in  // AssetBytes keep their address while a copy is held
-            let (frames, warnings) = try openAudio(bytes)
+            let (frames, warnings) = try openAudio(bytes, sampleFormat: settings.sampleFormat)
             try warn(warnings)
             let seconds = Double(frames.frameCount) / Double(frames.sampleRate)
             if seconds > settings.longestDuration.seconds {

@@ -52,7 +52,8 @@ struct Mpg123Library: @unchecked Sendable {  // C function pointers, immutable o
     }
 }
 
-/// An MP3 open in libmpg123, read from bytes in memory, decoded to float.
+/// An MP3 open in libmpg123, read from bytes in memory, decoded by libmpg123 straight to the
+/// sample type asked for at opening (its own 16-bit synthesis, or float).
 final class Mpg123Decoder: AudioFrames {
     private let library: Mpg123Library
     private let handle: OpaquePointer
@@ -61,12 +62,12 @@ final class Mpg123Decoder: AudioFrames {
     let channels: Int
     let frameCount: Int
     var encoding: AudioEncoding { .mp3 }
-    /// Float samples before they become 16-bit.
-    private var scratch: [Float] = []
+    /// What libmpg123 decodes to.
+    private let output: AudioSampleFormat
 
-    /// Opens the MP3 in `bytes`, which must stay valid while the decoder lives, and scans it
-    /// (frame headers only) for its exact length.
-    init(_ bytes: UnsafeRawBufferPointer) throws(any Error) {
+    /// Opens the MP3 in `bytes`, which must stay valid while the decoder lives, decoding to
+    /// `output`, and scans it (frame headers only) for its exact length.
+    init(_ bytes: UnsafeRawBufferPointer, output: AudioSampleFormat) throws(any Error) {
         let library = try Mpg123Library.shared.get()
         var status: Int32 = 0
         guard let handle = library.new(nil, &status) else { throw AudioDecodeError.corrupt("libmpg123 could not make a decoder (\(status))") }
@@ -75,10 +76,11 @@ final class Mpg123Decoder: AudioFrames {
             to: PreloadSndfileMemory(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int64(bytes.count), position: 0))
         self.library = library
         self.handle = handle
+        self.output = output
         var rate = 0
         var channels: Int32 = 0
         var encoding: Int32 = 0
-        let flags = Int(PRELOAD_MPG123_QUIET | PRELOAD_MPG123_GAPLESS | PRELOAD_MPG123_FORCE_FLOAT)
+        let flags = Int(PRELOAD_MPG123_QUIET | PRELOAD_MPG123_GAPLESS | (output == .float32 ? PRELOAD_MPG123_FORCE_FLOAT : 0))
         guard library.param(handle, Int32(PRELOAD_MPG123_ADD_FLAGS), flags, 0) == PRELOAD_MPG123_OK,
             library.replaceReaderHandle(handle, preload_mpg123_memory_read, preload_mpg123_memory_seek, nil) == PRELOAD_MPG123_OK,
             library.openHandle(handle, memory) == PRELOAD_MPG123_OK,
@@ -93,7 +95,8 @@ final class Mpg123Decoder: AudioFrames {
                 ? AudioDecodeError.notAudio("libmpg123: \(message)") : AudioDecodeError.corrupt("libmpg123: \(message)")
         }
         let length = Int(library.length(handle))
-        guard rate > 0, channels > 0, channels <= 2, encoding == Int32(PRELOAD_MPG123_ENC_FLOAT_32), length >= 0 else {
+        let expected = output == .float32 ? PRELOAD_MPG123_ENC_FLOAT_32 : PRELOAD_MPG123_ENC_SIGNED_16
+        guard rate > 0, channels > 0, channels <= 2, encoding == Int32(expected), length >= 0 else {
             _ = library.close(handle)
             library.delete(handle)
             memory.deallocate()
@@ -111,28 +114,12 @@ final class Mpg123Decoder: AudioFrames {
     }
 
     func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int {
-        switch format {
-        case .float32:
-            return try readFloat(frames, into: destination.assumingMemoryBound(to: Float.self))
-        case .int16:
-            if scratch.count < frames * channels { scratch = [Float](repeating: 0, count: frames * channels) }
-            let result = scratch.withUnsafeMutableBufferPointer { buffer in
-                Result { () throws(AudioDecodeError) -> Int in
-                    let read = try readFloat(frames, into: buffer.baseAddress!)
-                    PCMConversion.floatToInt16(buffer.baseAddress!, count: read * channels, destination.assumingMemoryBound(to: Int16.self))
-                    return read
-                }
-            }
-            return try result.get()
-        }
-    }
-
-    private func readFloat(_ frames: Int, into destination: UnsafeMutablePointer<Float>) throws(AudioDecodeError) -> Int {
-        let bytesPerFrame = channels * 4
+        precondition(format == output, "an MP3 decoder gives the sample type it was opened for")
+        let bytesPerFrame = channels * format.bytesPerSample
         var filled = 0  // bytes
         while filled < frames * bytesPerFrame {
             var done = 0
-            let status = library.read(handle, UnsafeMutableRawPointer(destination) + filled, frames * bytesPerFrame - filled, &done)
+            let status = library.read(handle, destination + filled, frames * bytesPerFrame - filled, &done)
             filled += done
             if status == PRELOAD_MPG123_DONE { break }
             if status == PRELOAD_MPG123_NEW_FORMAT {

@@ -27,7 +27,7 @@ public final class MusicStream: Sendable {
 
     init(_ encoded: AssetBytes, sampleFormat: AudioSampleFormat) throws {
         let bytes = encoded.withUnsafeBytes { $0 }  // AssetBytes keep their address while a copy is held
-        let frames = try openAudio(bytes).frames
+        let frames = try openAudio(bytes, sampleFormat: sampleFormat).frames
         self.encoded = encoded
         self.encoding = frames.encoding
         self.format = AudioFormat(sampleRate: frames.sampleRate, channels: frames.channels, sampleFormat: sampleFormat)

@@ -14,7 +14,9 @@
 /// | float     | x · 32767, rounded, clipped    | x                         |
 /// | double    | as float, after Float(x)       | Float(x)                  |
 ///
-/// The float-to-`int16` rule is also the one applied to the lossy decoders' float output.
+/// The float-to-`int16` rule is also the one applied to Opus's float output (libsndfile's own
+/// 16-bit Opus and Vorbis output wraps around instead of clipping); Vorbis and MP3 give 16-bit
+/// samples from their libraries' own conversion.
 enum PCMConversion {
     /// Converts `samples` samples stored as `encoding` at `source` to `format` at `destination`.
     static func convert(

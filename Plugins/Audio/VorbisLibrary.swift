@@ -15,6 +15,7 @@ struct VorbisLibrary: @unchecked Sendable {  // C function pointers, immutable o
     let pcmTotal: PreloadOVPcmTotal
     let info: PreloadOVInfo
     let readFloat: PreloadOVReadFloat
+    let read: PreloadOVRead
     let pcmSeek: PreloadOVPcmSeek
 
     private init() throws(MissingSystemLibrary) {
@@ -31,6 +32,7 @@ struct VorbisLibrary: @unchecked Sendable {  // C function pointers, immutable o
         pcmTotal = try library.function("ov_pcm_total", as: PreloadOVPcmTotal.self)
         info = try library.function("ov_info", as: PreloadOVInfo.self)
         readFloat = try library.function("ov_read_float", as: PreloadOVReadFloat.self)
+        read = try library.function("ov_read", as: PreloadOVRead.self)
         pcmSeek = try library.function("ov_pcm_seek", as: PreloadOVPcmSeek.self)
     }
 }
@@ -84,29 +86,36 @@ final class VorbisDecoder: AudioFrames {
         memory.deallocate()
     }
 
+    /// Float frames come from `ov_read_float`, interleaved here; 16-bit ones from `ov_read`,
+    /// libvorbisfile's own conversion (× 32768, rounded, clipped), interleaved by it.
     func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int {
         var done = 0
         while done < frames {
-            var planes: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?
             var link: Int32 = 0
-            let read = Int(library.readFloat(file, &planes, Int32(min(frames - done, 4096)), &link))
+            let read: Int
+            switch format {
+            case .int16:
+                let bytes = library.read(
+                    file, (destination + done * channels * 2).assumingMemoryBound(to: CChar.self), Int32(min(frames - done, 16384) * channels * 2),
+                    0, 2, 1, &link)
+                read = bytes > 0 ? Int(bytes) / (channels * 2) : Int(bytes)
+            case .float32:
+                var planes: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?
+                read = Int(library.readFloat(file, &planes, Int32(min(frames - done, 4096)), &link))
+                if read > 0, let planes {
+                    let out = destination.assumingMemoryBound(to: Float.self) + done * channels
+                    for channel in 0..<channels {
+                        guard let plane = planes[channel] else { continue }
+                        for frame in 0..<read { out[frame * channels + channel] = plane[frame] }
+                    }
+                }
+            }
             if read == 0 { break }
-            guard read > 0, let planes else {
+            guard read > 0 else {
                 throw Self.error(read, while: "decoding frame \(done)", consumedAll: memory.pointee.position >= memory.pointee.count)
             }
             if link != 0, let info = library.info(file, link), Int(info.pointee.channels) != channels || Int(info.pointee.rate) != sampleRate {
                 throw AudioDecodeError.unsupported("a chained Ogg stream whose later part changes the channels or the rate")
-            }
-            for channel in 0..<channels {
-                guard let plane = planes[channel] else { continue }
-                switch format {
-                case .float32:
-                    let out = destination.assumingMemoryBound(to: Float.self) + done * channels + channel
-                    for frame in 0..<read { out[frame * channels] = plane[frame] }
-                case .int16:
-                    let out = destination.assumingMemoryBound(to: Int16.self) + done * channels + channel
-                    for frame in 0..<read { out[frame * channels] = PCMConversion.clippedInt16(plane[frame]) }
-                }
             }
             done += read
         }

@@ -47,6 +47,9 @@ public enum BakedFormat {
         case atlas = 2
         /// A data file's bytes.
         case data = 3
+        /// A sound (its PCM, as loaded) or music (its encoded file), after a 64-byte header
+        /// (``BakedAudio``).
+        case audio = 4
     }
 
     /// The header, as read or to write.

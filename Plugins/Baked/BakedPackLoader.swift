@@ -123,6 +123,9 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
             return try texture(entry, in: pack)
         case .data:
             return DataAsset(bytes: try bytes(of: entry, in: pack))
+        case .audio:
+            let checked = try bytes(of: entry, in: pack)
+            return try BakedAudio.asset(in: try pack.mapped(), offset: Int(entry.record.dataOffset), count: checked.count, name: entry.name)
         case .atlas:
             let table: BakedAtlasTable
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadBaked
 import PreloadPack
 
@@ -41,7 +42,8 @@ public enum BakeWriter {
             case .sourcesFailed(let errors):
                 "\(counted(errors.count, "source")) did not load, so nothing was baked:\n"
                     + errors.map { "  " + $0.description }.joined(separator: "\n")
-            case .unsupportedKind(let name, let kind): "\(name): a \(kind) asset has no baked form (textures, atlases and data files do)"
+            case .unsupportedKind(let name, let kind):
+                "\(name): a \(kind) asset has no baked form (textures, atlases, data files, sounds and music do)"
             case .nameEscapes(let name):
                 "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder, or name the folder they are relative to with --root DIR"
             case .nameTaken(let name):
@@ -57,6 +59,8 @@ public enum BakeWriter {
         public var path: String
         /// Entries by kind.
         public var textures = 0, atlases = 0, dataFiles = 0
+        /// Sounds and music (``BakedAudio``).
+        public var audio = 0
         /// Pages packed at load time (sprite folders), stored as entries of their atlas.
         public var packedPages = 0
         /// The pack's size in bytes.
@@ -65,7 +69,7 @@ public enum BakeWriter {
         public var unpackedPacks: [String] = []
 
         /// Every entry, pages included.
-        public var entries: Int { textures + atlases + dataFiles + packedPages }
+        public var entries: Int { textures + atlases + dataFiles + audio + packedPages }
 
         /// `16.4 KB`, `4.2 MB`: as the command's summaries show sizes.
         static func shown(_ bytes: Int) -> String {
@@ -77,6 +81,7 @@ public enum BakeWriter {
             var parts = [counted(textures, "texture")]
             if atlases > 0 { parts.append(counted(atlases, "atlas", plural: "atlases")) }
             if dataFiles > 0 { parts.append(counted(dataFiles, "data file")) }
+            if audio > 0 { parts.append(counted(audio, "sound or music", plural: "sounds and music")) }
             if packedPages > 0 { parts.append(counted(packedPages, "packed atlas page")) }
             return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
                 + "\(Self.shown(bytes)), into \(path)"
@@ -110,6 +115,7 @@ public enum BakeWriter {
             case .texture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
             case .atlas: summary.atlases += 1
             case .data: summary.dataFiles += 1
+            case .audio: summary.audio += 1
             }
         }
         summary.bytes = try plan.write(to: path, flags: flags)
@@ -164,6 +170,10 @@ public enum BakeWriter {
                 return position
             case let data as DataAsset:
                 return append(Entry(name: name, sourcePath: result.request.path, kind: .data, bits: bits, bytes: data.bytes))
+            case let sound as Sound:
+                return append(Entry(name: name, sourcePath: result.request.path, kind: .audio, bits: bits, bytes: try BakedAudio.encode(sound)))
+            case let music as Music:
+                return append(Entry(name: name, sourcePath: result.request.path, kind: .audio, bits: bits, bytes: BakedAudio.encode(music)))
             case let atlas as TextureAtlas:
                 // Its place first, so that the pack lists assets in the order loading listed them;
                 // then what loading the atlas loaded for it (pages, sprites), as dependencies.

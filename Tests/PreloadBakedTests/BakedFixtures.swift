@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadAuthoring
 import PreloadBaked
 import PreloadPNG
@@ -12,7 +13,7 @@ import PreloadTestSupport
 enum BakedFixtures {
     /// Every plugin the command registers.
     static func plugins(baked: BakedPackLoader = BakedPackLoader()) -> [any LoaderPlugin] {
-        [PNGLoader(), AtlasLoader(), PackLoader(), baked, DataFileLoader.raw, DataFileLoader.json]
+        [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), baked, DataFileLoader.raw, DataFileLoader.json]
     }
 
     /// A coordinator with every plugin.

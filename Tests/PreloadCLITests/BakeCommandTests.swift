@@ -25,7 +25,9 @@ import Testing
         for asset in try #require(document["assets"] as? [[String: Any]]) {
             let name = (asset["name"] ?? asset["path"]) as! String
             var fields: [String: String] = [:]
-            for key in ["kind", "width", "height", "pixelFormat", "sha256", "status", "bytes"] { fields[key] = asset[key].map { "\($0)" } }
+            for key in ["kind", "width", "height", "pixelFormat", "sha256", "status", "bytes", "frameCount", "sampleRate", "channels"] {
+                fields[key] = asset[key].map { "\($0)" }
+            }
             assets[name] = fields
         }
         return assets
@@ -34,11 +36,13 @@ import Testing
     @Test func theBakedPackLoadsWhatTheLooseFilesLoad() async throws {
         let bake = try await preload(["bake", "assets", "-o", "level.bake"])
         #expect(bake.status == 0, "\(bake.stderr)")
-        #expect(bake.stdout.hasPrefix("Baked 23 entries (15 textures, 3 atlases, 4 data files, 1 packed atlas page)"), "\(bake.stdout)")
+        #expect(
+            bake.stdout.hasPrefix("Baked 26 entries (15 textures, 3 atlases, 4 data files, 3 sounds and music, 1 packed atlas page)"),
+            "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])
         // Every texture and atlas of the loose run is in the baked one, with the same pixels.
-        for (name, fields) in loose where fields["kind"] == "texture" || fields["kind"] == "atlas" {
+        for (name, fields) in loose where ["texture", "atlas", "sound", "music"].contains(fields["kind"]) {
             #expect(baked[name] == fields, "\(name)")
         }
         // A pack baked as its entries: each data entry's bytes hash as the pack's listing does.
@@ -47,9 +51,9 @@ import Testing
         let entries = try #require(listed.first?["entries"] as? [[String: Any]])
         let level = try #require(entries.first { $0["name"] as? String == "level.json" })
         #expect(baked["assets/packs/level1.pak#level.json"]?["sha256"] == level["sha256"] as? String)
-        // 18: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose.
+        // 21: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose.
         let load = try await preload(["level.bake"])
-        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 18 of 18 assets in "), "\(load.stdout)")
+        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 21 of 21 assets in "), "\(load.stdout)")
     }
 
     /// A build system passes absolute paths: `--root` names the entries relative to it, the

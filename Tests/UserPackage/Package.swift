@@ -17,7 +17,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "../..")],
     targets: [
-        .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "Preload", package: preload)]),
+        .executableTarget(
+            name: "ReadmeExample", dependencies: [.product(name: "Preload", package: preload), .product(name: "PreloadAudio", package: preload)]),
         // A game that names a codec product opened at run time: it links no libwebp.
         .executableTarget(
             name: "WebPGame",

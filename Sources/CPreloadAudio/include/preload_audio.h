@@ -110,6 +110,7 @@ typedef int (*PreloadOVClear)(PreloadOggVorbisFile *vf);
 typedef int64_t (*PreloadOVPcmTotal)(PreloadOggVorbisFile *vf, int i);
 typedef vorbis_info *(*PreloadOVInfo)(PreloadOggVorbisFile *vf, int link);
 typedef long (*PreloadOVReadFloat)(PreloadOggVorbisFile *vf, float ***pcm_channels, int samples, int *bitstream);
+typedef long (*PreloadOVRead)(PreloadOggVorbisFile *vf, char *buffer, int length, int bigendianp, int word, int sgned, int *bitstream);
 typedef int (*PreloadOVPcmSeek)(PreloadOggVorbisFile *vf, int64_t pos);
 
 /// The callbacks that read a PreloadSndfileMemory (the datasource) for libvorbisfile.
@@ -128,6 +129,7 @@ enum {
     PRELOAD_MPG123_GAPLESS = 0x40,
     PRELOAD_MPG123_FORCE_FLOAT = 0x400,
     PRELOAD_MPG123_ENC_FLOAT_32 = 0x200,
+    PRELOAD_MPG123_ENC_SIGNED_16 = 0xd0,
 };
 
 typedef int (*PreloadMpg123Init)(void);

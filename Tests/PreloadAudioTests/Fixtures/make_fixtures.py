@@ -11,8 +11,8 @@ libsndfile.so.1, called through ctypes, independently of the plugin) decodes: fr
 channels, and the SHA-256 of the 16-bit and float samples by the plugin's documented rules (for
 MP3, libmpg123's own decode, which equals libsndfile's on tagged files):
 float is libsndfile's normalised float output; 16-bit is libsndfile's own for WAV integer PCM
-and FLAC (the file's samples), and for float WAV and the lossy encodings float x 32767 rounded
-to nearest, clipped. For the 16-bit PCM sources it also checks that the file's own samples are
+and FLAC (the file's samples), libvorbisfile's ov_read for Vorbis, libmpg123's own 16-bit
+output for MP3, and for float WAV and Opus float x 32767 rounded to nearest, clipped. For the 16-bit PCM sources it also checks that the file's own samples are
 what libsndfile gives back (lossless identity).
 """
 import ctypes
@@ -123,15 +123,16 @@ mpg123.mpg123_delete.argtypes = [ctypes.c_void_p]
 mpg123.mpg123_init()
 
 
-def decode_mp3(path):
-    """libmpg123's own float decode (gapless, after a full scan), as the plugin asks for it."""
+def decode_mp3(path, dtype=np.float32):
+    """libmpg123's own decode (gapless, after a full scan) to float or 16-bit, as the plugin asks for it."""
     handle = mpg123.mpg123_new(None, ctypes.byref(ctypes.c_int()))
-    mpg123.mpg123_param(handle, 2, 0x20 | 0x40 | 0x400, 0.0)  # ADD_FLAGS: QUIET | GAPLESS | FORCE_FLOAT
+    flags = 0x20 | 0x40 | (0x400 if dtype == np.float32 else 0)  # QUIET | GAPLESS | FORCE_FLOAT
+    mpg123.mpg123_param(handle, 2, flags, 0.0)  # MPG123_ADD_FLAGS
     assert mpg123.mpg123_open(handle, path.encode()) == 0 and mpg123.mpg123_scan(handle) == 0, path
     rate, channels, encoding = ctypes.c_long(), ctypes.c_int(), ctypes.c_int()
     mpg123.mpg123_getformat(handle, ctypes.byref(rate), ctypes.byref(channels), ctypes.byref(encoding))
     frames = mpg123.mpg123_length(handle)
-    out = np.zeros((frames, channels.value), dtype=np.float32)
+    out = np.zeros((frames, channels.value), dtype=dtype)
     done = ctypes.c_size_t()
     mpg123.mpg123_read(handle, out.ctypes.data, out.nbytes, ctypes.byref(done))
     assert done.value == out.nbytes, (path, done.value, out.nbytes)
@@ -139,6 +140,29 @@ def decode_mp3(path):
     mpg123.mpg123_delete(handle)
     info = SFInfo(frames=frames, samplerate=rate.value, channels=channels.value)
     return info, out
+
+
+vorbisfile = ctypes.CDLL("libvorbisfile.so.3")
+vorbisfile.ov_fopen.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+vorbisfile.ov_pcm_total.restype = ctypes.c_int64
+vorbisfile.ov_pcm_total.argtypes = [ctypes.c_void_p, ctypes.c_int]
+vorbisfile.ov_read.restype = ctypes.c_long
+vorbisfile.ov_read.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+vorbisfile.ov_clear.argtypes = [ctypes.c_void_p]
+
+
+def decode_vorbis16(path, channels):
+    """libvorbisfile's own 16-bit decode (ov_read), as the plugin asks for it."""
+    vf = ctypes.create_string_buffer(4096)  # an OggVorbis_File is 944 bytes
+    assert vorbisfile.ov_fopen(path.encode(), vf) == 0, path
+    out = np.zeros((vorbisfile.ov_pcm_total(vf, -1), channels), dtype="<i2")
+    got, link = 0, ctypes.c_int()
+    while got < out.nbytes:
+        read = vorbisfile.ov_read(vf, out.ctypes.data + got, min(out.nbytes - got, 65536), 0, 2, 1, ctypes.byref(link))
+        assert read > 0, path
+        got += read
+    vorbisfile.ov_clear(vf)
+    return out
 
 
 def clipped16(floats):
@@ -182,7 +206,11 @@ def main():
     for name, (encoding, kind) in sorted(fixtures.items()):
         path = os.path.join(here, name)
         info, floats = decode_mp3(path) if encoding == "mp3" else decode(path, np.float32)
-        if kind in (None, "f32", "f64"):
+        if encoding == "mp3":
+            shorts = decode_mp3(path, np.int16)[1].astype("<i2")
+        elif encoding == "vorbis":
+            shorts = decode_vorbis16(path, int(info.channels))
+        elif kind in (None, "f32", "f64"):
             shorts = clipped16(floats)
         else:
             shorts = decode(path, np.int16)[1].astype("<i2")

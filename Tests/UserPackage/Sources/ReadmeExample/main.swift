@@ -1,9 +1,10 @@
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadPNG
 import PreloadPack
 
-let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader()])
 do {
     let report = try await coordinator.preload(
         [.folder("sample-assets", name: "assets")],
@@ -18,3 +19,6 @@ let creatures = coordinator.assets.asset(named: "assets/atlases/creatures.atlas"
 let bat = creatures.frame(named: "bat.png")!
 let hud = coordinator.assets.texture(named: "assets/packs/level1.pak#hud/hud.png")!
 print("hero \(hero.width)x\(hero.height), bat at \(bat.rect), hud \(hud.width)x\(hud.height)")
+let jump = coordinator.assets.asset(named: "assets/audio/jump.wav", as: Sound.self)!
+let theme = coordinator.assets.asset(named: "assets/audio/theme.wav", as: Music.self)!
+print("jump: \(jump.frameCount) frames of \(jump.format); theme: \(theme.duration) s, streamed from \(theme.byteCount) bytes")
