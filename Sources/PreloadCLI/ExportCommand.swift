@@ -74,14 +74,17 @@ struct ExportCommand: AsyncParsableCommand {
             printDiagnostic("hint", hint)
         }
         let exported: TextureExporter.Exported
+        let audio: AudioExporter.Exported
         do {
             exported = try TextureExporter.write(report, to: to)
+            audio = try AudioExporter.write(report, to: to)
         } catch {
             printError(error)
             throw ExitCode(1)
         }
-        for (name, reason) in exported.skipped { printError("\(name): not exported: \(reason)") }
-        if !quiet { print("\(exported) to \(to)".visibleInTerminal) }
-        if !report.errors.isEmpty || !exported.skipped.isEmpty { throw ExitCode(1) }
+        for (name, reason) in exported.skipped + audio.skipped { printError("\(name): not exported: \(reason)") }
+        let sounds = audio.files.isEmpty ? "" : " and \(audio.files.count) sound\(audio.files.count == 1 ? "" : "s") (WAV)"
+        if !quiet { print("\(exported)\(sounds) to \(to)".visibleInTerminal) }
+        if !report.errors.isEmpty || !exported.skipped.isEmpty || !audio.skipped.isEmpty { throw ExitCode(1) }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import PreloadTestSupport
 import Testing
 
-/// `preload export PATHS --to DIR`: every texture as a PNG under its store name, the same files
-/// whether the level is loose or baked.
+/// `preload export PATHS --to DIR`: every texture as a PNG and every sound and music track as a
+/// WAV under its store name, the same files whether the level is loose or baked.
 @Suite struct ExportCommandTests {
     let directory: TemporaryDirectory
 
@@ -18,8 +18,16 @@ import Testing
 
     @Test func looseAndBakedExportTheSameFiles() async throws {
         let loose = try await preload(["export", "assets", "--to", "loose"])
-        #expect(loose.status == 0 && loose.stdout == "Exported 16 textures to loose\n", "\(loose.stdout)\(loose.stderr)")
+        #expect(loose.status == 0 && loose.stdout == "Exported 16 textures and 3 sounds (WAV) to loose\n", "\(loose.stdout)\(loose.stderr)")
         let files = try PackLoadCommandTests.tree(directory.file("loose"))
+        #expect(files["assets/audio/theme.wav.wav"] != nil, "music decoded through its stream")
+        // A sound exported as WAV loads back to the same samples.
+        let sound = try await preload(["--json", "--checksum", "loose/assets/audio/jump.wav.wav", "assets/audio/jump.wav"])
+        let sounds = try #require((try JSONSerialization.jsonObject(with: Data(sound.stdout.utf8)) as? [String: Any])?["assets"] as? [[String: Any]])
+        #expect(sounds.count == 2 && sounds[0]["sha256"] as? String == sounds[1]["sha256"] as? String && sounds[0]["sha256"] != nil)
+        let music = try await preload(["--json", "--checksum", "loose/assets/audio/theme.wav.wav", "assets/audio/theme.wav"])
+        let tracks = try #require((try JSONSerialization.jsonObject(with: Data(music.stdout.utf8)) as? [String: Any])?["assets"] as? [[String: Any]])
+        #expect(tracks.count == 2 && tracks[0]["sha256"] as? String == tracks[1]["sha256"] as? String && tracks[0]["kind"] as? String == "music")
         #expect(files["assets/sprites/hero.png.png"] != nil, "the store name kept whole, .png appended")
         #expect(files["assets/packs/level1.pak#hud/hud.png.png"] != nil, "a pack entry under its name")
         #expect(files["assets/atlases/creatures.atlas#1.png"] != nil, "a page packed at load time")
