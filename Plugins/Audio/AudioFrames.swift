@@ -1,3 +1,4 @@
+import CPreloadAudio
 import Preload
 
 /// Decoded audio read in order, a block of frames at a time, with seeking: a WAV's samples
@@ -90,4 +91,15 @@ private func isMP3(_ bytes: UnsafeRawBufferPointer) -> Bool {
     // 11 sync bits, a valid version, layer III (01), a valid bitrate and rate.
     return bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0 && bytes[1] & 0x18 != 0x08 && bytes[1] & 0x06 == 0x02
         && bytes[2] & 0xF0 != 0xF0 && bytes[2] & 0x0C != 0x0C
+}
+
+extension UnsafeMutablePointer where Pointee == PreloadAudioMemory {
+    /// A reader at the start of `bytes`, for the libraries' I/O callbacks over memory
+    /// (`CPreloadAudio`); `bytes` must outlive it, and its owner deallocates it.
+    static func reading(_ bytes: UnsafeRawBufferPointer) -> Self {
+        let memory = Self.allocate(capacity: 1)
+        memory.initialize(
+            to: PreloadAudioMemory(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int64(bytes.count), position: 0))
+        return memory
+    }
 }

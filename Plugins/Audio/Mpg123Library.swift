@@ -57,7 +57,7 @@ struct Mpg123Library: @unchecked Sendable {  // C function pointers, immutable o
 final class Mpg123Decoder: AudioFrames {
     private let library: Mpg123Library
     private let handle: OpaquePointer
-    private let memory: UnsafeMutablePointer<PreloadSndfileMemory>
+    private let memory: UnsafeMutablePointer<PreloadAudioMemory>
     let sampleRate: Int
     let channels: Int
     let frameCount: Int
@@ -71,9 +71,7 @@ final class Mpg123Decoder: AudioFrames {
         let library = try Mpg123Library.shared.get()
         var status: Int32 = 0
         guard let handle = library.new(nil, &status) else { throw AudioDecodeError.corrupt("libmpg123 could not make a decoder (\(status))") }
-        memory = .allocate(capacity: 1)
-        memory.initialize(
-            to: PreloadSndfileMemory(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int64(bytes.count), position: 0))
+        memory = .reading(bytes)
         self.library = library
         self.handle = handle
         self.output = output

@@ -13,7 +13,7 @@ final class SndfileDecoder {
     /// The frames the file says it holds.
     let frameCount: Int
     private let file: OpaquePointer
-    private let memory: UnsafeMutablePointer<PreloadSndfileMemory>
+    private let memory: UnsafeMutablePointer<PreloadAudioMemory>
     /// Float samples of lossy encodings, before they become 16-bit.
     private var scratch: [Float] = []
 
@@ -21,9 +21,7 @@ final class SndfileDecoder {
     init(_ bytes: UnsafeRawBufferPointer) throws(any Error) {
         let library = try SndfileLibrary.get()
         guard !bytes.isEmpty else { throw AudioDecodeError.emptyFile }
-        memory = .allocate(capacity: 1)
-        memory.initialize(
-            to: PreloadSndfileMemory(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int64(bytes.count), position: 0))
+        memory = .reading(bytes)
         var info = SF_INFO()
         guard let file = library.openVirtual(preload_sndfile_memory_io(), Int32(PRELOAD_SFM_READ), &info, memory) else {
             let reason = library.message(nil)

@@ -41,7 +41,7 @@ struct VorbisLibrary: @unchecked Sendable {  // C function pointers, immutable o
 final class VorbisDecoder: AudioFrames {
     private let library: VorbisLibrary
     private let file: UnsafeMutablePointer<PreloadOggVorbisFile>
-    private let memory: UnsafeMutablePointer<PreloadSndfileMemory>
+    private let memory: UnsafeMutablePointer<PreloadAudioMemory>
     let sampleRate: Int
     let channels: Int
     let frameCount: Int
@@ -50,9 +50,7 @@ final class VorbisDecoder: AudioFrames {
     /// Opens the Ogg Vorbis file in `bytes`, which must stay valid while the decoder lives.
     init(_ bytes: UnsafeRawBufferPointer) throws(any Error) {
         let library = try VorbisLibrary.shared.get()
-        memory = .allocate(capacity: 1)
-        memory.initialize(
-            to: PreloadSndfileMemory(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int64(bytes.count), position: 0))
+        memory = .reading(bytes)
         file = .allocate(capacity: 1)
         let opened = library.openCallbacks(memory, file, nil, 0, preload_vorbis_memory_callbacks())
         guard opened == 0 else {  // libvorbisfile cleared the file itself

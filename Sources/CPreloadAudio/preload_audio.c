@@ -18,10 +18,10 @@ _Static_assert(sizeof(PreloadOggVorbisFile) >= 944, "OggVorbis_File is 944 bytes
 _Static_assert(sizeof(off_t) == 8, "libmpg123's unsuffixed API takes a 64-bit off_t here");
 #endif
 
-static sf_count_t memory_length(void *user_data) { return ((PreloadSndfileMemory *)user_data)->count; }
+static sf_count_t memory_length(void *user_data) { return ((PreloadAudioMemory *)user_data)->count; }
 
 static sf_count_t memory_seek(sf_count_t offset, int whence, void *user_data) {
-    PreloadSndfileMemory *memory = user_data;
+    PreloadAudioMemory *memory = user_data;
     sf_count_t base;
     switch (whence) {
     case SEEK_SET: base = 0; break;
@@ -36,7 +36,7 @@ static sf_count_t memory_seek(sf_count_t offset, int whence, void *user_data) {
 }
 
 static sf_count_t memory_read(void *ptr, sf_count_t count, void *user_data) {
-    PreloadSndfileMemory *memory = user_data;
+    PreloadAudioMemory *memory = user_data;
     if (count <= 0 || memory->position >= memory->count) return 0;
     sf_count_t available = memory->count - memory->position;
     sf_count_t taken = count < available ? count : available;
@@ -52,7 +52,7 @@ static sf_count_t memory_write(const void *ptr, sf_count_t count, void *user_dat
     return 0;
 }
 
-static sf_count_t memory_tell(void *user_data) { return ((PreloadSndfileMemory *)user_data)->position; }
+static sf_count_t memory_tell(void *user_data) { return ((PreloadAudioMemory *)user_data)->position; }
 
 static SF_VIRTUAL_IO memory_io = {memory_length, memory_seek, memory_read, memory_write, memory_tell};
 

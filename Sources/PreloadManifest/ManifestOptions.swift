@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadPNG
 
 /// Reads one plugin's options from a manifest entry: the object under the reader's ``key`` in
@@ -73,8 +74,8 @@ struct ManifestOptionProblem: Error {
 
 /// The option readers of the bundled plugins.
 public enum ManifestOptionReaders {
-    /// `png` (`PNGDecodeOptions`) and `atlas` (`AtlasPackingOptions`).
-    public static var bundled: [any ManifestOptionReader] { [PNGOptionReader(), AtlasOptionReader()] }
+    /// `png` (`PNGDecodeOptions`), `atlas` (`AtlasPackingOptions`) and `audio` (`AudioSettings`).
+    public static var bundled: [any ManifestOptionReader] { [PNGOptionReader(), AtlasOptionReader(), AudioOptionReader()] }
 }
 
 /// `"png": {"alpha": "premultiplied", "keep16Bit": true, "maxWidth": 8192, "maxHeight": 8192, "maxDecodedMiB": 256}`
@@ -108,5 +109,23 @@ struct AtlasOptionReader: ManifestOptionReader {
         if let rotation = try values.bool("rotation") { atlas.allowsRotation = rotation }
         if let scale = try values.int("scale", in: 1...16) { atlas.scale = scale }
         options[AtlasPackingOptions.self] = atlas
+    }
+}
+
+/// `"audio": {"kind": "music", "samples": "float32", "longestSoundSeconds": 10, "longestSeconds": 3600}`
+struct AudioOptionReader: ManifestOptionReader {
+    var key: String { "audio" }
+
+    func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws {
+        var audio = options[AudioSettings.self]
+        if let kind = try values.string("kind", oneOf: AudioSettings.Kind.allCases.map(\.rawValue)) {
+            audio.kind = AudioSettings.Kind(rawValue: kind)!
+        }
+        if let samples = try values.string("samples", oneOf: AudioSampleFormat.allCases.map(\.rawValue)) {
+            audio.sampleFormat = AudioSampleFormat(rawValue: samples)!
+        }
+        if let seconds = try values.int("longestSoundSeconds", in: 0...86400) { audio.longestSound = .seconds(seconds) }
+        if let seconds = try values.int("longestSeconds", in: 1...86400) { audio.longestDuration = .seconds(seconds) }
+        options[AudioSettings.self] = audio
     }
 }

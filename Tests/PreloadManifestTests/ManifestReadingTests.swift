@@ -1,5 +1,6 @@
 import Foundation
 import Preload
+import PreloadAudio
 import PreloadManifest
 import PreloadPNG
 import PreloadTestSupport
@@ -11,6 +12,20 @@ import Testing
 @Suite struct ManifestReadingTests {
     static let sampleAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("sample-assets").path
+
+    @Test func anEntrySaysWhetherItsAudioIsASoundOrMusic() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(
+            "levels.json",
+            text:
+                #"{"groups": {"a": {"assets": [{"path": "theme.ogg", "options": {"audio": {"kind": "music", "samples": "float32"}}}, "jump.wav"]}}}"#)
+        let requests = try AssetManifest(contentsOf: path).requests(for: ["a"])
+        #expect(requests[0].options[AudioSettings.self] == AudioSettings(kind: .music, sampleFormat: .float32))
+        #expect(!requests[1].options.contains(AudioSettings.self))
+        let wrong = try directory.write(
+            "wrong.json", text: #"{"groups": {"a": {"assets": [{"path": "x.ogg", "options": {"audio": {"kind": "stream"}}}]}}}"#)
+        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong) }
+    }
 
     @Test func theSampleManifestReadsInItsOwnOrderWithNamesAsWritten() throws {
         let manifest = try AssetManifest(contentsOf: Self.sampleAssets + "/levels.json")
@@ -65,7 +80,7 @@ import Testing
         ),
         (
             #"{"groups": {"a": {"assets": [{"path": "h.png", "options": {"pgn": {}}}]}}}"#,
-            "m.json: group 'a': entry 1 ('h.png'): no plugin's options are called 'pgn' (known: atlas, png)"
+            "m.json: group 'a': entry 1 ('h.png'): no plugin's options are called 'pgn' (known: atlas, audio, png)"
         ),
         (
             #"{"groups": {"a": {"assets": [{"path": "h.png", "options": {"atlas": {"padding": -1}}}]}}}"#,

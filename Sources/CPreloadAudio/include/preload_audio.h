@@ -71,13 +71,13 @@ typedef const char *(*PreloadSFVersionString)(void);
 
 /// Bytes in memory that a library reads through this target's callbacks: they must stay valid,
 /// unchanged, until the file opened on them is closed.
-typedef struct PreloadSndfileMemory {
+typedef struct PreloadAudioMemory {
     const uint8_t *bytes;
     sf_count_t count;
     sf_count_t position;
-} PreloadSndfileMemory;
+} PreloadAudioMemory;
 
-/// The virtual I/O table that reads a PreloadSndfileMemory (user_data): reads, seeks and tells
+/// The virtual I/O table that reads a PreloadAudioMemory (user_data): reads, seeks and tells
 /// stay inside its bytes; writes fail.
 SF_VIRTUAL_IO *preload_sndfile_memory_io(void);
 
@@ -113,7 +113,7 @@ typedef long (*PreloadOVReadFloat)(PreloadOggVorbisFile *vf, float ***pcm_channe
 typedef long (*PreloadOVRead)(PreloadOggVorbisFile *vf, char *buffer, int length, int bigendianp, int word, int sgned, int *bitstream);
 typedef int (*PreloadOVPcmSeek)(PreloadOggVorbisFile *vf, int64_t pos);
 
-/// The callbacks that read a PreloadSndfileMemory (the datasource) for libvorbisfile.
+/// The callbacks that read a PreloadAudioMemory (the datasource) for libvorbisfile.
 ov_callbacks preload_vorbis_memory_callbacks(void);
 
 // MARK: libmpg123
@@ -147,9 +147,9 @@ typedef int (*PreloadMpg123Read)(mpg123_handle *mh, void *outmemory, size_t outm
 typedef off_t (*PreloadMpg123Seek)(mpg123_handle *mh, off_t sampleoff, int whence);
 typedef const char *(*PreloadMpg123StrError)(mpg123_handle *mh);
 
-/// libmpg123's reader over a PreloadSndfileMemory (the I/O handle).
+/// libmpg123's reader over a PreloadAudioMemory (the I/O handle).
 ssize_t preload_mpg123_memory_read(void *handle, void *buffer, size_t count);
-/// libmpg123's seek over a PreloadSndfileMemory.
+/// libmpg123's seek over a PreloadAudioMemory.
 off_t preload_mpg123_memory_seek(void *handle, off_t offset, int whence);
 
 #endif
