@@ -7,6 +7,7 @@ import Preload
 /// A sound made from a Phaser audio sprite also carries the sprite's named ``ranges``:
 ///
 /// ```swift
+/// import Preload
 /// import PreloadAudio
 ///
 /// func play(_ sound: Sound, marker: String) {

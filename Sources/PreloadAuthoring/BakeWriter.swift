@@ -59,7 +59,7 @@ public enum BakeWriter {
         public var path: String
         /// Entries by kind.
         public var textures = 0, atlases = 0, dataFiles = 0
-        /// Sounds and music (``BakedAudio``).
+        /// Sounds and music (`BakedAudio`).
         public var audio = 0
         /// Pages packed at load time (sprite folders), stored as entries of their atlas.
         public var packedPages = 0
