@@ -13,6 +13,8 @@ let preload = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 ///     swift run --package-path Examples/LoadingScreen LoadingScreen
 ///     xvfb-run swift run --package-path Examples/LoadingScreen LoadingScreen --frames 90 --screenshot /tmp/shot.png
 ///     swift run --package-path Examples/LoadingScreen ScreenshotCheck /tmp/shot.png
+///     SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=/tmp/audio.raw xvfb-run swift run --package-path Examples/LoadingScreen LoadingScreen --frames 90
+///     swift run --package-path Examples/LoadingScreen AudioCheck /tmp/audio.raw
 let package = Package(
     name: "LoadingScreen",
     platforms: [.macOS(.v15)],
@@ -23,10 +25,13 @@ let package = Package(
             name: "LoadingScreen",
             dependencies: [
                 "CSDL2", "SceneLayout", .product(name: "Preload", package: preload),
-                .product(name: "PreloadAuthoring", package: preload),
+                .product(name: "PreloadAuthoring", package: preload), .product(name: "PreloadAudio", package: preload),
             ]),
         .target(name: "SceneLayout"),
         .executableTarget(name: "ScreenshotCheck", dependencies: ["SceneLayout", .product(name: "Preload", package: preload)]),
+        .executableTarget(
+            name: "AudioCheck",
+            dependencies: ["CSDL2", .product(name: "Preload", package: preload), .product(name: "PreloadAudio", package: preload)]),
     ],
     swiftLanguageModes: [.v6]
 )

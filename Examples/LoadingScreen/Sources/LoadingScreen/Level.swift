@@ -1,20 +1,27 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import SceneLayout
 
 /// The level the example streams in, and where its scene draws each sprite.
 enum Level {
     /// The requests, named as the scene looks them up. The sprite folder is packed without
-    /// turning sprites; the TexturePacker atlas keeps its own turned frame.
+    /// turning sprites; the TexturePacker atlas keeps its own turned frame. The jump sound is
+    /// decoded now and the theme kept encoded, to stream when it plays.
     static func requests(assets: String) -> [AssetRequest] {
         var creatures = AssetRequest(path: "\(assets)/atlases/creatures.atlas", name: "creatures")
         creatures.options[AtlasPackingOptions.self] = AtlasPackingOptions(allowsRotation: false)
+        var jump = AssetRequest(path: "\(assets)/audio/jump.wav", name: "jump")
+        jump.options[AudioSettings.self] = AudioSettings(kind: .sound)
+        var theme = AssetRequest(path: "\(assets)/audio/theme.wav", name: "theme")
+        theme.options[AudioSettings.self] = AudioSettings(kind: .music)
         return [
             AssetRequest(path: "\(assets)/backgrounds/forest.png", name: "background"),
             creatures,
             AssetRequest(path: "\(assets)/atlases/ui/ui.json", name: "ui"),
             AssetRequest(path: "\(assets)/packs/level1.pak", name: "level1"),
+            jump, theme,
         ]
     }
 

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadAudio
 import PreloadBaked
 import PreloadPNG
 import PreloadPack
@@ -13,7 +14,8 @@ import Synchronization
 // batch's progress (what is on the GPU: the batch counts hand-overs, the bar leaves out rows still
 // being copied), and each frame spends about 2 ms on uploads (the hand-off, and large
 // textures a band of rows at a time); the batch completes when the level is on the GPU. Then
-// the level is drawn.
+// the level is drawn, and its audio starts: the jump sound once over the theme, streamed
+// (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to SDL_DISKAUDIOFILE).
 //
 //     LoadingScreen [--assets DIR | --baked FILE.bake] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
 //     LoadingScreen [--assets DIR] --bake FILE.bake     (bakes the level and stops)
@@ -22,7 +24,7 @@ let options = Options(CommandLine.arguments.dropFirst())
 if let pack = options.bakeTo {
     // The example's build step: the level's loose files baked into one pack, under the names
     // the scene looks up (`LoadingScreen --baked PACK` then loads it by mapping it).
-    let loader = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+    let loader = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader()])
     let loose = try await loader.preload(Level.requests(assets: options.assets), options: PreloadOptions(storesAssets: false))
     print(try BakeWriter.write(loose, to: pack))
     exit(0)
@@ -38,7 +40,7 @@ guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawVal
 }
 let gpu = GPU(renderer: renderer)
 
-let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), BakedPackLoader()])
+let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), BakedPackLoader()])
 let handOff = AssetHandOff(releasesCPUCopies: true)
 let report = Mutex<PreloadReport?>(nil)
 // The bar reads the batch's progress once a frame (`batch.progress`), rather than a progress hook.
@@ -56,6 +58,7 @@ var frameStats = FrameStats()
 /// What the loading bar shows: the batch's fraction less the rows still on their way to the GPU.
 var barShown = 0.0
 var layout: SceneLayout?
+var audio: LevelAudio?
 var frame = 0
 let started = ContinuousClock.now
 running: while true {
@@ -77,6 +80,12 @@ running: while true {
     if let loaded, gpu.strips.isIdle {
         guard loaded.everythingLoaded else {
             Options.fail("the level did not load:\n" + loaded.errors.map { "  \($0)" }.joined(separator: "\n"), status: 1)
+        }
+        if layout == nil {
+            // The level is ready: its sounds stayed in the store (the upload keeps no handle for them).
+            audio = LevelAudio.start(
+                sound: required(coordinator.assets.asset(named: "jump", as: Sound.self), "sound jump (audio/jump.wav)"),
+                music: required(coordinator.assets.asset(named: "theme", as: Music.self), "music theme (audio/theme.wav)"))
         }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
     } else {
@@ -104,6 +113,7 @@ running: while true {
     if done { break }
     SDL_Delay(16)
 }
+audio?.close()
 let memory = AssetMemory.shared.statistics
 print(frameStats.summary(budget: options.frameBudget))
 print(
