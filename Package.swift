@@ -195,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAudioTests",
-            dependencies: ["PreloadAudio", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAudio
+import PreloadPack
 import PreloadTestSupport
 import Testing
 
@@ -61,6 +62,22 @@ import Testing
             #expect(theme.byteCount == (try AudioFixtures.bytes("theme.ogg")).count && theme.frameCount == 264_600)
             #expect(theme.kind == .music && abs(theme.duration - 12) < 1e-9)
         }
+    }
+
+    @Test func audioInsideAZipLoadsAsItsEntries() async throws {
+        let directory = try TemporaryDirectory("audio-in-zip")
+        let zip = try directory.write(
+            "sfx.zip",
+            ZipFixture.stored([("jump.wav", try AudioFixtures.bytes("blip-mono.wav")), ("theme.wav", PhaserProject.wav(frames: 8000 * 11))]))
+        let coordinator = try PreloadCoordinator(plugins: [AudioLoader(), PackLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: zip)])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let jump = try #require(coordinator.assets.asset(atPath: zip + "#jump.wav") as? Sound)
+        let file = try AudioFixtures.bytes("blip-mono.wav")
+        #expect(jump.frameCount == 11025 && jump.samples.array == Array(file.dropFirst(56)))  // after RIFF, fmt, LIST and data headers
+        let theme = try #require(coordinator.assets.asset(atPath: zip + "#theme.wav") as? Music)
+        let decoded = try theme.decodeAll()
+        #expect(theme.frameCount == 88000 && decoded.count == 88000 * 2)
     }
 
     @Test func aFileClaimedByContentWhateverItsName() async throws {
