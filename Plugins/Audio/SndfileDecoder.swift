@@ -34,7 +34,6 @@ final class SndfileDecoder {
             switch major {
             case PRELOAD_SF_FORMAT_FLAC: .flac
             case PRELOAD_SF_FORMAT_MPEG: .mp3
-            case PRELOAD_SF_FORMAT_WAV: .wav
             case PRELOAD_SF_FORMAT_OGG:
                 minor == PRELOAD_SF_FORMAT_VORBIS ? .vorbis : minor == PRELOAD_SF_FORMAT_OPUS ? .opus : nil
             default: nil

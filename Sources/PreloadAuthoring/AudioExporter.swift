@@ -34,10 +34,12 @@ public enum AudioExporter {
         var seen = Set<String>()
         for result in report.allResults where seen.insert(result.request.name).inserted {
             let name = result.request.name
-            let wav: [UInt8]
+            // A sound's samples as they are; music decoded through a stream, once it is known to be written.
+            let samples: () throws -> AssetBytes
+            let format: AudioFormat
             switch result.outcome.asset {
-            case let sound as Sound: wav = try self.wav(sound.samples.array, format: sound.format)
-            case let music as Music: wav = try self.wav(try music.decodeAll(), format: music.format)
+            case let sound as Sound: (samples, format) = ({ sound.samples }, sound.format)
+            case let music as Music: (samples, format) = ({ AssetBytes(try music.decodeAll()) }, music.format)
             default: continue
             }
             let relative = AssetPath.normalized(name.hasPrefix("/") ? String(name.drop { $0 == "/" }) : name)
@@ -45,22 +47,26 @@ public enum AudioExporter {
                 exported.skipped.append((name, "the name would leave \(folder)"))
                 continue
             }
+            let pcm = try samples()
             let path = folder + "/" + relative + ".wav"
             let file = try AtomicFile(path: path)
-            try file.write(wav)
+            try file.write(try wavHeader(samples: pcm.count, format: format))
+            try pcm.withUnsafeBytes { try file.write($0) }  // in place, not copied behind a header
             try file.commit()
             exported.files.append(path)
         }
         return exported
     }
 
-    /// A WAV file of the interleaved `pcm` in `format`: 16-bit PCM, or 32-bit IEEE float.
-    public static func wav(_ pcm: [UInt8], format: AudioFormat) throws -> [UInt8] {
-        guard pcm.count <= Int(UInt32.max) - 44 else {
-            throw AssetError(path: "", category: .limitExceeded, reason: "\(pcm.count) bytes of samples do not fit a WAV file (4 GiB)")
+    /// The 44 bytes that start a WAV file of `samples` bytes of interleaved `format` samples
+    /// (16-bit PCM, or 32-bit IEEE float; an even count, so the data chunk needs no pad byte),
+    /// which follow them.
+    public static func wavHeader(samples: Int, format: AudioFormat) throws -> [UInt8] {
+        guard samples <= Int(UInt32.max) - 44 else {
+            throw AssetError(path: "", category: .limitExceeded, reason: "\(samples) bytes of samples do not fit a WAV file (4 GiB)")
         }
         var bytes = Array("RIFF".utf8)
-        bytes.appendLittleEndian(UInt32(36 + pcm.count))
+        bytes.appendLittleEndian(UInt32(36 + samples))
         bytes += Array("WAVEfmt ".utf8)
         bytes.appendLittleEndian(UInt32(16))
         bytes.appendLittleEndian(UInt16(format.sampleFormat == .float32 ? 3 : 1))
@@ -70,9 +76,7 @@ public enum AudioExporter {
         bytes.appendLittleEndian(UInt16(format.bytesPerFrame))
         bytes.appendLittleEndian(UInt16(format.sampleFormat.bytesPerSample * 8))
         bytes += Array("data".utf8)
-        bytes.appendLittleEndian(UInt32(pcm.count))
-        bytes += pcm
-        if pcm.count % 2 == 1 { bytes.append(0) }
+        bytes.appendLittleEndian(UInt32(samples))
         return bytes
     }
 }
