@@ -1,0 +1,216 @@
+import Preload
+
+/// One line of BMFont's text form or one element of its XML form: a tag (`info`, `common`,
+/// `page`, `char`, `kerning`, ...) and its `key=value` attributes, as strings. Both forms carry
+/// the same records, so one builder (``BMFontRecords/description(format:file:files:)``) reads
+/// them.
+struct BMFontRecord {
+    var tag: String
+    var attributes: [String: String]
+    /// Where it is, for messages: `line 12` or `element 12`.
+    var place: String
+}
+
+/// The records of one descriptor, turned into a ``BitmapFontDescription``.
+struct BMFontRecords {
+    var records: [BMFontRecord]
+    var file: String
+    /// Warnings the reader already had (none today; kept for the form's own).
+    var warnings: [AssetWarning] = []
+
+    func description(format: BitmapFont.Format, resolve: (String) throws -> String) throws -> BitmapFontDescription {
+        var fields = Fields(file: file)
+        var metrics = FontMetrics()
+        var pageNames: [Int: String] = [:]
+        var sawCommon = false
+        var declaredChars: Int?, declaredKernings: Int?
+        var builder = GlyphTableBuilder()
+        for record in records {
+            fields.place = record.place
+            let values = record.attributes
+            switch record.tag {
+            case "info":
+                metrics.face = values["face"] ?? ""
+                metrics.size = try fields.int("size", values, default: 0)
+                metrics.isBold = try fields.int("bold", values, default: 0) != 0
+                metrics.isItalic = try fields.int("italic", values, default: 0) != 0
+                metrics.charset = values["charset"] ?? ""
+                metrics.isUnicode = try fields.int("unicode", values, default: 1) != 0
+                metrics.stretchHeight = try fields.int("stretchH", values, default: 100)
+                metrics.isSmooth = try fields.int("smooth", values, default: 1) != 0
+                metrics.supersampling = try fields.int("aa", values, default: 1)
+                metrics.padding = try fields.ints("padding", values, count: 4) ?? [0, 0, 0, 0]
+                metrics.spacing = try fields.ints("spacing", values, count: 2) ?? [0, 0]
+                metrics.outline = try fields.int("outline", values, default: 0)
+            case "common":
+                sawCommon = true
+                metrics.lineHeight = try fields.int("lineHeight", values)
+                metrics.base = try fields.int("base", values)
+                metrics.pageWidth = try fields.int("scaleW", values, default: 0)
+                metrics.pageHeight = try fields.int("scaleH", values, default: 0)
+                metrics.isPacked = try fields.int("packed", values, default: 0) != 0
+                metrics.channelContents = try ["alphaChnl", "redChnl", "greenChnl", "blueChnl"].map { key in
+                    let value = try fields.int(key, values, default: 0)
+                    guard let content = FontMetrics.ChannelContent(rawValue: value) else {
+                        throw fields.problem("'\(key)' is \(value), not 0 to 4")
+                    }
+                    return content
+                }
+            case "page":
+                let id = try fields.int("id", values)
+                guard let name = values["file"] else { throw fields.problem("a page has no 'file'") }
+                guard (0..<4096).contains(id) else { throw fields.problem("page id \(id) is out of range") }
+                pageNames[id] = name
+            case "chars":
+                declaredChars = try fields.int("count", values, default: 0)
+            case "char":
+                let id = try fields.int64("id", values)
+                let glyph = BitmapGlyph(
+                    id: id, x: try fields.int("x", values), y: try fields.int("y", values),
+                    width: try fields.size("width", values), height: try fields.size("height", values),
+                    xOffset: try fields.int("xoffset", values), yOffset: try fields.int("yoffset", values),
+                    xAdvance: try fields.int("xadvance", values), page: try fields.int("page", values, default: 0),
+                    channels: FontChannels(rawValue: UInt8(truncatingIfNeeded: try fields.int("chnl", values, default: 15))))
+                builder.add(glyph)
+            case "kernings":
+                declaredKernings = try fields.int("count", values, default: 0)
+            case "kerning":
+                builder.add(
+                    KerningPair(
+                        first: try fields.int64("first", values), second: try fields.int64("second", values),
+                        amount: try fields.int("amount", values)))
+            default:
+                continue  // `font`, `pages`, and anything a tool adds
+            }
+        }
+        guard sawCommon else { throw BitmapFontError.malformed(file: file, detail: "no 'common' line (the line height and base)") }
+        let pages = try (0..<pageNames.count).map { id in
+            guard let name = pageNames[id] else {
+                throw BitmapFontError.malformed(file: file, detail: "the pages' ids are not 0 to \(pageNames.count - 1): page \(id) is missing")
+            }
+            return BitmapFontDescription.Page(path: try resolve(name), nameAsWritten: name)
+        }
+        var warnings = self.warnings + fields.warnings + builder.warnings
+        if let declared = declaredChars, declared != builder.charLines {
+            warnings.append(AssetWarning(.fontCountMismatch, "'chars count' says \(declared), the file has \(builder.charLines) characters"))
+        }
+        if let declared = declaredKernings, declared != builder.kerningLines {
+            warnings.append(AssetWarning(.fontCountMismatch, "'kernings count' says \(declared), the file has \(builder.kerningLines) pairs"))
+        }
+        return BitmapFontDescription(
+            format: format, metrics: metrics, pages: pages, glyphs: builder.glyphs, missingGlyph: builder.missingGlyph,
+            kerningPairs: builder.kerningPairs, warnings: warnings)
+    }
+
+    /// Reads numbers out of a record's attribute strings, naming the place in errors.
+    struct Fields {
+        let file: String
+        var place = ""
+        private(set) var warnings: [AssetWarning] = []
+        private var warnedFraction = false
+
+        init(file: String) { self.file = file }
+
+        func problem(_ detail: String) -> BitmapFontError {
+            .malformed(file: file, detail: "\(place): \(detail)")
+        }
+
+        mutating func int64(_ key: String, _ values: [String: String], default fallback: Int64? = nil) throws -> Int64 {
+            guard let text = values[key] else {
+                guard let fallback else { throw problem("'\(key)' is missing") }
+                return fallback
+            }
+            if let value = Int64(text) { return value }
+            // A fraction ("12.5"): its whole part, as Phaser's parseInt reads it.
+            if let value = Double(text), value.isFinite, abs(value) < 1e15 {
+                if !warnedFraction {
+                    warnedFraction = true
+                    warnings.append(AssetWarning(.fontFractionalNumber, "\(place): '\(key)' is \(text), read as \(Int64(value))"))
+                }
+                return Int64(value)
+            }
+            throw problem("'\(key)' is '\(text)', not a number")
+        }
+
+        mutating func int(_ key: String, _ values: [String: String], default fallback: Int? = nil) throws -> Int {
+            let value = try int64(key, values, default: fallback.map(Int64.init))
+            guard abs(value) <= 1 << 30 else { throw problem("'\(key)' is \(value), out of range") }
+            return Int(value)
+        }
+
+        /// A width or height: never negative.
+        mutating func size(_ key: String, _ values: [String: String]) throws -> Int {
+            let value = try int(key, values)
+            guard value >= 0 else { throw problem("'\(key)' is \(value), below zero") }
+            return value
+        }
+
+        /// `padding=1,2,3,4`: exactly `count` numbers, or `nil` when the key is absent.
+        func ints(_ key: String, _ values: [String: String], count: Int) throws -> [Int]? {
+            guard let text = values[key] else { return nil }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingSpaces) }
+            guard parts.count == count, parts.allSatisfy({ $0 != nil && abs($0!) <= 1 << 30 }) else {
+                throw problem("'\(key)' is '\(text)', not \(count) numbers separated by commas")
+            }
+            return parts.map { $0! }
+        }
+    }
+}
+
+/// The glyph and kerning tables as a descriptor's lines or blocks add to them: the last of two
+/// entries for one id (or pair) wins, as libGDX and Phaser keep it, with a warning.
+struct GlyphTableBuilder {
+    private(set) var glyphs: [BitmapGlyph] = []
+    private(set) var missingGlyph: BitmapGlyph?
+    private(set) var kerningPairs: [KerningPair] = []
+    private(set) var warnings: [AssetWarning] = []
+    private(set) var charLines = 0
+    private(set) var kerningLines = 0
+    private var glyphIndex: [Int64: Int] = [:]
+    private var pairIndex: [KerningKey: Int] = [:]
+    private var duplicates = 0
+
+    mutating func add(_ glyph: BitmapGlyph) {
+        charLines += 1
+        if glyph.id <= 0 {  // BMFont's -1 (binary: 0xFFFFFFFF read as -1): the missing-character glyph
+            missingGlyph = glyph
+        } else if let index = glyphIndex[glyph.id] {
+            glyphs[index] = glyph
+            duplicates += 1
+            if duplicates == 1 {
+                let name = BitmapFontError.name(glyph.id)
+                warnings.append(AssetWarning(.fontDuplicateGlyph, "character \(name) is written more than once; the last is used"))
+            }
+        } else {
+            glyphIndex[glyph.id] = glyphs.count
+            glyphs.append(glyph)
+        }
+    }
+
+    mutating func add(_ pair: KerningPair) {
+        kerningLines += 1
+        let key = KerningKey(first: pair.first, second: pair.second)
+        if let index = pairIndex[key] {
+            kerningPairs[index] = pair
+        } else {
+            pairIndex[key] = kerningPairs.count
+            kerningPairs.append(pair)
+        }
+    }
+}
+
+/// Two code points, as a kerning table's key.
+struct KerningKey: Hashable, Sendable {
+    var first: Int64
+    var second: Int64
+}
+
+extension Substring {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
