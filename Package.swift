@@ -90,7 +90,8 @@ let package = Package(
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
-        .target(name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio"]),
+        .target(
+            name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont"]),
         .target(
             name: "PreloadAuthoring",
             dependencies: [
@@ -146,7 +147,7 @@ let package = Package(
             name: "PreloadCLI",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
-                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio",
+                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -165,7 +166,9 @@ let package = Package(
         .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadFlow", "PreloadConcurrency", "PreloadTestSupport"]),
         .testTarget(
             name: "PreloadManifestTests",
-            dependencies: ["PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadTestSupport"]
+            dependencies: [
+                "PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTestSupport",
+            ]
         ),
         .testTarget(
             name: "PreloadPNGTests",

@@ -16,6 +16,11 @@ enum BMFontXMLFormat {
     }
 
     static func records(_ data: [UInt8], file: String) throws -> BMFontRecords {
+        // Foundation's XMLParser on Linux traps on a name that is not UTF-8 (libxml2 hands it
+        // over before it notices): such a document is refused first.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw BitmapFontError.malformed(file: file, detail: "the XML is not valid UTF-8")
+        }
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
         let collector = ElementCollector()

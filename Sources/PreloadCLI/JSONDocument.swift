@@ -3,6 +3,7 @@ import Preload
 import PreloadManifest
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 import PreloadPack
 
 /// The document `preload --json` prints: one entry per asset, then a summary.
@@ -46,6 +47,13 @@ struct JSONDocument: Encodable {
         var encoding: String?
         /// An audio sprite's named parts, in frames.
         var ranges: [String: RangeEntry]?
+        /// A font's typeface, size, line height, baseline, and how many glyphs and kerning pairs.
+        var face: String?
+        var size: Int?
+        var lineHeight: Int?
+        var base: Int?
+        var glyphCount: Int?
+        var kerningPairCount: Int?
         /// What the asset (or a dependency not listed on its own, such as an atlas page) was
         /// forgiven; absent when nothing.
         var warnings: [WarningEntry]?
@@ -221,6 +229,8 @@ struct JSONDocument: Encodable {
                 entry.sha256 = digest?.pixels  // over the PCM its stream gives
             } else if let atlas = asset as? TextureAtlas {
                 describe(atlas, digest: digest, in: &entry)
+            } else if let font = asset as? BitmapFont {
+                describe(font, digest: digest, in: &entry)
             } else if let pack = asset as? PackAsset {
                 entry.format = pack.format.rawValue
                 entry.entries = pack.entries.map { item in
@@ -252,17 +262,33 @@ struct JSONDocument: Encodable {
     private static func describe(_ atlas: TextureAtlas, digest: AssetDigest?, in entry: inout AssetEntry) {
         entry.format = atlas.format.rawValue
         entry.scale = atlas.scale
-        entry.pages = atlas.pages.enumerated().map { index, page in
-            PageEntry(
-                path: page.path, width: page.texture.width, height: page.texture.height,
-                sha256: digest.flatMap { index < $0.pages.count ? $0.pages[index] : nil })
-        }
+        entry.pages = pages(atlas.pages.map { ($0.path, $0.texture) }, digest: digest)
         entry.frames = atlas.frames.enumerated().map { index, frame in
             FrameEntry(
                 name: frame.name, page: frame.page, x: frame.rect.x, y: frame.rect.y, w: frame.rect.width,
                 h: frame.rect.height, rotation: frame.rotation.rawValue, rotated: frame.isRotated, offsetX: frame.offsetX, offsetY: frame.offsetY,
                 sourceW: frame.sourceWidth, sourceH: frame.sourceHeight, index: frame.index,
                 sha256: digest.flatMap { index < $0.frames.count ? $0.frames[index] : nil })
+        }
+    }
+
+    private static func describe(_ font: BitmapFont, digest: AssetDigest?, in entry: inout AssetEntry) {
+        entry.format = font.format.rawValue
+        entry.face = font.metrics.face
+        entry.size = font.metrics.size
+        entry.lineHeight = font.lineHeight
+        entry.base = font.base
+        entry.glyphCount = font.glyphs.count
+        entry.kerningPairCount = font.kerningPairs.count
+        entry.pages = pages(font.pages.map { ($0.path, $0.texture) }, digest: digest)
+    }
+
+    /// An atlas's or a font's pages, with their digests when `--checksum` asked for them.
+    private static func pages(_ pages: [(path: String, texture: Texture)], digest: AssetDigest?) -> [PageEntry] {
+        pages.enumerated().map { index, page in
+            PageEntry(
+                path: page.path, width: page.texture.width, height: page.texture.height,
+                sha256: digest.flatMap { index < $0.pages.count ? $0.pages[index] : nil })
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 import PreloadManifest
 import PreloadPack
 
@@ -115,6 +116,10 @@ struct Summary {
             text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {
             text += "  \(atlas.format.rawValue) atlas, \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
+        } else if let font = result.outcome.asset as? BitmapFont {
+            let metrics = font.metrics
+            text += "  \(font.format.rawValue) font '\(metrics.face)' \(metrics.size) px, \(counted(font.pages.count, "page")), "
+            text += "\(counted(font.glyphs.count, "glyph")), \(counted(font.kerningPairs.count, "kerning pair"))"
         } else if let sound = result.outcome.asset as? Sound {
             text += "  sound, \(Self.audio(sound.duration, sound.format)), \(sound.encoding)"
         } else if let music = result.outcome.asset as? Music {

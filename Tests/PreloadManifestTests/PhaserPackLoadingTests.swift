@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 import PreloadManifest
 import PreloadPNG
 import PreloadPack
@@ -11,7 +12,9 @@ import Testing
 /// Loading a Phaser project's pack as it is: every type's asset holds the right file's pixels.
 @Suite struct PhaserPackLoadingTests {
     static func coordinator() throws -> PreloadCoordinator {
-        try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), DataFileLoader.raw, DataFileLoader.json])
+        try PreloadCoordinator(plugins: [
+            PNGLoader(), AtlasLoader(), BitmapFontLoader(), PackLoader(), AudioLoader(), DataFileLoader.raw, DataFileLoader.json,
+        ])
     }
 
     func decoded(_ project: PhaserProject, _ name: String) throws -> Texture { try PNGDecoder.decode(try project.bytes(name)) }
@@ -52,6 +55,12 @@ import Testing
         #expect(store.asset(named: "items", as: DataAsset.self)?.bytes.array == (try project.bytes("assets/data/items.json")))
         #expect(store.asset(named: "l1.level", as: DataAsset.self)?.bytes.array == (try project.bytes("assets/data/level.bin")))
         #expect(store.entry(named: "l1.banner") == nil)
+
+        // The bitmap font's page is the pack's textureURL, not the font.png its XML names.
+        let font = try #require(store.asset(named: "l1.font", as: BitmapFont.self))
+        #expect(font.format == .xml && font.pages.map(\.path) == [project.file("assets/fonts/f.png")])
+        #expect(font.pages[0].texture.pixels == (try decoded(project, "assets/fonts/f.png")).pixels)
+        #expect(font.layOut("AV").width == 11 && font.glyph(for: "V")?.x == 6)
 
         // Audio: the theme's first URL that decodes (its .m4a does not), the sprite with its markers.
         let theme = try #require(store.asset(named: "l1.theme", as: Sound.self))

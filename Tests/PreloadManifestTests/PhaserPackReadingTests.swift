@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 import PreloadManifest
 import PreloadPack
 import PreloadTestSupport
@@ -25,7 +26,7 @@ import Testing
         #expect(
             level1.map(\.name) == [
                 "l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles", "l1.theme",
-                "l1.sfx",
+                "l1.sfx", "l1.font",
             ])
         #expect(level1[0].path == project.file("assets/images/hero.png"))
         #expect(level1[2].path == project.file("assets/atlas/ui.json") && level1[2].plugin == "atlas")
@@ -39,13 +40,16 @@ import Testing
         #expect(level1[8].path == project.file("assets/audio/sfx.wav") && level1[8].plugin == "audio")
         #expect(level1[8].options[AudioSpriteMap.self] == AudioSpriteMap(path: project.file("assets/audio/sfx.json")))
 
-        #expect(manifest.notices.map(\.kind) == [.unsupportedType, .notOnDisk, .keyRepeated])
-        #expect(manifest.notices.map(\.type) == ["bitmapFont", "image", "image"])
+        #expect(level1[9].path == project.file("assets/fonts/f.xml") && level1[9].plugin == "bmfont")
+        #expect(level1[9].options[BitmapFontPages.self] == BitmapFontPages(files: [project.file("assets/fonts/f.png")]))
+
+        #expect(manifest.notices.map(\.kind) == [.notOnDisk, .keyRepeated, .unsupportedType])
+        #expect(manifest.notices.map(\.type) == ["image", "image", "video"])
         #expect(
             manifest.notices.map(\.description) == [
-                "\(project.pack): group 'level1': entry 9 ('l1.font'): bitmapFont: skipped: no Preload plugin loads 'bitmapFont' files",
                 "\(project.pack): group 'level1': entry 10 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk",
                 "\(project.pack): group 'level1': entry 11 ('l1.hero'): image: not loaded: the key 'l1.hero' was given first in group 'level1' entry 1, which is kept",
+                "\(project.pack): group 'level1': entry 12 ('l1.intro'): video: skipped: no Preload plugin loads 'video' files",
             ])
         #expect(try manifest.notices(for: ["boot"]).isEmpty)
         #expect(

@@ -35,7 +35,8 @@ public struct PhaserProject {
               { "type": "audioSprite", "key": "sfx", "jsonURL": "audio/sfx.json", "audioURL": ["audio/sfx.wav"] },
               { "type": "bitmapFont", "key": "font", "textureURL": "fonts/f.png", "fontDataURL": "fonts/f.xml" },
               { "type": "image", "key": "banner", "url": "https://cdn.example.com/banner.png" },
-              { "type": "image", "key": "hero", "url": "images/sky.png" }
+              { "type": "image", "key": "hero", "url": "images/sky.png" },
+              { "type": "video", "key": "intro", "url": "video/intro.mp4" }
             ],
             "defaultType": "image"
           },
@@ -59,6 +60,22 @@ public struct PhaserProject {
            "frames": [{"filename": "slime", "frame": {"x": 8, "y": 8, "w": 8, "h": 8}, "rotated": false}]}]}
         """
 
+    /// A BMFont XML font (Phaser's `bitmapFont` form) whose one page is `f.png`, 16x16: its XML
+    /// names `font.png`, which does not exist; the pack's `textureURL` wins.
+    public static let fontXML = """
+        <?xml version="1.0"?>
+        <font>
+          <info face="Pixel" size="8"/>
+          <common lineHeight="9" base="7" scaleW="16" scaleH="16" pages="1"/>
+          <pages><page id="0" file="font.png"/></pages>
+          <chars count="2">
+            <char id="65" x="0" y="0" width="5" height="7" xoffset="0" yoffset="1" xadvance="6" page="0" chnl="15"/>
+            <char id="86" x="6" y="0" width="5" height="7" xoffset="0" yoffset="1" xadvance="6" page="0" chnl="15"/>
+          </chars>
+          <kernings count="1"><kerning first="65" second="86" amount="-1"/></kernings>
+        </font>
+        """
+
     /// Writes the project into a new temporary folder.
     public init() throws {
         directory = try TemporaryDirectory("phaser-project")
@@ -67,7 +84,7 @@ public struct PhaserProject {
         let images: [(String, Int, Int)] = [
             ("assets/images/sky.png", 40, 20), ("assets/images/hero.png", 12, 12), ("assets/images/hero_n.png", 12, 12),
             ("assets/atlas/ui-sheet.png", 32, 16), ("assets/atlas/creatures-0.png", 16, 16), ("assets/atlas/creatures-1.png", 16, 16),
-            ("assets/sheets/coin.png", 52, 30), ("assets/l1.tiles.png", 4, 4), ("assets/tiles.png", 8, 8),
+            ("assets/sheets/coin.png", 52, 30), ("assets/l1.tiles.png", 4, 4), ("assets/tiles.png", 8, 8), ("assets/fonts/f.png", 16, 16),
         ]
         for (index, (name, width, height)) in images.enumerated() {
             try directory.write(
@@ -76,6 +93,7 @@ public struct PhaserProject {
         try directory.write("assets/atlas/ui.json", text: Self.uiAtlas)
         try directory.write("assets/data/creatures.json", text: Self.creaturesAtlas)
         try directory.write("assets/data/items.json", text: "{\"items\": [1, 2, 3]}\n")
+        try directory.write("assets/fonts/f.xml", text: Self.fontXML)
         try directory.write("assets/data/level.bin", (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })
         // Audio: no plugin decodes .m4a, so the theme's second URL is the one loaded.
         try directory.write("assets/audio/theme.wav", Self.wav(frames: 8000))

@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 
 /// Turns the entries of a Phaser pack's sections into groups of requests, by file type:
 ///
@@ -15,6 +16,7 @@ import PreloadAudio
 /// | `binary` | `url`, as bytes | `data` |
 /// | `audio` | the first of `url`'s URLs this machine decodes (else the first), by duration a sound or music | `audio` |
 /// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (``AudioSpriteMap``) | `audio` |
+/// | `bitmapFont` | `fontDataURL` (BMFont XML, or any BMFont form), its one page from `textureURL` (``BitmapFontPages``) | `bmfont` |
 ///
 /// Any other type is skipped with a notice. Store names are the keys, after the section's
 /// `prefix`; a missing URL is `path + key + "." + extension` as in Phaser.
@@ -127,6 +129,17 @@ struct PhaserEntryReader {
             return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "json") }
         case "binary":
             return entry(located("url", extension: "bin")) { AssetRequest(path: $0, name: name, plugin: "data") }
+        case "bitmapFont":
+            let texture = located("textureURL", extension: "png", extensionField: "textureExtension")
+            switch (texture, located("fontDataURL", extension: "xml", extensionField: "fontDataExtension")) {
+            case (.elsewhere(let url), _), (_, .elsewhere(let url)):
+                return .elsewhere(url)
+            case (.file(let texture), .file(let path)):
+                let pages = AssetOptions().with(BitmapFontPages.self, BitmapFontPages(files: [texture]))
+                var made = AssetManifest.Entry(request: AssetRequest(path: path, name: name, plugin: "bmfont", options: pages), place: place)
+                made.companions = [texture]
+                return .entries([made])
+            }
         case "audio":
             return entry(Self.playable(file["url"] ?? file["urls"], urls: urls, key: key)) { AssetRequest(path: $0, name: name, plugin: "audio") }
         case "audioSprite":
