@@ -44,6 +44,8 @@ let package = Package(
         .library(name: "PreloadAudio", targets: ["PreloadAudio"]),
         // Bitmap fonts (AngelCode BMFont: text, XML, binary).
         .library(name: "PreloadFont", targets: ["PreloadFont"]),
+        // XML for plugins: libxml2's pull parser, opened at run time.
+        .library(name: "PreloadXML", targets: ["PreloadXML"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -95,7 +97,8 @@ let package = Package(
         .target(
             name: "PreloadAuthoring",
             dependencies: [
-                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadAudio", "CPreloadPNG",
+                "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadAudio", "PreloadFont",
+                "CPreloadPNG",
             ]
         ),
         .target(
@@ -133,14 +136,15 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadAudio"],
             path: "Plugins/Audio"
         ),
+        .target(name: "PreloadXML", dependencies: ["Preload"]),
         .target(
             name: "PreloadFont",
-            dependencies: ["Preload", "PreloadConcurrency"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadXML"],
             path: "Plugins/Font"
         ),
         .target(
             name: "PreloadBaked",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont"],
             path: "Plugins/Baked"
         ),
         .executableTarget(
@@ -208,6 +212,7 @@ let package = Package(
             dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
         .testTarget(
             name: "PreloadFontTests",
             dependencies: ["PreloadFont", "PreloadPNG", "PreloadPack", "Preload", "PreloadTestSupport"],
@@ -216,8 +221,8 @@ let package = Package(
         .testTarget(
             name: "PreloadBakedTests",
             dependencies: [
-                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "Preload", "PreloadAuthoring", "PreloadConcurrency",
-                "PreloadTestSupport",
+                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "Preload", "PreloadAuthoring",
+                "PreloadConcurrency", "PreloadTestSupport",
             ]
         ),
         .testTarget(

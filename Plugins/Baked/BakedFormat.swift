@@ -50,6 +50,9 @@ public enum BakedFormat {
         /// A sound (its PCM, as loaded) or music (its encoded file), after a 64-byte header
         /// (``BakedAudio``).
         case audio = 4
+        /// A bitmap font: its metrics, glyphs and kerning as JSON (``BakedFontTable``); its pages
+        /// are other entries.
+        case font = 5
     }
 
     /// The header, as read or to write.

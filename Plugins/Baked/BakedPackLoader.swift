@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadAtlas
+import PreloadFont
 
 /// The loader plugin for baked packs (`.bake`, written by `preload bake`): textures ready to
 /// upload, atlases and data files, loaded by mapping the file and handing out views into it, with
@@ -127,27 +128,45 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
             let checked = try bytes(of: entry, in: pack)
             return try BakedAudio.asset(in: try pack.mapped(), offset: Int(entry.record.dataOffset), count: checked.count, name: entry.name)
         case .atlas:
-            let table: BakedAtlasTable
-            do {
-                table = try JSONDecoder().decode(BakedAtlasTable.self, from: try bytes(of: entry, in: pack).withUnsafeBytes { Data($0) })
-            } catch let error as AssetError {
-                throw error
-            } catch {
-                throw BakedPackError.malformed("entry '\(entry.name)': its atlas table does not read: \(error)")
-            }
+            let table = try self.table(BakedAtlasTable.self, of: entry, in: pack, what: "atlas")
             let pages = try table.pages.map { page in
-                guard pack.index.entries.indices.contains(page.entry), pack.index.entries[page.entry].record.kind == .texture else {
-                    throw BakedPackError.malformed("entry '\(entry.name)': page \(page.path) is not a texture entry")
-                }
-                let pageEntry = pack.index.entries[page.entry]
-                let texture =
-                    pageEntry.record.bits.contains(.atlasPage)
-                    ? try self.texture(pageEntry, in: pack)
-                    : try context.dependency(request(for: pageEntry, in: pack, options: context.request.options), as: Texture.self)
-                return AtlasPage(path: page.path, texture: texture)
+                AtlasPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
             }
             return try table.atlas(pages: pages)
+        case .font:
+            let table = try self.table(BakedFontTable.self, of: entry, in: pack, what: "font")
+            let pages = try table.pages.map { page in
+                FontPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
+            }
+            return try table.font(pages: pages)
         }
+    }
+
+    /// The JSON table of an atlas or font entry.
+    private func table<Table: Decodable>(_ type: Table.Type, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, what: String) throws -> Table
+    {
+        do {
+            return try JSONDecoder().decode(Table.self, from: try bytes(of: entry, in: pack).withUnsafeBytes { Data($0) })
+        } catch let error as AssetError {
+            throw error
+        } catch {
+            throw BakedPackError.malformed("entry '\(entry.name)': its \(what) table does not read: \(error)")
+        }
+    }
+
+    /// The texture of an atlas's or a font's page, entry `position` of the pack: a page packed at
+    /// load time (an entry of its atlas, not requested on its own) read here, any other through
+    /// the batch, which loaded it as a dependency.
+    private func page(
+        _ position: Int, named path: String, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, context: LoadContext
+    ) throws -> Texture {
+        guard pack.index.entries.indices.contains(position), pack.index.entries[position].record.kind == .texture else {
+            throw BakedPackError.malformed("entry '\(entry.name)': page \(path) is not a texture entry")
+        }
+        let pageEntry = pack.index.entries[position]
+        return pageEntry.record.bits.contains(.atlasPage)
+            ? try texture(pageEntry, in: pack)
+            : try context.dependency(request(for: pageEntry, in: pack, options: context.request.options), as: Texture.self)
     }
 
     // MARK: Entries

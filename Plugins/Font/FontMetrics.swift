@@ -1,6 +1,6 @@
 /// How a bitmap font was made and how its lines are spaced: AngelCode BMFont's `info` and
 /// `common` blocks, in its own numbers. A font rasterized from TrueType fills the same fields.
-public struct FontMetrics: Hashable, Sendable {
+public struct FontMetrics: Hashable, Sendable, Codable {
     /// The typeface's name (`info face`).
     public var face: String
     /// The size it was rendered at, in pixels (`info size`; BMFont writes it negative when
@@ -40,7 +40,7 @@ public struct FontMetrics: Hashable, Sendable {
     public var channelContents: [ChannelContent]
 
     /// What one channel of a font's pages holds (BMFont's `alphaChnl` and siblings).
-    public enum ChannelContent: Int, Hashable, Sendable {
+    public enum ChannelContent: Int, Hashable, Sendable, Codable {
         /// The glyph.
         case glyph = 0
         /// The outline.

@@ -19,7 +19,7 @@ import PreloadBaked
 public struct BakeCheck: Sendable {
     /// One line per stale, missing or new entry, sorted by name: `stale   hero.png (sprites/hero.png changed)`.
     public let problems: [String]
-    /// How many entries the pack has, packed atlas pages included (as `preload bake` counts
+    /// How many entries the pack has, pages made at load included (as `preload bake` counts
     /// them); a packed page has no source of its own: its atlas's sources are checked.
     public let entryCount: Int
     /// How many are stale, missing and new.

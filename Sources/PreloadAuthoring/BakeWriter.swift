@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 import PreloadBaked
 import PreloadPack
 
@@ -43,7 +44,7 @@ public enum BakeWriter {
                 "\(counted(errors.count, "source")) did not load, so nothing was baked:\n"
                     + errors.map { "  " + $0.description }.joined(separator: "\n")
             case .unsupportedKind(let name, let kind):
-                "\(name): a \(kind) asset has no baked form (textures, atlases, data files, sounds and music do)"
+                "\(name): a \(kind) asset has no baked form (textures, atlases, fonts, data files, sounds and music do)"
             case .nameEscapes(let name):
                 "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder, or name the folder they are relative to with --root DIR"
             case .nameTaken(let name):
@@ -61,7 +62,10 @@ public enum BakeWriter {
         public var textures = 0, atlases = 0, dataFiles = 0
         /// Sounds and music (`BakedAudio`).
         public var audio = 0
-        /// Pages packed at load time (sprite folders), stored as entries of their atlas.
+        /// Bitmap fonts (`BakedFontTable`).
+        public var fonts = 0
+        /// Pages made at load time (packed sprite folders, rasterized fonts), stored as entries of
+        /// their atlas or font.
         public var packedPages = 0
         /// The pack's size in bytes.
         public var bytes = 0
@@ -69,7 +73,7 @@ public enum BakeWriter {
         public var unpackedPacks: [String] = []
 
         /// Every entry, pages included.
-        public var entries: Int { textures + atlases + dataFiles + audio + packedPages }
+        public var entries: Int { textures + atlases + dataFiles + audio + fonts + packedPages }
 
         /// `16.4 KB`, `4.2 MB`: as the command's summaries show sizes.
         static func shown(_ bytes: Int) -> String {
@@ -82,7 +86,8 @@ public enum BakeWriter {
             if atlases > 0 { parts.append(counted(atlases, "atlas", plural: "atlases")) }
             if dataFiles > 0 { parts.append(counted(dataFiles, "data file")) }
             if audio > 0 { parts.append(counted(audio, "sound or music", plural: "sounds and music")) }
-            if packedPages > 0 { parts.append(counted(packedPages, "packed atlas page")) }
+            if fonts > 0 { parts.append(counted(fonts, "font")) }
+            if packedPages > 0 { parts.append(counted(packedPages, "page made at load", plural: "pages made at load")) }
             return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
                 + "\(Self.shown(bytes)), into \(path)"
         }
@@ -116,6 +121,7 @@ public enum BakeWriter {
             case .atlas: summary.atlases += 1
             case .data: summary.dataFiles += 1
             case .audio: summary.audio += 1
+            case .font: summary.fonts += 1
             }
         }
         summary.bytes = try plan.write(to: path, flags: flags)
@@ -182,31 +188,60 @@ public enum BakeWriter {
                 for dependency in group.dropFirst() where dependency.outcome.asset is Texture && Self.belongs(dependency, to: atlas, at: result) {
                     dependencies.append(try add(dependency, isDependency: true, group: []))
                 }
-                var pages: [Int] = []
-                for (number, page) in atlas.pages.enumerated() {
-                    if let known = texturesByPath[page.path], entries[known].width == page.texture.width,
-                        entries[known].height == page.texture.height, entries[known].bytes == page.texture.pixels
-                    {
-                        pages.append(known)
-                    } else {
-                        let pageName = "\(name)#\(number + 1)"
-                        guard byName[pageName] == nil else { throw BakeError.nameTaken(pageName) }
-                        pages.append(append(texture: page.texture, name: pageName, source: result.request.path, bits: [.atlasPage, .dependency]))
-                        dependencies.append(pages[pages.count - 1])
-                    }
-                }
-                let table = BakedAtlasTable(atlas, pageEntries: pages)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                entries[position].bytes = AssetBytes([UInt8](try encoder.encode(table)))
+                let pages = try pageEntries(atlas.pages.map { ($0.path, $0.texture) }, of: name, source: result.request.path)
+                dependencies += pages.made
+                entries[position].bytes = try Self.json(BakedAtlasTable(atlas, pageEntries: pages.all))
                 var listed = Set<Int>()
                 entries[position].dependencies = dependencies.filter { listed.insert($0).inserted }  // a page may be a sprite too
+                return position
+            case let font as BitmapFont:
+                // As an atlas: its place, then its pages (files it loaded, or pages rasterized at load).
+                let position = append(Entry(name: name, sourcePath: result.request.path, kind: .font, bits: bits, bytes: []))
+                var dependencies: [Int] = []
+                for dependency in group.dropFirst() where dependency.outcome.asset is Texture {
+                    if font.pages.contains(where: { $0.path == dependency.request.path }) {
+                        dependencies.append(try add(dependency, isDependency: true, group: []))
+                    }
+                }
+                let pages = try pageEntries(font.pages.map { ($0.path, $0.texture) }, of: name, source: result.request.path)
+                entries[position].bytes = try Self.json(BakedFontTable(font, pageEntries: pages.all))
+                var listed = Set<Int>()
+                entries[position].dependencies = (dependencies + pages.made).filter { listed.insert($0).inserted }
                 return position
             case let asset?:
                 throw BakeError.unsupportedKind(name: name, kind: asset.kind.rawValue)
             case nil:
                 throw BakeError.sourcesFailed([result.outcome.error].compactMap { $0 })
             }
+        }
+
+        /// The entries holding `pages` (an atlas's or a font's, in order): the texture entry of the
+        /// file a page was loaded from, else a new entry `NAME#N` of the asset `name` (a page made
+        /// at load time: a packed sprite folder, a rasterized font), which `made` lists.
+        private mutating func pageEntries(
+            _ pages: [(path: String, texture: Texture)], of name: String, source: String
+        ) throws -> (all: [Int], made: [Int]) {
+            var all: [Int] = [], made: [Int] = []
+            for (number, page) in pages.enumerated() {
+                if let known = texturesByPath[page.path], entries[known].width == page.texture.width,
+                    entries[known].height == page.texture.height, entries[known].bytes == page.texture.pixels
+                {
+                    all.append(known)
+                } else {
+                    let pageName = "\(name)#\(number + 1)"
+                    guard byName[pageName] == nil else { throw BakeError.nameTaken(pageName) }
+                    all.append(append(texture: page.texture, name: pageName, source: source, bits: [.atlasPage, .dependency]))
+                    made.append(all[all.count - 1])
+                }
+            }
+            return (all, made)
+        }
+
+        /// A table as the pack stores it: JSON, keys sorted.
+        private static func json<Table: Encodable>(_ table: Table) throws -> AssetBytes {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return AssetBytes([UInt8](try encoder.encode(table)))
         }
 
         /// Whether `dependency` (from the same caller's group) was loaded for `atlas`: one of its

@@ -37,7 +37,7 @@ import Testing
         let bake = try await preload(["bake", "assets", "-o", "level.bake"])
         #expect(bake.status == 0, "\(bake.stderr)")
         #expect(
-            bake.stdout.hasPrefix("Baked 26 entries (15 textures, 3 atlases, 4 data files, 3 sounds and music, 1 packed atlas page)"),
+            bake.stdout.hasPrefix("Baked 26 entries (15 textures, 3 atlases, 4 data files, 3 sounds and music, 1 page made at load)"),
             "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])
