@@ -14,6 +14,8 @@ loads; this script only documents how they were made.
   audio/        jump.wav and coin.wav (22,050 Hz mono 16-bit: sounds) and theme.wav (a 12-second
                 tune at 11,025 Hz mono 8-bit, longer than a sound's 10 seconds: music), all WAV so
                 that they load without any audio library; synthesised here, no licence to carry
+  fonts/        pixel.fnt, a 5x7 pixel font drawn here (AngelCode BMFont text, one page, two
+                kerning pairs)
 """
 import math, os, random, sys
 from PIL import Image, ImageDraw, ImageFilter
@@ -215,3 +217,67 @@ os.makedirs(os.path.join(out, "audio"), exist_ok=True)
 write_wav(os.path.join(out, "audio", "jump.wav"), 22050, jump(), 16)
 write_wav(os.path.join(out, "audio", "coin.wav"), 22050, coin(), 16)
 write_wav(os.path.join(out, "audio", "theme.wav"), 11025, theme(), 8)
+
+
+# Fonts: a 5x7 pixel font drawn here (no licence to carry), as AngelCode BMFont text, its glyphs
+# scaled 2x onto one 128x64 page with a pixel of spacing, and two kerning pairs.
+PIXEL_GLYPHS = {
+    "A": "01110 10001 10001 11111 10001 10001 10001", "B": "11110 10001 10001 11110 10001 10001 11110",
+    "C": "01110 10001 10000 10000 10000 10001 01110", "D": "11110 10001 10001 10001 10001 10001 11110",
+    "E": "11111 10000 10000 11110 10000 10000 11111", "F": "11111 10000 10000 11110 10000 10000 10000",
+    "G": "01110 10001 10000 10111 10001 10001 01111", "H": "10001 10001 10001 11111 10001 10001 10001",
+    "I": "01110 00100 00100 00100 00100 00100 01110", "J": "00111 00010 00010 00010 00010 10010 01100",
+    "K": "10001 10010 10100 11000 10100 10010 10001", "L": "10000 10000 10000 10000 10000 10000 11111",
+    "M": "10001 11011 10101 10101 10001 10001 10001", "N": "10001 10001 11001 10101 10011 10001 10001",
+    "O": "01110 10001 10001 10001 10001 10001 01110", "P": "11110 10001 10001 11110 10000 10000 10000",
+    "Q": "01110 10001 10001 10001 10101 10010 01101", "R": "11110 10001 10001 11110 10100 10010 10001",
+    "S": "01111 10000 10000 01110 00001 00001 11110", "T": "11111 00100 00100 00100 00100 00100 00100",
+    "U": "10001 10001 10001 10001 10001 10001 01110", "V": "10001 10001 10001 10001 10001 01010 00100",
+    "W": "10001 10001 10001 10101 10101 10101 01010", "X": "10001 10001 01010 00100 01010 10001 10001",
+    "Y": "10001 10001 01010 00100 00100 00100 00100", "Z": "11111 00001 00010 00100 01000 10000 11111",
+    "0": "01110 10001 10011 10101 11001 10001 01110", "1": "00100 01100 00100 00100 00100 00100 01110",
+    "2": "01110 10001 00001 00010 00100 01000 11111", "3": "11111 00010 00100 00010 00001 10001 01110",
+    "4": "00010 00110 01010 10010 11111 00010 00010", "5": "11111 10000 11110 00001 00001 10001 01110",
+    "6": "00110 01000 10000 11110 10001 10001 01110", "7": "11111 00001 00010 00100 01000 01000 01000",
+    "8": "01110 10001 10001 01110 10001 10001 01110", "9": "01110 10001 10001 01111 00001 00010 01100",
+    ".": "00000 00000 00000 00000 00000 01100 01100", ",": "00000 00000 00000 00000 01100 00100 01000",
+    ":": "00000 01100 01100 00000 01100 01100 00000", "!": "00100 00100 00100 00100 00100 00000 00100",
+    "?": "01110 10001 00001 00010 00100 00000 00100", "-": "00000 00000 00000 11111 00000 00000 00000",
+    "'": "00100 00100 01000 00000 00000 00000 00000", "/": "00001 00010 00010 00100 01000 01000 10000",
+}
+
+
+def pixel_font(folder, scale=2):
+    os.makedirs(folder, exist_ok=True)
+    page = Image.new("RGBA", (128, 64), (255, 255, 255, 0))
+    chars = [f"char id=32   x=0   y=0   width=0   height=0   xoffset=0   yoffset=0   xadvance={4 * scale}  page=0  chnl=15"]
+    x = y = 0
+    w, h = 5 * scale, 7 * scale
+    for ch, rows in PIXEL_GLYPHS.items():
+        if x + w > 128:
+            x, y = 0, y + h + 1
+        for row, bits in enumerate(rows.split()):
+            for col, bit in enumerate(bits):
+                if bit == "1":
+                    page.paste((255, 255, 255, 255), (x + col * scale, y + row * scale, x + (col + 1) * scale, y + (row + 1) * scale))
+        chars.append(
+            f"char id={ord(ch):<4} x={x:<3} y={y:<3} width={w:<3} height={h:<3} xoffset=0   yoffset={scale}   "
+            f"xadvance={6 * scale:<3} page=0  chnl=15")
+        x += w + 1
+    page.save(os.path.join(folder, "pixel_0.png"), optimize=True)
+    kerning = [("L", "T", -2 * scale // 2), ("T", "A", -scale)]
+    lines = [
+        'info face="Preload Pixel" size=16 bold=0 italic=0 charset="" unicode=1 stretchH=100 smooth=0 aa=1 padding=0,0,0,0 '
+        'spacing=1,1 outline=0',
+        f"common lineHeight={9 * scale} base={8 * scale} scaleW=128 scaleH=64 pages=1 packed=0 alphaChnl=0 redChnl=4 greenChnl=4 blueChnl=4",
+        'page id=0 file="pixel_0.png"',
+        f"chars count={len(chars)}",
+        *chars,
+        f"kernings count={len(kerning)}",
+        *[f"kerning first={ord(a):<3} second={ord(b):<3} amount={k}" for a, b, k in kerning],
+    ]
+    with open(os.path.join(folder, "pixel.fnt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+pixel_font(os.path.join(out, "fonts"))

@@ -37,12 +37,13 @@ import Testing
         let bake = try await preload(["bake", "assets", "-o", "level.bake"])
         #expect(bake.status == 0, "\(bake.stderr)")
         #expect(
-            bake.stdout.hasPrefix("Baked 26 entries (15 textures, 3 atlases, 4 data files, 3 sounds and music, 1 page made at load)"),
+            bake.stdout.hasPrefix("Baked 28 entries (16 textures, 3 atlases, 4 data files, 3 sounds and music, 1 font, 1 page made at load)"),
             "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])
-        // Every texture and atlas of the loose run is in the baked one, with the same pixels.
-        for (name, fields) in loose where ["texture", "atlas", "sound", "music"].contains(fields["kind"]) {
+        // Every texture, atlas, sound, music and font of the loose run is in the baked one, the same.
+        #expect(loose.values.contains { $0["kind"] == "font" })
+        for (name, fields) in loose where ["texture", "atlas", "sound", "music", "font"].contains(fields["kind"]) {
             #expect(baked[name] == fields, "\(name)")
         }
         // A pack baked as its entries: each data entry's bytes hash as the pack's listing does.
@@ -51,9 +52,10 @@ import Testing
         let entries = try #require(listed.first?["entries"] as? [[String: Any]])
         let level = try #require(entries.first { $0["name"] as? String == "level.json" })
         #expect(baked["assets/packs/level1.pak#level.json"]?["sha256"] == level["sha256"] as? String)
-        // 21: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose.
+        // 22: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose
+        // (and the font's page pixel_0.png, its font's).
         let load = try await preload(["level.bake"])
-        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 21 of 21 assets in "), "\(load.stdout)")
+        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 22 of 22 assets in "), "\(load.stdout)")
     }
 
     /// A build system passes absolute paths: `--root` names the entries relative to it, the

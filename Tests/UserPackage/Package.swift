@@ -18,7 +18,11 @@ let package = Package(
     dependencies: [.package(path: "../..")],
     targets: [
         .executableTarget(
-            name: "ReadmeExample", dependencies: [.product(name: "Preload", package: preload), .product(name: "PreloadAudio", package: preload)]),
+            name: "ReadmeExample",
+            dependencies: [
+                .product(name: "Preload", package: preload), .product(name: "PreloadAudio", package: preload),
+                .product(name: "PreloadFont", package: preload),
+            ]),
         // A game that names a codec product opened at run time: it links no libwebp.
         .executableTarget(
             name: "WebPGame",

@@ -1,10 +1,11 @@
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
 import PreloadPNG
 import PreloadPack
 
-let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader()])
+let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), BitmapFontLoader()])
 do {
     let report = try await coordinator.preload(
         [.folder("sample-assets", name: "assets")],
@@ -22,3 +23,6 @@ print("hero \(hero.width)x\(hero.height), bat at \(bat.rect), hud \(hud.width)x\
 let jump = coordinator.assets.asset(named: "assets/audio/jump.wav", as: Sound.self)!
 let theme = coordinator.assets.asset(named: "assets/audio/theme.wav", as: Music.self)!
 print("jump: \(jump.frameCount) frames of \(jump.format); theme: \(theme.duration) s, streamed from \(theme.byteCount) bytes")
+let font = coordinator.assets.asset(named: "assets/fonts/pixel.fnt", as: BitmapFont.self)!
+let title = font.layOut("LEVEL 1")
+print("'LEVEL 1' in \(font.metrics.face): \(title.glyphs.count) glyphs, \(title.width)x\(title.height) pixels")
