@@ -136,7 +136,9 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadAudio"],
             path: "Plugins/Audio"
         ),
-        .target(name: "PreloadXML", dependencies: ["Preload"]),
+        // libxml2's SAX2 handler and error record: PreloadXML opens libxml2 at run time.
+        .target(name: "CPreloadXML"),
+        .target(name: "PreloadXML", dependencies: ["Preload", "CPreloadXML"]),
         .target(
             name: "PreloadFont",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadXML"],

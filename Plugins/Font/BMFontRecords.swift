@@ -1,24 +1,79 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Preload
 
 /// One line of BMFont's text form or one element of its XML form: a tag (`info`, `common`,
-/// `page`, `char`, `kerning`, ...) and its `key=value` attributes, as strings. Both forms carry
-/// the same records, so one builder (``BMFontRecords/description(format:file:files:)``) reads
-/// them.
+/// `page`, `char`, `kerning`, ...) and its `key=value` attributes. Both forms carry the same
+/// records, so one builder (``BMFontRecords/description(format:resolve:)``) reads them.
+///
+/// The attributes are ranges of UTF-8 bytes (of the whole file for the text form, of the
+/// element's own buffer for XML), in the order written, and numbers are read from the bytes:
+/// a font has thousands of `char` records, and a string and a dictionary for each of their
+/// ten numbers cost more than decoding the font's pages.
 struct BMFontRecord {
     var tag: String
-    var attributes: [String: String]
-    /// Where it is, for messages: `line 12` or `element 12`.
-    var place: String
+    /// Its attributes: a range of ``BMFontRecords/fields``.
+    var fields: Range<Int>
+    /// The line it is on.
+    var line: Int
+    /// Whether it is an XML element (else a line of the text form).
+    var isElement = false
+
+    /// Where it is, for messages: `line 12`, or `element <char> on line 12` (made only for one).
+    var place: String { isElement ? "element <\(tag)> on line \(line)" : "line \(line)" }
 }
 
-/// The records of one descriptor, turned into a ``BitmapFontDescription``.
+/// One record's attributes while the builder reads them: its key and value ranges, over the
+/// bytes they point into.
+struct BMFontRecordValues {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let fields: UnsafeBufferPointer<(key: Range<Int>, value: Range<Int>)>
+
+    /// The value of `key`, as bytes (compared by length, then `memcmp`).
+    func raw(_ key: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        let length = key.utf8CodeUnitCount
+        for field in fields where field.key.count == length {
+            if memcmp(bytes.baseAddress! + field.key.lowerBound, key.utf8Start, length) == 0 {
+                return UnsafeBufferPointer(rebasing: bytes[field.value])
+            }
+        }
+        return nil
+    }
+
+    /// The value of `key`, as text.
+    subscript(key: StaticString) -> String? {
+        raw(key).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// The records of one descriptor, turned into a ``BitmapFontDescription``. Every record's
+/// attributes are ranges of one ``bytes`` (the file, for the text form; the elements' keys and
+/// values one after another, for XML), listed in one ``fields``: no allocation per record.
 struct BMFontRecords {
-    var records: [BMFontRecord]
+    var bytes: [UInt8] = []
+    var fields: [(key: Range<Int>, value: Range<Int>)] = []
+    var records: [BMFontRecord] = []
     var file: String
     /// Warnings the reader already had (none today; kept for the form's own).
     var warnings: [AssetWarning] = []
 
+    init(file: String) { self.file = file }
+
     func description(format: BitmapFont.Format, resolve: (String) throws -> String) throws -> BitmapFontDescription {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try fields.withUnsafeBufferPointer { fields in
+                try description(format: format, bytes: bytes, fields: fields, resolve: resolve)
+            }
+        }
+    }
+
+    private func description(
+        format: BitmapFont.Format, bytes: UnsafeBufferPointer<UInt8>, fields allFields: UnsafeBufferPointer<(key: Range<Int>, value: Range<Int>)>,
+        resolve: (String) throws -> String
+    ) throws -> BitmapFontDescription {
         var fields = Fields(file: file)
         var metrics = FontMetrics()
         var pageNames: [Int: String] = [:]
@@ -26,8 +81,8 @@ struct BMFontRecords {
         var declaredChars: Int?, declaredKernings: Int?
         var builder = GlyphTableBuilder()
         for record in records {
-            fields.place = record.place
-            let values = record.attributes
+            fields.record = record
+            let values = BMFontRecordValues(bytes: bytes, fields: UnsafeBufferPointer(rebasing: allFields[record.fields]))
             switch record.tag {
             case "info":
                 metrics.face = values["face"] ?? ""
@@ -49,7 +104,7 @@ struct BMFontRecords {
                 metrics.pageWidth = try fields.int("scaleW", values, default: 0)
                 metrics.pageHeight = try fields.int("scaleH", values, default: 0)
                 metrics.isPacked = try fields.int("packed", values, default: 0) != 0
-                metrics.channelContents = try ["alphaChnl", "redChnl", "greenChnl", "blueChnl"].map { key in
+                metrics.channelContents = try [StaticString("alphaChnl"), "redChnl", "greenChnl", "blueChnl"].map { key in
                     let value = try fields.int(key, values, default: 0)
                     guard let content = FontMetrics.ChannelContent(rawValue: value) else {
                         throw fields.problem("'\(key)' is \(value), not 0 to 4")
@@ -105,22 +160,26 @@ struct BMFontRecords {
     /// Reads numbers out of a record's attribute strings, naming the place in errors.
     struct Fields {
         let file: String
-        var place = ""
+        /// The record being read, named in errors and warnings.
+        var record: BMFontRecord?
         private(set) var warnings: [AssetWarning] = []
         private var warnedFraction = false
 
         init(file: String) { self.file = file }
 
+        var place: String { record?.place ?? "" }
+
         func problem(_ detail: String) -> BitmapFontError {
             .malformed(file: file, detail: "\(place): \(detail)")
         }
 
-        mutating func int64(_ key: String, _ values: [String: String], default fallback: Int64? = nil) throws -> Int64 {
-            guard let text = values[key] else {
+        mutating func int64(_ key: StaticString, _ values: BMFontRecordValues, default fallback: Int64? = nil) throws -> Int64 {
+            guard let raw = values.raw(key) else {
                 guard let fallback else { throw problem("'\(key)' is missing") }
                 return fallback
             }
-            if let value = Int64(text) { return value }
+            if let value = Self.integer(raw) { return value }
+            let text = String(decoding: raw, as: UTF8.self)
             // A fraction ("12.5"): its whole part, as Phaser's parseInt reads it.
             if let value = Double(text), value.isFinite, abs(value) < 1e15 {
                 if !warnedFraction {
@@ -132,21 +191,36 @@ struct BMFontRecords {
             throw problem("'\(key)' is '\(text)', not a number")
         }
 
-        mutating func int(_ key: String, _ values: [String: String], default fallback: Int? = nil) throws -> Int {
+        /// A whole number written in ASCII digits, with a sign or not (the common case, read
+        /// without making a string); `nil` for anything else.
+        static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+            var digits = bytes[...]
+            let negative = digits.first == UInt8(ascii: "-")
+            if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+            guard !digits.isEmpty, digits.count <= 18 else { return nil }
+            var value: Int64 = 0
+            for byte in digits {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            return negative ? -value : value
+        }
+
+        mutating func int(_ key: StaticString, _ values: BMFontRecordValues, default fallback: Int? = nil) throws -> Int {
             let value = try int64(key, values, default: fallback.map(Int64.init))
             guard abs(value) <= 1 << 30 else { throw problem("'\(key)' is \(value), out of range") }
             return Int(value)
         }
 
         /// A width or height: never negative.
-        mutating func size(_ key: String, _ values: [String: String]) throws -> Int {
+        mutating func size(_ key: StaticString, _ values: BMFontRecordValues) throws -> Int {
             let value = try int(key, values)
             guard value >= 0 else { throw problem("'\(key)' is \(value), below zero") }
             return value
         }
 
         /// `padding=1,2,3,4`: exactly `count` numbers, or `nil` when the key is absent.
-        func ints(_ key: String, _ values: [String: String], count: Int) throws -> [Int]? {
+        func ints(_ key: StaticString, _ values: BMFontRecordValues, count: Int) throws -> [Int]? {
             guard let text = values[key] else { return nil }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingSpaces) }
             guard parts.count == count, parts.allSatisfy({ $0 != nil && abs($0!) <= 1 << 30 }) else {

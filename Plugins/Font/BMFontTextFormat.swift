@@ -11,52 +11,56 @@ enum BMFontTextFormat {
     }
 
     static func records(_ data: [UInt8], file: String) -> BMFontRecords {
-        var records: [BMFontRecord] = []
+        var records = BMFontRecords(file: file)
+        records.bytes = data
         var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var lineNumber = 0
         let newline = UInt8(ascii: "\n")
         while start < data.count {
             lineNumber += 1
             let end = data[start...].firstIndex(of: newline) ?? data.count
-            if let record = record(data[start..<end], place: "line \(lineNumber)") { records.append(record) }
+            if let record = record(data, start..<end, line: lineNumber, fields: &records.fields) { records.records.append(record) }
             start = end + 1
         }
-        return BMFontRecords(records: records, file: file)
+        return records
     }
 
-    private static func record(_ line: ArraySlice<UInt8>, place: String) -> BMFontRecord? {
+    /// The record on `range` of `data` (one line), its attributes appended to `fields`, or `nil`
+    /// for a blank line.
+    private static func record(
+        _ data: [UInt8], _ range: Range<Int>, line lineNumber: Int, fields: inout [(key: Range<Int>, value: Range<Int>)]
+    ) -> BMFontRecord? {
         let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), carriageReturn = UInt8(ascii: "\r")
         let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\"")
         func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
-        var index = line.startIndex
-        func skipBlanks() { while index < line.endIndex && isBlank(line[index]) { index += 1 } }
+        var index = range.lowerBound
+        let end = range.upperBound
+        func skipBlanks() { while index < end && isBlank(data[index]) { index += 1 } }
         skipBlanks()
         let tagStart = index
-        while index < line.endIndex && !isBlank(line[index]) { index += 1 }
+        while index < end && !isBlank(data[index]) { index += 1 }
         guard index > tagStart else { return nil }
-        let tag = String(decoding: line[tagStart..<index], as: UTF8.self)
-        var attributes: [String: String] = [:]
+        let tag = String(decoding: data[tagStart..<index], as: UTF8.self)
+        let firstField = fields.count
         while true {
             skipBlanks()
-            guard index < line.endIndex else { break }
+            guard index < end else { break }
             let keyStart = index
-            while index < line.endIndex && !isBlank(line[index]) && line[index] != equals { index += 1 }
-            let key = String(decoding: line[keyStart..<index], as: UTF8.self)
-            guard index < line.endIndex, line[index] == equals else { continue }  // a word without a value
+            while index < end && !isBlank(data[index]) && data[index] != equals { index += 1 }
+            let key = keyStart..<index
+            guard index < end, data[index] == equals else { continue }  // a word without a value
             index += 1
-            let value: ArraySlice<UInt8>
-            if index < line.endIndex && line[index] == quote {
+            if index < end && data[index] == quote {
                 let valueStart = index + 1
-                let close = line[valueStart...].firstIndex(of: quote) ?? line.endIndex
-                value = line[valueStart..<close]
-                index = min(close + 1, line.endIndex)
+                let close = data[valueStart..<end].firstIndex(of: quote) ?? end
+                fields.append((key, valueStart..<close))
+                index = min(close + 1, end)
             } else {
                 let valueStart = index
-                while index < line.endIndex && !isBlank(line[index]) { index += 1 }
-                value = line[valueStart..<index]
+                while index < end && !isBlank(data[index]) { index += 1 }
+                fields.append((key, valueStart..<index))
             }
-            attributes[key] = String(decoding: value, as: UTF8.self)
         }
-        return BMFontRecord(tag: tag, attributes: attributes, place: place)
+        return BMFontRecord(tag: tag, fields: firstField..<fields.count, line: lineNumber)
     }
 }

@@ -12,13 +12,23 @@ enum BMFontXMLFormat {
     }
 
     static func records(_ data: [UInt8], file: String) throws -> BMFontRecords {
-        var records: [BMFontRecord] = []
+        var records = BMFontRecords(file: file)
         var root: String?
         do {
-            try XMLDocumentReader.read(data) { event in
+            try XMLDocumentReader.readViews(data) { event in
                 guard case .start(let tag) = event else { return }
-                if root == nil { root = tag.name }
-                records.append(BMFontRecord(tag: tag.name, attributes: tag.attributes, place: "element <\(tag.name)> on line \(tag.line)"))
+                let name = String(decoding: tag.name, as: UTF8.self)
+                if root == nil { root = name }
+                // The element's keys and values after the others', the record's ranges into them.
+                let firstField = records.fields.count
+                for index in 0..<tag.attributeCount {
+                    let keyStart = records.bytes.count
+                    records.bytes += tag.attributeName(index)
+                    let valueStart = records.bytes.count
+                    records.bytes += tag.attributeValue(index)
+                    records.fields.append((keyStart..<valueStart, valueStart..<records.bytes.count))
+                }
+                records.records.append(BMFontRecord(tag: name, fields: firstField..<records.fields.count, line: tag.line, isElement: true))
             }
         } catch let error as XMLReadError {
             throw BitmapFontError.malformed(file: file, detail: error.description)
@@ -26,6 +36,6 @@ enum BMFontXMLFormat {
         guard root == "font" else {
             throw BitmapFontError.notAFont(file: file, detail: "the XML's root element is '\(root ?? "")', not 'font'")
         }
-        return BMFontRecords(records: records, file: file)
+        return records
     }
 }

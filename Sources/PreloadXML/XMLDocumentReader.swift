@@ -1,19 +1,27 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import CPreloadXML
 import Preload
 
 /// Reads XML (a TMX map, a BMFont descriptor, an atlas) as a sequence of ``XMLEvent``s, through
-/// libxml2's pull parser opened at run time: a well-kept parser, no struct layouts declared by
-/// hand, and nothing linked, so a game that names a product using it needs libxml2 only when it
-/// meets an XML file (without it, each such file fails with `MissingSystemLibrary` naming the
-/// package).
+/// libxml2's SAX2 parser opened at run time: a well-kept parser, and nothing linked, so a game
+/// that names a product using it needs libxml2 only when it meets an XML file (without it, each
+/// such file fails with `MissingSystemLibrary` naming the package).
 ///
 /// ```swift
 /// import PreloadXML
 ///
 /// var pages: [String] = []
 /// try XMLDocumentReader.read(Array("<font><page id=\"0\" file=\"a.png\"/></font>".utf8)) { event in
-///     if case .start(let tag) = event, tag.name == "page" { pages.append(tag.attributes["file"] ?? "") }
+///     if case .start(let tag) = event, tag.name == "page" { pages.append(tag["file"] ?? "") }
 /// }
 /// ```
+///
+/// ``readViews(_:_:)`` hands over the parser's own bytes instead of strings, for formats with
+/// thousands of elements (a font's glyphs, a map's objects).
 ///
 /// Nothing outside the bytes is read (no network, no external DTD, no external entities), and a
 /// document that declares entities is refused before parsing: with them refused, libxml2's size
@@ -21,76 +29,142 @@ import Preload
 /// than UTF-8 that the document declares are converted by libxml2; bytes that are not in its
 /// encoding fail.
 public enum XMLDocumentReader {
-    /// Calls `handle` with each event of the document in `bytes`, in order; stops at the first
-    /// error `handle` throws (and rethrows it).
+    /// Calls `handle` with each event of the document in `bytes`, in order, names and values as
+    /// strings; stops at the first error `handle` throws (and rethrows it).
     /// - Throws: ``XMLReadError`` for a document that is not well-formed or declares entities,
     ///   `MissingSystemLibrary` without libxml2, or what `handle` throws.
     public static func read(_ bytes: [UInt8], _ handle: (XMLEvent) throws -> Void) throws {
+        try readViews(bytes) { event in
+            switch event {
+            case .start(let view): try handle(.start(view.tag))
+            case .end(let name): try handle(.end(String(decoding: name, as: UTF8.self)))
+            case .text(let text): try handle(.text(String(decoding: text, as: UTF8.self)))
+            }
+        }
+    }
+
+    /// Calls `handle` with each event of the document in `bytes`, in order, names, values and
+    /// text as the parser's UTF-8 bytes (valid only during the call); stops at the first error
+    /// `handle` throws (and rethrows it).
+    /// - Throws: as ``read(_:_:)``.
+    public static func readViews(_ bytes: [UInt8], _ handle: (XMLEventView) throws -> Void) throws {
         let library = try LibXML2.shared.get()
         guard bytes.count <= Int(Int32.max) else { throw XMLReadError("the document is larger than 2 GB", line: nil) }
-        if bytes.firstRange(of: Array("<!ENTITY".utf8)) != nil {
+        guard !bytes.isEmpty else { throw XMLReadError("the document is empty", line: nil) }
+        if contains(bytes, "<!ENTITY") {
             throw XMLReadError("it declares entities (<!ENTITY>), which are not read", line: nil)
         }
-        let errors = ErrorCollector()
-        let context = Unmanaged.passRetained(errors)
-        defer { context.release() }
-        try bytes.withUnsafeBufferPointer { buffer in
-            let reader = buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    library.readerForMemory($0, Int32(buffer.count), nil, nil, LibXML2.options)
-                }
+        try withoutActuallyEscaping(handle) { handle in
+            let parse = SAXParse(library: library, handle: handle)
+            let context = Unmanaged.passRetained(parse)
+            defer { context.release() }
+            var handler = PreloadXMLSAXHandler()
+            handler.initialized = PRELOAD_XML_SAX2_MAGIC
+            handler.startElementNs = startElement
+            handler.endElementNs = endElement
+            handler.characters = characters
+            handler.cdataBlock = characters
+            handler.structuredError = collectError
+            guard let parser = library.createPushParser(&handler, context.toOpaque(), nil, 0, nil) else {
+                throw XMLReadError("libxml2 could not make a parser", line: nil)
             }
-            guard let reader else { throw XMLReadError("the document is empty", line: nil) }
-            defer { library.free(reader) }
-            library.setErrorHandler(reader, collectError, context.toOpaque())
-            while true {
-                let step = library.read(reader)
-                if step == 0 { break }
-                guard step == 1, errors.message == nil else {
-                    throw XMLReadError(errors.message ?? "unreadable", line: errors.line)
-                }
-                switch LibXML2.NodeType(rawValue: library.nodeType(reader)) {
-                case .element:
-                    let name = string(library.name(reader))
-                    let line = library.nodeLine(library.currentNode(reader))
-                    let isEmpty = library.isEmptyElement(reader) == 1
-                    var attributes: [String: String] = [:]
-                    while library.moveToNextAttribute(reader) == 1 {
-                        attributes[string(library.name(reader))] = string(library.value(reader))
-                    }
-                    try handle(.start(XMLStartTag(name: name, attributes: attributes, line: line)))
-                    if isEmpty { try handle(.end(name)) }
-                case .endElement:
-                    try handle(.end(string(library.name(reader))))
-                case .text, .cdata:
-                    try handle(.text(string(library.value(reader))))
-                case nil:
-                    continue  // comments, processing instructions, whitespace, the declaration
-                }
+            defer { library.freeParser(parser) }
+            parse.parser = parser
+            _ = library.useOptions(parser, LibXML2.options)
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { library.parseChunk(parser, $0.baseAddress, Int32(buffer.count), 1) }
             }
-            if let message = errors.message { throw XMLReadError(message, line: errors.line) }
+            if let failure = parse.failure { throw failure }
+            if let message = parse.errorMessage { throw XMLReadError(message, line: parse.errorLine) }
+            if status != 0 { throw XMLReadError("libxml2 stopped with error \(status)", line: nil) }
         }
     }
 
-    private static func string(_ pointer: UnsafePointer<UInt8>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+    /// Whether `bytes` contain `text`, found by `memchr` on its first byte and a compare (a
+    /// generic search over the array cost more than the parse itself).
+    private static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
+        bytes.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress, text.utf8CodeUnitCount > 0 else { return false }
+            let first = Int32(text.utf8Start.pointee), length = text.utf8CodeUnitCount
+            var offset = 0
+            while haystack.count - offset >= length, let found = memchr(base + offset, first, haystack.count - offset - length + 1) {
+                if memcmp(found, text.utf8Start, length) == 0 { return true }
+                offset = base.distance(to: UnsafeRawPointer(found)) + 1
+            }
+            return false
+        }
     }
 }
 
-/// The first error libxml2 reports for one document (its handler's argument).
-private final class ErrorCollector {
-    var message: String?
-    var line: Int?
+/// One document's parse, as libxml2's callbacks see it (their context argument).
+private final class SAXParse {
+    let library: LibXML2
+    let handle: (XMLEventView) throws -> Void
+    var parser: OpaquePointer?
+    /// Character data since the last tag, handed over at the next one.
+    var text: [UInt8] = []
+    /// What `handle` threw: parsing stops at once, and `readViews` rethrows it.
+    var failure: (any Error)?
+    /// The first error libxml2 reported, and its line.
+    var errorMessage: String?
+    var errorLine: Int?
+
+    init(library: LibXML2, handle: @escaping (XMLEventView) throws -> Void) {
+        self.library = library
+        self.handle = handle
+    }
+
+    static func from(_ context: UnsafeMutableRawPointer?) -> SAXParse? {
+        context.map { Unmanaged<SAXParse>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Calls `handle` with `event`, unless an earlier call failed; stops the parser on a failure.
+    func deliver(_ event: XMLEventView) {
+        guard failure == nil else { return }
+        do {
+            try handle(event)
+        } catch {
+            failure = error
+            library.stopParser(parser)
+        }
+    }
+
+    /// Hands over the text gathered since the last tag, unless it is only spaces and line breaks.
+    func flushText() {
+        defer { text.removeAll(keepingCapacity: true) }
+        guard text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
+        text.withUnsafeBufferPointer { deliver(.text($0)) }
+    }
 }
 
-/// libxml2's error handler: keeps the first error's message (on one line) and line.
-private let collectError: LibXML2.ErrorFunction = { argument, error in
-    guard let argument, let error else { return }
-    let errors = Unmanaged<ErrorCollector>.fromOpaque(argument).takeUnretainedValue()
-    guard errors.message == nil else { return }
-    let message = error.load(fromByteOffset: LibXML2.ErrorFields.message, as: UnsafePointer<CChar>?.self)
-    let text = (message.map { String(cString: $0) } ?? "unreadable").split(whereSeparator: \.isNewline)
-    errors.message = text.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "; ")
-    let line = error.load(fromByteOffset: LibXML2.ErrorFields.line, as: Int32.self)
-    if line > 0 { errors.line = Int(line) }
+private let startElement: PreloadXMLStartElementNs = { context, name, prefix, _, _, _, attributeCount, _, attributes in
+    guard let parse = SAXParse.from(context), parse.failure == nil else { return }
+    parse.flushText()
+    let pointers = UnsafeRawPointer(attributes)?.assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+    let view = XMLStartTagView(
+        name: XMLStartTagView.terminated(name), prefix: XMLStartTagView.terminated(prefix), attributeCount: Int(attributeCount),
+        line: Int(parse.library.lineNumber(parse.parser)), attributes: pointers)
+    parse.deliver(.start(view))
+}
+
+private let endElement: PreloadXMLEndElementNs = { context, name, _, _ in
+    guard let parse = SAXParse.from(context), parse.failure == nil else { return }
+    parse.flushText()
+    parse.deliver(.end(XMLStartTagView.terminated(name)))
+}
+
+private let characters: PreloadXMLCharacters = { context, characters, length in
+    guard let parse = SAXParse.from(context), parse.failure == nil, let characters, length > 0 else { return }
+    parse.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+}
+
+/// libxml2's structured error handler: keeps the first error's message (on one line) and line;
+/// warnings are not errors.
+private let collectError: PreloadXMLStructuredError = { context, error in
+    guard let parse = SAXParse.from(context), parse.errorMessage == nil, let error else { return }
+    let fields = error.assumingMemoryBound(to: PreloadXMLError.self).pointee
+    guard fields.level >= 2 else { return }  // XML_ERR_ERROR, XML_ERR_FATAL
+    let text = (fields.message.map { String(cString: $0) } ?? "unreadable").split(whereSeparator: \.isNewline)
+    parse.errorMessage = text.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "; ")
+    if fields.line > 0 { parse.errorLine = Int(fields.line) }
 }

@@ -25,19 +25,34 @@ import Testing
             """)
         #expect(
             events == [
-                .start(XMLStartTag(name: "map", attributes: ["version": "1.10", "name": "café & bar"], line: 3)),
-                .start(XMLStartTag(name: "layer", attributes: ["id": "1"], line: 4)),
-                .start(XMLStartTag(name: "data", attributes: ["encoding": "csv"], line: 4)),
+                .start(XMLStartTag(name: "map", attributes: [XMLAttribute("version", "1.10"), XMLAttribute("name", "café & bar")], line: 3)),
+                .start(XMLStartTag(name: "layer", attributes: [XMLAttribute("id", "1")], line: 4)),
+                .start(XMLStartTag(name: "data", attributes: [XMLAttribute("encoding", "csv")], line: 4)),
                 .text("\n1,2,\n3,4\n"), .end("data"), .end("layer"),
-                .start(XMLStartTag(name: "text", attributes: [:], line: 8)), .text("<b>bold</b>"), .end("text"),
-                .start(XMLStartTag(name: "empty", attributes: [:], line: 9)), .end("empty"), .end("map"),
+                .start(XMLStartTag(name: "text", attributes: [], line: 8)), .text("<b>bold</b>"), .end("text"),
+                .start(XMLStartTag(name: "empty", attributes: [], line: 9)), .end("empty"), .end("map"),
             ])
+    }
+
+    @Test func viewsHandOverTheParsersBytes() throws {
+        var seen: [String] = []
+        try XMLDocumentReader.readViews(Array(#"<font xmlns:x="urn:x"><char id="65" x="12"/>text &amp; more<x:y x:z="1"/></font>"#.utf8)) { event in
+            switch event {
+            case .start(let tag):
+                let x = tag.value(of: "x").map { String(decoding: $0, as: UTF8.self) } ?? "-"
+                seen.append("<\(String(decoding: tag.name, as: UTF8.self)) \(tag.attributeCount) x=\(x) line \(tag.line)>")
+                if tag.attributeCount == 1, !tag.attributePrefix(0).isEmpty { seen.append(tag.tag["x:z"] ?? "no x:z") }
+            case .end(let name): seen.append("</\(String(decoding: name, as: UTF8.self))>")
+            case .text(let text): seen.append(String(decoding: text, as: UTF8.self))
+            }
+        }
+        #expect(seen == ["<font 0 x=- line 1>", "<char 2 x=12 line 1>", "</char>", "text & more", "<y 1 x=- line 1>", "1", "</y>", "</font>"])
     }
 
     @Test func aDeclaredEncodingIsConverted() throws {
         let latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><font face=\"".utf8) + [0x45, 0xE9] + Array("\"/>".utf8)
         var faces: [String] = []
-        try XMLDocumentReader.read(latin1) { if case .start(let tag) = $0 { faces.append(tag.attributes["face"] ?? "") } }
+        try XMLDocumentReader.read(latin1) { if case .start(let tag) = $0 { faces.append(tag["face"] ?? "") } }
         #expect(faces == ["Eé"])
     }
 
