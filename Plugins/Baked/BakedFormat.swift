@@ -50,8 +50,8 @@ public enum BakedFormat {
         /// A sound (its PCM, as loaded) or music (its encoded file), after a 64-byte header
         /// (``BakedAudio``).
         case audio = 4
-        /// A bitmap font: its metrics, glyphs and kerning as JSON (``BakedFontTable``); its pages
-        /// are other entries.
+        /// A bitmap font: a header, its metrics and pages as JSON, its glyphs and kerning as
+        /// fixed-size records (``BakedFont``); its pages are other entries.
         case font = 5
     }
 

@@ -134,17 +134,19 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
             }
             return try table.atlas(pages: pages)
         case .font:
-            let table = try self.table(BakedFontTable.self, of: entry, in: pack, what: "font")
-            let pages = try table.pages.map { page in
+            let bytes = try bytes(of: entry, in: pack)
+            let header = try bytes.withUnsafeBytes { try BakedFont.header(of: $0, name: entry.name).header }
+            let pages = try header.pages.map { page in
                 FontPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
             }
-            return try table.font(pages: pages)
+            return try bytes.withUnsafeBytes { try BakedFont.font(in: $0, name: entry.name, pages: pages) }
         }
     }
 
-    /// The JSON table of an atlas or font entry.
-    private func table<Table: Decodable>(_ type: Table.Type, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, what: String) throws -> Table
-    {
+    /// The JSON table of an atlas entry.
+    private func table<Table: Decodable>(
+        _ type: Table.Type, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, what: String
+    ) throws -> Table {
         do {
             return try JSONDecoder().decode(Table.self, from: try bytes(of: entry, in: pack).withUnsafeBytes { Data($0) })
         } catch let error as AssetError {

@@ -204,7 +204,7 @@ public enum BakeWriter {
                     }
                 }
                 let pages = try pageEntries(font.pages.map { ($0.path, $0.texture) }, of: name, source: result.request.path)
-                entries[position].bytes = try Self.json(BakedFontTable(font, pageEntries: pages.all))
+                entries[position].bytes = try BakedFont.encode(font, pageEntries: pages.all)
                 var listed = Set<Int>()
                 entries[position].dependencies = (dependencies + pages.made).filter { listed.insert($0).inserted }
                 return position

@@ -40,11 +40,12 @@ import Testing
         let directory = try TemporaryDirectory("baked-font-damage")
         let (_, pack) = try await bakedFont(directory)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
-        // The glyph of 'V' moved from y 0 to 9 and made 9 high (9 + 9 > 16), the entry's checksum trusted.
-        let glyph = Array("[86,6,0,5,7".utf8)
+        // The glyph of 'V' (id 86 at x 6, y 0, 5x7) moved to y 9 and made 9 high (9 + 9 > 16), the
+        // entry's checksum trusted.
+        let glyph: [UInt8] = [86, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 7, 0, 0, 0]
         let at = try #require(bytes.firstRange(of: glyph))
-        bytes[at.lowerBound + 6] = UInt8(ascii: "9")
-        bytes[at.lowerBound + 10] = UInt8(ascii: "9")
+        bytes[at.lowerBound + 12] = 9
+        bytes[at.lowerBound + 20] = 9
         _ = try directory.write("damaged.bake", bytes)
         let baked = try PreloadCoordinator(plugins: [BakedPackLoader(verification: .indexOnly)])
         let damaged = try await baked.preload([AssetRequest(path: directory.file("damaged.bake"))])
