@@ -15,7 +15,8 @@ import PackageDescription
 ///   and checker, atomic files); the command and tests use them, a game does not need them.
 /// - `Plugins/<Name>`: loader plugins, one library module each. These are *loader* plugins, not
 ///   SwiftPM package plugins; each target names its folder with an explicit `path:`.
-/// - `Sources/CLibPNG`, `Sources/CPreloadZlib`: system libraries found with pkg-config.
+/// - `Sources/CLibPNG`, `Sources/CPreloadZlib`, `Sources/CFreeType`: system libraries found with
+///   pkg-config.
 /// - `Sources/CPreloadPNG`: the C shim that owns libpng's `setjmp`/`longjmp` error handling.
 /// - `Sources/CPreloadCRC`: CRC-32 by carry-less multiplication where the CPU has it (zlib's
 ///   `crc32` does the rest).
@@ -44,6 +45,9 @@ let package = Package(
         .library(name: "PreloadAudio", targets: ["PreloadAudio"]),
         // Bitmap fonts (AngelCode BMFont: text, XML, binary).
         .library(name: "PreloadFont", targets: ["PreloadFont"]),
+        // TrueType and OpenType fonts rasterized at load into bitmap fonts: links FreeType, so
+        // only a game that names it does.
+        .library(name: "PreloadTrueType", targets: ["PreloadTrueType"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -74,6 +78,12 @@ let package = Package(
             name: "CLibJPEG",
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // FreeType, linked by PreloadTrueType alone (docs/architecture.md, "System libraries").
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
         .target(name: "CPreloadPNG", dependencies: ["CLibPNG"]),
         .target(name: "CPreloadJPEG", dependencies: ["CLibJPEG"]),
@@ -136,6 +146,11 @@ let package = Package(
             name: "PreloadFont",
             dependencies: ["Preload", "PreloadConcurrency"],
             path: "Plugins/Font"
+        ),
+        .target(
+            name: "PreloadTrueType",
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadFont", "PreloadAtlas", "CFreeType"],
+            path: "Plugins/TrueType"
         ),
         .target(
             name: "PreloadBaked",
@@ -208,6 +223,14 @@ let package = Package(
         .testTarget(
             name: "PreloadFontTests",
             dependencies: ["PreloadFont", "PreloadPNG", "PreloadPack", "Preload", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadTrueTypeTests",
+            dependencies: [
+                "PreloadTrueType", "PreloadFont", "PreloadAtlas", "PreloadPNG", "Preload", "PreloadAuthoring", "PreloadTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
