@@ -1,6 +1,7 @@
 /// Places rectangles on pages with the MaxRects packer that packs sprite folders (Jukka Jylänki,
 /// "A Thousand Ways to Pack the Bin": best short side fit): largest first, onto as many pages as
-/// they need, each page then repacked into the smallest area that holds its rectangles. For a
+/// they need, each page then repacked into the smallest area that holds its rectangles (unless
+/// ``shrinksPages`` is off). For a
 /// plugin that makes pages of its own (glyphs rasterized at load), so that every page the
 /// package makes is packed one way.
 ///
@@ -25,13 +26,21 @@ public struct RectanglePacker: Hashable, Sendable {
     /// Whether pages are sized in powers of two (the layout is then chosen for the smallest such
     /// page).
     public var powerOfTwoPages: Bool
+    /// Whether each page is repacked, after the greedy pass, into the smallest area that holds its
+    /// rectangles (trying 25 widths: any shape, a tall strip if its area is least). Off, a page
+    /// keeps the greedy layout in its `maxPageSize` square, cut to its rectangles' bounds: 25 times
+    /// less work, and a page as square as the bin when the bin is sized to the rectangles' area.
+    public var shrinksPages: Bool
 
     /// A packer; each value is brought into range as documented on its property.
-    public init(maxPageSize: Int = 2048, spacing: Int = 0, allowsRotation: Bool = false, powerOfTwoPages: Bool = false) {
+    public init(
+        maxPageSize: Int = 2048, spacing: Int = 0, allowsRotation: Bool = false, powerOfTwoPages: Bool = false, shrinksPages: Bool = true
+    ) {
         self.maxPageSize = AtlasPackingOptions.clamped(maxPageSize, 1)
         self.spacing = AtlasPackingOptions.clamped(spacing, 0)
         self.allowsRotation = allowsRotation
         self.powerOfTwoPages = powerOfTwoPages
+        self.shrinksPages = shrinksPages
     }
 
     /// Where one rectangle went.
@@ -116,7 +125,7 @@ public struct RectanglePacker: Hashable, Sendable {
         }
         // The greedy pass spreads a page's rectangles over the whole bin; repack each page into
         // the smallest area it fits (the last page of a set is often half empty otherwise).
-        for bin in bins.indices {
+        for bin in bins.indices where shrinksPages {
             if isCancelled() { throw CancellationError() }
             let members = order.filter { slots[$0]!.bin == bin }
             let memberSlots = members.map { (sizes[$0].width + spacing, sizes[$0].height + spacing) }

@@ -1,10 +1,11 @@
 import Preload
 import PreloadAtlas
 
-/// Rasterized glyphs packed onto RGBA8 pages in pooled memory by `RectanglePacker`: every
-/// page the same size (the smallest that holds the fullest), white with each glyph's coverage as
-/// alpha, or premultiplied (coverage in all four channels). A glyph's rectangle is its bitmap
-/// with the padding around it; glyphs without pixels (a space) take no room.
+/// Rasterized glyphs packed onto RGBA8 pages in pooled memory by `RectanglePacker`: as few and
+/// as square pages as fit them, every page the same size (the smallest that holds the fullest),
+/// white with each glyph's coverage as alpha, or premultiplied (coverage in all four channels). A
+/// glyph's rectangle is its bitmap with the padding around it; glyphs without pixels (a space)
+/// take no room.
 struct GlyphPages {
     /// The pages, in order.
     var textures: [Texture] = []
@@ -21,9 +22,8 @@ struct GlyphPages {
     ) throws {
         let padding = options.padding
         let packed = glyphs.indices.filter { glyphs[$0].width > 0 && glyphs[$0].height > 0 }
-        let packer = RectanglePacker(maxPageSize: options.maxPageSize, spacing: options.spacing)
-        let packing = try packer.pack(
-            packed.map { (glyphs[$0].width + 2 * padding, glyphs[$0].height + 2 * padding) }, isCancelled: isCancelled,
+        let packing = try Self.pack(
+            packed.map { (glyphs[$0].width + 2 * padding, glyphs[$0].height + 2 * padding) }, options: options, isCancelled: isCancelled,
             progress: { progress($0 * 0.5) })
         rectangles = Array(repeating: (0, 0, 0, 0, 0), count: glyphs.count)
         for (index, placement) in zip(packed, packing.placements) {
@@ -69,6 +69,27 @@ struct GlyphPages {
             textures.append(
                 Texture(width: width, height: height, pixelFormat: .rgba8, alphaMode: options.alphaMode, pixels: pixels))
             progress(0.5 + Double(page + 1) / Double(members.count) * 0.5)
+        }
+    }
+
+    /// `slots` packed into a square bin with a tenth more room than their area (and spacing) takes,
+    /// grown by an eighth until they fit on one page (four times at most), else onto pages of the
+    /// largest side: the greedy layout, cut to its bounds, without the atlas's search for the
+    /// least area (which makes tall strips of glyphs, at 25 times the work).
+    private static func pack(
+        _ slots: [(width: Int, height: Int)], options: TrueTypeFontOptions, isCancelled: () -> Bool, progress: (Double) -> Void
+    ) throws -> RectanglePacker.Packing {
+        let spacing = options.spacing
+        let area = slots.reduce(0) { $0 + ($1.width + spacing) * ($1.height + spacing) }
+        var side = max(slots.map { max($0.width, $0.height) }.max() ?? 1, Int((Double(area) * 1.1).squareRoot().rounded(.up)))
+        var attempts = 1
+        while true {
+            let last = side >= options.maxPageSize || attempts == 5
+            let packer = RectanglePacker(maxPageSize: last ? options.maxPageSize : side, spacing: spacing, shrinksPages: false)
+            let packing = try packer.pack(slots, isCancelled: isCancelled, progress: progress)
+            if last || packing.pageSizes.count <= 1 { return packing }
+            side += side / 8 + 1
+            attempts += 1
         }
     }
 }

@@ -43,6 +43,19 @@ import Testing
         #expect(first.pageSizes.allSatisfy { $0.width & ($0.width - 1) == 0 && $0.height & ($0.height - 1) == 0 })
     }
 
+    @Test func withoutShrinkingAPageKeepsTheGreedyLayoutCutToItsBounds() throws {
+        let sizes = Array(Self.sizes.prefix(60))
+        let packer = RectanglePacker(maxPageSize: 256, spacing: 1, shrinksPages: false)
+        let packing = try packer.pack(sizes)
+        #expect(packing.pageSizes.count == 1 && packing.placements.allSatisfy { $0.page == 0 })
+        // The greedy pass fills the square bin from its top-left corner: a page about as wide as tall.
+        let page = packing.pageSizes[0]
+        #expect(packing.placements.map(\.rect.maxX).max() == page.width && packing.placements.map(\.rect.maxY).max() == page.height)
+        #expect(page.width > 128 && page.height > 64, "\(page)")
+        let shrunk = try RectanglePacker(maxPageSize: 256, spacing: 1).pack(sizes).pageSizes[0]
+        #expect(shrunk.width * shrunk.height <= page.width * page.height)
+    }
+
     @Test func aRectangleLargerThanAPageIsRefusedNamingIt() {
         let packer = RectanglePacker(maxPageSize: 64)
         #expect(throws: RectanglePacker.TooLarge(index: 1, width: 10, height: 65, maxPageSize: 64)) {

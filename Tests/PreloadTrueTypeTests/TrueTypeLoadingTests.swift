@@ -27,7 +27,12 @@ import Testing
         let font = try #require(result.outcome.asset as? BitmapFont, "\(TrueTypeFixtures.failure(result))")
         #expect(font.glyphs.map(\.id) == Array(32...126) && font.pages.count == 1 && result.warnings.isEmpty)
         #expect(font.metrics.size == 32 && font.metrics.spacing == [1, 1] && font.metrics.padding == [0, 0, 0, 0])
-        #expect(font.pages[0].texture.pixelFormat == .rgba8 && font.pages[0].texture.alphaMode == .straight)
+        let page = font.pages[0].texture
+        #expect(page.pixelFormat == .rgba8 && page.alphaMode == .straight)
+        // About square, and not much larger than the glyphs (a tenth to spare, and the spacing).
+        #expect(max(page.width, page.height) <= 2 * min(page.width, page.height), "\(page.width)x\(page.height)")
+        let inked = font.glyphs.reduce(0) { $0 + ($1.width + 1) * ($1.height + 1) }
+        #expect(page.width * page.height <= inked * 3 / 2, "\(page.width)x\(page.height) for \(inked) pixels of glyphs")
         #expect(font.byteCount == font.pages[0].texture.byteCount && font.heldTextures.count == 1)
         // Lines are laid out by FreeType's advances and the kern table's pairs.
         let a = try #require(font.glyph(for: "A")), v = try #require(font.glyph(for: "V"))
