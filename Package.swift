@@ -149,7 +149,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTrueType",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadFont", "PreloadAtlas", "CFreeType"],
+            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "CFreeType"],
             path: "Plugins/TrueType"
         ),
         .target(
@@ -228,8 +228,7 @@ let package = Package(
         .testTarget(
             name: "PreloadTrueTypeTests",
             dependencies: [
-                "PreloadTrueType", "PreloadFont", "PreloadAtlas", "PreloadPNG", "Preload", "PreloadAuthoring", "PreloadTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "PreloadTrueType", "PreloadFont", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]
         ),
