@@ -15,7 +15,8 @@ import PackageDescription
 ///   and checker, atomic files); the command and tests use them, a game does not need them.
 /// - `Plugins/<Name>`: loader plugins, one library module each. These are *loader* plugins, not
 ///   SwiftPM package plugins; each target names its folder with an explicit `path:`.
-/// - `Sources/CLibPNG`, `Sources/CPreloadZlib`: system libraries found with pkg-config.
+/// - `Sources/CLibPNG`, `Sources/CPreloadZlib`, `Sources/CFreeType`: system libraries found with
+///   pkg-config.
 /// - `Sources/CPreloadPNG`: the C shim that owns libpng's `setjmp`/`longjmp` error handling.
 /// - `Sources/CPreloadCRC`: CRC-32 by carry-less multiplication where the CPU has it (zlib's
 ///   `crc32` does the rest).
@@ -44,8 +45,11 @@ let package = Package(
         .library(name: "PreloadAudio", targets: ["PreloadAudio"]),
         // Bitmap fonts (AngelCode BMFont: text, XML, binary).
         .library(name: "PreloadFont", targets: ["PreloadFont"]),
-        // XML for plugins: libxml2's pull parser, opened at run time.
+        // XML for plugins: libxml2's SAX2 parser, opened at run time.
         .library(name: "PreloadXML", targets: ["PreloadXML"]),
+        // TrueType and OpenType fonts rasterized at load into bitmap fonts: links FreeType, so
+        // only a game that names it does.
+        .library(name: "PreloadTrueType", targets: ["PreloadTrueType"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -76,6 +80,12 @@ let package = Package(
             name: "CLibJPEG",
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // FreeType, linked by PreloadTrueType alone (docs/architecture.md, "System libraries").
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
         .target(name: "CPreloadPNG", dependencies: ["CLibPNG"]),
         .target(name: "CPreloadJPEG", dependencies: ["CLibJPEG"]),
@@ -145,6 +155,11 @@ let package = Package(
             path: "Plugins/Font"
         ),
         .target(
+            name: "PreloadTrueType",
+            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "CFreeType"],
+            path: "Plugins/TrueType"
+        ),
+        .target(
             name: "PreloadBaked",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont"],
             path: "Plugins/Baked"
@@ -153,7 +168,7 @@ let package = Package(
             name: "PreloadCLI",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
-                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont",
+                "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -218,6 +233,13 @@ let package = Package(
         .testTarget(
             name: "PreloadFontTests",
             dependencies: ["PreloadFont", "PreloadPNG", "PreloadPack", "Preload", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadTrueTypeTests",
+            dependencies: [
+                "PreloadTrueType", "PreloadFont", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

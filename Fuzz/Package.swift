@@ -11,7 +11,10 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// Fuzz/README.md (`Fuzz/run pack 60` builds one harness and fuzzes it for 60 seconds).
 let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
-let harnesses = ["fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font"]
+let harnesses = [
+    "fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font",
+    "fuzz-truetype",
+]
 
 let package = Package(
     name: "PreloadFuzz",
@@ -29,7 +32,7 @@ let package = Package(
                     .product(name: "PreloadAuthoring", package: mainPackage), .product(name: "PreloadBaked", package: mainPackage),
                     .product(name: "PreloadJPEG", package: mainPackage), .product(name: "PreloadWebP", package: mainPackage),
                     .product(name: "PreloadQOI", package: mainPackage), .product(name: "PreloadAudio", package: mainPackage),
-                    .product(name: "PreloadFont", package: mainPackage),
+                    .product(name: "PreloadFont", package: mainPackage), .product(name: "PreloadTrueType", package: mainPackage),
                 ],
                 swiftSettings: fuzzerFlags)
         },

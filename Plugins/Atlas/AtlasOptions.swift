@@ -40,7 +40,8 @@ public struct AtlasPackingOptions: Hashable, Sendable {
 
     /// `value` brought into `lowest...largestPageSize`: sums of sizes and margins then stay far
     /// from overflowing, whatever a caller or a command line passed.
-    private static func clamped(_ value: Int, _ lowest: Int) -> Int { min(max(value, lowest), largestPageSize) }
+    /// `value` brought into `lowest...largestPageSize` (what every packing number is held to).
+    static func clamped(_ value: Int, _ lowest: Int) -> Int { min(max(value, lowest), largestPageSize) }
 }
 
 /// Per-request packing options of sprite-folder atlases are keyed by their own type:

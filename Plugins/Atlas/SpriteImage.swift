@@ -21,12 +21,6 @@ enum SpriteImage {
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
-    static func powerOfTwo(atLeast value: Int) -> Int {
-        var size = 1
-        while size < value { size <<= 1 }
-        return size
-    }
-
     /// A transparent RGBA8 page being filled with sprites.
     struct Canvas {
         let width: Int

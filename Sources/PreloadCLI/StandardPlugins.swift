@@ -7,10 +7,11 @@ import PreloadJPEG
 import PreloadPNG
 import PreloadPack
 import PreloadQOI
+import PreloadTrueType
 import PreloadWebP
 
 /// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, audio, atlases,
-/// bitmap fonts, packs, baked packs and data files, in that order.
+/// bitmap and TrueType fonts, packs, baked packs and data files, in that order.
 enum StandardPlugins {
     /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
     /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
@@ -19,7 +20,7 @@ enum StandardPlugins {
         png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
         try PluginRegistry(
-            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), pack] + (baked.map { [$0] } ?? [])
+            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), pack] + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let bake = try await preload(["bake", "assets", "-o", "level.bake"])
         #expect(bake.status == 0, "\(bake.stderr)")
         #expect(
-            bake.stdout.hasPrefix("Baked 28 entries (16 textures, 3 atlases, 4 data files, 3 sounds and music, 1 font, 1 page made at load)"),
+            bake.stdout.hasPrefix("Baked 30 entries (16 textures, 3 atlases, 4 data files, 3 sounds and music, 2 fonts, 2 pages made at load)"),
             "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])
@@ -52,10 +52,10 @@ import Testing
         let entries = try #require(listed.first?["entries"] as? [[String: Any]])
         let level = try #require(entries.first { $0["name"] as? String == "level.json" })
         #expect(baked["assets/packs/level1.pak#level.json"]?["sha256"] == level["sha256"] as? String)
-        // 22: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose
+        // 23: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose
         // (and the font's page pixel_0.png, its font's).
         let load = try await preload(["level.bake"])
-        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 22 of 22 assets in "), "\(load.stdout)")
+        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 23 of 23 assets in "), "\(load.stdout)")
     }
 
     /// A build system passes absolute paths: `--root` names the entries relative to it, the
