@@ -156,7 +156,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTrueType",
-            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "CFreeType"],
+            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "PreloadManifest", "CFreeType"],
             path: "Plugins/TrueType"
         ),
         .target(
@@ -238,7 +238,8 @@ let package = Package(
         .testTarget(
             name: "PreloadTrueTypeTests",
             dependencies: [
-                "PreloadTrueType", "PreloadFont", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "PreloadTrueType", "PreloadFont", "PreloadManifest", "Preload", "PreloadTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -99,7 +99,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
         var read: (manifest: AssetManifest, requests: [AssetRequest])?
         if let manifest {
             do {
-                let manifest = try AssetManifest(contentsOf: manifest, webRoot: root)
+                let manifest = try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root)
                 let groupRequests = try manifest.requests(for: groups)
                 read = (manifest, groupRequests)
                 requests = groupRequests + requests
@@ -186,7 +186,8 @@ struct BakeCheckCommand: ParsableCommand {
             sources = registry.expandingFolders(given)
             if let manifest {
                 do {
-                    sources += try AssetManifest(contentsOf: manifest, webRoot: root).requests(for: groups)
+                    sources += try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root).requests(
+                        for: groups)
                 } catch {
                     printError(error)
                     throw ExitCode.validationFailure

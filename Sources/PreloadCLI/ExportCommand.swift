@@ -59,7 +59,7 @@ struct ExportCommand: AsyncParsableCommand {
         var read: (manifest: AssetManifest, requests: [AssetRequest])?
         if let manifest {
             do {
-                let manifest = try AssetManifest(contentsOf: manifest, webRoot: root)
+                let manifest = try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root)
                 let groupRequests = try manifest.requests(for: groups)
                 read = (manifest, groupRequests)
                 requests = groupRequests + requests

@@ -224,7 +224,7 @@ struct LoadCommand: AsyncParsableCommand {
     /// subcommand were missing).
     private func read(_ path: String) throws -> (manifest: AssetManifest, requests: [AssetRequest], notices: [ManifestNotice]) {
         do {
-            let manifest = try AssetManifest(contentsOf: path, webRoot: root)
+            let manifest = try AssetManifest(contentsOf: path, optionReaders: StandardPlugins.optionReaders, webRoot: root)
             if root != nil && manifest.dialect != .phaserPack {
                 printError("--root applies to Phaser asset packs; a Preload manifest names its own 'root'")
                 throw ExitCode.validationFailure

@@ -39,7 +39,7 @@ struct ManifestCheckCommand: ParsableCommand {
     func run() throws {
         let read: AssetManifest
         do {
-            read = try AssetManifest(contentsOf: manifest, webRoot: root)
+            read = try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root)
         } catch {
             printError(error)
             throw ExitCode(1)

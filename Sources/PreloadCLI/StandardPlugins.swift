@@ -4,6 +4,7 @@ import PreloadAudio
 import PreloadBaked
 import PreloadFont
 import PreloadJPEG
+import PreloadManifest
 import PreloadPNG
 import PreloadPack
 import PreloadQOI
@@ -13,6 +14,9 @@ import PreloadWebP
 /// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, audio, atlases,
 /// bitmap and TrueType fonts, packs, baked packs and data files, in that order.
 enum StandardPlugins {
+    /// The manifest option readers of the standard plugins: the bundled ones and TrueType's.
+    static var optionReaders: [any ManifestOptionReader] { ManifestOptionReaders.bundled + [TrueTypeOptionReader()] }
+
     /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
     /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
     /// claimed by nobody, so a pack baked into its own source folder is not baked again.
@@ -20,7 +24,8 @@ enum StandardPlugins {
         png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
         try PluginRegistry(
-            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), pack] + (baked.map { [$0] } ?? [])
+            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), pack]
+                + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }
 }

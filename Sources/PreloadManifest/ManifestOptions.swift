@@ -55,6 +55,11 @@ public final class ManifestOptionValues {
         }
     }
 
+    /// The member `key` as any string; `nil` when absent.
+    public func string(_ key: String) throws -> String? {
+        try member(key, "a string") { $0 as? String }
+    }
+
     /// `JSONSerialization` gives booleans as numbers of type `c`.
     private static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
 

@@ -1,0 +1,48 @@
+import Preload
+import PreloadManifest
+
+/// Reads a manifest entry's TrueType options, `"options": {"truetype": {...}}`, into
+/// ``TrueTypeFontOptions``: `size` (pixels), `characters` (a string of the characters to render)
+/// and `charset` (`"ascii"` or `"latin1"`, joined with `characters`; ASCII when neither is given),
+/// `padding`, `spacing`, `maxPageSize`, `hinting` (`"normal"`, `"light"`, `"off"`), `antialias`,
+/// `face` (a collection's face), `alpha` (`"straight"`, `"premultiplied"`).
+///
+/// A manifest reads them when given this reader beside the bundled ones:
+///
+/// ```swift
+/// import PreloadManifest
+/// import PreloadTrueType
+///
+/// let manifest = try AssetManifest(
+///     contentsOf: "assets/levels.json", optionReaders: ManifestOptionReaders.bundled + [TrueTypeOptionReader()])
+/// ```
+public struct TrueTypeOptionReader: ManifestOptionReader {
+    /// A reader of `"truetype"` options.
+    public init() {}
+
+    /// `"truetype"`, the plugin's identifier.
+    public var key: String { "truetype" }
+
+    /// Sets `options`' ``TrueTypeFontOptions`` from the object's members (those absent keep
+    /// their values).
+    public func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws {
+        var font = options[TrueTypeFontOptions.self]
+        if let size = try values.int("size", in: 1...TrueTypeFontOptions.largestPixelSize) { font.pixelSize = size }
+        let characters = try values.string("characters")
+        let charset = try values.string("charset", oneOf: ["ascii", "latin1"]).map { $0 == "ascii" ? TrueTypeCharacters.printableASCII : .latin1 }
+        if characters != nil || charset != nil {
+            font.characters = TrueTypeCharacters(characters ?? "").union(charset ?? TrueTypeCharacters(""))
+        }
+        let margins = 0...TrueTypeFontOptions.widestMargin
+        if let padding = try values.int("padding", in: margins) { font.padding = padding }
+        if let spacing = try values.int("spacing", in: margins) { font.spacing = spacing }
+        if let side = try values.int("maxPageSize", in: 16...4096) { font.maxPageSize = side }
+        if let hinting = try values.string("hinting", oneOf: TrueTypeFontOptions.Hinting.allCases.map(\.rawValue)) {
+            font.hinting = TrueTypeFontOptions.Hinting(rawValue: hinting)!
+        }
+        if let antialias = try values.bool("antialias") { font.isAntialiased = antialias }
+        if let face = try values.int("face", in: 0...0xFFFF) { font.faceIndex = face }
+        if let alpha = try values.string("alpha", oneOf: ["straight", "premultiplied"]) { font.alphaMode = AlphaMode(rawValue: alpha)! }
+        options[TrueTypeFontOptions.self] = font
+    }
+}
