@@ -14,6 +14,10 @@ struct LibXML2: @unchecked Sendable {  // C function pointers, immutable once re
     typealias ParseChunk = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
     typealias ParserStep = @convention(c) (OpaquePointer?) -> Void
     typealias LineNumber = @convention(c) (OpaquePointer?) -> Int32
+    /// `xmlGenericErrorFunc` is variadic; a handler that reads only its two named arguments is
+    /// called the same way on the platforms Swift runs on.
+    typealias GenericErrorFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+    typealias SetGenericError = @convention(c) (UnsafeMutableRawPointer?, GenericErrorFunction?) -> Void
 
     /// The library for this process, or why it is missing; opened (and `xmlInitParser` called,
     /// which libxml2 asks for before threads use it) on first use.
@@ -26,6 +30,9 @@ struct LibXML2: @unchecked Sendable {  // C function pointers, immutable once re
     let freeParser: ParserStep
     /// `xmlSAX2GetLineNumber`: the line the parser is on (of a start tag: its end).
     let lineNumber: LineNumber
+    /// `xmlSetGenericErrorFunc`: the calling thread's handler for errors outside a parser's own
+    /// (an encoding conversion that fails), which libxml2 otherwise prints on standard error.
+    let setGenericError: SetGenericError
 
     private init() throws(MissingSystemLibrary) {
         #if canImport(Darwin)
@@ -39,6 +46,7 @@ struct LibXML2: @unchecked Sendable {  // C function pointers, immutable once re
         stopParser = try library.function("xmlStopParser", as: ParserStep.self)
         freeParser = try library.function("xmlFreeParserCtxt", as: ParserStep.self)
         lineNumber = try library.function("xmlSAX2GetLineNumber", as: LineNumber.self)
+        setGenericError = try library.function("xmlSetGenericErrorFunc", as: SetGenericError.self)
         try library.function("xmlInitParser", as: InitParser.self)()
     }
 

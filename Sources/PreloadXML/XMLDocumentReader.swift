@@ -65,6 +65,7 @@ public enum XMLDocumentReader {
             handler.characters = characters
             handler.cdataBlock = characters
             handler.structuredError = collectError
+            library.setGenericError(nil, ignoreGenericError)  // this thread's: nothing on standard error
             guard let parser = library.createPushParser(&handler, context.toOpaque(), nil, 0, nil) else {
                 throw XMLReadError("libxml2 could not make a parser", line: nil)
             }
@@ -157,6 +158,10 @@ private let characters: PreloadXMLCharacters = { context, characters, length in
     guard let parse = SAXParse.from(context), parse.failure == nil, let characters, length > 0 else { return }
     parse.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
 }
+
+/// Errors outside the parser's own (an encoding conversion's): the parser reports the failure
+/// through ``collectError`` as well, so these are dropped rather than printed.
+private let ignoreGenericError: LibXML2.GenericErrorFunction = { _, _ in }
 
 /// libxml2's structured error handler: keeps the first error's message (on one line) and line;
 /// warnings are not errors.
