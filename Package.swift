@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "PreloadQOI", targets: ["PreloadQOI"]),
         // Sounds and music: WAV read by the plugin, the rest through libraries opened at run time.
         .library(name: "PreloadAudio", targets: ["PreloadAudio"]),
+        // Tiled maps (TMX, TMJ) and their tilesets; the images load with the image plugins.
+        .library(name: "PreloadTileMap", targets: ["PreloadTileMap"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -131,6 +133,11 @@ let package = Package(
             path: "Plugins/Audio"
         ),
         .target(
+            name: "PreloadTileMap",
+            dependencies: ["Preload", "CPreloadZlib"],
+            path: "Plugins/TileMap"
+        ),
+        .target(
             name: "PreloadBaked",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio"],
             path: "Plugins/Baked"
@@ -196,6 +203,11 @@ let package = Package(
         .testTarget(
             name: "PreloadAudioTests",
             dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadTileMapTests",
+            dependencies: ["PreloadTileMap", "PreloadPNG", "PreloadPack", "Preload", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
