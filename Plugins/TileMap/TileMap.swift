@@ -6,7 +6,7 @@ extension AssetKind {
 }
 
 /// A Tiled map: its geometry, tilesets and layers, read from TMX or Tiled's JSON (TMJ) alike,
-/// with every image it uses loaded as a ``Texture``.
+/// with every image it uses loaded as a `Texture`.
 ///
 /// ```swift
 /// import Preload

@@ -47,13 +47,17 @@ public struct TileMapCSVOptions: Hashable, Sendable, AssetOptionKey {
     /// (`options.contains`).
     public static let defaultValue = TileMapCSVOptions(tileWidth: 32)
 
-    /// The one-layer map the CSV text `bytes` holds, its layer called `layerName`.
-    /// - Parameter file: the CSV file's path, for errors.
+    /// The one-layer map a CSV grid holds.
+    /// - Parameters:
+    ///   - bytes: the CSV text.
+    ///   - layerName: the name of the map's one layer.
+    ///   - file: the CSV file's path, for errors.
     /// - Throws: ``TileMapError/damagedLayerData(file:layer:detail:)`` for rows of different
     ///   lengths or values that are not tile numbers; ``TileMapError/tooLarge(file:layer:detail:)``.
     public func map(csv bytes: [UInt8], layerName: String, file: String) throws(TileMapError) -> TileMap {
         var rows: [[Substring]] = []
-        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             guard !line.trimmingWhiteSpace.isEmpty else { continue }
             rows.append(line.split(separator: ",", omittingEmptySubsequences: false))
             guard rows.count == 1 || rows.last!.count == rows[0].count else {

@@ -5,7 +5,9 @@ extension TileMap {
     /// the dependency it loaded), sizes and tileset columns taken from the loaded images as
     /// Tiled takes them, then checked: every tile a layer or an object places must belong to a
     /// tileset and lie inside its image. Returns the map and what the files were forgiven.
-    /// - Parameter file: the map's path, for errors.
+    /// - Parameters:
+    ///   - file: the map's path, for errors.
+    ///   - texture: the texture of the image at a path (one of ``images``).
     /// - Throws: ``TileMapError/unknownTile(file:layer:column:row:gid:)``,
     ///   ``TileMapError/unknownObjectTile(file:layer:object:gid:)``,
     ///   ``TileMapError/tileOutsideImage(file:tileset:tile:rect:imageWidth:imageHeight:)``, or

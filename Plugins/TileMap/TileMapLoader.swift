@@ -8,7 +8,7 @@ import Preload
 /// A map is read while planning (its external tilesets too, through the request's files: on
 /// disk or inside an archive, where every path the map names must stay); the images it uses
 /// (tileset images, image-collection tiles' images, image layers' images) become its
-/// dependencies, each loaded as a ``Texture`` by whichever image plugin claims it, so an image
+/// dependencies, each loaded as a `Texture` by whichever image plugin claims it, so an image
 /// two maps share decodes once. The load then puts the textures in place and checks every placed
 /// tile against its tileset's image.
 ///
