@@ -31,9 +31,20 @@ final class XMLTree {
     }
 
     /// Parses `bytes`; the root element, or why the text is not well-formed XML.
+    ///
+    /// The text must be UTF-8, as Tiled writes it: corelibs' `XMLParser` force-unwraps element,
+    /// attribute and comment names as UTF-8 and traps on any other bytes libxml2 recovers past
+    /// (`Fuzz/run tilemap` found it: `<prop\xFF\xFF\xFFerty>`), so they never reach it.
     static func parse(_ bytes: [UInt8]) -> Result<Element, XMLProblem> {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return .failure(XMLProblem(detail: "the text is not UTF-8 (Tiled writes UTF-8)"))
+        }
+        if let declared = declaredEncoding(bytes), !["utf-8", "utf8"].contains(declared.lowercased()) {
+            return .failure(XMLProblem(detail: "it declares the encoding \(declared), where Tiled writes UTF-8"))
+        }
         // Tiled never declares entities; a file that does is refused before libxml2 expands any.
-        if bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "<") && bytes[$0...].starts(with: Array("<!ENTITY".utf8)) }) {
+        let entity = Array("<!ENTITY".utf8)
+        if bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "<") && bytes[$0...].starts(with: entity) }) {
             return .failure(XMLProblem(detail: "it declares XML entities, which Tiled never writes"))
         }
         let builder = Builder()
@@ -48,6 +59,16 @@ final class XMLTree {
                 XMLProblem(detail: "not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber): \(reason))"))
         }
         return .success(root)
+    }
+
+    /// The encoding the XML declaration names (`<?xml version="1.0" encoding="UTF-8"?>`), if any.
+    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)), let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let value = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return String(value.prefix { $0 != "\"" && $0 != "'" && $0 != " " && $0 != "?" })
     }
 
     /// Why a file is not XML the reader takes.

@@ -209,6 +209,12 @@ import Testing
             "entities.tmx", text: #"<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><map orientation="orthogonal" version="&b;"/>"#
         )
         #expect(try await failure(entities) == .malformed(file: entities, detail: "it declares XML entities, which Tiled never writes"))
+        // Fuzz/run tilemap, 2026-11-26: bytes that are not UTF-8 in an element's name made corelibs' XMLParser trap.
+        let notUTF8 = try directory.write(
+            "latin.tmx", Array(#"<map orientation="orthogonal"><prop"#.utf8) + [0xFF, 0xFF] + Array("erty/></map>".utf8))
+        #expect(try await failure(notUTF8) == .malformed(file: notUTF8, detail: "the text is not UTF-8 (Tiled writes UTF-8)"))
+        let latin = try directory.write("declared.tmx", text: #"<?xml version="1.0" encoding="ISO-8859-1"?><map orientation="orthogonal"/>"#)
+        #expect(try await failure(latin) == .malformed(file: latin, detail: "it declares the encoding ISO-8859-1, where Tiled writes UTF-8"))
         let orientation = try directory.write("diagonal.tmx", text: #"<map orientation="diagonal" width="1" height="1"/>"#)
         #expect(try await failure(orientation) == .unsupported(file: orientation, detail: "orientation 'diagonal'"))
         let lz4 = try map("lz4.tmx", layers: Self.layer(#"<data encoding="base64" compression="lz4">AAAA</data>"#))
