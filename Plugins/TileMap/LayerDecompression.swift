@@ -8,7 +8,7 @@ struct LayerDataProblem: Error {
 }
 
 /// Layer data compression as Tiled writes it (`compression`): none, zlib, gzip or Zstandard.
-/// Decompression never produces more than the layer needs: the output buffer holds the layer's
+/// Decompression never produces more than the layer needs: it writes into the layer's
 /// `width * height * 4` bytes plus one, so a stream that would inflate further (a decompression
 /// bomb) stops there and fails.
 enum LayerCompression: String {
@@ -17,25 +17,28 @@ enum LayerCompression: String {
     case gzip
     case zstd
 
-    /// `input` decompressed into exactly `expected` bytes.
+    /// `input` decompressed into `output`, which must receive exactly `output.count - 1` bytes
+    /// (the last byte is room to notice more).
     /// - Throws: ``LayerDataProblem`` for damaged data or data of another size;
     ///   ``MissingSystemLibrary`` for zstd data on a machine without libzstd.
-    func decompress(_ input: [UInt8], expected: Int) throws -> [UInt8] {
+    func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws {
+        let expected = output.count - 1
         switch self {
         case .none:
             guard input.count == expected else {
                 throw LayerDataProblem("the data is \(input.count) bytes, the layer's \(expected / 4) tiles need \(expected)")
             }
-            return input
-        case .zlib, .gzip: return try Self.inflate(input, expected: expected, name: rawValue)
-        case .zstd: return try ZstdLibrary.shared.get().decompress(input, expected: expected)
+            output.copyMemory(from: input)
+        case .zlib, .gzip: try Self.inflate(input, into: output, name: rawValue)
+        case .zstd: try ZstdLibrary.shared.get().decompress(input, into: output)
         }
     }
 
     /// zlib or gzip data (told apart by their headers, as Tiled's reader does) inflated into
-    /// exactly `expected` bytes. Bytes after the end of the stream are ignored, as Tiled ignores them.
-    private static func inflate(_ input: [UInt8], expected: Int, name: String) throws(LayerDataProblem) -> [UInt8] {
-        guard input.count <= Int(UInt32.max), expected < Int(UInt32.max) else { throw LayerDataProblem("the \(name) data is too large") }
+    /// `output`. Bytes after the end of the stream are ignored, as Tiled ignores them.
+    private static func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, name: String) throws(LayerDataProblem) {
+        let expected = output.count - 1
+        guard input.count <= Int(UInt32.max), output.count <= Int(UInt32.max) else { throw LayerDataProblem("the \(name) data is too large") }
         // zlib keeps a pointer back to its stream and refuses a moved one: it lives on the heap.
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -44,17 +47,12 @@ enum LayerCompression: String {
             throw LayerDataProblem("zlib cannot start inflating")
         }
         defer { inflateEnd(stream) }
-        var output = [UInt8](repeating: 0, count: expected + 1)
-        let (status, produced) = output.withUnsafeMutableBufferPointer { out in
-            input.withUnsafeBufferPointer { source in
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.pointee.avail_in = uInt(source.count)
-                stream.pointee.next_out = out.baseAddress
-                stream.pointee.avail_out = uInt(out.count)
-                let status = CPreloadZlib.inflate(stream, Z_FINISH)
-                return (status, out.count - Int(stream.pointee.avail_out))
-            }
-        }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(output.count)
+        let status = CPreloadZlib.inflate(stream, Z_FINISH)
+        let produced = output.count - Int(stream.pointee.avail_out)
         if produced > expected { throw LayerDataProblem("the \(name) data inflates to more than the layer's \(expected) bytes") }
         switch status {
         case Z_STREAM_END: break
@@ -66,7 +64,5 @@ enum LayerCompression: String {
         guard produced == expected else {
             throw LayerDataProblem("the \(name) data inflates to \(produced) bytes, the layer's \(expected / 4) tiles need \(expected)")
         }
-        output.removeLast()
-        return output
     }
 }

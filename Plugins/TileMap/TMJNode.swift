@@ -6,30 +6,34 @@ struct TMJNode: TiledNode {
     let values: [String: Any]
     let file: String
     let place: String
+    /// The document's long arrays of tile IDs, taken out before Foundation parsed it.
+    private let tileArrays: JSONTileArrays
 
-    init(_ values: [String: Any], file: String, place: String = "") {
+    private init(_ values: [String: Any], file: String, place: String = "", tileArrays: JSONTileArrays) {
         self.values = values
         self.file = file
         self.place = place
+        self.tileArrays = tileArrays
     }
 
     /// The top-level object of `bytes`, or why it is not one.
     static func parse(_ bytes: [UInt8], file: String) throws -> TMJNode {
+        let (json, tileArrays) = JSONTileArrays.extract(bytes)
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
+            object = try JSONSerialization.jsonObject(with: Data(json))
         } catch {
             throw TileMapError.malformed(file: file, detail: "not valid JSON (\(error.localizedDescription))")
         }
         guard let values = object as? [String: Any] else {
             throw TileMapError.notATileMap(file: file, detail: "the top level of the JSON is not an object")
         }
-        return TMJNode(values, file: file)
+        return TMJNode(values, file: file, tileArrays: tileArrays)
     }
 
-    func at(_ place: String) -> TMJNode { TMJNode(values, file: file, place: place) }
+    func at(_ place: String) -> TMJNode { TMJNode(values, file: file, place: place, tileArrays: tileArrays) }
 
-    private func node(_ values: [String: Any]) -> TMJNode { TMJNode(values, file: file, place: place) }
+    private func node(_ values: [String: Any]) -> TMJNode { TMJNode(values, file: file, place: place, tileArrays: tileArrays) }
 
     /// `value` when it is present and not JSON's `null`.
     private func value(_ key: String) -> Any? {
@@ -172,7 +176,9 @@ struct TMJNode: TiledNode {
         }
         func payload(_ data: Any?) throws -> LayerData {
             switch data {
-            case let text as String: return encoding == "base64" ? .base64(text, method) : .csv(text)
+            case let text as String:
+                if let numbers = tileArrays.array(named: text) { return .jsonArray(numbers) }
+                return encoding == "base64" ? .base64(text, method) : .csv(text)
             case let numbers as [Any]:
                 return .gids(
                     try numbers.map { item in
@@ -223,6 +229,6 @@ struct TMJNode: TiledNode {
     /// JSONSerialization gives booleans as NSNumbers of type `c`; without this check the numbers
     /// 0 and 1 would pass for booleans and booleans for numbers.
     private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
+        number.objCType.pointee == CChar(UInt8(ascii: "c"))
     }
 }

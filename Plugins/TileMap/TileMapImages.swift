@@ -56,17 +56,20 @@ extension TileMap {
     }
 
     /// Checks that every tile a layer or an object places belongs to a tileset and lies inside
-    /// its image (as sized now: the loaded images' sizes in a loaded map).
+    /// its image (as sized now: the loaded images' sizes in a loaded map): most by ``FineTiles``,
+    /// the rest one by one.
     func checkPlacedTiles(file: String) throws(TileMapError) {
-        var cache: [UInt32: Bool] = [:]  // a tile ID without flips: whether it resolves inside its image
+        let fine = FineTiles(self)
+        var cache: [UInt32: Bool] = [:]  // a tile ID without flips, outside the fine ranges: whether it resolves inside its image
         func check(_ gid: TileGID, unknown: () -> TileMapError) throws(TileMapError) {
-            guard !gid.isEmpty else { return }
-            if let known = cache[gid.id] {
+            let id = gid.id
+            guard id != 0, !fine.contains(id) else { return }
+            if let known = cache[id] {
                 if known { return }
                 throw unknown()
             }
-            guard let resolved = tile(for: TileGID(id: gid.id)) else {
-                cache[gid.id] = false
+            guard let resolved = tile(for: TileGID(id: id)) else {
+                cache[id] = false
                 throw unknown()
             }
             guard resolved.rect.isInside(width: resolved.image.width, height: resolved.image.height) else {
@@ -74,17 +77,19 @@ extension TileMap {
                     file: file, tileset: tilesets[resolved.tilesetIndex].name, tile: resolved.tileID, rect: resolved.rect,
                     imageWidth: resolved.image.width, imageHeight: resolved.image.height)
             }
-            cache[gid.id] = true
+            cache[id] = true
         }
         for layer in allLayers {
             switch layer.content {
             case .tiles(let tiles):
                 let areas = tiles.chunks.isEmpty ? [(0, 0, tiles.grid)] : tiles.chunks.map { ($0.x, $0.y, $0.tiles) }
                 for (x, y, grid) in areas {
-                    for (index, gid) in grid.tiles.enumerated() {
-                        try check(gid) {
-                            .unknownTile(
-                                file: file, layer: layer.name, column: x + index % grid.width, row: y + index / grid.width, gid: gid.rawValue)
+                    try grid.tiles.withUnsafeBufferPointer { tiles throws(TileMapError) in
+                        for index in tiles.indices where !fine.contains(tiles[index].id) {  // the common case, without a call
+                            try check(tiles[index]) {
+                                let (row, column) = index.quotientAndRemainder(dividingBy: grid.width)
+                                return .unknownTile(file: file, layer: layer.name, column: x + column, row: y + row, gid: tiles[index].rawValue)
+                            }
                         }
                     }
                 }
@@ -96,6 +101,51 @@ extension TileMap {
             case .image, .group: break
             }
         }
+    }
+}
+
+/// The global tile IDs that surely resolve inside their images, found without resolving each:
+/// for each tileset cut from an image, the IDs from its first up to as many as its image holds
+/// (and below the next tileset's first). Checking a 200x200 map's tiles one by one through
+/// ``TileMap/tile(for:)`` cost more than decoding its tilesets' images.
+private struct FineTiles {
+    /// By ascending first ID, apart: each tileset's first ID and how many IDs from it are fine.
+    private let ranges: [(first: UInt32, count: UInt32)]
+
+    init(_ map: TileMap) {
+        // In the order ``TileMap/tilesetIndex(for:)`` chooses: the last of equal first IDs wins.
+        let order = map.tilesets.indices.sorted { (map.tilesets[$0].firstGID, $0) < (map.tilesets[$1].firstGID, $1) }
+        var ranges: [(first: UInt32, count: UInt32)] = []
+        for (position, index) in order.enumerated() {
+            let tileset = map.tilesets[index]
+            guard tileset.firstGID > 0, tileset.firstGID <= Int(UInt32.max) else { continue }
+            let next = position + 1 < order.count ? map.tilesets[order[position + 1]].firstGID : Int(UInt32.max)
+            var end = tileset.firstGID  // none, unless every cell the image holds is surely inside it
+            if let image = tileset.image, tileset.margin >= 0, tileset.spacing >= 0, tileset.tileWidth > 0, tileset.tileHeight > 0,
+                tileset.columns
+                    <= Tileset.columnCount(imageWidth: image.width, tileWidth: tileset.tileWidth, margin: tileset.margin, spacing: tileset.spacing)
+            {
+                end = min(tileset.firstGID.addingReportingOverflow(tileset.imageCapacity).partialValue, next, Int(UInt32.max))
+            }
+            if end > tileset.firstGID { ranges.append((UInt32(tileset.firstGID), UInt32(end - tileset.firstGID))) }
+        }
+        self.ranges = ranges
+    }
+
+    /// Whether `id` is empty or surely resolves inside its image. The ranges do not overlap, so
+    /// with a few tilesets every range is asked, without a branch that depends on the tile.
+    func contains(_ id: UInt32) -> Bool {
+        var hits: UInt8 = id == 0 ? 1 : 0
+        if ranges.count <= 8 {
+            for range in ranges { hits |= id &- range.first < range.count ? 1 : 0 }
+            return hits != 0
+        }
+        var low = 0, high = ranges.count  // the last range whose first ID is at most `id`
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].first <= id { low = middle + 1 } else { high = middle }
+        }
+        return hits != 0 || (low > 0 && id &- ranges[low - 1].first < ranges[low - 1].count)
     }
 }
 

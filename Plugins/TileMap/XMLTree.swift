@@ -43,10 +43,7 @@ final class XMLTree {
             return .failure(XMLProblem(detail: "it declares the encoding \(declared), where Tiled writes UTF-8"))
         }
         // Tiled never declares entities; a file that does is refused before libxml2 expands any.
-        let entity = Array("<!ENTITY".utf8)
-        if bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "<") && bytes[$0...].starts(with: entity) }) {
-            return .failure(XMLProblem(detail: "it declares XML entities, which Tiled never writes"))
-        }
+        if declaresEntities(bytes) { return .failure(XMLProblem(detail: "it declares XML entities, which Tiled never writes")) }
         let builder = Builder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -59,6 +56,20 @@ final class XMLTree {
                 XMLProblem(detail: "not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber): \(reason))"))
         }
         return .success(root)
+    }
+
+    /// Whether `bytes` holds `<!ENTITY` (found by its `!`, which XML text rarely holds, with `memchr`).
+    private static func declaresEntities(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var start = 0
+            while start < buffer.count, let found = memchr(base + start, Int32(UInt8(ascii: "!")), buffer.count - start) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at > 0, buffer[at - 1] == UInt8(ascii: "<"), buffer[at...].starts(with: "!ENTITY".utf8) { return true }
+                start = at + 1
+            }
+            return false
+        }
     }
 
     /// The encoding the XML declaration names (`<?xml version="1.0" encoding="UTF-8"?>`), if any.

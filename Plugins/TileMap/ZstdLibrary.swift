@@ -35,13 +35,11 @@ struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immutable onc
         errorName = try library.function("ZSTD_getErrorName", as: ErrorName.self)
     }
 
-    /// `input` (one or more zstd frames) decompressed into exactly `expected` bytes. The output
-    /// buffer holds `expected + 1` bytes, so a stream that decompresses to more stops there.
-    func decompress(_ input: [UInt8], expected: Int) throws(LayerDataProblem) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: expected + 1)
-        let result = output.withUnsafeMutableBytes { out in
-            input.withUnsafeBytes { source in decompress(out.baseAddress, out.count, source.baseAddress, source.count) }
-        }
+    /// `input` (one or more zstd frames) decompressed into `output`, which must receive exactly
+    /// `output.count - 1` bytes: a stream that decompresses to more stops at its end.
+    func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(LayerDataProblem) {
+        let expected = output.count - 1
+        let result = decompress(output.baseAddress, output.count, input.baseAddress, input.count)
         if isError(result) != 0 {
             if 0 &- result == Self.destinationTooSmall {
                 throw LayerDataProblem("zstd data decompresses to more than the layer's \(expected) bytes")
@@ -49,10 +47,8 @@ struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immutable onc
             throw LayerDataProblem("zstd: \(errorName(result).map { String(cString: $0) } ?? "error \(0 &- result)")")
         }
         guard result == expected else {
-            throw LayerDataProblem(
-                "zstd data decompresses to \(result == expected + 1 ? "more than" : "\(result) bytes, not") the layer's \(expected) bytes")
+            let size = result > expected ? "more than" : "\(result) bytes, not"
+            throw LayerDataProblem("zstd data decompresses to \(size) the layer's \(expected) bytes")
         }
-        output.removeLast()
-        return output
     }
 }

@@ -161,8 +161,8 @@ import Testing
             (Self.layer(#"<data encoding="csv">1,2,3,4,1,2</data>"#), "the CSV has more than the layer's 4 tiles"),
             (Self.layer(#"<data encoding="csv">1,2,3,4,</data>"#), "the CSV ends with a comma: a value is missing after it"),
             (Self.layer(#"<data encoding="csv">1,2,3,</data>"#), "the CSV ends with a comma: a value is missing after it"),
-            (Self.layer(#"<data encoding="csv">1,x,3,4</data>"#), "CSV value 2 has 'x', which is not a digit"),
-            (Self.layer(#"<data encoding="csv">1,2,3,99999999999</data>"#), "CSV value 4 is beyond 32 bits"),
+            (Self.layer(#"<data encoding="csv">1,x,3,4</data>"#), "value 2 of the CSV has 'x', which is not a digit"),
+            (Self.layer(#"<data encoding="csv">1,2,3,99999999999</data>"#), "value 4 of the CSV is beyond 32 bits"),
             (Self.layer(#"<data><tile gid="1"/><tile/><tile gid="2"/></data>"#), "the data has 3 tiles, the layer 4"),
         ]
         for (index, (layer, expected)) in cases.enumerated() {

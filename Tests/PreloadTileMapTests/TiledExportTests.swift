@@ -182,3 +182,55 @@ import Testing
         }
     }
 }
+
+/// A TMJ's long arrays of tile IDs are read as text before Foundation parses the rest
+/// (`JSONTileArrays`): only arrays of plain unsigned integers outside strings, with the same
+/// numbers and the same strictness as any other array.
+@Suite struct JSONTileArrayTests {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory("tilemap-json-arrays") }
+
+    /// A 20x20 map whose one layer's data is `data` (JSON text), with a property `note`.
+    func map(data: String, note: String = "") throws -> TileMap {
+        let path = try directory.write(
+            "map.tmj",
+            text: """
+                {"type": "map", "orientation": "orthogonal", "width": 20, "height": 20, "tilewidth": 16, "tileheight": 16, "tilesets": [],
+                 "properties": [{"name": "note", "type": "string", "value": "\(note)"}],
+                 "layers": [{"type": "tilelayer", "name": "ground", "width": 20, "height": 20, "data": \(data)}]}
+                """)
+        return try TileMapLoader.describe(path: path)
+    }
+
+    func failure(data: String) -> String? {
+        guard case .damagedLayerData(_, "ground", let detail)? = thrownError(TileMapError.self, by: { _ = try map(data: data) }) else { return nil }
+        return detail
+    }
+
+    @Test func longArraysGiveTheirNumbers() throws {
+        let numbers: [UInt32] = (0..<400).map { (index: UInt32) -> UInt32 in
+            let id: UInt32 = index % 7 == 0 ? 0 : index
+            return index % 5 == 0 ? id | 0x8000_0000 : id
+        }
+        let text = "[" + numbers.map(String.init).joined(separator: ",\n ") + "]"
+        #expect(try map(data: text).layers[0].tiles?.grid.tiles.map(\.rawValue) == numbers)
+        // The same array in a string is text, and stays text.
+        let quoted = String(repeating: "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]", count: 4)
+        #expect(try map(data: text, note: quoted).properties["note"] == .string(quoted))
+        #expect(try map(data: text, note: #"\""# + quoted).properties["note"] == .string("\"" + quoted), "an escaped quote does not end a string")
+    }
+
+    @Test func longArraysAreAsStrictAsShortOnes() {
+        let ones = Array(repeating: "1", count: 399)
+        #expect(failure(data: "[" + ones.joined(separator: ",") + "]") == "the data has 399 tiles, the layer 400")
+        #expect(failure(data: "[" + (ones + ["4294967296"]).joined(separator: ",") + "]") == "value 400 of the data is beyond 32 bits")
+        // Arrays this scan does not take are Foundation's: a negative number, a leading zero, a fraction.
+        for odd in ["-1", "1.5"] {
+            #expect(failure(data: "[" + (ones + [odd]).joined(separator: ",") + "]") == "'\(odd)' in the data is not a global tile ID")
+        }
+        let leadingZero = thrownError(TileMapError.self) { _ = try map(data: "[" + (ones + ["01"]).joined(separator: ",") + "]") }
+        #expect(leadingZero.map { if case .malformed(_, let detail) = $0 { detail.hasPrefix("not valid JSON") } else { false } } == true)
+        #expect(failure(data: #""\u0001tiles-0-0""#) == "value 1 of the CSV has '\u{1}', which is not a digit")
+    }
+}
