@@ -148,6 +148,9 @@ struct TileMapReader {
         let (tileWidth, tileHeight) = (try node.count("tilewidth"), try node.count("tileheight"))
         let (spacing, margin) = (try node.count("spacing"), try node.count("margin"))
         let image = try node.image().map { try self.image($0) }
+        guard image == nil || (tileWidth > 0 && tileHeight > 0) else {  // Tiled refuses it too
+            throw node.problem("its tiles are \(tileWidth)x\(tileHeight) pixels, and a tileset cut from an image needs at least 1x1")
+        }
         let tiles = try node.list("tiles", element: "tile").map { try tile($0) }
         let offset = try node.child("tileoffset")
         let columns =

@@ -227,6 +227,11 @@ import Testing
         let margin = try map(
             "margin.tmx", tilesets: Self.tileset.replacingOccurrences(of: "columns=\"2\"", with: "columns=\"2\" margin=\"-3\""), layers: "")
         #expect(try await failure(margin) == .malformed(file: margin, detail: "tileset 't': 'margin' is negative: -3"))
+        let empty = try map(
+            "empty-tiles.tmx", tilesets: Self.tileset.replacingOccurrences(of: "tilewidth=\"16\"", with: "tilewidth=\"0\""), layers: "")
+        #expect(
+            try await failure(empty)
+                == .malformed(file: empty, detail: "tileset 't': its tiles are 0x16 pixels, and a tileset cut from an image needs at least 1x1"))
     }
 
     struct Failure: Error, CustomStringConvertible {
