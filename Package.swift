@@ -50,6 +50,8 @@ let package = Package(
         // TrueType and OpenType fonts rasterized at load into bitmap fonts: links FreeType, so
         // only a game that names it does.
         .library(name: "PreloadTrueType", targets: ["PreloadTrueType"]),
+        // Tiled maps (TMX, TMJ) and their tilesets; the images load with the image plugins.
+        .library(name: "PreloadTileMap", targets: ["PreloadTileMap"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -160,6 +162,11 @@ let package = Package(
             path: "Plugins/TrueType"
         ),
         .target(
+            name: "PreloadTileMap",
+            dependencies: ["Preload", "PreloadXML", "CPreloadZlib"],
+            path: "Plugins/TileMap"
+        ),
+        .target(
             name: "PreloadBaked",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont"],
             path: "Plugins/Baked"
@@ -241,6 +248,11 @@ let package = Package(
                 "PreloadTrueType", "PreloadFont", "PreloadManifest", "Preload", "PreloadTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadTileMapTests",
+            dependencies: ["PreloadTileMap", "PreloadPNG", "PreloadPack", "Preload", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -7,13 +7,13 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .lastPathComponent.lowercased()
 
 /// libFuzzer harnesses for the parsers that read untrusted bytes: packs (pak, zip, gzip indexes
-/// and entries), PNG decoding, atlas descriptors, and baked packs. Kept out of the main package; see
+/// and entries), PNG decoding, atlas descriptors, baked packs, and Tiled maps. Kept out of the main package; see
 /// Fuzz/README.md (`Fuzz/run pack 60` builds one harness and fuzzes it for 60 seconds).
 let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
 let harnesses = [
     "fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font",
-    "fuzz-truetype",
+    "fuzz-truetype", "fuzz-tilemap",
 ]
 
 let package = Package(
@@ -33,6 +33,7 @@ let package = Package(
                     .product(name: "PreloadJPEG", package: mainPackage), .product(name: "PreloadWebP", package: mainPackage),
                     .product(name: "PreloadQOI", package: mainPackage), .product(name: "PreloadAudio", package: mainPackage),
                     .product(name: "PreloadFont", package: mainPackage), .product(name: "PreloadTrueType", package: mainPackage),
+                    .product(name: "PreloadTileMap", package: mainPackage),
                 ],
                 swiftSettings: fuzzerFlags)
         },

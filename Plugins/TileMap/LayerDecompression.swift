@@ -1,0 +1,68 @@
+import CPreloadZlib
+import Preload
+
+/// Why a layer's tile data cannot be decoded, in words (the reader names the layer and file).
+struct LayerDataProblem: Error {
+    let detail: String
+    init(_ detail: String) { self.detail = detail }
+}
+
+/// Layer data compression as Tiled writes it (`compression`): none, zlib, gzip or Zstandard.
+/// Decompression never produces more than the layer needs: it writes into the layer's
+/// `width * height * 4` bytes plus one, so a stream that would inflate further (a decompression
+/// bomb) stops there and fails.
+enum LayerCompression: String {
+    case none = ""
+    case zlib
+    case gzip
+    case zstd
+
+    /// `input` decompressed into `output`, which must receive exactly `output.count - 1` bytes
+    /// (the last byte is room to notice more).
+    /// - Throws: ``LayerDataProblem`` for damaged data or data of another size;
+    ///   ``MissingSystemLibrary`` for zstd data on a machine without libzstd.
+    func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws {
+        let expected = output.count - 1
+        switch self {
+        case .none:
+            guard input.count == expected else {
+                throw LayerDataProblem("the data is \(input.count) bytes, the layer's \(expected / 4) tiles need \(expected)")
+            }
+            output.copyMemory(from: input)
+        case .zlib, .gzip: try Self.inflate(input, into: output, name: rawValue)
+        case .zstd: try ZstdLibrary.shared.get().decompress(input, into: output)
+        }
+    }
+
+    /// zlib or gzip data (told apart by their headers, as Tiled's reader does) inflated into
+    /// `output`. Bytes after the end of the stream are ignored, as Tiled ignores them.
+    private static func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, name: String) throws(LayerDataProblem) {
+        let expected = output.count - 1
+        guard input.count <= Int(UInt32.max), output.count <= Int(UInt32.max) else { throw LayerDataProblem("the \(name) data is too large") }
+        // zlib keeps a pointer back to its stream and refuses a moved one: it lives on the heap.
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        guard inflateInit2_(stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw LayerDataProblem("zlib cannot start inflating")
+        }
+        defer { inflateEnd(stream) }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(output.count)
+        let status = CPreloadZlib.inflate(stream, Z_FINISH)
+        let produced = output.count - Int(stream.pointee.avail_out)
+        if produced > expected { throw LayerDataProblem("the \(name) data inflates to more than the layer's \(expected) bytes") }
+        switch status {
+        case Z_STREAM_END: break
+        case Z_BUF_ERROR, Z_OK: throw LayerDataProblem("the \(name) data ends early (after \(produced) of \(expected) bytes)")
+        default:
+            let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+            throw LayerDataProblem("the \(name) data is damaged (\(message))")
+        }
+        guard produced == expected else {
+            throw LayerDataProblem("the \(name) data inflates to \(produced) bytes, the layer's \(expected / 4) tiles need \(expected)")
+        }
+    }
+}
