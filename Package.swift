@@ -105,7 +105,8 @@ let package = Package(
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
         .target(
-            name: "PreloadManifest", dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont"]),
+            name: "PreloadManifest",
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont", "PreloadTileMap"]),
         .target(
             name: "PreloadAuthoring",
             dependencies: [
@@ -176,7 +177,7 @@ let package = Package(
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreloadTileMap", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/PreloadCLI"
@@ -195,7 +196,8 @@ let package = Package(
         .testTarget(
             name: "PreloadManifestTests",
             dependencies: [
-                "PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTestSupport",
+                "PreloadManifest", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTileMap",
+                "PreloadTestSupport",
             ]
         ),
         .testTarget(

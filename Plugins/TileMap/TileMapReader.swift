@@ -113,7 +113,7 @@ struct TileMapReader {
         let firstGID = try node.int("firstgid", default: chain.count == 1 ? 0 : 1)
         guard firstGID > 0 else { throw node.problem("'firstgid' is missing or not above 0") }
         guard let source = try node.string("source"), !source.isEmpty else { return try tilesetBody(node, firstGID: firstGID) }
-        guard let path = TileMapPaths.resolve(source, relativeTo: node.file, containerPrefix: containerPrefix) else {
+        guard let path = AssetPath.resolve(source, relativeTo: node.file, inside: containerPrefix) else {
             throw TileMapError.missingTileset(file: file, tileset: source, cause: "it lies outside the archive \(containerPrefix?.dropLast() ?? "")")
         }
         guard !chain.contains(path) else { throw TileMapError.tilesetLoop(file: file, chain: chain + [path]) }
@@ -191,7 +191,7 @@ struct TileMapReader {
     /// for a map inside one).
     private mutating func image<Node: TiledNode>(_ node: Node) throws -> TileImage {
         let source = try node.string("source", default: "")
-        guard let path = TileMapPaths.resolve(source, relativeTo: node.file, containerPrefix: containerPrefix) else {
+        guard let path = AssetPath.resolve(source, relativeTo: node.file, inside: containerPrefix) else {
             throw node.problem("the image '\(source)' lies outside the archive \(containerPrefix?.dropLast() ?? "")")
         }
         return TileImage(

@@ -4,10 +4,11 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 import PreloadPack
 
 /// SHA-256 digests of what `preload --checksum` reports: a texture's decoded pixels (rows top
-/// to bottom, no padding), a data file's bytes, an atlas's or a font's pages, each atlas frame as its
+/// to bottom, no padding), a data file's bytes, an atlas's or a font's pages, a map's images, each atlas frame as its
 /// original image, and the PCM of a sound or of music (decoded through a stream).
 struct AssetDigest: Sendable {
     var pixels: String?
@@ -37,6 +38,8 @@ enum AssetDigests {
                 work.append((path, .pixels, { AssetBytes(try music.decodeAll()) }))
             case let font as BitmapFont:
                 for page in font.pages { work.append((path, .page, { page.texture.pixels })) }
+            case let map as TileMap:
+                for texture in map.images.compactMap(\.texture) { work.append((path, .page, { texture.pixels })) }
             case let atlas as TextureAtlas:
                 for page in atlas.pages { work.append((path, .page, { page.texture.pixels })) }
                 for frame in atlas.frames { work.append((path, .frame, { try atlas.image(of: frame).pixels })) }

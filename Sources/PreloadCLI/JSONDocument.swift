@@ -4,6 +4,7 @@ import PreloadManifest
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 import PreloadPack
 
 /// The document `preload --json` prints: one entry per asset, then a summary.
@@ -54,6 +55,15 @@ struct JSONDocument: Encodable {
         var base: Int?
         var glyphCount: Int?
         var kerningPairCount: Int?
+        /// A map's size in tiles, its tiles' size in pixels, its orientation, and how many layers
+        /// (groups' included) and tilesets; its images are its `pages`.
+        var columns: Int?
+        var rows: Int?
+        var tileWidth: Int?
+        var tileHeight: Int?
+        var orientation: String?
+        var layerCount: Int?
+        var tilesetCount: Int?
         /// What the asset (or a dependency not listed on its own, such as an atlas page) was
         /// forgiven; absent when nothing.
         var warnings: [WarningEntry]?
@@ -231,6 +241,15 @@ struct JSONDocument: Encodable {
                 describe(atlas, digest: digest, in: &entry)
             } else if let font = asset as? BitmapFont {
                 describe(font, digest: digest, in: &entry)
+            } else if let map = asset as? TileMap {
+                entry.columns = map.width
+                entry.rows = map.height
+                entry.tileWidth = map.tileWidth
+                entry.tileHeight = map.tileHeight
+                entry.orientation = map.orientation.rawValue
+                entry.layerCount = map.allLayers.count
+                entry.tilesetCount = map.tilesets.count
+                entry.pages = pages(map.images.compactMap { image in image.texture.map { (image.path, $0) } }, digest: digest)
             } else if let pack = asset as? PackAsset {
                 entry.format = pack.format.rawValue
                 entry.entries = pack.entries.map { item in

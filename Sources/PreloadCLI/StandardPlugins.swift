@@ -8,11 +8,12 @@ import PreloadManifest
 import PreloadPNG
 import PreloadPack
 import PreloadQOI
+import PreloadTileMap
 import PreloadTrueType
 import PreloadWebP
 
 /// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, audio, atlases,
-/// bitmap and TrueType fonts, packs, baked packs and data files, in that order.
+/// bitmap and TrueType fonts, Tiled maps, packs, baked packs and data files, in that order.
 enum StandardPlugins {
     /// The manifest option readers of the standard plugins: the bundled ones and TrueType's.
     static var optionReaders: [any ManifestOptionReader] { ManifestOptionReaders.bundled + [TrueTypeOptionReader()] }
@@ -24,7 +25,7 @@ enum StandardPlugins {
         png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
         try PluginRegistry(
-            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), pack]
+            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), TileMapLoader(), pack]
                 + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }

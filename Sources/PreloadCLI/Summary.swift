@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 import PreloadManifest
 import PreloadPack
 
@@ -120,6 +121,9 @@ struct Summary {
             let metrics = font.metrics
             text += "  \(font.format.rawValue) font '\(metrics.face)' \(metrics.size) px, \(counted(font.pages.count, "page")), "
             text += "\(counted(font.glyphs.count, "glyph")), \(counted(font.kerningPairs.count, "kerning pair"))"
+        } else if let map = result.outcome.asset as? TileMap {
+            text += "  \(map.orientation.rawValue) map \(map.width)x\(map.height) of \(map.tileWidth)x\(map.tileHeight) tiles, "
+            text += "\(counted(map.allLayers.count, "layer")), \(counted(map.tilesets.count, "tileset"))"
         } else if let sound = result.outcome.asset as? Sound {
             text += "  sound, \(Self.audio(sound.duration, sound.format)), \(sound.encoding)"
         } else if let music = result.outcome.asset as? Music {

@@ -43,7 +43,7 @@ import Testing
                 "Error: \(manifest): group 'a': entry 2 ('art/missing.png'): \(art)/missing.png does not exist",
                 "Error: \(manifest): group 'b': the groups require each other: b -> a -> b",
                 "Error: \(manifest): group 'b': entry 1 ('art/notes.txt'): no plugin loads \(art)/notes.txt",
-                "Error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, audio, baked, bmfont, data, jpeg, json, pack, png, qoi, truetype, webp)",
+                "Error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: atlas, audio, baked, bmfont, data, jpeg, json, pack, png, qoi, tilemap, truetype, webp)",
                 "Error: \(manifest): group 'b': entry 3 ('art/hero.png/'): \(art)/hero.png is not a folder (a path ending in '/' names one)",
             ])
 
@@ -68,7 +68,7 @@ import Testing
         #expect(
             names == [
                 "l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles", "l1.theme",
-                "l1.sfx", "l1.font",
+                "l1.sfx", "l1.font", "l1.map", "l1.grid",
             ])
         let assets = try #require(document["assets"] as? [[String: Any]])
         let sfx = try #require(assets.first { $0["name"] as? String == "l1.sfx" })
@@ -82,12 +82,15 @@ import Testing
         #expect(font["kind"] as? String == "font" && font["format"] as? String == "bmfont-xml" && font["glyphCount"] as? Int == 2)
         #expect(font["face"] as? String == "Pixel" && font["lineHeight"] as? Int == 9 && font["kerningPairCount"] as? Int == 1)
         #expect((font["pages"] as? [[String: Any]])?.first?["path"] as? String == project.file("assets/fonts/f.png"))
+        let map = try #require(assets.first { $0["name"] as? String == "l1.map" })
+        #expect(map["kind"] as? String == "tilemap" && map["columns"] as? Int == 2 && map["tileWidth"] as? Int == 4 && map["layerCount"] as? Int == 1)
+        #expect((map["pages"] as? [[String: Any]])?.first?["path"] as? String == project.file("assets/maps/../tiles.png"))  // as the map names it
 
         // From the web root without --root, as Phaser Editor lays a project out; --strict fails the
         // remote URL and the repeated key, and names them.
         let strict = try await CommandRunner.preload(["--manifest", "assets/asset-pack.json", "--strict"], in: project.root)
         #expect(strict.status == 1)
-        #expect(strict.stdout.contains("Loaded 12 of 12 assets"))
+        #expect(strict.stdout.contains("Loaded 14 of 14 assets"))
         #expect(strict.stdout.contains("skipped:   1 manifest entry no plugin loads (video 1)"))
         #expect(
             strict.stdout.contains(
@@ -109,7 +112,7 @@ import Testing
 
         let check = try await CommandRunner.preload(["manifest", "check", project.pack, "--root", project.root], in: elsewhere.path)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.contains("2 groups, 12 entries, 1 skipped (types no plugin loads), 2 warnings, no problems"))
+        #expect(check.stdout.contains("2 groups, 14 entries, 1 skipped (types no plugin loads), 2 warnings, no problems"))
         #expect(check.stderr.contains("warning: \(project.pack): group 'level1': entry 11 ('l1.hero')"))
     }
 }

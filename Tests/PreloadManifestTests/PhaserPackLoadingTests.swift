@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 import PreloadManifest
 import PreloadPNG
 import PreloadPack
@@ -13,7 +14,8 @@ import Testing
 @Suite struct PhaserPackLoadingTests {
     static func coordinator() throws -> PreloadCoordinator {
         try PreloadCoordinator(plugins: [
-            PNGLoader(), AtlasLoader(), BitmapFontLoader(), PackLoader(), AudioLoader(), DataFileLoader.raw, DataFileLoader.json,
+            PNGLoader(), AtlasLoader(), BitmapFontLoader(), TileMapLoader(), PackLoader(), AudioLoader(), DataFileLoader.raw,
+            DataFileLoader.json,
         ])
     }
 
@@ -61,6 +63,15 @@ import Testing
         #expect(font.format == .xml && font.pages.map(\.path) == [project.file("assets/fonts/f.png")])
         #expect(font.pages[0].texture.pixels == (try decoded(project, "assets/fonts/f.png")).pixels)
         #expect(font.layOut("AV").width == 11 && font.glyph(for: "V")?.x == 6)
+
+        // The Tiled map and its tileset's image; the CSV grid as a one-layer map of 32x32 tiles.
+        let map = try #require(store.asset(named: "l1.map", as: TileMap.self))
+        #expect(map.tilesets.first?.image?.texture?.pixels == (try decoded(project, "assets/tiles.png")).pixels)
+        let flipped = try #require(map.layer(named: "ground")?.tiles?.tile(column: 1, row: 1))
+        let resolved = map.tile(for: flipped)
+        #expect(resolved?.rect == TileRect(x: 4, y: 4, width: 4, height: 4) && resolved?.flips.contains(.horizontal) == true)
+        let grid = try #require(store.asset(named: "l1.grid", as: TileMap.self))
+        #expect(grid.width == 2 && grid.height == 2 && grid.tileWidth == 32 && grid.layers.count == 1)
 
         // Audio: the theme's first URL that decodes (its .m4a does not), the sprite with its markers.
         let theme = try #require(store.asset(named: "l1.theme", as: Sound.self))

@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 import PreloadManifest
 import PreloadPack
 import PreloadTestSupport
@@ -26,7 +27,7 @@ import Testing
         #expect(
             level1.map(\.name) == [
                 "l1.hero", project.file("assets/images/hero_n.png"), "l1.ui", "l1.creatures", "l1.coin", "l1.level", "l1.tiles", "l1.theme",
-                "l1.sfx", "l1.font",
+                "l1.sfx", "l1.font", "l1.map", "l1.grid",
             ])
         #expect(level1[0].path == project.file("assets/images/hero.png"))
         #expect(level1[2].path == project.file("assets/atlas/ui.json") && level1[2].plugin == "atlas")
@@ -42,6 +43,8 @@ import Testing
 
         #expect(level1[9].path == project.file("assets/fonts/f.xml") && level1[9].plugin == "bmfont")
         #expect(level1[9].options[BitmapFontPages.self] == BitmapFontPages(files: [project.file("assets/fonts/f.png")]))
+        #expect(level1[10].path == project.file("assets/maps/level.json") && level1[10].plugin == "tilemap")
+        #expect(level1[11].plugin == "tilemap" && level1[11].options[TileMapCSVOptions.self] == TileMapCSVOptions(tileWidth: 32))
 
         #expect(manifest.notices.map(\.kind) == [.notOnDisk, .keyRepeated, .unsupportedType])
         #expect(manifest.notices.map(\.type) == ["image", "image", "video"])

@@ -16,7 +16,8 @@ import Testing
         let directory = try TemporaryDirectory("latin-map")
         let path = try directory.write(
             "declared.tmx",
-            Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">"#.utf8)
+            Array(#"<?xml version="1.0" encoding="ISO-8859-1"?>"#.utf8)
+                + Array(#"<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">"#.utf8)
                 + Array(#"<properties><property name="title" value="Caf"#.utf8) + [0xE9] + Array(#""/></properties></map>"#.utf8))
         let map = try await TileMapFixtures.map(path)
         #expect(map.properties["title"] == .string("Café"))

@@ -36,7 +36,9 @@ public struct PhaserProject {
               { "type": "bitmapFont", "key": "font", "textureURL": "fonts/f.png", "fontDataURL": "fonts/f.xml" },
               { "type": "image", "key": "banner", "url": "https://cdn.example.com/banner.png" },
               { "type": "image", "key": "hero", "url": "images/sky.png" },
-              { "type": "video", "key": "intro", "url": "video/intro.mp4" }
+              { "type": "video", "key": "intro", "url": "video/intro.mp4" },
+              { "type": "tilemapTiledJSON", "key": "map", "url": "maps/level.json" },
+              { "type": "tilemapCSV", "key": "grid", "url": "maps/grid.csv" }
             ],
             "defaultType": "image"
           },
@@ -76,6 +78,16 @@ public struct PhaserProject {
         </font>
         """
 
+    /// A 2x2 Tiled map (Tiled's JSON) on `assets/tiles.png`, 8x8, cut into four 4x4 tiles.
+    public static let tiledMap = """
+        {"type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal", "renderorder": "right-down",
+         "width": 2, "height": 2, "tilewidth": 4, "tileheight": 4, "infinite": false, "nextlayerid": 2, "nextobjectid": 1,
+         "layers": [{"id": 1, "name": "ground", "type": "tilelayer", "width": 2, "height": 2, "x": 0, "y": 0, "opacity": 1,
+                     "visible": true, "data": [1, 2, 3, 2147483652]}],
+         "tilesets": [{"firstgid": 1, "name": "tiles", "image": "../tiles.png", "imagewidth": 8, "imageheight": 8,
+                       "tilewidth": 4, "tileheight": 4, "tilecount": 4, "columns": 2, "margin": 0, "spacing": 0}]}
+        """
+
     /// Writes the project into a new temporary folder.
     public init() throws {
         directory = try TemporaryDirectory("phaser-project")
@@ -94,6 +106,8 @@ public struct PhaserProject {
         try directory.write("assets/data/creatures.json", text: Self.creaturesAtlas)
         try directory.write("assets/data/items.json", text: "{\"items\": [1, 2, 3]}\n")
         try directory.write("assets/fonts/f.xml", text: Self.fontXML)
+        try directory.write("assets/maps/level.json", text: Self.tiledMap)
+        try directory.write("assets/maps/grid.csv", text: "0,1\n2,-1\n")
         try directory.write("assets/data/level.bin", (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })
         // Audio: no plugin decodes .m4a, so the theme's second URL is the one loaded.
         try directory.write("assets/audio/theme.wav", Self.wav(frames: 8000))

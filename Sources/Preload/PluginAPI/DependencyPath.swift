@@ -9,10 +9,6 @@ extension PlannedRequest {
     ///   (an absolute name, or `..` past its root), which the plugin reports as its own error,
     ///   naming the file.
     public func resolvedPath(of name: String) -> String? {
-        guard let prefix = containerPrefix else { return AssetPath.resolve(name, relativeTo: path) }
-        let entry = String(path.dropFirst(prefix.count))
-        let inside = AssetPath.normalized(AssetPath.resolve(name, relativeTo: entry))
-        guard !name.hasPrefix("/"), !inside.hasPrefix("/"), inside != "..", !inside.hasPrefix("../") else { return nil }
-        return prefix + inside
+        AssetPath.resolve(name, relativeTo: path, inside: containerPrefix)
     }
 }

@@ -62,6 +62,20 @@ public enum AssetPath {
         return directory(of: referrer).map { $0 + "/" + name } ?? name
     }
 
+    /// `name` resolved against the folder of `referrer`, inside the container `containerPrefix`
+    /// names when it names one (`game.zip#`): there the name is resolved against the referrer's
+    /// folder inside the container (`ui/../x.png` is the container's `x.png`, where normalizing
+    /// the whole path would climb out of it), and `nil` for a name that reaches outside it (an
+    /// absolute name, or `..` past its root). What an atlas's pages, a font's pages and a map's
+    /// tilesets and images resolve by.
+    public static func resolve(_ name: String, relativeTo referrer: String, inside containerPrefix: String?) -> String? {
+        guard let prefix = containerPrefix, referrer.hasPrefix(prefix) else { return resolve(name, relativeTo: referrer) }
+        guard !name.hasPrefix("/") else { return nil }
+        let inside = normalized(resolve(name, relativeTo: String(referrer.dropFirst(prefix.count))))
+        guard !inside.isEmpty, !inside.hasPrefix("/"), inside != "..", !inside.hasPrefix("../") else { return nil }
+        return prefix + inside
+    }
+
     /// The folder part of `path` (`ui/hero.png` → `ui`, `/hero.png` → `/`), or `nil` for a bare
     /// file name.
     public static func directory(of path: String) -> String? {

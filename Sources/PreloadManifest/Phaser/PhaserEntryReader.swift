@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 
 /// Turns the entries of a Phaser pack's sections into groups of requests, by file type:
 ///
@@ -17,6 +18,8 @@ import PreloadFont
 /// | `audio` | the first of `url`'s URLs this machine decodes (else the first), by duration a sound or music | `audio` |
 /// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (``AudioSpriteMap``) | `audio` |
 /// | `bitmapFont` | `fontDataURL` (BMFont XML, or any BMFont form), its one page from `textureURL` (``BitmapFontPages``) | `bmfont` |
+/// | `tilemapTiledJSON` | `url`, a Tiled map (its tilesets' images load with it) | `tilemap` |
+/// | `tilemapCSV` | `url`, a grid of tile indexes, as a one-layer map of 32x32 tiles (``TileMapCSVOptions``) | `tilemap` |
 ///
 /// Any other type is skipped with a notice. Store names are the keys, after the section's
 /// `prefix`; a missing URL is `path + key + "." + extension` as in Phaser.
@@ -140,6 +143,12 @@ struct PhaserEntryReader {
                 made.companions = [texture]
                 return .entries([made])
             }
+        case "tilemapTiledJSON":
+            return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "tilemap") }
+        case "tilemapCSV":
+            // Phaser gives the tile size when the game makes the map (`make.tilemap`), 32 by default.
+            let csv = AssetOptions().with(TileMapCSVOptions.self, TileMapCSVOptions(tileWidth: 32))
+            return entry(located("url", extension: "csv")) { AssetRequest(path: $0, name: name, plugin: "tilemap", options: csv) }
         case "audio":
             return entry(Self.playable(file["url"] ?? file["urls"], urls: urls, key: key)) { AssetRequest(path: $0, name: name, plugin: "audio") }
         case "audioSprite":
