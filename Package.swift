@@ -111,7 +111,7 @@ let package = Package(
             name: "PreloadAuthoring",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadAudio", "PreloadFont",
-                "CPreloadPNG",
+                "PreloadTileMap", "CPreloadPNG",
             ]
         ),
         .target(
@@ -169,7 +169,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadBaked",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTileMap"],
             path: "Plugins/Baked"
         ),
         .executableTarget(

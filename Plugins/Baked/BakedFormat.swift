@@ -53,6 +53,9 @@ public enum BakedFormat {
         /// A bitmap font: a header, its metrics and pages as JSON, its glyphs and kerning as
         /// fixed-size records (``BakedFont``); its pages are other entries.
         case font = 5
+        /// A Tiled map: a header and its tables as JSON (``BakedMap``); its images are other
+        /// entries.
+        case tilemap = 6
     }
 
     /// The header, as read or to write.

@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadFont
+import PreloadTileMap
 
 /// The loader plugin for baked packs (`.bake`, written by `preload bake`): textures ready to
 /// upload, atlases and data files, loaded by mapping the file and handing out views into it, with
@@ -140,6 +141,18 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
                 FontPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
             }
             return try bytes.withUnsafeBytes { try BakedFont.font(in: $0, name: entry.name, pages: pages) }
+        case .tilemap:
+            let (images, map) = try bytes(of: entry, in: pack).withUnsafeBytes { try BakedMap.tables(of: $0, name: entry.name) }
+            var textures: [String: Texture] = [:]
+            for image in images {
+                textures[image.path] = try self.page(image.entry, named: image.path, of: entry, in: pack, context: context)
+            }
+            // Attached and checked as a loose map's are: every placed tile inside its tileset's image.
+            let (loaded, _) = try map.withTextures(file: context.request.path) { path in
+                guard let texture = textures[path] else { throw BakedPackError.malformed("entry '\(entry.name)': no entry holds its image \(path)") }
+                return texture
+            }
+            return loaded
         }
     }
 

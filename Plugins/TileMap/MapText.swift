@@ -1,7 +1,7 @@
 /// A text object's text and how it is set.
-public struct MapText: Sendable, Hashable {
+public struct MapText: Sendable, Hashable, Codable {
     /// How lines are aligned across the box.
-    public enum HorizontalAlignment: String, Sendable, Hashable {
+    public enum HorizontalAlignment: String, Sendable, Hashable, Codable {
         /// Left (the default).
         case left
         /// Centred.
@@ -13,7 +13,7 @@ public struct MapText: Sendable, Hashable {
     }
 
     /// How the text is placed down the box.
-    public enum VerticalAlignment: String, Sendable, Hashable {
+    public enum VerticalAlignment: String, Sendable, Hashable, Codable {
         /// At the top (the default).
         case top
         /// Centred.

@@ -1,7 +1,7 @@
 /// An object layer's objects (also a tile's collision shapes).
-public struct ObjectGroup: Sendable, Equatable {
+public struct ObjectGroup: Sendable, Equatable, Codable {
     /// In which order the objects are drawn.
-    public enum DrawOrder: String, Sendable, Hashable {
+    public enum DrawOrder: String, Sendable, Hashable, Codable {
         /// By their y coordinate, top to bottom (`topdown`, the default).
         case topDown = "topdown"
         /// In the order the file lists them (`index`).
@@ -25,9 +25,9 @@ public struct ObjectGroup: Sendable, Equatable {
 
 /// An object of an object layer: a rectangle, ellipse, point, polygon, polyline or text, or a
 /// tile (an object with a ``gid``).
-public struct MapObject: Sendable, Equatable {
+public struct MapObject: Sendable, Equatable, Codable {
     /// What an object's outline is.
-    public enum Shape: Sendable, Equatable {
+    public enum Shape: Sendable, Equatable, Codable {
         /// A rectangle of ``MapObject/width`` x ``MapObject/height`` (a tile object's shape too).
         case rectangle
         /// An ellipse inside that rectangle.

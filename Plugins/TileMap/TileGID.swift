@@ -1,7 +1,7 @@
 /// How a placed tile is mirrored or turned: the top four bits of a global tile ID, as Tiled
 /// stores them. Tiled applies the diagonal flip first (a swap of x and y), then the horizontal
 /// and vertical ones; on hexagonal maps a 120° turn is the fourth bit.
-public struct TileFlips: OptionSet, Hashable, Sendable {
+public struct TileFlips: OptionSet, Hashable, Sendable, Codable {
     /// The flip bits, in their places in a global tile ID.
     public let rawValue: UInt32
 
@@ -22,7 +22,7 @@ public struct TileFlips: OptionSet, Hashable, Sendable {
 /// A global tile ID as Tiled writes it in layer data and tile objects: the tile's number across
 /// all of the map's tilesets (0 is no tile) in the low 28 bits, its ``TileFlips`` in the top four.
 /// ``TileMap/tile(for:)`` resolves one to its tileset, texture and rectangle.
-public struct TileGID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct TileGID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 32 bits as stored: ID and flips.
     public let rawValue: UInt32
 

@@ -1,6 +1,6 @@
 /// A tile layer's tiles: one grid the size of the layer on a finite map, or the chunks an
 /// infinite map stores (each a grid at a position of its own).
-public struct TileLayer: Sendable, Equatable {
+public struct TileLayer: Sendable, Equatable, Codable {
     /// The tiles of a finite map's layer, row by row from the top-left; empty (0 x 0) on an
     /// infinite map.
     public var grid: TileGrid
@@ -72,7 +72,7 @@ public struct TileGrid: Sendable, Hashable {
 }
 
 /// Part of an infinite map's tile layer: a grid whose top-left tile is at (``x``, ``y``).
-public struct TileChunk: Sendable, Hashable {
+public struct TileChunk: Sendable, Hashable, Codable {
     /// The column of its top-left tile, in the map's tile coordinates.
     public var x: Int
     /// The row of its top-left tile.

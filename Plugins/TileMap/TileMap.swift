@@ -28,7 +28,7 @@ extension AssetKind {
 ///
 /// Two maps are equal when they say the same: the textures are left out (``TileImage``), so a
 /// TMX and Tiled's JSON export of it load as equal maps.
-public struct TileMap: Asset, Equatable {
+public struct TileMap: Asset, Equatable, Codable {
     /// The most tiles one layer (or chunk) may hold, and the most all of a map's layers may hold
     /// together: 2^26 (64 Mi tiles, 256 MiB of tile IDs), far beyond any map Tiled edits
     /// comfortably, and a bound on what a hostile file can make a load allocate.

@@ -1,6 +1,6 @@
 extension TileMap {
     /// How the map's tiles are laid out.
-    public enum Orientation: String, Sendable, Hashable, CaseIterable {
+    public enum Orientation: String, Sendable, Hashable, CaseIterable, Codable {
         /// A rectangular grid.
         case orthogonal
         /// A diamond of diamond-shaped tiles.
@@ -13,7 +13,7 @@ extension TileMap {
     }
 
     /// In which order a renderer draws the tiles (`renderorder`).
-    public enum RenderOrder: String, Sendable, Hashable, CaseIterable {
+    public enum RenderOrder: String, Sendable, Hashable, CaseIterable, Codable {
         /// Rows left to right, from the top (the default).
         case rightDown = "right-down"
         /// Rows left to right, from the bottom.
@@ -25,7 +25,7 @@ extension TileMap {
     }
 
     /// Which axis staggered and hexagonal maps shift along.
-    public enum StaggerAxis: String, Sendable, Hashable, CaseIterable {
+    public enum StaggerAxis: String, Sendable, Hashable, CaseIterable, Codable {
         /// Every other column is shifted.
         case x
         /// Every other row is shifted (the default).
@@ -33,7 +33,7 @@ extension TileMap {
     }
 
     /// Whether the odd or the even rows (or columns) are the shifted ones.
-    public enum StaggerIndex: String, Sendable, Hashable, CaseIterable {
+    public enum StaggerIndex: String, Sendable, Hashable, CaseIterable, Codable {
         /// The odd ones (the default).
         case odd
         /// The even ones.

@@ -1,9 +1,9 @@
 /// One layer of a map, in the map's order (bottom first), with what every kind of layer has:
 /// its name, visibility, opacity, offset, parallax, tint and properties. A group's layers are
 /// its ``Content-swift.enum/group(_:)``, so the layers form a tree as in Tiled.
-public struct TileMapLayer: Sendable, Equatable {
+public struct TileMapLayer: Sendable, Equatable, Codable {
     /// What a layer holds.
-    public enum Content: Sendable, Equatable {
+    public enum Content: Sendable, Equatable, Codable {
         /// A grid of tiles.
         case tiles(TileLayer)
         /// Objects: shapes, points, text and tile objects.
@@ -72,7 +72,7 @@ public struct TileMapLayer: Sendable, Equatable {
 }
 
 /// An image layer's image and how it repeats.
-public struct ImageLayer: Sendable, Equatable {
+public struct ImageLayer: Sendable, Equatable, Codable {
     /// Its image; `nil` for an image layer without one.
     public var image: TileImage?
     /// Whether the image repeats along the x axis (`repeatx`).

@@ -1,6 +1,6 @@
 /// Where a tile lies in its image: a rectangle of pixels, top-left origin, y down, as a corner
 /// and a size (what a renderer turns into texture coordinates with ``textureCoordinates(imageWidth:imageHeight:)``).
-public struct TileRect: Hashable, Sendable, CustomStringConvertible {
+public struct TileRect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The top-left corner, in pixels from the image's top-left.
     public var origin: SIMD2<Int>
     /// The width and height, in pixels.

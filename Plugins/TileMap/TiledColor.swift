@@ -1,5 +1,5 @@
 /// A colour as Tiled writes it: `#RRGGBB` (opaque) or `#AARRGGBB`, alpha first.
-public struct TiledColor: Hashable, Sendable, CustomStringConvertible {
+public struct TiledColor: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Red, 0 to 255.
     public var red: UInt8
     /// Green, 0 to 255.

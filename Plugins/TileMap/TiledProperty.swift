@@ -5,7 +5,7 @@
 /// read from JSON, a member is a ``bool(_:)``, an ``int(_:)`` (a whole number), a ``float(_:)``
 /// (any other number), a ``string(_:)`` or a nested ``class(type:members:)``, so a colour, file or
 /// object member arrives from JSON as the string or number it is written as.
-public enum TiledProperty: Hashable, Sendable {
+public enum TiledProperty: Hashable, Sendable, Codable {
     /// Text (`string`, Tiled's default type).
     case string(String)
     /// A whole number (`int`).

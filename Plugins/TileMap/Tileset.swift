@@ -4,7 +4,7 @@
 /// A tile's rectangle is Tiled's: tiles are cut left to right, then top to bottom, starting
 /// ``margin`` pixels in from the image's top-left corner, ``spacing`` pixels apart, and as many
 /// columns as fit the image's width (``columnCount(imageWidth:tileWidth:margin:spacing:)``).
-public struct Tileset: Sendable, Equatable {
+public struct Tileset: Sendable, Equatable, Codable {
     /// The global ID of its first tile.
     public var firstGID: Int
     /// The external tileset file (`.tsx`, `.tsj`) it was read from, resolved against the map;

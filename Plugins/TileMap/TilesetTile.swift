@@ -1,6 +1,6 @@
 /// What a tileset says about one of its tiles beyond its place in the image: its class, custom
 /// properties, animation, collision shapes, and (in an image-collection tileset) its own image.
-public struct TilesetTile: Sendable, Equatable {
+public struct TilesetTile: Sendable, Equatable, Codable {
     /// The tile's ID within its tileset (a global tile ID minus the tileset's first one).
     public var id: Int
     /// Its class (`type` before Tiled 1.9, `class` from 1.9 on); empty for none.
@@ -36,7 +36,7 @@ public struct TilesetTile: Sendable, Equatable {
 }
 
 /// One frame of a tile's animation.
-public struct TileAnimationFrame: Hashable, Sendable {
+public struct TileAnimationFrame: Hashable, Sendable, Codable {
     /// The tile shown, by its ID within the same tileset.
     public var tileID: Int
     /// How long it is shown, in milliseconds.

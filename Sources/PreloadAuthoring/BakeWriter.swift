@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadTileMap
 import PreloadBaked
 import PreloadPack
 
@@ -44,7 +45,7 @@ public enum BakeWriter {
                 "\(counted(errors.count, "source")) did not load, so nothing was baked:\n"
                     + errors.map { "  " + $0.description }.joined(separator: "\n")
             case .unsupportedKind(let name, let kind):
-                "\(name): a \(kind) asset has no baked form (textures, atlases, fonts, data files, sounds and music do)"
+                "\(name): a \(kind) asset has no baked form (textures, atlases, fonts, maps, data files, sounds and music do)"
             case .nameEscapes(let name):
                 "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder, or name the folder they are relative to with --root DIR"
             case .nameTaken(let name):
@@ -62,8 +63,10 @@ public enum BakeWriter {
         public var textures = 0, atlases = 0, dataFiles = 0
         /// Sounds and music (`BakedAudio`).
         public var audio = 0
-        /// Bitmap fonts (`BakedFontTable`).
+        /// Bitmap fonts (`BakedFont`).
         public var fonts = 0
+        /// Tiled maps (`BakedMap`).
+        public var maps = 0
         /// Pages made at load time (packed sprite folders, rasterized fonts), stored as entries of
         /// their atlas or font.
         public var packedPages = 0
@@ -73,7 +76,7 @@ public enum BakeWriter {
         public var unpackedPacks: [String] = []
 
         /// Every entry, pages included.
-        public var entries: Int { textures + atlases + dataFiles + audio + fonts + packedPages }
+        public var entries: Int { textures + atlases + dataFiles + audio + fonts + maps + packedPages }
 
         /// `16.4 KB`, `4.2 MB`: as the command's summaries show sizes.
         static func shown(_ bytes: Int) -> String {
@@ -87,6 +90,7 @@ public enum BakeWriter {
             if dataFiles > 0 { parts.append(counted(dataFiles, "data file")) }
             if audio > 0 { parts.append(counted(audio, "sound or music", plural: "sounds and music")) }
             if fonts > 0 { parts.append(counted(fonts, "font")) }
+            if maps > 0 { parts.append(counted(maps, "map")) }
             if packedPages > 0 { parts.append(counted(packedPages, "page made at load", plural: "pages made at load")) }
             return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
                 + "\(Self.shown(bytes)), into \(path)"
@@ -122,6 +126,7 @@ public enum BakeWriter {
             case .data: summary.dataFiles += 1
             case .audio: summary.audio += 1
             case .font: summary.fonts += 1
+            case .tilemap: summary.maps += 1
             }
         }
         summary.bytes = try plan.write(to: path, flags: flags)
@@ -205,6 +210,21 @@ public enum BakeWriter {
                 }
                 let pages = try pageEntries(font.pages.map { ($0.path, $0.texture) }, of: name, source: result.request.path)
                 entries[position].bytes = try BakedFont.encode(font, pageEntries: pages.all)
+                var listed = Set<Int>()
+                entries[position].dependencies = (dependencies + pages.made).filter { listed.insert($0).inserted }
+                return position
+            case let map as TileMap:
+                // As a font: its place, then its images (files it loaded).
+                let position = append(Entry(name: name, sourcePath: result.request.path, kind: .tilemap, bits: bits, bytes: []))
+                var dependencies: [Int] = []
+                let paths = Set(map.images.map(\.path))
+                for dependency in group.dropFirst() where dependency.outcome.asset is Texture && paths.contains(dependency.request.path) {
+                    dependencies.append(try add(dependency, isDependency: true, group: []))
+                }
+                let images = map.images.compactMap { image in image.texture.map { (image.path, $0) } }
+                guard images.count == map.images.count else { throw BakeError.unsupportedKind(name: name, kind: "tilemap without its images") }
+                let pages = try pageEntries(images, of: name, source: result.request.path)
+                entries[position].bytes = try BakedMap.encode(map, imageEntries: pages.all)
                 var listed = Set<Int>()
                 entries[position].dependencies = (dependencies + pages.made).filter { listed.insert($0).inserted }
                 return position
