@@ -12,7 +12,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 ///     swift run -c release --package-path Benchmarks pack-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks bake-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks png-decode-bench CORPUS_DIR --min-pixels 262144
-///     swift run -c release --package-path Benchmarks descriptor-bench FONT.fnt ...
+///     swift run -c release --package-path Benchmarks descriptor-bench FONT.fnt MAP.tmx ...
 ///     swift run -c release --package-path Benchmarks font-bench sample-assets/fonts/DejaVuSans.ttf --sizes 32 64
 let package = Package(
     name: "PreloadBenchmarks",
@@ -56,7 +56,7 @@ let package = Package(
             name: "descriptor-bench",
             dependencies: [
                 .product(name: "Preload", package: mainPackage), .product(name: "PreloadFont", package: mainPackage),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PreloadTileMap", package: mainPackage), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "font-bench",

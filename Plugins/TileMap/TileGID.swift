@@ -1,7 +1,7 @@
 /// How a placed tile is mirrored or turned: the top four bits of a global tile ID, as Tiled
 /// stores them. Tiled applies the diagonal flip first (a swap of x and y), then the horizontal
 /// and vertical ones; on hexagonal maps a 120° turn is the fourth bit.
-public struct TileFlips: OptionSet, Hashable, Sendable, Codable {
+public struct TileFlips: OptionSet, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The flip bits, in their places in a global tile ID.
     public let rawValue: UInt32
 
@@ -17,6 +17,14 @@ public struct TileFlips: OptionSet, Hashable, Sendable, Codable {
     public static let diagonal = TileFlips(rawValue: 0x2000_0000)
     /// Turned by 120° (bit 28, `0x10000000`), on hexagonal maps only.
     public static let hexagonalRotation = TileFlips(rawValue: 0x1000_0000)
+
+    /// `[horizontal, diagonal]`: the flips set, by name (`[]` for none).
+    public var description: String {
+        let names: [(TileFlips, String)] = [
+            (.horizontal, "horizontal"), (.vertical, "vertical"), (.diagonal, "diagonal"), (.hexagonalRotation, "hexagonalRotation"),
+        ]
+        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
 }
 
 /// A global tile ID as Tiled writes it in layer data and tile objects: the tile's number across

@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadPNG
+import PreloadTileMap
 
 /// Reads one plugin's options from a manifest entry: the object under the reader's ``key`` in
 /// the entry's `"options"` (`"options": {"png": {"alpha": "premultiplied"}}`).
@@ -79,8 +80,11 @@ struct ManifestOptionProblem: Error {
 
 /// The option readers of the bundled plugins.
 public enum ManifestOptionReaders {
-    /// `png` (`PNGDecodeOptions`), `atlas` (`AtlasPackingOptions`) and `audio` (`AudioSettings`).
-    public static var bundled: [any ManifestOptionReader] { [PNGOptionReader(), AtlasOptionReader(), AudioOptionReader()] }
+    /// `png` (`PNGDecodeOptions`), `atlas` (`AtlasPackingOptions`), `audio` (`AudioSettings`) and
+    /// `tilemap` (`TileMapCSVOptions`, for a CSV grid loaded as a map).
+    public static var bundled: [any ManifestOptionReader] {
+        [PNGOptionReader(), AtlasOptionReader(), AudioOptionReader(), TileMapOptionReader()]
+    }
 }
 
 /// `"png": {"alpha": "premultiplied", "keep16Bit": true, "maxWidth": 8192, "maxHeight": 8192, "maxDecodedMiB": 256}`
@@ -132,5 +136,22 @@ struct AudioOptionReader: ManifestOptionReader {
         if let seconds = try values.int("longestSoundSeconds", in: 0...86400) { audio.longestSound = .seconds(seconds) }
         if let seconds = try values.int("longestSeconds", in: 1...86400) { audio.longestDuration = .seconds(seconds) }
         options[AudioSettings.self] = audio
+    }
+}
+
+/// `"tilemap": {"tileWidth": 16, "tileHeight": 16, "numbering": "tileIndexes"}`: a CSV grid's tile size
+/// and what its numbers are (the entry names the plugin, `"plugin": "tilemap"`, as Phaser's
+/// `tilemapCSV` does); a Tiled map needs none.
+struct TileMapOptionReader: ManifestOptionReader {
+    var key: String { "tilemap" }
+
+    func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws {
+        var csv = options[TileMapCSVOptions.self]
+        if let width = try values.int("tileWidth", in: 1...65536) { csv.tileWidth = width }
+        if let height = try values.int("tileHeight", in: 1...65536) { csv.tileHeight = height }
+        if let numbering = try values.string("numbering", oneOf: ["tileIndexes", "globalIDs"]) {
+            csv.numbering = TileMapCSVOptions.Numbering(rawValue: numbering)!
+        }
+        options[TileMapCSVOptions.self] = csv
     }
 }

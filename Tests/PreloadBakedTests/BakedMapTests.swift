@@ -61,14 +61,14 @@ import Testing
         let report = try await loose.preload([AssetRequest(path: map, name: "small")])
         let pack = directory.file("small.bake")
         try BakeWriter.write(report, to: pack)
-        // The tileset's tile count raised from 4 to 9 in the entry's JSON, and the second tile made the ninth (the
-        // grid's IDs 1 and 4 are base64 "AQAAAAQAAAA=", 1 and 9 "AQAAAAkAAAA="), the entry's checksum trusted: the
-        // load checks placed tiles again, and the ninth lies outside the 16x16 image.
+        // The tileset's tile count raised from 4 to 9 in the entry's JSON, and the grid's second tile (IDs 1 and 4,
+        // 32-bit little-endian after the JSON) made the ninth, the entry's checksum trusted: the load checks placed
+        // tiles again, and the ninth lies outside the 16x16 image.
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
         let count = try #require(bytes.firstRange(of: Array(#""tileCount":4"#.utf8)))
         bytes[count.upperBound - 1] = UInt8(ascii: "9")
-        let tile = try #require(bytes.firstRange(of: Array("AQAAAAQAAAA=".utf8)))
-        bytes.replaceSubrange(tile, with: Array("AQAAAAkAAAA=".utf8))
+        let tiles = try #require(bytes.firstRange(of: [1, 0, 0, 0, 4, 0, 0, 0] as [UInt8]))
+        bytes[tiles.lowerBound + 4] = 9
         _ = try directory.write("damaged.bake", bytes)
         let baked = try PreloadCoordinator(plugins: [BakedPackLoader(verification: .indexOnly)])
         let damaged = try await baked.preload([AssetRequest(path: directory.file("damaged.bake"))])

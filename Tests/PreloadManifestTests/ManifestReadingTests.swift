@@ -4,6 +4,7 @@ import PreloadAudio
 import PreloadManifest
 import PreloadPNG
 import PreloadTestSupport
+import PreloadTileMap
 import Testing
 
 /// Reading Preload's manifest dialect: groups in the file's order, paths resolved against the
@@ -24,6 +25,25 @@ import Testing
         #expect(!requests[1].options.contains(AudioSettings.self))
         let wrong = try directory.write(
             "wrong.json", text: #"{"groups": {"a": {"assets": [{"path": "x.ogg", "options": {"audio": {"kind": "stream"}}}]}}}"#)
+        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong) }
+    }
+
+    @Test func aCSVGridSaysItsTileSize() async throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("grid.csv", text: "0,1,2\n-1,3,4\n")
+        let path = try directory.write(
+            "levels.json",
+            text:
+                #"{"groups": {"a": {"assets": [{"path": "grid.csv", "plugin": "tilemap", "options": {"tilemap": {"tileWidth": 16, "tileHeight": 8}}}]}}}"#
+        )
+        let requests = try AssetManifest(contentsOf: path).requests(for: ["a"])
+        #expect(requests[0].options[TileMapCSVOptions.self] == TileMapCSVOptions(tileWidth: 16, tileHeight: 8))
+        let coordinator = try PreloadCoordinator(plugins: [TileMapLoader()])
+        _ = try await coordinator.preload(requests)
+        let map = try #require(coordinator.assets.asset(atPath: directory.file("grid.csv")) as? TileMap)
+        #expect(map.width == 3 && map.height == 2 && map.tileWidth == 16 && map.tileHeight == 8)
+        let wrong = try directory.write(
+            "wrong.json", text: #"{"groups": {"a": {"assets": [{"path": "grid.csv", "options": {"tilemap": {"numbering": "hex"}}}]}}}"#)
         #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong) }
     }
 
@@ -80,7 +100,7 @@ import Testing
         ),
         (
             #"{"groups": {"a": {"assets": [{"path": "h.png", "options": {"pgn": {}}}]}}}"#,
-            "m.json: group 'a': entry 1 ('h.png'): no plugin's options are called 'pgn' (known: atlas, audio, png)"
+            "m.json: group 'a': entry 1 ('h.png'): no plugin's options are called 'pgn' (known: atlas, audio, png, tilemap)"
         ),
         (
             #"{"groups": {"a": {"assets": [{"path": "h.png", "options": {"atlas": {"padding": -1}}}]}}}"#,

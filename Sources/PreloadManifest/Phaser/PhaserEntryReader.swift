@@ -88,6 +88,19 @@ struct PhaserEntryReader {
         func located(_ field: String, extension fallback: String, extensionField: String = "extension") -> PhaserURLs.Location {
             urls.locate(file[field] as? String, key: key, extension: file[extensionField] as? String ?? fallback)
         }
+        /// A descriptor at `descriptor` and its one texture, `textureURL` (an atlas, a bitmap
+        /// font): `make` gives the request from the descriptor's path and the texture's, which is
+        /// the entry's companion.
+        func withTexture(_ descriptor: PhaserURLs.Location, _ make: (String, String) -> AssetRequest) -> Made {
+            switch (located("textureURL", extension: "png", extensionField: "textureExtension"), descriptor) {
+            case (.elsewhere(let url), _), (_, .elsewhere(let url)):
+                return .elsewhere(url)
+            case (.file(let texture), .file(let path)):
+                var made = AssetManifest.Entry(request: make(path, texture), place: place)
+                made.companions = [texture]
+                return .entries([made])
+            }
+        }
         func entry(_ location: PhaserURLs.Location, _ make: (String) -> AssetRequest) -> Made {
             switch location {
             case .elsewhere(let url): .elsewhere(url)
@@ -106,14 +119,8 @@ struct PhaserEntryReader {
             }
             return made
         case "atlas":
-            let texture = located("textureURL", extension: "png", extensionField: "textureExtension")
-            switch (texture, located("atlasURL", extension: "json", extensionField: "atlasExtension")) {
-            case (.elsewhere(let url), _), (_, .elsewhere(let url)):
-                return .elsewhere(url)
-            case (.file(let texture), .file(let path)):
-                var made = AssetManifest.Entry(request: Self.atlas(path, name: name, pages: .files([texture])), place: place)
-                made.companions = [texture]
-                return .entries([made])
+            return withTexture(located("atlasURL", extension: "json", extensionField: "atlasExtension")) { path, texture in
+                Self.atlas(path, name: name, pages: .files([texture]))
             }
         case "multiatlas":
             let folder = urls.locateFolder(baseURL: file["baseURL"] as? String ?? urls.baseURL, path: file["path"] as? String ?? urls.path)
@@ -133,15 +140,9 @@ struct PhaserEntryReader {
         case "binary":
             return entry(located("url", extension: "bin")) { AssetRequest(path: $0, name: name, plugin: "data") }
         case "bitmapFont":
-            let texture = located("textureURL", extension: "png", extensionField: "textureExtension")
-            switch (texture, located("fontDataURL", extension: "xml", extensionField: "fontDataExtension")) {
-            case (.elsewhere(let url), _), (_, .elsewhere(let url)):
-                return .elsewhere(url)
-            case (.file(let texture), .file(let path)):
-                let pages = AssetOptions().with(BitmapFontPages.self, BitmapFontPages(files: [texture]))
-                var made = AssetManifest.Entry(request: AssetRequest(path: path, name: name, plugin: "bmfont", options: pages), place: place)
-                made.companions = [texture]
-                return .entries([made])
+            return withTexture(located("fontDataURL", extension: "xml", extensionField: "fontDataExtension")) { path, texture in
+                AssetRequest(
+                    path: path, name: name, plugin: "bmfont", options: AssetOptions().with(BitmapFontPages.self, BitmapFontPages(files: [texture])))
             }
         case "tilemapTiledJSON":
             return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "tilemap") }
