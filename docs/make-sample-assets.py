@@ -16,6 +16,9 @@ loads; this script only documents how they were made.
                 that they load without any audio library; synthesised here, no licence to carry
   fonts/        pixel.fnt, a 5x7 pixel font drawn here (AngelCode BMFont text, one page, two
                 kerning pairs)
+  maps/         level1.tmx, a 24x8 Tiled map of 16x16 tiles (CSV layers, flipped tiles, a spawn
+                point), its external tileset terrain.tsx and the tileset's image terrain.png (a
+                1-pixel margin and spacing), drawn here
 """
 import math, os, random, sys
 from PIL import Image, ImageDraw, ImageFilter
@@ -281,3 +284,117 @@ def pixel_font(folder, scale=2):
 
 
 pixel_font(os.path.join(out, "fonts"))
+
+
+# Maps: a small Tiled map drawn here (no licence to carry). terrain.png holds eight 16x16 tiles in
+# four columns with a 1-pixel margin and spacing (magenta, so a renderer that gets Tiled's
+# rectangle arithmetic wrong shows it); terrain.tsx is that tileset, external; level1.tmx is a
+# 24x8 orthogonal map (Tiled 1.8's TMX, CSV layers): a ground layer, a decoration layer whose
+# tiles are flipped and turned (the flip bits of their global IDs), and an object layer with the
+# spawn point.
+TILE, COLUMNS, GAP = 16, 4, 1
+GRASS, DIRT, WATER, STONE, EDGE, FLOWER, SIGN, ROCK = range(1, 9)  # global IDs (the tileset's first is 1)
+FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
+
+
+def terrain_tiles(rng):
+    def tile(colour):
+        return Image.new("RGBA", (TILE, TILE), colour)
+
+    grass = tile((70, 150, 60, 255))
+    d = ImageDraw.Draw(grass)
+    for _ in range(14):
+        x, y = rng.randrange(TILE), rng.randrange(3, TILE)
+        d.line([x, y, x + rng.choice((-1, 0, 1)), y - 2], fill=(40, 110 + rng.randrange(40), 40, 255))
+    dirt = tile((150, 105, 60, 255))
+    d = ImageDraw.Draw(dirt)
+    for _ in range(8):
+        x, y = rng.randrange(TILE - 1), rng.randrange(TILE - 1)
+        d.rectangle([x, y, x + 1, y], fill=(110, 75, 40, 255))
+    water = tile((50, 110, 200, 255))
+    d = ImageDraw.Draw(water)
+    for y in (3, 9, 14):
+        d.line([1, y, 6, y - 1, 11, y], fill=(150, 200, 250, 255))
+    stone = tile((90, 90, 100, 255))
+    d = ImageDraw.Draw(stone)
+    for y, shift in ((0, 0), (8, 8)):
+        for x in range(-8, TILE, 16):
+            d.rectangle([x + shift + 1, y + 1, x + shift + 14, y + 6], fill=(140, 140, 150, 255))
+    # Grass above, dirt below, a ragged border: flipped and turned, it edges the paths.
+    edge = dirt.copy()
+    edge.paste(grass.crop((0, 0, TILE, 7)), (0, 0))
+    d = ImageDraw.Draw(edge)
+    for x in range(TILE):
+        d.line([x, 7, x, 7 + (x * 5 + 3) % 4], fill=(70, 150, 60, 255))
+    flower = tile((0, 0, 0, 0))  # off-centre in both directions, so that every flip shows
+    d = ImageDraw.Draw(flower)
+    d.line([5, 6, 5, 15], fill=(30, 100, 30, 255))
+    d.ellipse([11, 9, 14, 12], fill=(30, 120, 30, 255))
+    d.ellipse([2, 1, 8, 7], fill=(240, 220, 60, 255))
+    d.rectangle([4, 3, 6, 5], fill=(200, 60, 40, 255))
+    sign = tile((0, 0, 0, 0))  # an arrow pointing right on a post
+    d = ImageDraw.Draw(sign)
+    d.rectangle([3, 7, 4, 15], fill=(100, 60, 30, 255))
+    d.polygon([(1, 2), (10, 2), (10, 0), (15, 4), (10, 8), (10, 6), (1, 6)], fill=(230, 200, 140, 255), outline=(90, 50, 20, 255))
+    rock = tile((0, 0, 0, 0))
+    d = ImageDraw.Draw(rock)
+    d.polygon([(1, 15), (2, 9), (6, 6), (11, 8), (12, 15)], fill=(120, 120, 130, 255), outline=(50, 50, 60, 255))
+    d.line([3, 10, 6, 8], fill=(200, 200, 210, 255))
+    return [grass, dirt, water, stone, edge, flower, sign, rock]
+
+
+def terrain_map(folder, rng):
+    os.makedirs(folder, exist_ok=True)
+    tiles = terrain_tiles(rng)
+    rows = (len(tiles) + COLUMNS - 1) // COLUMNS
+    width, height = 2 * GAP + COLUMNS * TILE + (COLUMNS - 1) * GAP, 2 * GAP + rows * TILE + (rows - 1) * GAP
+    sheet = Image.new("RGBA", (width, height), (255, 0, 255, 255))
+    for index, image in enumerate(tiles):
+        sheet.paste(image, (GAP + (index % COLUMNS) * (TILE + GAP), GAP + (index // COLUMNS) * (TILE + GAP)))
+    sheet.save(os.path.join(folder, "terrain.png"), optimize=True)
+    with open(os.path.join(folder, "terrain.tsx"), "w") as f:
+        f.write(
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="{TILE}" tileheight="{TILE}" spacing="{GAP}" '
+            f'margin="{GAP}" tilecount="{len(tiles)}" columns="{COLUMNS}">\n'
+            f' <image source="terrain.png" width="{width}" height="{height}"/>\n'
+            '</tileset>\n')
+
+    columns, rows = 24, 8
+    ground = [[GRASS] * columns for _ in range(rows)]
+    for x in range(columns):  # a path along rows 4-5, edged above and below; stone along the bottom
+        ground[3][x], ground[4][x], ground[5][x], ground[6][x], ground[7][x] = EDGE, DIRT, DIRT, EDGE | FLIP_V, STONE
+    for y in range(3):  # a path up from it at columns 6-7, edged left (turned) and right (turned the other way)
+        ground[y][5], ground[y][6], ground[y][7], ground[y][8] = EDGE | FLIP_D, DIRT, DIRT, EDGE | FLIP_D | FLIP_H
+    ground[3][6] = ground[3][7] = DIRT
+    for y in range(0, 3):  # a pond
+        for x in range(15, 21):
+            ground[y][x] = WATER
+    decoration = [[0] * columns for _ in range(rows)]
+    for x, y, gid in [(1, 0, FLOWER), (3, 1, FLOWER | FLIP_H), (10, 0, FLOWER | FLIP_V), (12, 2, FLOWER | FLIP_H | FLIP_V),
+                      (22, 1, FLOWER | FLIP_D), (9, 2, SIGN), (4, 2, SIGN | FLIP_H), (13, 0, SIGN | FLIP_V),
+                      (11, 1, SIGN | FLIP_D | FLIP_H), (2, 2, ROCK), (21, 0, ROCK | FLIP_H), (23, 2, ROCK | FLIP_H | FLIP_V),
+                      (16, 1, ROCK | FLIP_D | FLIP_V)]:
+        decoration[y][x] = gid
+
+    def csv(grid):
+        return ",\n".join(",".join(str(gid) for gid in row) for row in grid)
+
+    def layer(number, name, grid):
+        return (f' <layer id="{number}" name="{name}" width="{columns}" height="{rows}">\n'
+                f'  <data encoding="csv">\n{csv(grid)}\n</data>\n </layer>\n')
+
+    with open(os.path.join(folder, "level1.tmx"), "w") as f:
+        f.write(
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="{columns}" '
+            f'height="{rows}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" nextlayerid="4" nextobjectid="2">\n'
+            ' <tileset firstgid="1" source="terrain.tsx"/>\n'
+            + layer(1, "ground", ground) + layer(2, "decoration", decoration)
+            + ' <objectgroup id="3" name="objects">\n'
+            f'  <object id="1" name="spawn" type="spawn" x="{2 * TILE}" y="{5 * TILE}">\n   <point/>\n  </object>\n'
+            ' </objectgroup>\n'
+            '</map>\n')
+
+
+terrain_map(os.path.join(out, "maps"), random.Random(37))

@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 "CSDL2", "SceneLayout", .product(name: "Preload", package: preload),
                 .product(name: "PreloadAuthoring", package: preload), .product(name: "PreloadAudio", package: preload),
+                .product(name: "PreloadFont", package: preload), .product(name: "PreloadTileMap", package: preload),
             ]),
         .target(name: "SceneLayout"),
         .executableTarget(name: "ScreenshotCheck", dependencies: ["SceneLayout", .product(name: "Preload", package: preload)]),

@@ -25,9 +25,14 @@ import Testing
         for asset in try #require(document["assets"] as? [[String: Any]]) {
             let name = (asset["name"] ?? asset["path"]) as! String
             var fields: [String: String] = [:]
-            for key in ["kind", "width", "height", "pixelFormat", "sha256", "status", "bytes", "frameCount", "sampleRate", "channels"] {
+            for key in [
+                "kind", "width", "height", "pixelFormat", "sha256", "status", "bytes", "frameCount", "sampleRate", "channels", "columns", "rows",
+                "layerCount", "tilesetCount",
+            ] {
                 fields[key] = asset[key].map { "\($0)" }
             }
+            // An atlas's, a font's or a map's pages (a map's images), each as its path and its pixels' digest.
+            fields["pages"] = (asset["pages"] as? [[String: Any]])?.map { "\($0["path"] ?? "") \($0["sha256"] ?? "")" }.joined(separator: ", ")
             assets[name] = fields
         }
         return assets
@@ -37,13 +42,15 @@ import Testing
         let bake = try await preload(["bake", "assets", "-o", "level.bake"])
         #expect(bake.status == 0, "\(bake.stderr)")
         #expect(
-            bake.stdout.hasPrefix("Baked 30 entries (16 textures, 3 atlases, 4 data files, 3 sounds and music, 2 fonts, 2 pages made at load)"),
+            bake.stdout.hasPrefix(
+                "Baked 32 entries (17 textures, 3 atlases, 4 data files, 3 sounds and music, 2 fonts, 1 map, 2 pages made at load)"),
             "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])
-        // Every texture, atlas, sound, music and font of the loose run is in the baked one, the same.
+        // Every texture, atlas, sound, music, font and map of the loose run is in the baked one, the same.
         #expect(loose.values.contains { $0["kind"] == "font" })
-        for (name, fields) in loose where ["texture", "atlas", "sound", "music", "font"].contains(fields["kind"]) {
+        #expect(loose["assets/maps/level1.tmx"]?["pages"]?.hasPrefix("assets/maps/terrain.png ") == true, "\(loose["assets/maps/level1.tmx"] ?? [:])")
+        for (name, fields) in loose where ["texture", "atlas", "sound", "music", "font", "tilemap"].contains(fields["kind"]) {
             #expect(baked[name] == fields, "\(name)")
         }
         // A pack baked as its entries: each data entry's bytes hash as the pack's listing does.
@@ -52,10 +59,10 @@ import Testing
         let entries = try #require(listed.first?["entries"] as? [[String: Any]])
         let level = try #require(entries.first { $0["name"] as? String == "level.json" })
         #expect(baked["assets/packs/level1.pak#level.json"]?["sha256"] == level["sha256"] as? String)
-        // 23: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose
-        // (and the font's page pixel_0.png, its font's).
+        // 24: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose
+        // (and the font's page pixel_0.png, its font's; the tileset image terrain.png, its map's).
         let load = try await preload(["level.bake"])
-        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 23 of 23 assets in "), "\(load.stdout)")
+        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 24 of 24 assets in "), "\(load.stdout)")
     }
 
     /// A build system passes absolute paths: `--root` names the entries relative to it, the

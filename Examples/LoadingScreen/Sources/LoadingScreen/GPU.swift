@@ -1,7 +1,9 @@
 import CSDL2
 import Preload
 import PreloadAtlas
+import PreloadFont
 import PreloadPack
+import PreloadTileMap
 
 /// The render thread's side: SDL textures made from what Preload hands over. Lives on the main
 /// thread only; handles given back to Preload are indexes into its tables (plain `Int`s, so
@@ -19,10 +21,39 @@ final class GPU {
         var atlases: [String: Atlas] = [:]
     }
 
+    /// An uploaded bitmap font: its pages' textures, and the font without its pages' pixels
+    /// (its glyphs and kerning, which lay text out).
+    struct Font {
+        var pages: [OpaquePointer]
+        var glyphs: BitmapFont
+    }
+
+    /// An uploaded Tiled map: its images' textures by path, and every tile its tile layers place,
+    /// resolved (image, rectangle, flips), in drawing order.
+    struct Map {
+        struct Tile {
+            var column: Int
+            var row: Int
+            var image: String
+            var rect: TileRect
+            var flips: TileFlips
+        }
+
+        var images: [String: OpaquePointer]
+        var tiles: [Tile]
+        var tileWidth: Int
+        var tileHeight: Int
+        /// Its size in pixels.
+        var width: Int
+        var height: Int
+    }
+
     let renderer: OpaquePointer
     private(set) var textures: [OpaquePointer] = []
     private(set) var atlases: [Atlas] = []
     private(set) var packs: [Pack] = []
+    private(set) var fonts: [Font] = []
+    private(set) var maps: [Map] = []
     /// Pixels uploaded so far.
     private(set) var uploadedBytes = 0
     /// Large textures still being filled, a band of rows per step.
@@ -35,12 +66,8 @@ final class GPU {
     /// Uploads `asset` and returns its handle: an index into the table of its kind.
     func upload(_ asset: any Asset) -> Int? {
         switch asset {
-        case let texture as Texture:
-            textures.append(make(texture))
-            return textures.count - 1
-        case let atlas as TextureAtlas:
-            atlases.append(upload(atlas))
-            return atlases.count - 1
+        case let texture as Texture: return Self.add(make(texture), to: &textures)
+        case let atlas as TextureAtlas: return Self.add(upload(atlas), to: &atlases)
         case let pack as PackAsset:
             var uploaded = Pack()
             for entry in pack.entries {
@@ -50,15 +77,47 @@ final class GPU {
                 default: continue
                 }
             }
-            packs.append(uploaded)
-            return packs.count - 1
-        default:
-            return nil
+            return Self.add(uploaded, to: &packs)
+        case let font as BitmapFont: return Self.add(upload(font), to: &fonts)
+        case let map as TileMap: return Self.add(upload(map), to: &maps)
+        default: return nil
         }
+    }
+
+    /// Appends `uploaded` to `table` and returns its index there: its handle.
+    private static func add<Uploaded>(_ uploaded: Uploaded, to table: inout [Uploaded]) -> Int {
+        table.append(uploaded)
+        return table.count - 1
     }
 
     private func upload(_ atlas: TextureAtlas) -> Atlas {
         Atlas(pages: atlas.pages.map { make($0.texture) }, frames: Dictionary(atlas.frames.map { ($0.name, $0) }) { first, _ in first })
+    }
+
+    private func upload(_ font: BitmapFont) -> Font {
+        let glyphs = BitmapFont(
+            format: font.format, metrics: font.metrics, pages: [], glyphs: font.glyphs, missingGlyph: font.missingGlyph,
+            kerningPairs: font.kerningPairs)
+        return Font(pages: font.pages.map { make($0.texture) }, glyphs: glyphs)
+    }
+
+    /// Every image of `map` made a texture, and every tile of its visible tile layers resolved
+    /// (layers' opacity, offsets and tints, which the sample map does not use, are left out).
+    private func upload(_ map: TileMap) -> Map {
+        var images: [String: OpaquePointer] = [:]
+        for image in map.images {
+            images[image.path] = make(required(image.texture, "texture of \(image.path) in a loaded map"))
+        }
+        var tiles: [Map.Tile] = []
+        for layer in map.allLayers where layer.isVisible {
+            for placed in layer.tiles?.placedTiles ?? [] {
+                guard let tile = map.tile(for: placed.tile) else { continue }
+                tiles.append(Map.Tile(column: placed.column, row: placed.row, image: tile.image.path, rect: tile.rect, flips: tile.flips))
+            }
+        }
+        return Map(
+            images: images, tiles: tiles, tileWidth: map.tileWidth, tileHeight: map.tileHeight, width: map.width * map.tileWidth,
+            height: map.height * map.tileHeight)
     }
 
     /// An SDL texture of `texture`'s pixels: RGBA8, straight alpha, rows top first, which is
@@ -108,6 +167,50 @@ final class GPU {
         var target = SDL_Rect(x: Int32(centreX - frame.rect.width / 2), y: Int32(centreY - frame.rect.height / 2), w: source.w, h: source.h)
         let angle: Double = frame.rotation == .clockwise ? -90 : 90
         SDL_RenderCopyEx(renderer, atlas.pages[frame.page], &source, &target, angle, nil, SDL_FLIP_NONE)
+    }
+
+    /// Draws `map`'s tiles with the map's top-left corner at (`x`, `y`): each tile's rectangle of
+    /// its image at its cell's bottom-left corner (as Tiled draws a tile taller than its cell),
+    /// mirrored and turned as its flips say.
+    func draw(_ map: Map, x: Int, y: Int) {
+        for tile in map.tiles {
+            var source = SDL_Rect(x: Int32(tile.rect.x), y: Int32(tile.rect.y), w: Int32(tile.rect.width), h: Int32(tile.rect.height))
+            let left = x + tile.column * map.tileWidth
+            let top = y + (tile.row + 1) * map.tileHeight - tile.rect.height
+            var target = SDL_Rect(x: Int32(left), y: Int32(top), w: source.w, h: source.h)
+            let (angle, flip) = Self.transform(tile.flips)
+            SDL_RenderCopyEx(renderer, map.images[tile.image], &source, &target, angle, nil, flip)
+        }
+    }
+
+    /// Tiled's flips as SDL draws them: SDL mirrors the source, then turns it clockwise about its
+    /// centre. Tiled mirrors across the diagonal first, then horizontally, then vertically; the
+    /// diagonal mirror is a vertical mirror turned 90°, and a horizontal (vertical) mirror after a
+    /// quarter turn is a vertical (horizontal) one before it. So a diagonal flip is a quarter turn
+    /// of the source mirrored vertically unless the tile is also flipped horizontally, and
+    /// horizontally if it is flipped vertically. (A turned tile must be square, as Tiled's are on
+    /// an orthogonal map of square cells.)
+    static func transform(_ flips: TileFlips) -> (angle: Double, flip: SDL_RendererFlip) {
+        var horizontal = flips.contains(.horizontal)
+        var vertical = flips.contains(.vertical)
+        var angle = 0.0
+        if flips.contains(.diagonal) {
+            (horizontal, vertical) = (vertical, !horizontal)
+            angle = 90
+        }
+        let bits = (horizontal ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (vertical ? SDL_FLIP_VERTICAL.rawValue : 0)
+        return (angle, SDL_RendererFlip(rawValue: bits))
+    }
+
+    /// Draws `line`, laid out with `font`, with the first line's top-left corner at (`x`, `y`):
+    /// each glyph's rectangle of its page where the layout placed it (kerning included).
+    func draw(_ line: TextLayout, of font: Font, x: Int, y: Int) {
+        for placed in line.glyphs where placed.glyph.width > 0 && placed.glyph.height > 0 {
+            let glyph = placed.glyph
+            var source = SDL_Rect(x: Int32(glyph.x), y: Int32(glyph.y), w: Int32(glyph.width), h: Int32(glyph.height))
+            var target = SDL_Rect(x: Int32(x + placed.x), y: Int32(y + placed.y), w: source.w, h: source.h)
+            SDL_RenderCopy(renderer, font.pages[glyph.page], &source, &target)
+        }
     }
 
     /// Fills a rectangle with an opaque colour.

@@ -2,13 +2,24 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadAudio
+import PreloadFont
+import PreloadPNG
+import PreloadPack
+import PreloadTileMap
 import SceneLayout
 
-/// The level the example streams in, and where its scene draws each sprite.
+/// The level the example streams in, and where its scene draws each sprite, the map and the text.
 enum Level {
+    /// The plugins that load the level's files (the game adds the baked-pack plugin, which loads
+    /// the level baked).
+    static var plugins: [any LoaderPlugin] {
+        [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), BitmapFontLoader(), TileMapLoader()]
+    }
+
     /// The requests, named as the scene looks them up. The sprite folder is packed without
     /// turning sprites; the TexturePacker atlas keeps its own turned frame. The jump sound is
-    /// decoded now and the theme kept encoded, to stream when it plays.
+    /// decoded now and the theme kept encoded, to stream when it plays. The Tiled map brings its
+    /// tileset's image, the bitmap font its page.
     static func requests(assets: String) -> [AssetRequest] {
         var creatures = AssetRequest(path: "\(assets)/atlases/creatures.atlas", name: "creatures")
         creatures.options[AtlasPackingOptions.self] = AtlasPackingOptions(allowsRotation: false)
@@ -22,14 +33,21 @@ enum Level {
             AssetRequest(path: "\(assets)/atlases/ui/ui.json", name: "ui"),
             AssetRequest(path: "\(assets)/packs/level1.pak", name: "level1"),
             jump, theme,
+            AssetRequest(path: "\(assets)/maps/level1.tmx", name: "map"),
+            AssetRequest(path: "\(assets)/fonts/pixel.fnt", name: "font"),
         ]
     }
 
     static let panel = (x: 40, y: 40, width: 420, height: 120)
+    /// Where the map's top-left corner goes: below the panel, clear of the background's patch.
+    static let mapOrigin = (x: 40, y: 200)
+    /// The line of text on the panel, below the sprites; "LT" and "TA" are the font's kerning pairs.
+    static let text = (string: "LEVEL 1 - TAKE THE VAULT", x: panel.x + 10, y: panel.y + 76)
 
     /// Draws the loaded level: the background, an opaque black panel, and on it three sprites
-    /// from the packed sprite folder, two frames of the TexturePacker atlas (one stored turned)
-    /// and a texture from the pack. Returns where it drew what.
+    /// from the packed sprite folder, two frames of the TexturePacker atlas (one stored turned),
+    /// a texture from the pack and a line of text in the bitmap font; below the panel, the Tiled
+    /// map's tile layers. Returns where it drew what.
     static func draw(on gpu: GPU, store: AssetStore, assets: String) -> SceneLayout {
         let background = gpu.textures[required(store.handle(named: "background", as: Int.self), "background (backgrounds/forest.png) on the GPU")]
         gpu.draw(background, x: 0, y: 0)
@@ -69,9 +87,16 @@ enum Level {
             SceneLayout.Sprite(
                 name: "level1#sprites/bat.png", x: x, y: panel.y + 10, width: 28, height: 28, pack: "\(assets)/packs/level1.pak",
                 entry: "sprites/bat.png"))
+        let font = gpu.fonts[required(store.handle(named: "font", as: Int.self), "font fonts/pixel.fnt on the GPU")]
+        gpu.draw(font.glyphs.layOut(text.string), of: font, x: text.x, y: text.y)
+        let map = gpu.maps[required(store.handle(named: "map", as: Int.self), "map maps/level1.tmx on the GPU")]
+        gpu.draw(map, x: mapOrigin.x, y: mapOrigin.y)
         return SceneLayout(
             panel: [panel.x, panel.y, panel.width, panel.height], background: "\(assets)/backgrounds/forest.png",
-            backgroundPatch: [700, 400, 500, 300], sprites: sprites)
+            backgroundPatch: [700, 400, 500, 300], sprites: sprites,
+            map: SceneLayout.Map(
+                file: "\(assets)/maps/level1.tmx", x: mapOrigin.x, y: mapOrigin.y, width: map.width, height: map.height),
+            text: SceneLayout.Text(string: text.string, x: text.x, y: text.y, font: "\(assets)/fonts/pixel.fnt"))
     }
 }
 

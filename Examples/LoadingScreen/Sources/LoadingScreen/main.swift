@@ -1,13 +1,10 @@
 import CSDL2
 import Foundation
 import Preload
-import PreloadAtlas
 import PreloadAudio
-import PreloadBaked
-import PreloadPNG
-import PreloadPack
-import SceneLayout
 import PreloadAuthoring
+import PreloadBaked
+import SceneLayout
 import Synchronization
 
 // A loading screen on SDL2: the level streams in on Preload's workers, the bar follows the
@@ -24,9 +21,13 @@ let options = Options(CommandLine.arguments.dropFirst())
 if let pack = options.bakeTo {
     // The example's build step: the level's loose files baked into one pack, under the names
     // the scene looks up (`LoadingScreen --baked PACK` then loads it by mapping it).
-    let loader = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader()])
+    let loader = try PreloadCoordinator(plugins: Level.plugins)
     let loose = try await loader.preload(Level.requests(assets: options.assets), options: PreloadOptions(storesAssets: false))
-    print(try BakeWriter.write(loose, to: pack))
+    do {
+        print(try BakeWriter.write(loose, to: pack))
+    } catch {
+        Options.fail("nothing baked: \(error)", status: 1)
+    }
     exit(0)
 }
 guard SDL_Init(SDL_INIT_VIDEO) == 0 else { Options.fail("SDL_Init: \(String(cString: SDL_GetError()))", status: 1) }
@@ -40,7 +41,7 @@ guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawVal
 }
 let gpu = GPU(renderer: renderer)
 
-let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), BakedPackLoader()])
+let coordinator = try PreloadCoordinator(plugins: Level.plugins + [BakedPackLoader()])
 let handOff = AssetHandOff(releasesCPUCopies: true)
 let report = Mutex<PreloadReport?>(nil)
 // The bar reads the batch's progress once a frame (`batch.progress`), rather than a progress hook.

@@ -24,14 +24,43 @@ public struct SceneLayout: Codable, Sendable {
         }
     }
 
-    /// The opaque black panel the sprites are drawn on: x, y, width, height.
+    /// The Tiled map drawn (a TMX file): its top-left corner and its size in pixels.
+    public struct Map: Codable, Sendable {
+        public var file: String
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+
+        public init(file: String, x: Int, y: Int, width: Int, height: Int) {
+            (self.file, self.x, self.y, self.width, self.height) = (file, x, y, width, height)
+        }
+    }
+
+    /// A line of text drawn with a bitmap font (an AngelCode BMFont text file) on the panel: the
+    /// line's top-left corner, where the pen starts.
+    public struct Text: Codable, Sendable {
+        public var string: String
+        public var x: Int
+        public var y: Int
+        public var font: String
+
+        public init(string: String, x: Int, y: Int, font: String) {
+            (self.string, self.x, self.y, self.font) = (string, x, y, font)
+        }
+    }
+
+    /// The opaque black panel the sprites and the text are drawn on: x, y, width, height.
     public var panel: [Int]
     /// The background image, and a patch of it (x, y, width, height) that nothing covers.
     public var background: String
     public var backgroundPatch: [Int]
     public var sprites: [Sprite]
+    public var map: Map
+    public var text: Text
 
-    public init(panel: [Int], background: String, backgroundPatch: [Int], sprites: [Sprite]) {
+    public init(panel: [Int], background: String, backgroundPatch: [Int], sprites: [Sprite], map: Map, text: Text) {
         (self.panel, self.background, self.backgroundPatch, self.sprites) = (panel, background, backgroundPatch, sprites)
+        (self.map, self.text) = (map, text)
     }
 }

@@ -35,6 +35,16 @@ struct Image {
         Image(width: width, height: height, pixels: (0..<height).reversed().flatMap { crop(x: 0, y: $0, width: width, height: 1).pixels })
     }
 
+    /// Mirrored left to right.
+    func mirrored() -> Image {
+        Image(width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).reversed().flatMap { pixel($0, y) } })
+    }
+
+    /// Mirrored across the top-left to bottom-right diagonal: rows become columns.
+    func transposed() -> Image {
+        Image(width: height, height: width, pixels: (0..<width).flatMap { x in (0..<height).flatMap { pixel(x, $0) } })
+    }
+
     /// Colour multiplied by alpha: drawn as straight alpha, that is premultiplying twice.
     func premultiplied() -> Image {
         var out = pixels
@@ -56,6 +66,24 @@ struct Image {
         var largest = 0
         for index in pixels.indices where index % 4 != 3 { largest = max(largest, abs(Int(pixels[index]) - Int(other.pixels[index]))) }
         return largest
+    }
+
+    /// `self` with `image` drawn over it at (`x`, `y`) as straight alpha, as SDL's blend mode
+    /// draws it (the parts outside `self` left out).
+    func blending(_ image: Image, x: Int, y: Int) -> Image {
+        var out = self
+        for row in stride(from: max(0, -y), to: min(image.height, height - y), by: 1) {
+            for column in stride(from: max(0, -x), to: min(image.width, width - x), by: 1) {
+                let source = (row * image.width + column) * 4
+                let target = ((y + row) * width + x + column) * 4
+                let alpha = Int(image.pixels[source + 3])
+                for channel in 0..<3 {
+                    let blended = Int(image.pixels[source + channel]) * alpha + Int(out.pixels[target + channel]) * (255 - alpha)
+                    out.pixels[target + channel] = UInt8((blended + 127) / 255)
+                }
+            }
+        }
+        return out
     }
 
     /// `self` with `image` copied in at (`x`, `y`).
