@@ -21,7 +21,7 @@ let package = Package(
             name: "ReadmeExample",
             dependencies: [
                 .product(name: "Preload", package: preload), .product(name: "PreloadAudio", package: preload),
-                .product(name: "PreloadFont", package: preload),
+                .product(name: "PreloadFont", package: preload), .product(name: "PreloadTileMap", package: preload),
             ]),
         // A game that names a codec product opened at run time: it links no libwebp.
         .executableTarget(

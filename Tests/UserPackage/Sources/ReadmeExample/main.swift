@@ -4,8 +4,11 @@ import PreloadAudio
 import PreloadFont
 import PreloadPNG
 import PreloadPack
+import PreloadTileMap
 
-let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), BitmapFontLoader()])
+let coordinator = try PreloadCoordinator(plugins: [
+    PNGLoader(), AtlasLoader(), PackLoader(), AudioLoader(), BitmapFontLoader(), TileMapLoader(),
+])
 do {
     let report = try await coordinator.preload(
         [.folder("sample-assets", name: "assets")],
@@ -26,3 +29,6 @@ print("jump: \(jump.frameCount) frames of \(jump.format); theme: \(theme.duratio
 let font = coordinator.assets.asset(named: "assets/fonts/pixel.fnt", as: BitmapFont.self)!
 let title = font.layOut("LEVEL 1")
 print("'LEVEL 1' in \(font.metrics.face): \(title.glyphs.count) glyphs, \(title.width)x\(title.height) pixels")
+let level = coordinator.assets.asset(named: "assets/maps/level1.tmx", as: TileMap.self)!
+let ground = level.layer(named: "ground")!.tiles!.tile(column: 0, row: 0)
+print("level1: \(level.width)x\(level.height) tiles of \(level.tileWidth) px; its first tile at \(level.tile(for: ground)!.rect)")
