@@ -95,11 +95,13 @@ public enum BakedFont {
         var pairs: Int
     }
 
-    /// The font in `bytes` (a font entry, already checksummed), with `pages` (the page textures,
-    /// in page order); throws why the entry cannot be one (a glyph not inside its page, ...).
-    static func font(in bytes: UnsafeRawBufferPointer, name: String, pages: [FontPage]) throws(BakedPackError) -> BitmapFont {
+    /// The font in `bytes` (a font entry, already checksummed, whose ``header(of:name:)`` gave
+    /// `header` and `layout`), with `pages` (the page textures, in page order); throws why the
+    /// entry cannot be one (a glyph not inside its page, ...).
+    static func font(
+        in bytes: UnsafeRawBufferPointer, header: Header, layout: Layout, name: String, pages: [FontPage]
+    ) throws(BakedPackError) -> BitmapFont {
         func malformed(_ why: String) -> BakedPackError { .malformed("entry '\(name)': \(why)") }
-        let (header, layout) = try header(of: bytes, name: name)
         guard let format = BitmapFont.Format(rawValue: header.format) else { throw malformed("unknown font format '\(header.format)'") }
         var glyphs: [BitmapGlyph] = []
         glyphs.reserveCapacity(layout.glyphs)

@@ -136,11 +136,11 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
             return try table.atlas(pages: pages)
         case .font:
             let bytes = try bytes(of: entry, in: pack)
-            let header = try bytes.withUnsafeBytes { try BakedFont.header(of: $0, name: entry.name).header }
+            let (header, layout) = try bytes.withUnsafeBytes { try BakedFont.header(of: $0, name: entry.name) }
             let pages = try header.pages.map { page in
                 FontPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
             }
-            return try bytes.withUnsafeBytes { try BakedFont.font(in: $0, name: entry.name, pages: pages) }
+            return try bytes.withUnsafeBytes { try BakedFont.font(in: $0, header: header, layout: layout, name: entry.name, pages: pages) }
         case .tilemap:
             let (images, map) = try bytes(of: entry, in: pack).withUnsafeBytes { try BakedMap.tables(of: $0, name: entry.name) }
             var textures: [String: Texture] = [:]

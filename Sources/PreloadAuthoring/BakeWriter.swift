@@ -186,48 +186,21 @@ public enum BakeWriter {
             case let music as Music:
                 return append(Entry(name: name, sourcePath: result.request.path, kind: .audio, bits: bits, bytes: BakedAudio.encode(music)))
             case let atlas as TextureAtlas:
-                // Its place first, so that the pack lists assets in the order loading listed them;
-                // then what loading the atlas loaded for it (pages, sprites), as dependencies.
-                let position = append(Entry(name: name, sourcePath: result.request.path, kind: .atlas, bits: bits, bytes: []))
-                var dependencies: [Int] = []
-                for dependency in group.dropFirst() where dependency.outcome.asset is Texture && Self.belongs(dependency, to: atlas, at: result) {
-                    dependencies.append(try add(dependency, isDependency: true, group: []))
-                }
-                let pages = try pageEntries(atlas.pages.map { ($0.path, $0.texture) }, of: name, source: result.request.path)
-                dependencies += pages.made
-                entries[position].bytes = try Self.json(BakedAtlasTable(atlas, pageEntries: pages.all))
-                var listed = Set<Int>()
-                entries[position].dependencies = dependencies.filter { listed.insert($0).inserted }  // a page may be a sprite too
-                return position
+                return try addPaged(
+                    result, kind: .atlas, bits: bits, group: group, pages: atlas.pages.map { ($0.path, $0.texture) },
+                    belongs: { Self.belongs($0, to: atlas, at: result) }, encode: { try Self.json(BakedAtlasTable(atlas, pageEntries: $0)) })
             case let font as BitmapFont:
-                // As an atlas: its place, then its pages (files it loaded, or pages rasterized at load).
-                let position = append(Entry(name: name, sourcePath: result.request.path, kind: .font, bits: bits, bytes: []))
-                var dependencies: [Int] = []
-                for dependency in group.dropFirst() where dependency.outcome.asset is Texture {
-                    if font.pages.contains(where: { $0.path == dependency.request.path }) {
-                        dependencies.append(try add(dependency, isDependency: true, group: []))
-                    }
-                }
-                let pages = try pageEntries(font.pages.map { ($0.path, $0.texture) }, of: name, source: result.request.path)
-                entries[position].bytes = try BakedFont.encode(font, pageEntries: pages.all)
-                var listed = Set<Int>()
-                entries[position].dependencies = (dependencies + pages.made).filter { listed.insert($0).inserted }
-                return position
+                let paths = Set(font.pages.map(\.path))
+                return try addPaged(
+                    result, kind: .font, bits: bits, group: group, pages: font.pages.map { ($0.path, $0.texture) },
+                    belongs: { paths.contains($0.request.path) }, encode: { try BakedFont.encode(font, pageEntries: $0) })
             case let map as TileMap:
-                // As a font: its place, then its images (files it loaded).
-                let position = append(Entry(name: name, sourcePath: result.request.path, kind: .tilemap, bits: bits, bytes: []))
-                var dependencies: [Int] = []
-                let paths = Set(map.images.map(\.path))
-                for dependency in group.dropFirst() where dependency.outcome.asset is Texture && paths.contains(dependency.request.path) {
-                    dependencies.append(try add(dependency, isDependency: true, group: []))
-                }
                 let images = map.images.compactMap { image in image.texture.map { (image.path, $0) } }
                 guard images.count == map.images.count else { throw BakeError.unsupportedKind(name: name, kind: "tilemap without its images") }
-                let pages = try pageEntries(images, of: name, source: result.request.path)
-                entries[position].bytes = try BakedMap.encode(map, imageEntries: pages.all)
-                var listed = Set<Int>()
-                entries[position].dependencies = (dependencies + pages.made).filter { listed.insert($0).inserted }
-                return position
+                let paths = Set(images.map(\.0))
+                return try addPaged(
+                    result, kind: .tilemap, bits: bits, group: group, pages: images, belongs: { paths.contains($0.request.path) },
+                    encode: { try BakedMap.encode(map, imageEntries: $0) })
             case let asset?:
                 throw BakeError.unsupportedKind(name: name, kind: asset.kind.rawValue)
             case nil:
@@ -235,7 +208,28 @@ public enum BakeWriter {
             }
         }
 
-        /// The entries holding `pages` (an atlas's or a font's, in order): the texture entry of the
+        /// Adds an asset made of pages (an atlas, a font, a map): its place first, so that the pack
+        /// lists assets in the order loading listed them; then what loading it loaded for it (the
+        /// textures of `group` that `belongs` says are its: pages, sprites, images) as
+        /// dependencies; then its pages' entries, which `encode` writes its data with.
+        private mutating func addPaged(
+            _ result: AssetResult, kind: BakedFormat.Kind, bits: BakedFormat.Record.Bits, group: [AssetResult],
+            pages: [(path: String, texture: Texture)], belongs: (AssetResult) -> Bool, encode: ([Int]) throws -> AssetBytes
+        ) throws -> Int {
+            let name = result.request.name
+            let position = append(Entry(name: name, sourcePath: result.request.path, kind: kind, bits: bits, bytes: []))
+            var dependencies: [Int] = []
+            for dependency in group.dropFirst() where dependency.outcome.asset is Texture && belongs(dependency) {
+                dependencies.append(try add(dependency, isDependency: true, group: []))
+            }
+            let placed = try pageEntries(pages, of: name, source: result.request.path)
+            entries[position].bytes = try encode(placed.all)
+            var listed = Set<Int>()
+            entries[position].dependencies = (dependencies + placed.made).filter { listed.insert($0).inserted }  // a page may be a sprite too
+            return position
+        }
+
+        /// The entries holding `pages` (an atlas's, a font's or a map's, in order): the texture entry of the
         /// file a page was loaded from, else a new entry `NAME#N` of the asset `name` (a page made
         /// at load time: a packed sprite folder, a rasterized font), which `made` lists.
         private mutating func pageEntries(
