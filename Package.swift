@@ -52,6 +52,9 @@ let package = Package(
         .library(name: "PreloadTrueType", targets: ["PreloadTrueType"]),
         // Tiled maps (TMX, TMJ) and their tilesets; the images load with the image plugins.
         .library(name: "PreloadTileMap", targets: ["PreloadTileMap"]),
+        // Remote files: downloads into a cache with resume, retries and integrity checks
+        // (Foundation's URLSession, so libcurl, only in a game that names it).
+        .library(name: "PreloadRemote", targets: ["PreloadRemote"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -104,6 +107,9 @@ let package = Package(
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
+        .target(
+            name: "PreloadRemote",
+            dependencies: ["Preload", "PreloadConcurrency", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "PreloadManifest",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont", "PreloadTileMap"]),
@@ -177,7 +183,7 @@ let package = Package(
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
-                "PreloadTileMap", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreloadTileMap", "PreloadRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/PreloadCLI"
@@ -239,6 +245,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
+        .testTarget(
+            name: "PreloadRemoteTests",
+            dependencies: [
+                "PreloadRemote", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadAuthoring", "PreloadTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Servers/fault_server.py"]),
         .testTarget(
             name: "PreloadFontTests",
             dependencies: ["PreloadFont", "PreloadPNG", "PreloadPack", "Preload", "PreloadTestSupport"],

@@ -69,6 +69,25 @@ struct JSONDocument: Encodable {
         var warnings: [WarningEntry]?
         /// Where its load's time went (`PreloadReport.timings(of:)`), for an asset whose plugin ran.
         var timings: TimingsEntry?
+        /// How its file was fetched, for a URL (`PreloadReport.transfer(of:)`).
+        var transfer: TransferEntry?
+    }
+
+    /// How a remote file reached the disk.
+    struct TransferEntry: Encodable {
+        var url: String
+        var networkBytes: Int64
+        var cacheBytes: Int64
+        var seconds: Double
+        var attempts: Int
+
+        init(_ transfer: AssetTransfer) {
+            url = transfer.url
+            networkBytes = transfer.networkBytes
+            cacheBytes = transfer.cacheBytes
+            seconds = transfer.duration / .seconds(1)
+            attempts = transfer.attempts
+        }
     }
 
     /// A named part of a sound.
@@ -191,6 +210,7 @@ struct JSONDocument: Encodable {
         func entry(for result: AssetResult) -> AssetEntry {
             var entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
             entry.timings = report.timings(of: result).map(TimingsEntry.init)
+            entry.transfer = report.transfer(of: result).map(TransferEntry.init)
             let items = warnings.items(for: result.request.path)
             if !items.isEmpty {
                 entry.warnings = items.map { WarningEntry(code: $0.warning.code.rawValue, message: $0.warning.message, file: $0.file) }

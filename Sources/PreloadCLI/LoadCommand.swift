@@ -120,11 +120,16 @@ struct LoadCommand: AsyncParsableCommand {
     )
     var memoryBudgetMiB: Int?
 
+    @Option(
+        name: .customLong("cache"),
+        help: "The folder http:// and https:// files download into (default: $XDG_CACHE_HOME/preload, or ~/.cache/preload).")
+    var cache: String?
+
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose contradict each other: give one") }
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
         if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
-        for path in paths + atlases + packs { _ = try StoreNames.name(of: path, root: root) }
+        for path in paths + atlases + packs where !AssetPath.isRemote(path) { _ = try StoreNames.name(of: path, root: root) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard maxEntryMiB >= 1 else { throw ValidationError("--max-entry-mib must be at least 1, not \(maxEntryMiB)") }
         guard maxInflateRatio >= 1 else { throw ValidationError("--max-inflate-ratio must be at least 1, not \(maxInflateRatio)") }
@@ -136,7 +141,7 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if let contactSheet { try OutputPath.check(contactSheet, option: "--contact-sheet") }
         guard !watch || (memoryBudgetMiB == nil && !json) else { throw ValidationError("--watch cannot be combined with --memory-budget or --json") }
-        for path in paths + atlases + packs where !FileManager.default.fileExists(atPath: path) {
+        for path in paths + atlases + packs where !AssetPath.isRemote(path) && !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
@@ -166,7 +171,9 @@ struct LoadCommand: AsyncParsableCommand {
         // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
         let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: workers, memory: memory))
+        let fetcher = RemoteSetup.fetcher(cache: cache)
+        let coordinator = PreloadCoordinator(
+            registry: registry, configuration: .init(maxConcurrentLoads: workers, memory: memory, fetcher: fetcher))
         let bar = quiet ? nil : ProgressBar.onTerminal()
         var options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
         let consumer = memoryBudgetMiB.map { _ in BudgetedConsumer(checksums: checksum) }
@@ -280,11 +287,14 @@ struct LoadCommand: AsyncParsableCommand {
     ) throws -> [AssetRequest] {
         var seen = Set<String>()
         func named(_ path: String, plugin: String) throws -> AssetRequest {
-            AssetRequest(path: path, name: try StoreNames.name(of: path, root: root), plugin: plugin)
+            AssetRequest(path: path, name: AssetPath.isRemote(path) ? nil : try StoreNames.name(of: path, root: root), plugin: plugin)
         }
         let atlases = try atlases.filter { seen.insert($0).inserted }.map { try named($0, plugin: "atlas") }
         let packs = try packs.filter { seen.insert($0).inserted }.map { try named($0, plugin: "pack") }
-        let folders = try paths.filter { seen.insert($0).inserted }.map { AssetRequest.folder($0, name: try StoreNames.name(of: $0, root: root)) }
+        // A URL is one file (fetched, then claimed like any file); anything else may be a folder.
+        let folders = try paths.filter { seen.insert($0).inserted }.map {
+            AssetPath.isRemote($0) ? AssetRequest(path: $0) : AssetRequest.folder($0, name: try StoreNames.name(of: $0, root: root))
+        }
         let inPacks = registry.assetFolders(inContainers: packs).filter { seen.insert($0.path).inserted }
         return atlases + packs + inPacks + folders
     }

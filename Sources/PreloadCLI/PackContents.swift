@@ -26,7 +26,9 @@ struct PackContents {
             guard let pack = result.outcome.asset as? PackAsset, packs[result.request.path] == nil else { continue }
             packs[result.request.path] = pack
             entryAssets[result.request.path] = pack.entries.compactMap { entry in
-                guard !requestedPaths.contains(entry.path), let result = dependencies[entry.path],
+                // An entry's path names the pack's file; a fetched pack's entries are named by its URL.
+                let path = entry.path.firstIndex(of: "#").map { result.request.path + entry.path[$0...] } ?? entry.path
+                guard !requestedPaths.contains(path), let result = dependencies[path],
                     let plugin = result.plugin, plugin != "pack"
                 else { return nil }
                 return result

@@ -13,13 +13,18 @@ struct PreloadCommand: AsyncParsableCommand {
             and `preload atlas check` work on texture atlases; `preload pack create`, `list` and \
             `extract` work on data packs; `preload bake` writes a baked pack and `preload bake check` \
             checks one against its sources; `preload export PATHS --to DIR` writes every texture as a \
-            PNG; `preload --manifest FILE --group NAME` loads a manifest's \
+            PNG; `preload https://...` loads remote files through the download cache (`--cache DIR`), \
+            `preload catalog DIR --url BASE -o FILE` lists a folder a server publishes and \
+            `preload fetch CATALOG --group G` brings a group up to date; `preload --manifest FILE --group NAME` loads a manifest's \
             groups and `preload manifest check FILE` validates one. To load a folder called `atlas` or `pack`, write \
             `preload load atlas` or `preload ./atlas` (likewise `manifest`); a subcommand's name alone, \
             when a file or folder of that name is in the current directory, is a usage error saying so.
             """,
         version: version,
-        subcommands: [LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self],
+        subcommands: [
+            LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self, FetchCommand.self,
+            CatalogCommand.self,
+        ],
         defaultSubcommand: LoadCommand.self)
 
     /// What `preload --version` prints: Preload has no release yet, so the formats it writes

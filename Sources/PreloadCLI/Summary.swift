@@ -48,6 +48,7 @@ struct Summary {
         if let failed = Self.tally(assets: counts.failed, entries: entries?.failed ?? 0) { lines.append("  failed:    " + failed) }
         if let cancelled = Self.tally(assets: counts.cancelled, entries: entries?.cancelled ?? 0) { lines.append("  cancelled: " + cancelled) }
         lines += Self.skippedLines(of: report)
+        if let fetched = Self.transferLine(of: report) { lines.append(fetched) }
         let unsupported = notices.filter { !$0.isWarning }
         if !unsupported.isEmpty {
             let types = Dictionary(grouping: unsupported, by: \.type).map { "\($0.key) \($0.value.count)" }.sorted()
@@ -139,6 +140,15 @@ struct Summary {
     /// "1.5 s, 44100 Hz, stereo, int16".
     static func audio(_ seconds: Double, _ format: AudioFormat) -> String {
         String(format: "%.2f s, ", seconds) + format.description
+    }
+
+    /// `  fetched:   3 files: 1.2 MB from the network, 300.0 KB from the cache`, for a batch
+    /// that fetched remote files.
+    static func transferLine(of report: PreloadReport) -> String? {
+        let transfers = report.transfers
+        guard !transfers.isEmpty else { return nil }
+        let network = transfers.reduce(Int64(0)) { $0 + $1.networkBytes }, cached = transfers.reduce(Int64(0)) { $0 + $1.cacheBytes }
+        return "  fetched:   \(counted(transfers.count, "file")): \(bytes(Int(network))) from the network, \(bytes(Int(cached))) from the cache"
     }
 
     static func bytes(_ count: Int) -> String {

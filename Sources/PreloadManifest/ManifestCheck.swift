@@ -18,7 +18,7 @@ extension AssetManifest {
                 if let problem = problem(with: entry.request, registry: registry) {
                     found.append(ManifestError(manifest: path, group: group.name, entry: entry.place, problem))
                 }
-                for companion in entry.companions where !FileManager.default.fileExists(atPath: companion) {
+                for companion in entry.companions where !AssetPath.isRemote(companion) && !FileManager.default.fileExists(atPath: companion) {
                     found.append(ManifestError(manifest: path, group: group.name, entry: entry.place, "\(companion) does not exist"))
                 }
             }
@@ -27,6 +27,14 @@ extension AssetManifest {
     }
 
     private func problem(with request: AssetRequest, registry: PluginRegistry) -> String? {
+        // A URL is not fetched to be checked: its plugin is, by name or by the URL's extension.
+        if AssetPath.isRemote(request.path) {
+            if let identifier = request.plugin {
+                return registry.plugin(identifier: identifier) == nil ? "no plugin is called '\(identifier)'" : nil
+            }
+            let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.path
+            return registry.claimant(of: path) == nil ? "no plugin loads \(request.path) by its extension" : nil
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isDirectory) else {
             return "\(request.path) does not exist"

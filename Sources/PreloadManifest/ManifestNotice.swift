@@ -9,7 +9,8 @@ public struct ManifestNotice: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// An entry of a type Preload has no plugin for (`audio`, `bitmapFont`, ...): skipped.
         case unsupportedType = "unsupported-type"
-        /// An entry whose URL is not a file on disk (`https://`, `//cdn`, `data:`): not loaded.
+        /// An entry whose URL is neither a file on disk nor an `http://` or `https://` URL
+        /// (`//cdn`, whose scheme is the page's, `data:`, `blob:`): not loaded.
         case notOnDisk = "not-on-disk"
         /// A key given to an earlier entry too: the first is kept, as Phaser keeps it.
         case keyRepeated = "key-repeated"

@@ -23,7 +23,7 @@ struct PreloadManifestFormat {
 
     private static let topKeys: Set<String> = ["root", "groups"]
     private static let groupKeys: Set<String> = ["requires", "assets"]
-    private static let entryKeys: Set<String> = ["path", "name", "plugin", "options"]
+    private static let entryKeys: Set<String> = ["path", "name", "plugin", "options", "size", "sha256"]
 
     /// The manifest from its parsed JSON (`object`) and its bytes (for the groups' order).
     func read(_ object: Any, bytes: [UInt8]) throws -> AssetManifest {
@@ -33,7 +33,7 @@ struct PreloadManifestFormat {
         var base = (path as NSString).deletingLastPathComponent
         if let root = top["root"] {
             guard let root = root as? String else { throw problem("'root' is not a string") }
-            base = root.hasPrefix("/") ? root : (base as NSString).appendingPathComponent(root)
+            base = root.hasPrefix("/") || AssetPath.isRemote(root) ? root : (base as NSString).appendingPathComponent(root)
         }
         var order = JSONKeyOrder.keys(in: bytes, at: ["groups"])
         if Set(order) != Set(groups.keys) { order = groups.keys.sorted() }  // the scanner and the parser disagree: be stable
@@ -80,7 +80,14 @@ struct PreloadManifestFormat {
         try refuseUnknown(fields, known: Self.entryKeys, in: group, entry: place)
         let isFolder = written.hasSuffix("/")
         let trimmed = isFolder ? String(written.dropLast()) : written
-        let resolved = trimmed.hasPrefix("/") ? trimmed : (base as NSString).appendingPathComponent(trimmed)
+        // A URL stands as it is; a path below a root that is a URL is a URL below it.
+        let resolved =
+            trimmed.hasPrefix("/") || AssetPath.isRemote(trimmed)
+            ? trimmed
+            : AssetPath.isRemote(base) ? (base.hasSuffix("/") ? base : base + "/") + trimmed : (base as NSString).appendingPathComponent(trimmed)
+        if isFolder && AssetPath.isRemote(resolved) {
+            throw problem("a URL names one file, not a folder: remove the trailing '/'", group: group, entry: place)
+        }
         let name: String
         switch fields["name"] {
         case nil: name = trimmed
@@ -97,11 +104,31 @@ struct PreloadManifestFormat {
             guard let given = given as? [String: Any] else { throw problem("'options' is not an object", group: group, entry: place) }
             options = try read(given, group: group, entry: place)
         }
+        if fields["size"] != nil || fields["sha256"] != nil {
+            options[ExpectedContents.self] = try expected(fields, group: group, entry: place)
+        }
         let request =
             isFolder
             ? AssetRequest.folder(resolved, name: name, options: options)
             : AssetRequest(path: resolved, name: name, plugin: plugin, options: options)
         return AssetManifest.Entry(request: request, place: place)
+    }
+
+    /// What an entry promises its file is (`size`, `sha256`): a remote file is checked against
+    /// it while it downloads.
+    private func expected(_ fields: [String: Any], group: String, entry: String) throws -> ExpectedContents {
+        var expected = ExpectedContents()
+        if let size = fields["size"] {
+            guard let size = size as? Int, size >= 0 else { throw problem("'size' is not a number of bytes", group: group, entry: entry) }
+            expected.size = Int64(size)
+        }
+        if let sha = fields["sha256"] {
+            guard let sha = sha as? String, sha.count == 64, sha.allSatisfy(\.isHexDigit) else {
+                throw problem("'sha256' is not 64 hexadecimal digits", group: group, entry: entry)
+            }
+            expected.sha256 = sha.lowercased()
+        }
+        return expected
     }
 
     /// The options of an entry, each plugin's object read by its reader.

@@ -94,7 +94,7 @@ import Testing
         #expect(strict.stdout.contains("skipped:   1 manifest entry no plugin loads (video 1)"))
         #expect(
             strict.stdout.contains(
-                "FAIL  assets/asset-pack.json: group 'level1': entry 10 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk"
+                "FAIL  assets/asset-pack.json: group 'level1': entry 10 ('l1.banner'): image: not loaded: //cdn.example.com/banner.png is neither a file on disk nor an http or https URL"
             ))
 
         // Relative to the pack's own folder, as a Preload manifest would be, nothing is found.

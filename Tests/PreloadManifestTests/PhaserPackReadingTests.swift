@@ -50,7 +50,7 @@ import Testing
         #expect(manifest.notices.map(\.type) == ["image", "image", "video"])
         #expect(
             manifest.notices.map(\.description) == [
-                "\(project.pack): group 'level1': entry 10 ('l1.banner'): image: not loaded: https://cdn.example.com/banner.png is not a file on disk",
+                "\(project.pack): group 'level1': entry 10 ('l1.banner'): image: not loaded: //cdn.example.com/banner.png is neither a file on disk nor an http or https URL",
                 "\(project.pack): group 'level1': entry 11 ('l1.hero'): image: not loaded: the key 'l1.hero' was given first in group 'level1' entry 1, which is kept",
                 "\(project.pack): group 'level1': entry 12 ('l1.intro'): video: skipped: no Preload plugin loads 'video' files",
             ])

@@ -34,7 +34,7 @@ public struct PhaserProject {
               { "type": "audio", "key": "theme", "url": ["audio/theme.m4a", {"type": "wav", "url": "audio/theme.wav"}] },
               { "type": "audioSprite", "key": "sfx", "jsonURL": "audio/sfx.json", "audioURL": ["audio/sfx.wav"] },
               { "type": "bitmapFont", "key": "font", "textureURL": "fonts/f.png", "fontDataURL": "fonts/f.xml" },
-              { "type": "image", "key": "banner", "url": "https://cdn.example.com/banner.png" },
+              { "type": "image", "key": "banner", "url": "//cdn.example.com/banner.png" },
               { "type": "image", "key": "hero", "url": "images/sky.png" },
               { "type": "video", "key": "intro", "url": "video/intro.mp4" },
               { "type": "tilemapTiledJSON", "key": "map", "url": "maps/level.json" },

@@ -10,6 +10,11 @@ public struct AssetError: Error, Sendable, CustomStringConvertible {
         case fileNotFound
         /// The file exists but cannot be read (permissions, I/O error, not a regular file).
         case unreadable
+        /// A remote file (an `http` or `https` URL) could not be downloaded: an HTTP status that
+        /// is final (404, 403), a transfer that failed after its retries or stalled, a redirect
+        /// refused, no ``RemoteFetching`` configured. Bytes that do not match the size or SHA-256
+        /// promised for them are ``corrupt``.
+        case download
         /// No registered plugin claims the file, or the requested plugin is not registered.
         case noLoader
         /// The content is valid but uses a feature the loader does not support.

@@ -78,6 +78,17 @@ public struct PreloadReport: Sendable {
     var serialWork = BatchDiagnostics()
     /// Each asset's timings, by its number in the batch (``timings(of:)``).
     var assetTimings: [RecordedTimings] = []
+    /// How each remote file the batch fetched reached the disk (network bytes, cache bytes,
+    /// time), in the order they finished; empty for a batch of local files. Per result:
+    /// ``transfer(of:)``.
+    public internal(set) var transfers: [AssetTransfer] = []
+
+    /// How the file of `result` was fetched, if its request named a URL.
+    public func transfer(of result: AssetResult) -> AssetTransfer? {
+        let url = result.request.remoteURL ?? result.request.path
+        guard AssetPath.isRemote(url) else { return nil }
+        return transfers.last { $0.url == url }
+    }
 
     package init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {
         self.init(results: AssetResults(results), elapsed: elapsed, planning: planning, wasCancelled: wasCancelled)

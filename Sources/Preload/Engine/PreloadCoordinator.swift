@@ -38,6 +38,10 @@ public final class PreloadCoordinator: Sendable {
         /// Where loads put large pixels and data (`LoadContext.memory`). Defaults to
         /// ``AssetMemory/shared``.
         public var memory: AssetMemory
+        /// What fetches requests that name an `http://` or `https://` URL (PreloadRemote's
+        /// `RemoteFetcher`: a cache, resume, retries, integrity checks). `nil` (the default):
+        /// such a request fails, naming its URL (``AssetError/Category/download``).
+        public var fetcher: (any RemoteFetching)?
 
         /// Settings with the defaults described on each property.
         public init(
@@ -45,8 +49,10 @@ public final class PreloadCoordinator: Sendable {
             callbackQueue: DispatchQueue? = nil,
             maxFileBytes: Int = 1 << 31,
             logger: Logger = Logger(label: "preload"),
-            memory: AssetMemory = .shared
+            memory: AssetMemory = .shared,
+            fetcher: (any RemoteFetching)? = nil
         ) {
+            self.fetcher = fetcher
             self.maxConcurrentLoads = maxConcurrentLoads
             self.callbackQueue = callbackQueue
             self.maxFileBytes = maxFileBytes
@@ -89,7 +95,7 @@ public final class PreloadCoordinator: Sendable {
         let batch = PreloadBatch(
             requests: requests, options: options, hooks: hooks, callbackQueue: options.callbackQueue ?? configuration.callbackQueue,
             store: assets, registry: registry, queue: queue, logger: configuration.logger, memory: configuration.memory,
-            maxFileBytes: configuration.maxFileBytes)
+            maxFileBytes: configuration.maxFileBytes, fetcher: configuration.fetcher)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
         // Forget the batch as soon as it completes, so that nothing here keeps its report (and

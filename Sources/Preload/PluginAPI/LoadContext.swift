@@ -100,14 +100,22 @@ public final class LoadContext: Sendable {
     /// How `dependency` (one of the requests the plugin declared) ended: for plugins that
     /// tolerate failed dependencies, which see every outcome. `nil` if it was not declared.
     public func outcome(of dependency: AssetRequest) -> AssetOutcome? {
-        dependencies[dependency]
+        declared(dependency)
+    }
+
+    /// The outcome of `dependency` as declared: for a fetched file, a name beside its local
+    /// copy was declared beside its URL (``RemoteFiles``).
+    private func declared(_ dependency: AssetRequest) -> AssetOutcome? {
+        if let outcome = dependencies[dependency] { return outcome }
+        guard request.request.remoteURL != nil else { return nil }
+        return dependencies[RemoteFiles.remoteDependency(dependency, of: request.request)]
     }
 
     /// The asset loaded for `dependency`, one of the requests the plugin returned from
     /// ``LoaderPlugin/dependencies(of:)``. Unless the plugin tolerates failed dependencies, a
     /// load whose dependency failed never gets here: it fails before it runs.
     public func dependency(_ dependency: AssetRequest) throws -> any Asset {
-        switch dependencies[dependency] {
+        switch declared(dependency) {
         case .loaded(let asset): return asset
         case .failed(let error): throw error
         case .cancelled: throw AssetError.dependencyCancelled(path: request.path, dependency: dependency.path)

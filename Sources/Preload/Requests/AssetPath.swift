@@ -56,6 +56,18 @@ public enum AssetPath {
         }
     }
 
+    /// Whether `path` is a remote file's URL (`http://` or `https://`, the scheme in any case):
+    /// fetched by the coordinator's ``RemoteFetching`` before it is planned.
+    public static func isRemote(_ path: String) -> Bool {
+        var bytes = path.utf8.makeIterator()
+        for expected in "http".utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        }
+        var next = bytes.next()
+        if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = bytes.next() }
+        return next == UInt8(ascii: ":") && bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
+    }
+
     /// `name` resolved against the folder of `referrer` (absolute names stay as they are).
     public static func resolve(_ name: String, relativeTo referrer: String) -> String {
         guard !name.hasPrefix("/") else { return name }

@@ -21,6 +21,11 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     public var options: AssetOptions
     /// Whether this asks for every file in a folder rather than for one asset.
     public private(set) var isFolder = false
+    /// For a request whose file was fetched from an `http://` or `https://` URL: that URL,
+    /// while ``path`` is the local copy the plugin reads (a plugin resolves names inside the
+    /// file against ``path``; the batch maps them back to the URL's folder). `nil` for a local
+    /// file, and in a request as the caller made it.
+    public internal(set) var remoteURL: String?
 
     /// A request for the file (or asset folder, such as a sprite folder) at `path`, stored under
     /// `name` (by default `path` itself), loaded by the plugin named `plugin` (by default the

@@ -62,7 +62,7 @@ struct PhaserEntryReader {
             }
             switch made {
             case .elsewhere(let url):
-                notices.append(notice(.notOnDisk, section, place, type, "not loaded: \(url) is not a file on disk"))
+                notices.append(notice(.notOnDisk, section, place, type, "not loaded: \(url) is neither a file on disk nor an http or https URL"))
             case .entries(let made):
                 if let first = claimed[name] {
                     notices.append(

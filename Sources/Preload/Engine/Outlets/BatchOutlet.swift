@@ -28,6 +28,11 @@ protocol BatchOutlet: AnyObject {
     func folded(asset: Int, ledger: borrowing BatchState)
     /// The engine took asset `asset` over from the hand-off (or it was withdrawn, its batch cancelled).
     func handedOver(asset: Int, ledger: borrowing BatchState)
+    /// Remote files' bytes: `expected` more are to come (a size became known), `received` more
+    /// arrived (from the network or the fetcher's cache).
+    func transferred(expected: Int64, received: Int64, ledger: borrowing BatchState)
+    /// A remote file is on disk (or failed: then its bytes so far).
+    func fetched(_ transfer: AssetTransfer, ledger: borrowing BatchState)
     /// Every load has finished; returns whether the batch's completion must wait (for the hand-off).
     func completing(ledger: borrowing BatchState) -> Bool
     /// The batch is complete: the report, to add to.
@@ -43,6 +48,8 @@ extension BatchOutlet {
     func heldForPlanning(asset: Int, ledger: borrowing BatchState) {}
     func folded(asset: Int, ledger: borrowing BatchState) {}
     func handedOver(asset: Int, ledger: borrowing BatchState) {}
+    func transferred(expected: Int64, received: Int64, ledger: borrowing BatchState) {}
+    func fetched(_ transfer: AssetTransfer, ledger: borrowing BatchState) {}
     func completing(ledger: borrowing BatchState) -> Bool { false }
     func completed(_ report: inout PreloadReport, ledger: borrowing BatchState) {}
 }

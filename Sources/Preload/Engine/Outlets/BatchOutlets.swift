@@ -1,5 +1,6 @@
 /// A batch's outlets, assembled in one place from its options, in the one order every event
-/// reaches them (see ``BatchOutlet``): progress, per-asset timings, the hooks, the hand-off.
+/// reaches them (see ``BatchOutlet``): progress, per-asset timings, remote files' transfers, the
+/// hooks, the hand-off.
 /// An outlet the batch does not use (no per-asset hooks, no hand-off) is not in the list.
 ///
 /// The store (``StoreOutlet``) is not in the list: a finished load's assets are stored before
@@ -22,7 +23,7 @@ struct BatchOutlets {
         let handOff = options.handOff != nil || options.memoryBudget != nil ? HandOffOutlet(options: options) : nil
         progress = ProgressOutlet(interval: options.progressInterval, handOffShare: { handOff?.progressShare })
         self.handOff = handOff
-        var list: [any BatchOutlet] = [progress, TimingsOutlet()]
+        var list: [any BatchOutlet] = [progress, TimingsOutlet(), TransferOutlet()]
         if events.wantsAssetEvents { list.append(events) }
         if let handOff { list.append(handOff) }
         self.list = list

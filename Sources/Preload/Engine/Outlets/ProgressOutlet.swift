@@ -26,6 +26,11 @@ final class ProgressOutlet: BatchOutlet {
 
     private(set) var totalUnits: Int64 = 0
     private(set) var totalAssets = 0
+    /// Remote files' bytes (``RemoteFetching``): expected in all so far, and arrived. They
+    /// share the bar with loading, byte for byte: a batch that downloads 1 MB and then loads
+    /// it moves half way while downloading.
+    private(set) var fetchTotal: Int64 = 0
+    private(set) var fetchDone: Int64 = 0
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
     private(set) var isPlanned = false
@@ -80,6 +85,11 @@ final class ProgressOutlet: BatchOutlet {
         advance(asset: asset, weight: ledger.assets[asset].weight, fraction: fraction)
     }
 
+    func transferred(expected: Int64, received: Int64, ledger: borrowing BatchState) {
+        fetchTotal = max(0, fetchTotal + expected)
+        fetchDone = max(0, fetchDone + received)
+    }
+
     // MARK: The tree
 
     /// A new asset weighing `weight`, found while planning.
@@ -127,11 +137,17 @@ final class ProgressOutlet: BatchOutlet {
         syncRoot()
         var fraction: Double
         if !isPlanned {
-            fraction = 0
-        } else if totalUnits == 0 {
+            // Planning waits for the downloads: until it ends, only they move the bar, against
+            // a total that counts each downloaded file again for loading it (what loading a
+            // file weighs by default: its bytes).
+            fraction = fetchTotal == 0 ? 0 : Double(min(fetchDone, fetchTotal)) / Double(2 * fetchTotal + totalUnits)
+        } else if totalUnits == 0 && fetchTotal == 0 {
             fraction = finishedAssets == totalAssets ? 1 : 0
-        } else {
+        } else if fetchTotal == 0 {
             fraction = root.fractionCompleted
+        } else {
+            let loaded = totalUnits == 0 ? 0 : root.fractionCompleted * Double(totalUnits)
+            fraction = (Double(min(fetchDone, fetchTotal)) + loaded) / Double(fetchTotal + totalUnits)
         }
         if isPlanned, let handOff = handOffShare() {
             let handedOver = handOff.total == 0 ? 0 : Double(handOff.done) / Double(handOff.total)
@@ -139,7 +155,7 @@ final class ProgressOutlet: BatchOutlet {
         }
         return PreloadProgress(
             fractionCompleted: min(max(fraction, lastDeliveredFraction, 0), 1),
-            completedUnitCount: min(root.completedUnitCount, totalUnits), totalUnitCount: totalUnits,
+            completedUnitCount: min(root.completedUnitCount, totalUnits) + min(fetchDone, fetchTotal), totalUnitCount: totalUnits + fetchTotal,
             finishedAssets: finishedAssets, totalAssets: totalAssets, isFinished: false)
     }
 
@@ -147,7 +163,7 @@ final class ProgressOutlet: BatchOutlet {
     func finalSnapshot() -> PreloadProgress {
         var last = snapshot()
         last.fractionCompleted = 1.0
-        last.completedUnitCount = totalUnits
+        last.completedUnitCount = totalUnits + fetchTotal
         last.isFinished = true
         lastDeliveredFraction = 1.0
         return last
@@ -155,7 +171,7 @@ final class ProgressOutlet: BatchOutlet {
 
     /// Decides whether the progress hook should run now, later (throttled), or not at all.
     func delivery(at now: ContinuousClock.Instant) -> Delivery {
-        guard isPlanned else { return .none }
+        guard isPlanned || fetchTotal > 0 else { return .none }
         // The throttle first: it is cheaper than computing the fraction.
         if let lastDelivery, now - lastDelivery < interval {
             if trailingScheduled { return .none }

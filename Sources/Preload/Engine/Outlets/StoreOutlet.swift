@@ -22,12 +22,14 @@ struct StoreOutlet: Sendable {
         loaded.reserveCapacity(finished.count)
         for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
         return store.insert(
-            count: loaded.count, name: { finished[loaded[$0]].planned.request.name }, path: { finished[loaded[$0]].planned.request.path },
+            count: loaded.count, name: { finished[loaded[$0]].planned.request.name },
+            path: { finished[loaded[$0]].planned.request.remoteURL ?? finished[loaded[$0]].planned.request.path },
             entry: { position in
                 let index = loaded[position]
                 let planned = finished[index].planned
                 return AssetStore.Stored(
-                    name: planned.request.name, path: planned.request.path, plugin: planned.plugin, asset: finished[index].outcome.asset!,
+                    name: planned.request.name, path: (planned.request.remoteURL ?? planned.request.path), plugin: planned.plugin,
+                    asset: finished[index].outcome.asset!,
                     isDependency: finished[index].asset >= callers)
             })
     }
@@ -37,7 +39,7 @@ struct StoreOutlet: Sendable {
         guard let store, case .loaded(let asset) = state.outcome(ofEntry: entry) else { return }
         let request = state.request(ofEntry: entry)
         store.insert(
-            asset, name: request.name, path: request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin,
+            asset, name: request.name, path: request.remoteURL ?? request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin,
             isDependency: entry >= state.callers.count)
     }
 

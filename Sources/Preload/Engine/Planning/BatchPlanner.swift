@@ -29,11 +29,14 @@ final class BatchPlanner: Sendable {
     let mergeTable = MergeTable()
     /// The operations made so far.
     let loads = PlannedLoads()
+    /// Requests for URLs, fetched before they are planned.
+    let remote: RemoteFiles
 
     init(
         recorder: BatchRecorder, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
-        workers: Int
+        workers: Int, remote: RemoteFiles
     ) {
+        self.remote = remote
         self.recorder = recorder
         self.environment = environment
         self.options = options
@@ -49,10 +52,11 @@ final class BatchPlanner: Sendable {
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
+        remote.prefetch(recorder.requests)
         let requests = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
-            memory: environment.memory)
+            memory: environment.memory, remote: remote)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
         recorder.store.reserve(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
@@ -84,9 +88,11 @@ final class BatchPlanner: Sendable {
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
     /// failed here.
     private func expandFolders() -> [AssetRequest] {
-        let given = recorder.requests
+        var given = recorder.requests
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
         guard expands || given.contains(where: \.isFolder) else { return given }
+        // A fetched file is expanded (a baked pack's entries) from its local copy.
+        given = given.map { (try? remote.local($0)) ?? $0 }
         let found = FolderDiscovery(registry: registry, threads: workers).expand(given)
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,

@@ -94,13 +94,16 @@ final class RequestResolver: Sendable {
     /// What the batch may still read ahead, and where what it reads goes.
     let readAhead: ReadAheadBudget
     let memory: AssetMemory
+    /// Fetches the requests that name URLs, and names what their plugins declare beside them.
+    let remote: RemoteFiles?
     /// The containers this batch's planning has found, as `stat` saw them the first time.
     private let containers = ContainerFacts()
 
     init(
         registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
-        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory
+        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, remote: RemoteFiles? = nil
     ) {
+        self.remote = remote
         self.registry = registry
         files = registry.files
         self.weighting = weighting
@@ -118,7 +121,9 @@ final class RequestResolver: Sendable {
 
     /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
     /// `allowance` (this thread's share of ``readAhead``) lasts.
-    func resolve(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+    func resolve(_ given: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+        // A URL is planned as its fetched local copy (fetched now, if it was not yet).
+        let request = try remote?.local(given) ?? given
         let file: FileFacts
         var contents: AssetBytes?
         // The plugin the request names, else the one claiming its extension: found once.
@@ -152,7 +157,10 @@ final class RequestResolver: Sendable {
     /// estimates once it has looked (plugin code: call it outside any lock).
     func declare(_ resolved: inout ResolvedRequest) {
         do {
-            let requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
+            var requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
+            if let remote, resolved.planned.request.remoteURL != nil {
+                requests = remote.remoteDependencies(requests, of: resolved.planned.request)
+            }
             if !requests.isEmpty { resolved.dependencies = .success(requests) }
         } catch {
             resolved.dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))

@@ -251,6 +251,26 @@ final class BatchRecorder: Sendable {
         scheduleTrailingProgress(after: delay)
     }
 
+    /// Remote files' bytes: `expected` more to come, `received` more arrived (the batch's
+    /// ``RemoteFetchSession`` leads here).
+    func transferred(expected: Int64, received: Int64) {
+        guard
+            let delay = state.withLock({ state -> Duration? in
+                guard state.phase != .finished else { return nil }
+                for outlet in state.outlets.list { outlet.transferred(expected: expected, received: received, ledger: state) }
+                return deliverProgress(&state)
+            })
+        else { return }
+        scheduleTrailingProgress(after: delay)
+    }
+
+    /// A remote file reached the disk (or failed), as `transfer` tells.
+    func fetched(_ transfer: AssetTransfer) {
+        state.withLock { state in
+            for outlet in state.outlets.list { outlet.fetched(transfer, ledger: state) }
+        }
+    }
+
     /// An asset failed: under fail-fast, the batch is cancelled now.
     func assetFailed() {
         guard failsFast else { return }

@@ -1,0 +1,60 @@
+/// What brings remote files (`http://` and `https://` URLs) to local files for a batch: given to
+/// a coordinator as ``PreloadCoordinator/Configuration/fetcher``. `PreloadRemote`'s
+/// `RemoteFetcher` is the one the package ships (a cache, resume, retries, integrity checks); the
+/// core knows only this protocol, so a game that never names a URL links no networking.
+///
+/// A batch asks the fetcher before it plans: every request whose path is a URL is fetched
+/// (all of them in one call, which downloads them in parallel), then planned and loaded from the
+/// local file exactly as a file on disk would be, by the plugin that claims it. A URL a plugin
+/// declares as a dependency (an atlas's page next to a remote atlas) is fetched while planning,
+/// on its own.
+///
+/// ```swift
+/// import Preload
+///
+/// /// A fetcher for tests: every URL is a file already on disk.
+/// struct MirrorFetcher: RemoteFetching {
+///     let folder: String
+///     func fetch(_ files: [RemoteFile], session: RemoteFetchSession) -> [Result<FetchedFile, AssetError>] {
+///         files.map { file in
+///             let path = folder + "/" + AssetPath.fileName(of: file.url)
+///             return .success(FetchedFile(path: path, transfer: AssetTransfer(url: file.url, cacheBytes: 0)))
+///         }
+///     }
+/// }
+/// ```
+public protocol RemoteFetching: Sendable {
+    /// Brings each of `files` to a local file and returns, in the same order, the file or the
+    /// error that names its URL and cause. Blocks until every file is done or failed; reports
+    /// bytes to `session` as they come, and stops at once when the session is cancelled (the
+    /// files not done then fail).
+    func fetch(_ files: [RemoteFile], session: RemoteFetchSession) -> [Result<FetchedFile, AssetError>]
+}
+
+/// One remote file a batch needs: its URL and what it is promised to be.
+public struct RemoteFile: Sendable, Hashable {
+    /// The `http://` or `https://` URL, as the request named it.
+    public var url: String
+    /// The size and checksum a manifest or catalog promised for it, to check while it streams.
+    public var expected: ExpectedContents
+
+    /// The remote file at `url`, expected to be `expected`.
+    public init(url: String, expected: ExpectedContents = ExpectedContents()) {
+        self.url = url
+        self.expected = expected
+    }
+}
+
+/// A remote file brought to disk: where it is now, and how it got there.
+public struct FetchedFile: Sendable, Hashable {
+    /// The local copy (a file in the fetcher's cache), which the batch plans and loads.
+    public var path: String
+    /// How many bytes came from the network and how many from the cache, and how long it took.
+    public var transfer: AssetTransfer
+
+    /// The file at `path`, brought there by `transfer`.
+    public init(path: String, transfer: AssetTransfer) {
+        self.path = path
+        self.transfer = transfer
+    }
+}

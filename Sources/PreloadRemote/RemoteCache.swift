@@ -1,0 +1,262 @@
+import Foundation
+import Preload
+import PreloadConcurrency
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A folder of downloaded files, content-addressed: each file is stored once under its SHA-256
+/// (`blobs/SHA256.ext`), written under a temporary name and renamed into place only once its
+/// bytes are checked, so a file in `blobs/` is always whole and right. `index.json` maps each
+/// URL to its file and the server's ETag (for revalidation with `If-None-Match`) and keeps the
+/// downloads cut short (`partial/`, resumed with `Range` and `If-Range`). No path is made from a
+/// URL's text: only its extension, reduced to letters and digits, so that the copy is claimed
+/// by the plugin its URL's name would be.
+///
+/// Bounded: past ``limit`` bytes the least recently used files go. Several processes may share
+/// a cache: the index is read and written under an exclusive `flock` of `lock`, and a file
+/// is renamed into place atomically. Opening a cache removes what an interrupted process left
+/// behind (temporary files, files no entry names) and forgets entries whose file is gone.
+///
+/// ```swift
+/// import PreloadRemote
+///
+/// let cache = try RemoteCache(folder: RemoteCache.defaultFolder, limit: 512 << 20)
+/// print(cache.statistics.files, "files,", cache.statistics.bytes, "bytes")
+/// ```
+public final class RemoteCache: Sendable {
+    /// The folder.
+    public let folder: String
+    /// The most bytes of files it keeps; past that, the least recently used go.
+    public let limit: Int64
+    private let index: PreloadMutex<RemoteCacheIndex>
+    /// The index's lock file, open for `flock`.
+    private let lockDescriptor: Int32
+
+    /// `$XDG_CACHE_HOME/preload`, or `~/.cache/preload`: where the command keeps its cache
+    /// unless `--cache` says otherwise.
+    public static var defaultFolder: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/preload" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/preload"
+    }
+
+    /// The cache in `folder` (made if missing), keeping at most `limit` bytes (4 GiB by default).
+    public init(folder: String, limit: Int64 = 4 << 30) throws {
+        self.folder = folder
+        self.limit = limit
+        let files = FileManager.default
+        for sub in ["", "/blobs", "/partial"] {
+            do {
+                try files.createDirectory(atPath: folder + sub, withIntermediateDirectories: true)
+            } catch {
+                throw RemoteCacheError(folder: folder, reason: "cannot make \(folder + sub): \(error.localizedDescription)")
+            }
+        }
+        lockDescriptor = open(folder + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lockDescriptor >= 0 else {
+            throw RemoteCacheError(folder: folder, reason: "cannot open its lock file: \(String(cString: strerror(errno)))")
+        }
+        index = PreloadMutex(RemoteCacheIndex())
+        try withIndex { index in
+            Self.tidy(folder: folder, index: &index)
+        }
+    }
+
+    deinit { close(lockDescriptor) }
+
+    /// How full the cache is.
+    public struct Statistics: Sendable, Hashable {
+        /// URLs it has a file for.
+        public var urls: Int
+        /// Distinct files (two URLs with the same bytes share one).
+        public var files: Int
+        /// Their bytes.
+        public var bytes: Int64
+        /// Downloads cut short, kept to resume.
+        public var partials: Int
+    }
+
+    /// How full the cache is now (as this process last read its index).
+    public var statistics: Statistics {
+        index.withLock { index in
+            Statistics(urls: index.entries.count, files: index.blobNames.count, bytes: index.blobBytes, partials: index.partials.count)
+        }
+    }
+
+    // MARK: For the fetcher
+
+    /// The path of a file in `blobs/`.
+    func blobPath(_ entry: RemoteCacheIndex.Entry) -> String { folder + "/blobs/" + RemoteCacheIndex.blobName(entry) }
+
+    /// A new temporary file's path for a download (in `partial/`, a random name).
+    func newPartialPath() -> (name: String, path: String) {
+        let name = UUID().uuidString.lowercased() + ".part"
+        return (name, folder + "/partial/" + name)
+    }
+
+    /// The path of a kept partial download's file.
+    func partialPath(_ name: String) -> String { folder + "/partial/" + name }
+
+    /// Runs `body` with the index as it is on disk now, under the cache's locks, and writes it
+    /// back if `body` changed it.
+    @discardableResult
+    func withIndex<Result>(_ body: (inout RemoteCacheIndex) throws -> Result) throws -> Result {
+        try index.withLock { (current: inout RemoteCacheIndex) throws -> Result in
+            guard flock(lockDescriptor, LOCK_EX) == 0 else {
+                throw RemoteCacheError(folder: folder, reason: "cannot lock its index: \(String(cString: strerror(errno)))")
+            }
+            defer { flock(lockDescriptor, LOCK_UN) }
+            var onDisk = readIndex() ?? RemoteCacheIndex()
+            let original = onDisk
+            let result = try body(&onDisk)
+            if onDisk.entries != original.entries || onDisk.partials != original.partials {
+                try writeIndex(onDisk)
+            }
+            current = onDisk
+            return result
+        }
+    }
+
+    /// The entry for `url`, if its file is there, marked used now.
+    func entry(for url: String) throws -> RemoteCacheIndex.Entry? {
+        try withIndex { index in
+            guard var entry = index.entries[url] else { return nil }
+            guard access(blobPath(entry), F_OK) == 0 else {
+                index.entries[url] = nil
+                return nil
+            }
+            entry.lastUsed = Date().timeIntervalSince1970
+            index.entries[url] = entry
+            return entry
+        }
+    }
+
+    /// Moves the checked download at `partial` into `blobs/` as `entry`'s file (or drops it if
+    /// the same bytes are there already) and records it for `url`; then evicts what is over the
+    /// limit. Returns the file's path.
+    func commit(url: String, downloaded partial: String, as entry: RemoteCacheIndex.Entry) throws -> String {
+        let path = blobPath(entry)
+        try withIndex { index in
+            if access(path, F_OK) == 0 {
+                unlink(partial)
+            } else if rename(partial, path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(partial)
+                throw RemoteCacheError(folder: folder, reason: "cannot move a download into place: \(reason)")
+            }
+            index.entries[url] = entry
+            if let old = index.partials.removeValue(forKey: url), partialPath(old.file) != partial { unlink(partialPath(old.file)) }
+            evict(&index, keeping: [url])
+        }
+        return path
+    }
+
+    /// Keeps the download for `url` cut short at `partial` (named `name`) to resume later, if the
+    /// server gave an ETag; otherwise removes it.
+    func keepPartial(url: String, name: String, etag: String?, totalSize: Int64?) {
+        guard let etag else {
+            unlink(partialPath(name))
+            try? withIndex { index in
+                if let old = index.partials.removeValue(forKey: url) { unlink(partialPath(old.file)) }
+            }
+            return
+        }
+        do {
+            try withIndex { index in
+                if let old = index.partials[url], old.file != name { unlink(partialPath(old.file)) }
+                index.partials[url] = .init(file: name, etag: etag, totalSize: totalSize, lastUsed: Date().timeIntervalSince1970)
+                evict(&index, keeping: [url])
+            }
+        } catch {
+            unlink(partialPath(name))
+        }
+    }
+
+    /// The kept partial download of `url`, taken out of the index (the fetcher owns it now and
+    /// keeps it again, or commits it).
+    func takePartial(url: String) -> RemoteCacheIndex.Partial? {
+        (try? withIndex { index -> RemoteCacheIndex.Partial? in
+            guard let partial = index.partials.removeValue(forKey: url) else { return nil }
+            guard access(partialPath(partial.file), F_OK) == 0 else { return nil }
+            return partial
+        }) ?? nil
+    }
+
+    /// Marks `url`'s entry used now.
+    func touch(url: String) {
+        try? withIndex { index in index.entries[url]?.lastUsed = Date().timeIntervalSince1970 }
+    }
+
+    /// Forgets `url` (its file goes when no other URL names it).
+    public func remove(url: String) throws {
+        try withIndex { index in
+            guard let entry = index.entries.removeValue(forKey: url) else { return }
+            if !index.blobNames.contains(RemoteCacheIndex.blobName(entry)) { unlink(blobPath(entry)) }
+            if let partial = index.partials.removeValue(forKey: url) { unlink(partialPath(partial.file)) }
+        }
+    }
+
+    private func evict(_ index: inout RemoteCacheIndex, keeping: Set<String>) {
+        let (blobs, partials) = index.evict(toFit: limit, keeping: keeping)
+        for name in blobs { unlink(folder + "/blobs/" + name) }
+        for name in partials { unlink(partialPath(name)) }
+    }
+
+    // MARK: The index on disk
+
+    private func readIndex() -> RemoteCacheIndex? {
+        guard let data = FileManager.default.contents(atPath: folder + "/index.json") else { return nil }
+        return try? JSONDecoder().decode(RemoteCacheIndex.self, from: data)
+    }
+
+    private func writeIndex(_ index: RemoteCacheIndex) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(index)
+        let temporary = folder + "/index.json." + UUID().uuidString.lowercased() + ".tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, folder + "/index.json") == 0 else {
+            unlink(temporary)
+            throw RemoteCacheError(folder: folder, reason: "cannot write its index: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Removes what an interrupted process left (temporary index files, blobs and partial files
+    /// no entry names) and forgets entries and partials whose file is gone.
+    private static func tidy(folder: String, index: inout RemoteCacheIndex) {
+        let files = FileManager.default
+        for (url, entry) in index.entries where access(folder + "/blobs/" + RemoteCacheIndex.blobName(entry), F_OK) != 0 {
+            index.entries[url] = nil
+        }
+        for (url, partial) in index.partials where access(folder + "/partial/" + partial.file, F_OK) != 0 {
+            index.partials[url] = nil
+        }
+        let named = index.blobNames
+        for name in (try? files.contentsOfDirectory(atPath: folder + "/blobs")) ?? [] where !named.contains(name) {
+            unlink(folder + "/blobs/" + name)
+        }
+        // A partial file no entry names may be another process's download in flight: only one
+        // untouched for ten minutes is left over.
+        let kept = Set(index.partials.values.map(\.file))
+        let stale = Date().addingTimeInterval(-600)
+        for name in (try? files.contentsOfDirectory(atPath: folder + "/partial")) ?? [] where !kept.contains(name) {
+            let modified = (try? files.attributesOfItem(atPath: folder + "/partial/" + name)[.modificationDate] as? Date) ?? nil
+            if modified.map({ $0 < stale }) ?? true { unlink(folder + "/partial/" + name) }
+        }
+        for name in (try? files.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("index.json.") {
+            unlink(folder + "/" + name)
+        }
+    }
+}
+
+/// A cache folder that cannot be made, locked or written.
+public struct RemoteCacheError: Error, Sendable, CustomStringConvertible {
+    /// The cache's folder.
+    public let folder: String
+    /// What went wrong.
+    public let reason: String
+    public var description: String { "cache \(folder): \(reason)" }
+}

@@ -1,0 +1,499 @@
+import Crypto
+import Dispatch
+import Foundation
+import Preload
+import PreloadConcurrency
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// One remote file brought into the cache: the cache asked first (a file whose promised SHA-256
+/// it holds costs nothing; one it holds without a promise is revalidated with `If-None-Match`,
+/// and a 304 costs no body), then attempts until the file is whole and checked or the
+/// ``RetryPolicy`` gives up. Each attempt streams into a temporary file in the cache's
+/// `partial/` folder, hashing as it writes; a connection cut midway is resumed with `Range` and
+/// `If-Range` (the ETag), and starts over cleanly when the server answers with the whole file.
+/// Bytes over the promised size are cut off; a size or SHA-256 that differs fails, and the
+/// file never enters the cache.
+final class RemoteDownload: Sendable {
+    private struct State: ~Copyable {
+        var attempts = 0
+        /// The temporary file being written, and its name in `partial/`.
+        var descriptor: Int32 = -1
+        var partialName: String?
+        /// Bytes in the temporary file, all hashed.
+        var offset: Int64 = 0
+        var hasher = SHA256()
+        /// The validator of the response the temporary file is part of.
+        var etag: String?
+        /// The whole file's size, as the server said.
+        var totalSize: Int64?
+        /// What the session was told to expect for this file, and what it was told arrived.
+        var toldExpected: Int64 = 0
+        var toldReceived: Int64 = 0
+        var networkBytes: Int64 = 0
+        var cacheBytes: Int64 = 0
+        /// The cached entry sent with `If-None-Match`, if any.
+        var revalidating: RemoteCacheIndex.Entry?
+        var transfer: (any HTTPTransfer)?
+        /// Why the transfer in flight was stopped by the download itself.
+        var stopReason: StopReason?
+        var lastActivity = ContinuousClock.now
+        /// The status of the attempt in flight, once its head came.
+        var status = 0
+        var retryAfter: Duration?
+        /// The attempt's body is not the file (an error status, a 304): read and dropped.
+        var ignoresBody = false
+        var isDone = false
+        var cancelToken = 0
+    }
+
+    private enum StopReason {
+        case stalled, cancelled, failed(RemoteFetchError), restart
+    }
+
+    let file: RemoteFile
+    private let cache: RemoteCache
+    private let transport: any HTTPTransport
+    private let configuration: RemoteFetcher.Configuration
+    private let session: RemoteFetchSession
+    private let started = ContinuousClock.now
+    private let state = PreloadMutex(State())
+    private let completion: @Sendable (Result<FetchedFile, AssetError>) -> Void
+    private let timerQueue = DispatchQueue(label: "preload.remote.download")
+    /// The suffix the cached copy gets: the URL's extension, letters and digits only.
+    private let suffix: String
+
+    init(
+        file: RemoteFile, cache: RemoteCache, transport: any HTTPTransport, configuration: RemoteFetcher.Configuration,
+        session: RemoteFetchSession, completion: @escaping @Sendable (Result<FetchedFile, AssetError>) -> Void
+    ) {
+        self.file = file
+        self.cache = cache
+        self.transport = transport
+        self.configuration = configuration
+        self.session = session
+        self.completion = completion
+        suffix = Self.suffix(of: file.url)
+    }
+
+    /// Starts: the cache first, then the network.
+    func start() {
+        if session.isCancelled { return finish(.failure(.cancelled)) }
+        let cached: RemoteCacheIndex.Entry?
+        do {
+            cached = try cache.entry(for: file.url)
+        } catch {
+            return finish(.failure(.cache("\(error)")))
+        }
+        if let expectedSize = file.expected.size { tellExpected(expectedSize) }
+        if let cached {
+            let promised = file.expected
+            if let sha = promised.sha256 {
+                // The promise says which bytes: the cache has them, or the file changed.
+                if sha == cached.sha256 && (promised.size ?? cached.size) == cached.size { return finishFromCache(cached) }
+            } else if !configuration.revalidates {
+                return finishFromCache(cached)
+            } else if cached.etag != nil {
+                state.withLock { $0.revalidating = cached }  // If-None-Match: a 304 costs no body
+            }
+        }
+        if let partial = cache.takePartial(url: file.url) { adopt(partial) }
+        let token = session.onCancel { [weak self] in self?.stop(.cancelled) }
+        state.withLock { $0.cancelToken = token }
+        attempt()
+    }
+
+    // MARK: Attempts
+
+    private func attempt() {
+        let headers = state.withLock { state -> [String: String]? in
+            guard !state.isDone else { return nil }
+            state.attempts += 1
+            state.status = 0
+            state.ignoresBody = false
+            state.stopReason = nil
+            state.retryAfter = nil
+            state.lastActivity = .now
+            var headers = ["User-Agent": configuration.userAgent, "Accept-Encoding": "identity"]
+            if state.offset > 0, let etag = state.etag {
+                headers["Range"] = "bytes=\(state.offset)-"
+                headers["If-Range"] = etag
+            } else if state.offset == 0, let cached = state.revalidating, let etag = cached.etag {
+                headers["If-None-Match"] = etag
+            }
+            return headers
+        }
+        guard let headers else { return }
+        let transfer = transport.get(
+            file.url, headers: headers,
+            onHead: { [self] head in received(head) },
+            onBody: { [self] chunk in received(chunk) },
+            onEnd: { [self] failure in ended(failure) })
+        let stopNow = state.withLock { state -> Bool in
+            state.transfer = transfer
+            return state.isDone || state.stopReason != nil
+        }
+        if stopNow { transfer.cancel() }
+        watchForStall()
+    }
+
+    /// The response's head: decides whether its body is the file, the rest of it, or nothing.
+    private func received(_ head: HTTPHead) -> Bool {
+        var restartBytes: Int64 = 0
+        let verdict = state.withLock { state -> Bool in
+            guard !state.isDone, state.stopReason == nil else { return false }  // stopped before its head came
+            state.lastActivity = .now
+            state.status = head.status
+            switch head.status {
+            case 304 where state.revalidating != nil:
+                state.ignoresBody = true  // the cached file is current: ended() finishes from the cache
+                return true
+            case 206 where state.offset > 0:
+                guard let range = head.headers["content-range"].flatMap(Self.contentRange), range.start == state.offset else {
+                    state.stopReason = .restart  // not the range asked for: start over
+                    return false
+                }
+                state.totalSize = range.total ?? state.totalSize
+                return true
+            case 200:
+                if state.offset > 0 {  // the server sent the whole file (Range ignored, or the file changed)
+                    restartBytes = state.offset
+                    Self.truncate(&state)
+                }
+                state.revalidating = nil
+                state.etag = head.headers["etag"]
+                state.totalSize = head.headers["content-length"].flatMap { Int64($0) }
+                return true
+            case 416 where state.offset > 0:
+                state.stopReason = .restart
+                return false
+            default:
+                if head.status == 429, let after = head.headers["retry-after"].flatMap({ Double($0) }) {
+                    state.retryAfter = .milliseconds(Int64(min(after, 3600) * 1000))
+                }
+                state.ignoresBody = true  // an error's body: ended() retries or fails
+                return true
+            }
+        }
+        if state.withLock({ $0.ignoresBody }) { return true }
+        if restartBytes > 0 { session.expect(restartBytes) }  // those bytes come again
+        guard verdict else { return false }
+        let opened = state.withLock { state -> Bool in
+            guard !state.isDone else { return true }  // finished meanwhile: no file to make
+            if state.descriptor < 0 {
+                let (name, path) = cache.newPartialPath()
+                state.descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                state.partialName = name
+            }
+            return state.descriptor >= 0
+        }
+        guard opened else {
+            stop(.failed(.cache("cannot write a temporary file: \(String(cString: strerror(errno)))")))
+            return false
+        }
+        // Now the size is known, if it was not promised.
+        if file.expected.size == nil, let total = state.withLock({ $0.totalSize }) { tellExpected(total) }
+        return true
+    }
+
+    /// A chunk of the body: cut off past the promised size, else written and hashed.
+    private func received(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        let outcome = state.withLock { state -> RemoteFetchError?? in
+            guard !state.isDone, state.stopReason == nil else { return .some(nil) }
+            state.lastActivity = .now
+            if state.ignoresBody { return .none }
+            guard state.descriptor >= 0 else { return .some(nil) }  // a body before its head was taken
+            if let limit = file.expected.size ?? state.totalSize, state.offset + Int64(chunk.count) > limit {
+                return .some(file.expected.size != nil ? .tooLong(expected: limit) : .mismatch("more bytes than the response's length"))
+            }
+            var written = 0
+            while written < chunk.count {
+                let count = write(state.descriptor, chunk.baseAddress! + written, chunk.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .some(.cache("cannot write a temporary file: \(String(cString: strerror(errno)))"))
+                }
+                written += count
+            }
+            state.hasher.update(bufferPointer: chunk)
+            state.offset += Int64(chunk.count)
+            state.networkBytes += Int64(chunk.count)
+            state.toldReceived += Int64(chunk.count)
+            return .none
+        }
+        switch outcome {
+        case .none:
+            if state.withLock({ !$0.ignoresBody }) { session.receive(Int64(chunk.count)) }
+            return true
+        case .some(.none):
+            return false
+        case .some(.some(let error)):
+            stop(.failed(error))
+            return false
+        }
+    }
+
+    /// The attempt ended: the file is whole, or why not decides what comes next.
+    private func ended(_ failure: HTTPTransportFailure?) {
+        enum Next { case alreadyFinished, done, finishFromCache(RemoteCacheIndex.Entry), retry(Duration?), retryNow, fail(RemoteFetchError) }
+        let next = state.withLock { state -> Next in
+            state.transfer = nil
+            guard !state.isDone else { return .alreadyFinished }
+            switch state.stopReason {
+            case .cancelled: return .fail(.cancelled)
+            case .failed(let error): return .fail(error)
+            case .restart:
+                Self.truncate(&state)
+                state.etag = nil
+                return .retryNow
+            case .stalled: return .retry(nil)
+            case nil: break
+            }
+            if let failure {
+                switch failure {
+                case .connection: return .retry(nil)
+                case .redirect(let detail): return .fail(.redirect(detail))
+                case .badURL(let detail): return .fail(.badURL(detail))
+                case .cancelled: return .fail(.cancelled)
+                }
+            }
+            if state.status == 304, let cached = state.revalidating { return .finishFromCache(cached) }
+            if state.status != 200 && state.status != 206 {
+                return RetryPolicy.isRetryable(status: state.status)
+                    ? .retry(state.retryAfter) : .fail(.status(state.status, attempts: state.attempts))
+            }
+            if let total = state.totalSize, state.offset < total { return .retry(nil) }  // cut short without an error
+            return .done
+        }
+        switch next {
+        case .alreadyFinished:
+            return
+        case .done:
+            complete()
+        case .finishFromCache(let entry):
+            cache.touch(url: file.url)
+            finishFromCache(entry)
+        case .fail(let error):
+            finish(.failure(error))
+        case .retryNow:
+            retry(after: .zero, cause: "the server answered a range request with another range")
+        case .retry(let wait):
+            let cause = failure.map { if case .connection(let words) = $0 { words } else { "\($0)" } }
+            retry(after: wait, cause: cause ?? describeStop())
+        }
+    }
+
+    private func describeStop() -> String {
+        state.withLock { state in
+            if case .stalled = state.stopReason { return "no bytes for \(configuration.retries.stallTimeout)" }
+            if state.status != 200 && state.status != 206 && state.status != 0 { return "HTTP \(state.status)" }
+            return "cut off after \(state.offset) of \(state.totalSize.map(String.init) ?? "?") bytes"
+        }
+    }
+
+    /// Tries again after the policy's wait (or the server's `Retry-After`, within the policy's
+    /// longest wait), if attempts remain.
+    private func retry(after wait: Duration?, cause: String) {
+        let (attempts, status) = state.withLock { ($0.attempts, $0.status) }
+        guard attempts < configuration.retries.attempts else {
+            if status != 0 && status != 200 && status != 206 { return finish(.failure(.status(status, attempts: attempts))) }
+            return finish(.failure(.transfer(cause, attempts: attempts)))
+        }
+        let delay = min(wait ?? configuration.retries.delay(beforeAttempt: attempts + 1), configuration.retries.maxDelay)
+        timerQueue.asyncAfter(deadline: .now() + delay.timeInterval) { [self] in
+            if session.isCancelled { return finish(.failure(.cancelled)) }
+            attempt()
+        }
+    }
+
+    /// The body ended whole: checked against the promise, then moved into the cache.
+    private func complete() {
+        let checked = state.withLock { state -> Result<(String, RemoteCacheIndex.Entry), RemoteFetchError> in
+            if state.descriptor >= 0 {
+                close(state.descriptor)
+                state.descriptor = -1
+            }
+            let digest = state.hasher.finalize().hexString
+            if let size = file.expected.size, size != state.offset {
+                return .failure(.mismatch("\(state.offset) bytes, \(size) promised"))
+            }
+            if let sha = file.expected.sha256, sha != digest {
+                return .failure(.mismatch("SHA-256 \(digest), \(sha) promised"))
+            }
+            guard let name = state.partialName else { return .failure(.cache("no temporary file")) }
+            state.partialName = nil
+            let entry = RemoteCacheIndex.Entry(
+                sha256: digest, size: state.offset, suffix: suffix, etag: state.etag, lastUsed: Date().timeIntervalSince1970)
+            return .success((cache.partialPath(name), entry))
+        }
+        switch checked {
+        case .failure(let error):
+            finish(.failure(error), discardPartial: true)
+        case .success(let (partial, entry)):
+            do {
+                let path = try cache.commit(url: file.url, downloaded: partial, as: entry)
+                finish(.success(path))
+            } catch {
+                finish(.failure(.cache("\(error)")))
+            }
+        }
+    }
+
+    private func finishFromCache(_ entry: RemoteCacheIndex.Entry) {
+        state.withLock { $0.cacheBytes = entry.size }
+        tellExpected(entry.size)
+        finish(.success(cache.blobPath(entry)))
+    }
+
+    /// Ends the download once: closes and keeps (to resume) or removes its temporary file,
+    /// settles the progress it told, and reports.
+    private func finish(_ outcome: Result<String, RemoteFetchError>, discardPartial: Bool = false) {
+        let ending = state.withLock { state -> (Int64, AssetTransfer, (name: String, etag: String?, total: Int64?)?, Int)? in
+            guard !state.isDone else { return nil }
+            state.isDone = true
+            if state.descriptor >= 0 {
+                close(state.descriptor)
+                state.descriptor = -1
+            }
+            var kept: (name: String, etag: String?, total: Int64?)?
+            if let name = state.partialName {
+                // A download cut short is kept to resume, when it can be: an ETag to ask with, bytes to keep.
+                let resumable = !discardPartial && state.offset > 0 && state.etag != nil
+                kept = (name, resumable ? state.etag : nil, state.totalSize)
+            }
+            if case .success = outcome { state.cacheBytes = max(state.cacheBytes, 0) }
+            // The bar: what this file was expected to weigh counts as done, whatever happened.
+            let rest = max(state.toldExpected - state.toldReceived, 0)
+            state.toldReceived += rest
+            let transfer = AssetTransfer(
+                url: file.url, networkBytes: state.networkBytes, cacheBytes: state.cacheBytes, duration: ContinuousClock.now - started,
+                attempts: state.attempts)
+            return (rest, transfer, kept, state.cancelToken)
+        }
+        guard let (rest, transfer, kept, token) = ending else { return }
+        session.removeCancelHandler(token)
+        if let kept { cache.keepPartial(url: file.url, name: kept.name, etag: kept.etag, totalSize: kept.total) }
+        session.receive(rest)
+        completion(
+            outcome.map { FetchedFile(path: $0, transfer: transfer) }.mapError { AssetError(path: file.url, wrapping: $0) })
+    }
+
+    // MARK: Stopping
+
+    /// Stops the transfer in flight for `reason` (its end then decides what follows).
+    private func stop(_ reason: StopReason) {
+        let transfer = state.withLock { state -> (any HTTPTransfer)?? in
+            guard !state.isDone else { return .none }
+            if state.stopReason == nil { state.stopReason = reason }
+            return .some(state.transfer)
+        }
+        guard let transfer else { return }
+        if let transfer {
+            transfer.cancel()
+        } else if case .cancelled = reason {
+            finish(.failure(.cancelled))  // between attempts: nothing in flight to end
+        }
+    }
+
+    /// Checks, a few times per stall timeout, that the attempt in flight received something.
+    private func watchForStall() {
+        let timeout = configuration.retries.stallTimeout
+        timerQueue.asyncAfter(deadline: .now() + (timeout / 4).timeInterval) { [weak self] in
+            guard let self else { return }
+            let (inFlight, idle) = state.withLock {
+                ($0.transfer != nil && !$0.isDone && $0.stopReason == nil, ContinuousClock.now - $0.lastActivity)
+            }
+            guard inFlight else { return }
+            if idle >= timeout { stop(.stalled) } else { watchForStall() }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Tells the session the file's size (once; later, only the difference).
+    private func tellExpected(_ size: Int64) {
+        let delta = state.withLock { state -> Int64 in
+            let delta = size - state.toldExpected
+            state.toldExpected = size
+            return delta
+        }
+        session.expect(delta)
+    }
+
+    /// Uses a kept partial download: its bytes are hashed again, and the next attempt asks for
+    /// the rest.
+    private func adopt(_ partial: RemoteCacheIndex.Partial) {
+        let path = cache.partialPath(partial.file)
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var hasher = SHA256()
+        var size: Int64 = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress!, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            size += Int64(count)
+        }
+        lseek(descriptor, 0, SEEK_END)
+        state.withLock { state in
+            state.descriptor = descriptor
+            state.partialName = partial.file
+            state.offset = size
+            state.hasher = hasher
+            state.etag = partial.etag
+            state.totalSize = partial.totalSize
+            state.cacheBytes = size
+            state.toldReceived += size
+        }
+        if file.expected.size == nil, let total = partial.totalSize { tellExpected(total) }
+        session.receive(size)
+    }
+
+    /// Empties the temporary file: the next bytes start the file again.
+    private static func truncate(_ state: inout State) {
+        if state.descriptor >= 0 {
+            ftruncate(state.descriptor, 0)
+            lseek(state.descriptor, 0, SEEK_SET)
+        }
+        state.offset = 0
+        state.cacheBytes = 0
+        state.hasher = SHA256()
+    }
+
+    /// `bytes A-B/T` (or `bytes A-B/*`) as its start and total.
+    static func contentRange(_ value: String) -> (start: Int64, total: Int64?)? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes ") else { return nil }
+        let spec = text.dropFirst(6)
+        guard let dash = spec.firstIndex(of: "-"), let slash = spec.firstIndex(of: "/"), let start = Int64(spec[..<dash]) else {
+            return nil
+        }
+        return (start, Int64(spec[spec.index(after: slash)...]))
+    }
+
+    /// The extension of the URL's path (before any query or fragment), letters and digits only,
+    /// with its dot; empty if it has none, or a strange one.
+    static func suffix(of url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let name = AssetPath.fileName(of: path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard (1...16).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return "" }
+        return "." + ext
+    }
+}
+
+extension Duration {
+    /// As seconds for Dispatch.
+    var timeInterval: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

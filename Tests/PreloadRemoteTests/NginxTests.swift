@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+import Preload
+import PreloadTestSupport
+import Testing
+
+@testable import PreloadRemote
+
+/// Against Debian's nginx (its own ETags, ranges and 304s): `.ci/system-packages install remote`
+/// installs it; CI runs these after installing it.
+@Suite(.enabled(if: NginxServer.isInstalled, "nginx is not installed (.ci/system-packages install remote)"))
+struct NginxTests {
+    let fixture: RemoteFixture
+    let nginx: NginxServer
+
+    init() throws {
+        fixture = try RemoteFixture()
+        nginx = try NginxServer.start(root: fixture.served.path)
+    }
+
+    func url(_ path: String) -> String { nginx.baseURL.absoluteString + "/" + path }
+
+    @Test func aFileDownloadsAndRevalidatesWithoutABody() throws {
+        let bytes = RemoteFixture.bytes(5_000_000, seed: 11)
+        try fixture.serve("levels/level1.bake", bytes)
+        let first = try only(try fixture.fetcher().fetch([RemoteFile(url: url("levels/level1.bake"))], session: RemoteFetchSession()))
+        #expect(FileManager.default.contents(atPath: first.path).map(Array.init) == bytes)
+        #expect(first.transfer.networkBytes == 5_000_000)
+        let second = try only(try fixture.fetcher().fetch([RemoteFile(url: url("levels/level1.bake"))], session: RemoteFetchSession()))
+        #expect(second.transfer.networkBytes == 0 && second.transfer.cacheBytes == 5_000_000 && second.transfer.attempts == 1)
+    }
+
+    @Test func aCutDownloadResumesWithARange() throws {
+        let bytes = RemoteFixture.bytes(3_000_000, seed: 12)
+        try fixture.serve("big.bin", bytes)
+        // nginx's ETag, as a first transfer would have kept it (fetched into another cache).
+        let probe = try TemporaryDirectory("preload-remote-probe")
+        defer { probe.remove() }
+        let probeFetcher = RemoteFetcher(cache: try RemoteCache(folder: probe.path))
+        _ = try only(probeFetcher.fetch([RemoteFile(url: url("big.bin"))], session: RemoteFetchSession()))
+        let etag = try #require(try probeFetcher.cache.entry(for: url("big.bin"))?.etag)
+        let cache = try fixture.cache()
+        let (name, path) = cache.newPartialPath()
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(1_000_000))))
+        cache.keepPartial(url: url("big.bin"), name: name, etag: etag, totalSize: 3_000_000)
+        let fetched = try only(try fixture.fetcher().fetch([RemoteFile(url: url("big.bin"))], session: RemoteFetchSession()))
+        #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == bytes)
+        #expect(fetched.transfer.networkBytes == 2_000_000 && fetched.transfer.cacheBytes == 1_000_000)
+    }
+
+    @Test func anUnchangedCatalogResyncsWithNoBodyAndAChangeMovesOneFile() async throws {
+        for level in 1...3 {
+            for index in 0..<4 { try fixture.serve("level\(level)/tile\(index).bin", RemoteFixture.bytes(100_000, seed: UInt64(level * 10 + index))) }
+        }
+        let catalog = try RemoteCatalog.make(folder: fixture.served.path, base: nginx.baseURL.absoluteString)
+        #expect(catalog.groups == ["level1", "level2", "level3"])
+        let fetcher = try fixture.fetcher()
+        let first = await fetcher.update(catalog, groups: ["level3"])
+        #expect(first.count == 4 && first.allSatisfy { (try? $0.get().transfer.networkBytes) == 100_000 })
+        let again = await fetcher.update(catalog, groups: ["level3"])
+        #expect(again.allSatisfy { (try? $0.get().transfer)?.networkBytes == 0 && (try? $0.get().transfer)?.attempts == 0 })
+        // One file changes on the server; the new catalog moves it alone.
+        try fixture.serve("level3/tile2.bin", RemoteFixture.bytes(100_000, seed: 99))
+        let changed = try RemoteCatalog.make(folder: fixture.served.path, base: nginx.baseURL.absoluteString)
+        let update = await fetcher.update(changed, groups: ["level3"])
+        let moved = update.compactMap { try? $0.get() }.filter { $0.transfer.networkBytes > 0 }
+        #expect(moved.count == 1 && moved.first?.transfer.url == changed.url(of: changed.files(groups: ["level3"])[2]))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadAuthoring
+import PreloadBaked
+import PreloadPNG
+import PreloadPack
+import PreloadTestSupport
+import Testing
+
+@testable import PreloadRemote
+
+/// Requests that name URLs, through a coordinator: fetched into the cache, then loaded by the
+/// plugin that claims them as local files are, in one report and one progress bar.
+@Suite struct RemoteBatchTests {
+    let fixture: RemoteFixture
+
+    init() throws {
+        fixture = try RemoteFixture()
+    }
+
+    static let sampleAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("sample-assets").path
+
+    func coordinator(_ fetcher: RemoteFetcher?, plugins: [any LoaderPlugin] = [PNGLoader(), AtlasLoader()]) throws -> PreloadCoordinator {
+        try PreloadCoordinator(plugins: plugins, configuration: .init(fetcher: fetcher))
+    }
+
+    func serveSample(_ path: String, as name: String) throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Self.sampleAssets + "/" + path))
+        try fixture.serve(name, Array(bytes))
+    }
+
+    @Test func aRemoteTextureLoadsAndIsFoundByItsURL() async throws {
+        try serveSample("sprites/hero.png", as: "art/hero.png")
+        let url = fixture.url("plain/art/hero.png")
+        let coordinator = try coordinator(try fixture.fetcher())
+        let fractions = Recorder<Double>()
+        let report = try await coordinator.preload(
+            [AssetRequest(path: url)], hooks: PreloadHooks(onProgress: { fractions.append($0.fractionCompleted) }))
+        #expect(report.everythingLoaded)
+        let texture = try #require(coordinator.assets.texture(named: url))
+        #expect(texture.width == 64 && texture.height == 64)
+        let result = try #require(report.results.first)
+        #expect(result.request.path == url)
+        let transfer = try #require(report.transfer(of: result))
+        let size = try FileManager.default.attributesOfItem(atPath: Self.sampleAssets + "/sprites/hero.png")[.size] as! Int
+        #expect(transfer.networkBytes == Int64(size) && transfer.cacheBytes == 0 && transfer.url == url)
+        let seen = fractions.all
+        #expect(seen == seen.sorted() && seen.last == 1.0)
+
+        // Again: revalidated (304), nothing transferred, the same pixels.
+        let again = try await self.coordinator(try fixture.fetcher()).preload([AssetRequest(path: url, name: "hero")])
+        #expect(again.everythingLoaded && again.transfers.first?.networkBytes == 0 && again.transfers.first?.cacheBytes == Int64(size))
+    }
+
+    @Test func anAtlasPageBesideARemoteAtlasIsFetchedFromBesideIt() async throws {
+        try serveSample("atlases/ui/ui.json", as: "ui/ui.json")
+        try serveSample("atlases/ui/ui.png", as: "ui/ui.png")
+        let coordinator = try coordinator(try fixture.fetcher())
+        let url = fixture.url("plain/ui/ui.json")
+        let report = try await coordinator.preload([AssetRequest(path: url, name: "ui")])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let atlas = try #require(coordinator.assets.asset(named: "ui", as: TextureAtlas.self))
+        #expect(!atlas.frameNames.isEmpty)
+        #expect(report.dependencies.map(\.request.path) == [fixture.url("plain/ui/ui.png")])
+        #expect(Set(report.transfers.map(\.url)) == [url, fixture.url("plain/ui/ui.png")])
+    }
+
+    @Test func aRemoteBakedPackIsMappedFromTheCache() async throws {
+        let sources = try TemporaryDirectory()
+        defer { sources.remove() }
+        try sources.write("art/a.png", PNGFixture.rgba(width: 2, height: 2, pixels: Array(repeating: 0x7F, count: 16)))
+        try sources.write("art/b.png", PNGFixture.rgba(width: 3, height: 1, pixels: Array(0..<12)))
+        let loose = try await PreloadCoordinator(plugins: [PNGLoader()]).preload(
+            [.folder(sources.file("art"), name: "art")], options: PreloadOptions(storesAssets: false))
+        let pack = sources.file("level.bake")
+        try BakeWriter.write(loose, to: pack)
+        try fixture.serve("level.bake", Array(try #require(FileManager.default.contents(atPath: pack))))
+        let coordinator = try coordinator(try fixture.fetcher(), plugins: [PNGLoader(), BakedPackLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: fixture.url("plain/level.bake"))])
+        #expect(report.everythingLoaded && report.results.count == 2, "\(report.errors)")
+        let texture = try #require(coordinator.assets.texture(named: "art/b.png"))
+        #expect(texture.width == 3 && texture.pixels.isMapped)
+    }
+
+    @Test func withoutAFetcherAURLFailsByNameAndTheRestLoads() async throws {
+        let local = try fixture.served.write("local.png", PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
+        let url = fixture.url("plain/nothing.png")
+        let report = try await coordinator(nil).preload([AssetRequest(path: url), AssetRequest(path: local)])
+        #expect(report.loaded.count == 1)
+        let error = try #require(report.failed.first?.outcome.error)
+        #expect(error.path == url && error.category == .download && error.description.contains("no fetcher"))
+    }
+
+    @Test func aMissingRemoteFileFailsAloneWithItsStatus() async throws {
+        try serveSample("sprites/hero.png", as: "hero.png")
+        let report = try await coordinator(try fixture.fetcher()).preload([
+            AssetRequest(path: fixture.url("plain/hero.png")), AssetRequest(path: fixture.url("plain/missing.png")),
+        ])
+        #expect(report.loaded.count == 1 && report.failed.count == 1)
+        let error = try #require(report.failed.first?.outcome.error)
+        #expect(error.category == .download && error.description.contains("HTTP 404"))
+    }
+
+    @Test func cancellingABatchStopsItsDownloadsAtOnce() async throws {
+        try fixture.serve("slow.bin", RemoteFixture.bytes(100_000))
+        let coordinator = try coordinator(try fixture.fetcher(stall: .seconds(120)), plugins: [PNGLoader(), DataFileLoader.raw])
+        let moving = Recorder<Double>()
+        let batch = coordinator.start(
+            (0..<8).map { AssetRequest(path: fixture.url("stall/slow.bin?after=1000&seconds=60&times=1&n=\($0)"), plugin: "data") },
+            hooks: PreloadHooks(onProgress: { moving.append($0.fractionCompleted) }))
+        // Cancelled once bytes arrive (the downloads move the bar while the batch plans).
+        #expect(await moving.wait(seconds: 20) { $0.contains { $0 > 0 } })
+        let cancelled = ContinuousClock.now
+        batch.cancel()
+        let report = await withCheckedContinuation { continuation in batch.whenFinished { continuation.resume(returning: $0) } }
+        // At once: the transfers are cut (the server stalls for 60 s, the stall timeout is 120 s);
+        // alone this takes milliseconds, under the whole suite's load a few seconds.
+        #expect(ContinuousClock.now - cancelled < .seconds(8), "\(ContinuousClock.now - cancelled)")
+        #expect(report.loaded.isEmpty && report.wasCancelled)
+        let contents = try fixture.cacheContents()
+        #expect(contents.blobs.isEmpty)
+        // What was cut is kept to resume, and named in the index: no stray temporary file.
+        #expect(contents.partials.count == (try fixture.cache().statistics.partials))
+    }
+}
