@@ -248,7 +248,7 @@ let package = Package(
         .testTarget(
             name: "PreloadRemoteTests",
             dependencies: [
-                "PreloadRemote", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadAuthoring", "PreloadTestSupport",
+                "PreloadRemote", "PreloadCLI", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadManifest", "PreloadAuthoring", "PreloadTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Servers/fault_server.py"]),

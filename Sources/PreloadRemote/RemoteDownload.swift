@@ -336,7 +336,7 @@ final class RemoteDownload: Sendable {
         case .success(let (partial, entry)):
             do {
                 let path = try cache.commit(url: file.url, downloaded: partial, as: entry)
-                finish(.success(path))
+                finish(.success(path), contents: ExpectedContents(size: entry.size, sha256: entry.sha256))
             } catch {
                 finish(.failure(.cache("\(error)")))
             }
@@ -346,12 +346,14 @@ final class RemoteDownload: Sendable {
     private func finishFromCache(_ entry: RemoteCacheIndex.Entry) {
         state.withLock { $0.cacheBytes = entry.size }
         tellExpected(entry.size)
-        finish(.success(cache.blobPath(entry)))
+        finish(.success(cache.blobPath(entry)), contents: ExpectedContents(size: entry.size, sha256: entry.sha256))
     }
 
     /// Ends the download once: closes and keeps (to resume) or removes its temporary file,
     /// settles the progress it told, and reports.
-    private func finish(_ outcome: Result<String, RemoteFetchError>, discardPartial: Bool = false) {
+    private func finish(
+        _ outcome: Result<String, RemoteFetchError>, discardPartial: Bool = false, contents: ExpectedContents = ExpectedContents()
+    ) {
         let ending = state.withLock { state -> (Int64, AssetTransfer, (name: String, etag: String?, total: Int64?)?, Int)? in
             guard !state.isDone else { return nil }
             state.isDone = true
@@ -379,7 +381,7 @@ final class RemoteDownload: Sendable {
         if let kept { cache.keepPartial(url: file.url, name: kept.name, etag: kept.etag, totalSize: kept.total) }
         session.receive(rest)
         completion(
-            outcome.map { FetchedFile(path: $0, transfer: transfer) }.mapError { AssetError(path: file.url, wrapping: $0) })
+            outcome.map { FetchedFile(path: $0, transfer: transfer, contents: contents) }.mapError { AssetError(path: file.url, wrapping: $0) })
     }
 
     // MARK: Stopping

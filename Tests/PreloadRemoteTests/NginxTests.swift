@@ -66,4 +66,34 @@ struct NginxTests {
         let moved = update.compactMap { try? $0.get() }.filter { $0.transfer.networkBytes > 0 }
         #expect(moved.count == 1 && moved.first?.transfer.url == changed.url(of: changed.files(groups: ["level3"])[2]))
     }
+
+    @Test func aCertificateNobodyVouchesForIsRefused() throws {
+        try fixture.serve("secret.bin", [1, 2, 3])
+        let keys = try TemporaryDirectory("preload-remote-tls")
+        defer { keys.remove() }
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+            "-keyout", keys.file("key.pem"), "-out", keys.file("cert.pem"),
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        try #require(openssl.terminationStatus == 0)
+        let port = try LoopbackHTTP.freePort()
+        let tls = try NginxServer.start(
+            root: fixture.served.path,
+            serverDirectives: """
+                listen 127.0.0.1:\(port) ssl;
+                ssl_certificate \(keys.file("cert.pem"));
+                ssl_certificate_key \(keys.file("key.pem"));
+                """)
+        defer { tls.stop() }
+        let results = try fixture.fetcher(attempts: 1).fetch([RemoteFile(url: "https://127.0.0.1:\(port)/secret.bin")], session: RemoteFetchSession())
+        guard case .failure(let error) = results[0] else { return #expect(Bool(false), "a self-signed certificate was trusted") }
+        #expect(error.category == .download && error.description.contains("self-signed certificate"), "\(error)")
+        #expect(try fixture.cache().statistics.files == 0)
+    }
 }

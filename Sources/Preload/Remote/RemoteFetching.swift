@@ -51,10 +51,14 @@ public struct FetchedFile: Sendable, Hashable {
     public var path: String
     /// How many bytes came from the network and how many from the cache, and how long it took.
     public var transfer: AssetTransfer
+    /// What the file is (its size and SHA-256, where the fetcher knows them): a request for the
+    /// same URL that promised other bytes fails, though another request's promise fetched it.
+    public var contents: ExpectedContents
 
-    /// The file at `path`, brought there by `transfer`.
-    public init(path: String, transfer: AssetTransfer) {
+    /// The file at `path`, brought there by `transfer`, holding `contents`.
+    public init(path: String, transfer: AssetTransfer, contents: ExpectedContents = ExpectedContents()) {
         self.path = path
         self.transfer = transfer
+        self.contents = contents
     }
 }

@@ -56,6 +56,9 @@ final class RemoteFiles: Sendable {
         case .failure(let error):
             throw error
         case .success(let file):
+            if let problem = Self.broken(request.options[ExpectedContents.self], by: file.contents) {
+                throw AssetError(path: request.path, category: .corrupt, reason: "downloaded bytes do not match: " + problem)
+            }
             var local = request
             local.path = entry.map { file.path + "#" + $0 } ?? file.path
             local.remoteURL = request.path
@@ -108,6 +111,14 @@ final class RemoteFiles: Sendable {
             if case .success(let fetched) = result { recorder.fetched(fetched.transfer) }
             self.fetched.withLock { $0[file.url] = result }
         }
+    }
+
+    /// How `actual` breaks `promise` (another request for the same URL may have fetched it
+    /// with another promise, or none), in words; `nil` if it keeps it or cannot tell.
+    static func broken(_ promise: ExpectedContents, by actual: ExpectedContents) -> String? {
+        if let size = promise.size, let real = actual.size, size != real { return "\(real) bytes, \(size) promised" }
+        if let sha = promise.sha256, let real = actual.sha256, sha != real { return "SHA-256 \(real), \(sha) promised" }
+        return nil
     }
 
     /// A remote path cut at its `#`: the URL of the file, and the entry inside it, if any (a

@@ -1,0 +1,80 @@
+import Foundation
+import Preload
+import Testing
+
+@testable import PreloadRemote
+
+/// The cache on its own: bounded by least recent use, tidy after an interrupted process, its
+/// index kept across openings.
+@Suite struct RemoteCacheTests {
+    let fixture: RemoteFixture
+
+    init() throws {
+        fixture = try RemoteFixture()
+    }
+
+    func fetch(_ fetcher: RemoteFetcher, _ name: String) throws -> FetchedFile {
+        try only(fetcher.fetch([RemoteFile(url: fixture.url("plain/\(name)"))], session: RemoteFetchSession()))
+    }
+
+    @Test func pastItsLimitTheLeastRecentlyUsedFilesGo() throws {
+        for index in 0..<4 { try fixture.serve("f\(index).bin", RemoteFixture.bytes(100_000, seed: UInt64(index + 20))) }
+        let fetcher = try fixture.fetcher(limit: 250_000)
+        _ = try fetch(fetcher, "f0.bin")
+        _ = try fetch(fetcher, "f1.bin")
+        _ = try fetch(fetcher, "f0.bin")  // used again: f1 is now the least recently used
+        _ = try fetch(fetcher, "f2.bin")
+        let statistics = fetcher.cache.statistics
+        #expect(statistics.files == 2 && statistics.bytes == 200_000)
+        #expect(try fetcher.cache.entry(for: fixture.url("plain/f1.bin")) == nil)
+        #expect(try fetcher.cache.entry(for: fixture.url("plain/f0.bin")) != nil)
+        #expect(try fixture.cacheContents().blobs.count == 2)
+    }
+
+    @Test func twoURLsWithTheSameBytesShareOneFile() throws {
+        let bytes = RemoteFixture.bytes(10_000, seed: 30)
+        try fixture.serve("a.bin", bytes)
+        try fixture.serve("b.bin", bytes)
+        let fetcher = try fixture.fetcher()
+        let a = try fetch(fetcher, "a.bin"), b = try fetch(fetcher, "b.bin")
+        #expect(a.path == b.path)
+        #expect(fetcher.cache.statistics.urls == 2 && fetcher.cache.statistics.files == 1)
+        try fetcher.cache.remove(url: fixture.url("plain/a.bin"))
+        #expect(FileManager.default.fileExists(atPath: b.path))  // b still names it
+        try fetcher.cache.remove(url: fixture.url("plain/b.bin"))
+        #expect(!FileManager.default.fileExists(atPath: b.path))
+    }
+
+    @Test func openingTidiesWhatAnInterruptedProcessLeft() throws {
+        try fixture.serve("kept.bin", RemoteFixture.bytes(5_000, seed: 31))
+        let kept = try fetch(try fixture.fetcher(), "kept.bin")
+        let folder = fixture.cacheFolder.path
+        // A blob no entry names, an old temporary file no entry names, a half-written index.
+        #expect(FileManager.default.createFile(atPath: folder + "/blobs/" + String(repeating: "a", count: 64) + ".png", contents: Data([1])))
+        let stale = folder + "/partial/0000.part"
+        #expect(FileManager.default.createFile(atPath: stale, contents: Data([1])))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: stale)
+        let fresh = folder + "/partial/1111.part"  // another process's download in flight: left alone
+        #expect(FileManager.default.createFile(atPath: fresh, contents: Data([1])))
+        #expect(FileManager.default.createFile(atPath: folder + "/index.json.1234.tmp", contents: Data("{".utf8)))
+        let reopened = try fixture.cache()
+        let contents = try fixture.cacheContents()
+        #expect(contents.blobs == [URL(fileURLWithPath: kept.path).lastPathComponent])
+        #expect(contents.partials == ["1111.part"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/index.json.1234.tmp"))
+        #expect(try reopened.entry(for: fixture.url("plain/kept.bin")) != nil)
+        // A blob deleted behind the cache's back is forgotten, and fetched again.
+        try FileManager.default.removeItem(atPath: kept.path)
+        let again = try fetch(try fixture.fetcher(), "kept.bin")
+        #expect(again.transfer.networkBytes == 5_000 && FileManager.default.fileExists(atPath: again.path))
+    }
+
+    @Test func copiesKeepTheURLsExtensionAndNothingElseOfIt() {
+        #expect(RemoteDownload.suffix(of: "https://x.test/a/hero.PNG?v=3#frag") == ".png")
+        #expect(RemoteDownload.suffix(of: "https://x.test/a/level") == "")
+        #expect(RemoteDownload.suffix(of: "https://x.test/a/../../etc/passwd") == "")
+        #expect(RemoteDownload.suffix(of: "https://x.test/a/x.p/ng") == "")
+        #expect(RemoteDownload.suffix(of: "https://x.test/a/evil.png%2F..%2F") == "")
+        #expect(RemoteDownload.suffix(of: "https://x.test/.hidden") == "")
+    }
+}
