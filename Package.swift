@@ -53,7 +53,7 @@ let package = Package(
         // Tiled maps (TMX, TMJ) and their tilesets; the images load with the image plugins.
         .library(name: "PreloadTileMap", targets: ["PreloadTileMap"]),
         // Remote files: downloads into a cache with resume, retries and integrity checks
-        // (Foundation's URLSession, so libcurl, only in a game that names it).
+        // (libcurl, opened at run time: nothing linked).
         .library(name: "PreloadRemote", targets: ["PreloadRemote"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
@@ -101,6 +101,9 @@ let package = Package(
         // those libraries at run time, so the package builds without their headers.
         .target(name: "CPreloadAudio"),
         .target(name: "CPreloadCRC"),
+        // libcurl's easy interface for PreloadRemote: opened at run time (libcurl.so.4), its
+        // variadic setopt called from C.
+        .target(name: "CPreloadCurl"),
         .target(name: "PreloadConcurrency"),
         .target(
             name: "Preload",
@@ -109,7 +112,7 @@ let package = Package(
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
         .target(
             name: "PreloadRemote",
-            dependencies: ["Preload", "PreloadConcurrency", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "PreloadManifest",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont", "PreloadTileMap"]),

@@ -32,7 +32,18 @@ public final class RemoteCache: Sendable {
     public let folder: String
     /// The most bytes of files it keeps; past that, the least recently used go.
     public let limit: Int64
-    private let index: PreloadMutex<RemoteCacheIndex>
+    /// The index as this process knows it: what `index.json` held when last read or written
+    /// (its `stat` then, to tell when another process wrote it), and the uses not written yet.
+    private struct Known {
+        var index = RemoteCacheIndex()
+        var stamp: IndexStamp?
+        /// When each URL was last used, since the index was last written: a lookup does not
+        /// write the index (a level of 600 cached files would write it 600 times); the next
+        /// write, or ``flush()``, carries them.
+        var uses: [String: Double] = [:]
+    }
+
+    private let known = PreloadMutex(Known())
     /// The index's lock file, open for `flock`.
     private let lockDescriptor: Int32
 
@@ -60,13 +71,15 @@ public final class RemoteCache: Sendable {
         guard lockDescriptor >= 0 else {
             throw RemoteCacheError(folder: folder, reason: "cannot open its lock file: \(String(cString: strerror(errno)))")
         }
-        index = PreloadMutex(RemoteCacheIndex())
         try withIndex { index in
             Self.tidy(folder: folder, index: &index)
         }
     }
 
-    deinit { close(lockDescriptor) }
+    deinit {
+        flush()
+        close(lockDescriptor)
+    }
 
     /// How full the cache is.
     public struct Statistics: Sendable, Hashable {
@@ -80,11 +93,18 @@ public final class RemoteCache: Sendable {
         public var partials: Int
     }
 
-    /// How full the cache is now (as this process last read its index).
+    /// How full the cache is now.
     public var statistics: Statistics {
-        index.withLock { index in
+        read { index in
             Statistics(urls: index.entries.count, files: index.blobNames.count, bytes: index.blobBytes, partials: index.partials.count)
         }
+    }
+
+    /// Writes the uses of cached files noted since the index was last written (the fetcher
+    /// does after each fetch, and the cache as it goes away).
+    public func flush() {
+        guard known.withLock({ !$0.uses.isEmpty }) else { return }
+        try? withIndex { _ in }
     }
 
     // MARK: For the fetcher
@@ -101,38 +121,62 @@ public final class RemoteCache: Sendable {
     /// The path of a kept partial download's file.
     func partialPath(_ name: String) -> String { folder + "/partial/" + name }
 
-    /// Runs `body` with the index as it is on disk now, under the cache's locks, and writes it
-    /// back if `body` changed it.
+    /// Runs `body` with the index as it is on disk now, under the cache's locks (this process's
+    /// and `flock`'s, so that no other process writes between), and writes it back (with the
+    /// uses noted since the last write) if anything changed.
     @discardableResult
     func withIndex<Result>(_ body: (inout RemoteCacheIndex) throws -> Result) throws -> Result {
-        try index.withLock { (current: inout RemoteCacheIndex) throws -> Result in
+        try known.withLock { (known: inout Known) throws -> Result in
             guard flock(lockDescriptor, LOCK_EX) == 0 else {
                 throw RemoteCacheError(folder: folder, reason: "cannot lock its index: \(String(cString: strerror(errno)))")
             }
             defer { flock(lockDescriptor, LOCK_UN) }
-            var onDisk = readIndex() ?? RemoteCacheIndex()
-            let original = onDisk
-            let result = try body(&onDisk)
-            if onDisk.entries != original.entries || onDisk.partials != original.partials {
-                try writeIndex(onDisk)
+            refresh(&known)
+            var index = known.index
+            for (url, time) in known.uses where index.entries[url] != nil { index.entries[url]!.lastUsed = max(index.entries[url]!.lastUsed, time) }
+            let result = try body(&index)
+            if index.entries != known.index.entries || index.partials != known.index.partials || !known.uses.isEmpty {
+                try writeIndex(index)
+                known.stamp = IndexStamp(path: indexPath)
+                known.uses = [:]
             }
-            current = onDisk
+            known.index = index
             return result
         }
     }
 
-    /// The entry for `url`, if its file is there, marked used now.
-    func entry(for url: String) throws -> RemoteCacheIndex.Entry? {
-        try withIndex { index in
-            guard var entry = index.entries[url] else { return nil }
-            guard access(blobPath(entry), F_OK) == 0 else {
-                index.entries[url] = nil
-                return nil
+    /// Runs `body` with the index as this process knows it, read again only if another process
+    /// wrote it since (one `stat`).
+    func read<Result>(_ body: (RemoteCacheIndex) -> Result) -> Result {
+        known.withLock { known in
+            if known.stamp != IndexStamp(path: indexPath) {
+                flock(lockDescriptor, LOCK_SH)
+                refresh(&known)
+                flock(lockDescriptor, LOCK_UN)
             }
-            entry.lastUsed = Date().timeIntervalSince1970
-            index.entries[url] = entry
-            return entry
+            return body(known.index)
         }
+    }
+
+    /// Reads `index.json` into `known` if it changed since it was last read or written.
+    private func refresh(_ known: inout Known) {
+        let stamp = IndexStamp(path: indexPath)
+        guard stamp != known.stamp || stamp == nil else { return }
+        known.index = readIndex() ?? RemoteCacheIndex()
+        for (url, time) in known.uses { known.index.entries[url]?.lastUsed = time }
+        known.stamp = stamp
+    }
+
+    /// The entry for `url`, if its file is there, noted as used now.
+    func entry(for url: String) throws -> RemoteCacheIndex.Entry? {
+        let found = read { $0.entries[url] }
+        guard let entry = found else { return nil }
+        guard access(blobPath(entry), F_OK) == 0 else {
+            try withIndex { index in index.entries[url] = nil }  // removed behind the cache's back
+            return nil
+        }
+        touch(url: url)
+        return entry
     }
 
     /// Moves the checked download at `partial` into `blobs/` as `entry`'s file (or drops it if
@@ -186,9 +230,13 @@ public final class RemoteCache: Sendable {
         }) ?? nil
     }
 
-    /// Marks `url`'s entry used now.
+    /// Notes `url`'s entry as used now (written with the index's next write, or ``flush()``).
     func touch(url: String) {
-        try? withIndex { index in index.entries[url]?.lastUsed = Date().timeIntervalSince1970 }
+        let now = Date().timeIntervalSince1970
+        known.withLock { known in
+            known.uses[url] = now
+            known.index.entries[url]?.lastUsed = now
+        }
     }
 
     /// Forgets `url` (its file goes when no other URL names it).
@@ -208,8 +256,10 @@ public final class RemoteCache: Sendable {
 
     // MARK: The index on disk
 
+    private var indexPath: String { folder + "/index.json" }
+
     private func readIndex() -> RemoteCacheIndex? {
-        guard let data = FileManager.default.contents(atPath: folder + "/index.json") else { return nil }
+        guard let data = FileManager.default.contents(atPath: indexPath) else { return nil }
         return try? JSONDecoder().decode(RemoteCacheIndex.self, from: data)
     }
 
@@ -218,7 +268,7 @@ public final class RemoteCache: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(index)
         let temporary = folder + "/index.json." + UUID().uuidString.lowercased() + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, folder + "/index.json") == 0 else {
+        guard FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, indexPath) == 0 else {
             unlink(temporary)
             throw RemoteCacheError(folder: folder, reason: "cannot write its index: \(String(cString: strerror(errno)))")
         }
@@ -259,4 +309,21 @@ public struct RemoteCacheError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let reason: String
     public var description: String { "cache \(folder): \(reason)" }
+}
+
+/// What `stat` says of `index.json`: another process's write (a rename over it) changes it.
+struct IndexStamp: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: Int64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
 }

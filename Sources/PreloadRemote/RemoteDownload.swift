@@ -258,6 +258,7 @@ final class RemoteDownload: Sendable {
                 case .connection: return .retry(nil)
                 case .redirect(let detail): return .fail(.redirect(detail))
                 case .badURL(let detail): return .fail(.badURL(detail))
+                case .unavailable(let detail): return .fail(.library(detail))
                 case .cancelled: return .fail(.cancelled)
                 }
             }

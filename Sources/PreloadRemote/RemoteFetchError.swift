@@ -19,6 +19,8 @@ public enum RemoteFetchError: AssetFailure, Equatable {
     case badURL(String)
     /// The cache could not keep the file.
     case cache(String)
+    /// libcurl, which downloads, is not installed (the words name the package to install).
+    case library(String)
     /// The fetch was cancelled before the file was whole.
     case cancelled
 
@@ -26,6 +28,7 @@ public enum RemoteFetchError: AssetFailure, Equatable {
         switch self {
         case .mismatch, .tooLong: .corrupt
         case .cancelled: .other
+        case .library: .libraryMissing
         default: .download
         }
     }
@@ -40,6 +43,7 @@ public enum RemoteFetchError: AssetFailure, Equatable {
         case .redirect(let detail): "redirect refused: \(detail)"
         case .badURL(let detail): "not a URL that can be fetched: \(detail)"
         case .cache(let detail): "the cache could not keep it: \(detail)"
+        case .library(let detail): detail
         case .cancelled: "cancelled while downloading"
         }
     }

@@ -69,7 +69,7 @@ public final class RemoteFetcher: RemoteFetching {
 
     /// A fetcher into `cache`.
     public convenience init(cache: RemoteCache, configuration: Configuration = Configuration()) {
-        self.init(cache: cache, configuration: configuration, transport: URLSessionTransport(configuration: configuration))
+        self.init(cache: cache, configuration: configuration, transport: CurlTransport(configuration: configuration))
     }
 
     init(cache: RemoteCache, configuration: Configuration, transport: any HTTPTransport) {
@@ -92,6 +92,7 @@ public final class RemoteFetcher: RemoteFetching {
             if finished { done.signal() }
         }
         if !files.isEmpty { done.wait() }
+        cache.flush()
         return results.withLock { $0.map { $0! } }
     }
 
@@ -112,6 +113,7 @@ public final class RemoteFetcher: RemoteFetching {
         } onCancel: {
             session.cancel()
         }
+        cache.flush()
         return results.withLock { $0.map { $0! } }
     }
 

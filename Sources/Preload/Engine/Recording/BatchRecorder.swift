@@ -241,23 +241,22 @@ final class BatchRecorder: Sendable {
 
     /// An asset reports `fraction` done.
     func progressed(_ asset: Int, fraction: Double) {
-        guard
-            let delay = state.withLock({ state -> Duration? in
-                guard state.phase != .finished else { return nil }
-                for outlet in state.outlets.list { outlet.progressed(asset: asset, fraction: fraction, ledger: state) }
-                return deliverProgress(&state)
-            })
-        else { return }
-        scheduleTrailingProgress(after: delay)
+        tellOutletsOfProgress { outlet, state in outlet.progressed(asset: asset, fraction: fraction, ledger: state) }
     }
 
     /// Remote files' bytes: `expected` more to come, `received` more arrived (the batch's
     /// ``RemoteFetchSession`` leads here).
     func transferred(expected: Int64, received: Int64) {
+        tellOutletsOfProgress { outlet, state in outlet.transferred(expected: expected, received: received, ledger: state) }
+    }
+
+    /// Hands a progress event to every outlet (`event`, under the batch's lock, unless the batch
+    /// is over), then the progress hook a snapshot if one is due.
+    private func tellOutletsOfProgress(_ event: (any BatchOutlet, borrowing BatchState) -> Void) {
         guard
             let delay = state.withLock({ state -> Duration? in
                 guard state.phase != .finished else { return nil }
-                for outlet in state.outlets.list { outlet.transferred(expected: expected, received: received, ledger: state) }
+                for outlet in state.outlets.list { event(outlet, state) }
                 return deliverProgress(&state)
             })
         else { return }
