@@ -109,7 +109,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
             }
         }
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(maxConcurrentLoads: workers))
+        let coordinator = PreloadCoordinator(
+            registry: registry, configuration: .init(maxConcurrentLoads: workers, fetcher: RemoteSetup.fetcher(cache: nil)))  // a manifest's URLs
         let started = ContinuousClock.now
         let report = try await coordinator.preload(requests, options: PreloadOptions(storesAssets: false, isStrict: strict))
         for result in report.allResults where !result.warnings.isEmpty && !quiet {

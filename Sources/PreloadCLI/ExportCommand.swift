@@ -68,7 +68,8 @@ struct ExportCommand: AsyncParsableCommand {
                 throw ExitCode.validationFailure
             }
         }
-        let report = try await PreloadCoordinator(registry: registry).preload(requests, options: PreloadOptions(storesAssets: false))
+        let coordinator = PreloadCoordinator(registry: registry, configuration: .init(fetcher: RemoteSetup.fetcher(cache: nil)))  // a manifest's URLs
+        let report = try await coordinator.preload(requests, options: PreloadOptions(storesAssets: false))
         for error in report.errors { printError(error) }
         if let hint = PhaserRootHint.line(for: report, manifest: read?.manifest, requests: read?.requests ?? [], root: root) {
             printDiagnostic("hint", hint)
