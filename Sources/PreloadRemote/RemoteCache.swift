@@ -260,7 +260,7 @@ public final class RemoteCache: Sendable {
 
     private func readIndex() -> RemoteCacheIndex? {
         guard let data = FileManager.default.contents(atPath: indexPath) else { return nil }
-        return try? JSONDecoder().decode(RemoteCacheIndex.self, from: data)
+        return (try? JSONDecoder().decode(RemoteCacheIndex.self, from: data))?.validated()
     }
 
     private func writeIndex(_ index: RemoteCacheIndex) throws {

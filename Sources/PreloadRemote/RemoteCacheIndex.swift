@@ -32,6 +32,28 @@ struct RemoteCacheIndex: Codable, Sendable {
     var entries: [String: Entry] = [:]
     var partials: [String: Partial] = [:]
 
+    /// The index without what no process of this cache writes: a file name that is not a
+    /// SHA-256 with a plain extension, or not a partial download's name, would make a path
+    /// outside the cache's folders (a hand-edited or damaged `index.json` deletes nothing else).
+    func validated() -> RemoteCacheIndex {
+        var valid = self
+        valid.entries = entries.filter { _, entry in
+            entry.sha256.count == 64 && entry.sha256.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+                && (entry.suffix.isEmpty
+                    || (entry.suffix.first == "." && entry.suffix.count <= 17
+                        && entry.suffix.dropFirst().allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }))
+                && entry.size >= 0
+        }
+        valid.partials = partials.filter { _, partial in
+            partial.file.hasSuffix(".part") && partial.file.count <= 64
+                && partial.file.utf8.allSatisfy {
+                    (48...57).contains($0) || (97...102).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+                }
+                && !partial.file.hasPrefix(".")
+        }
+        return valid
+    }
+
     /// The blob file name of `entry`.
     static func blobName(_ entry: Entry) -> String { entry.sha256 + entry.suffix }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Preload
+import PreloadTestSupport
 import Testing
 
 @testable import PreloadRemote
@@ -76,5 +77,30 @@ import Testing
         #expect(RemoteDownload.suffix(of: "https://x.test/a/x.p/ng") == "")
         #expect(RemoteDownload.suffix(of: "https://x.test/a/evil.png%2F..%2F") == "")
         #expect(RemoteDownload.suffix(of: "https://x.test/.hidden") == "")
+    }
+}
+
+/// A damaged or hand-edited index names nothing outside the cache's folders.
+@Suite struct RemoteCacheIndexTests {
+    @Test func namesThatWouldLeaveTheCacheAreDropped() throws {
+        let folder = try TemporaryDirectory("preload-remote-index")
+        defer { folder.remove() }
+        let victim = try folder.write("victim.txt", text: "keep me")
+        let good = String(repeating: "ab", count: 32)
+        let json = """
+            {"version": 1, "partials": {"u3": {"file": "../../victim.txt", "etag": "x", "lastUsed": 0}},
+             "entries": {"u1": {"sha256": "../../victim.txt", "size": 1, "suffix": "", "lastUsed": 0},
+                         "u2": {"sha256": "\(good)", "size": 1, "suffix": "/../x", "lastUsed": 0},
+                         "u4": {"sha256": "\(good)", "size": 1, "suffix": ".png", "lastUsed": 0}}}
+            """
+        let cacheFolder = folder.path + "/cache"
+        try FileManager.default.createDirectory(atPath: cacheFolder + "/blobs", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: cacheFolder + "/index.json", contents: Data(json.utf8)))
+        #expect(FileManager.default.createFile(atPath: cacheFolder + "/blobs/\(good).png", contents: Data([1])))
+        let cache = try RemoteCache(folder: cacheFolder, limit: 0)  // a limit of 0 would evict everything it knows
+        try cache.remove(url: "u1")
+        try cache.remove(url: "u3")
+        #expect(cache.statistics.urls == 1)
+        #expect(FileManager.default.fileExists(atPath: victim))
     }
 }
