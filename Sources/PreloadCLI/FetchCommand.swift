@@ -14,7 +14,7 @@ struct FetchCommand: AsyncParsableCommand {
             CATALOG is a catalog file (`preload catalog` writes one) or its http:// or https:// \
             URL (revalidated through the cache). Only files whose bytes the cache does not hold \
             transfer; each is checked against its size and SHA-256 while it streams. Prints a \
-            line per file (new, updated, unchanged, or FAIL with the cause) and the bytes that \
+            line per file (new, resumed, unchanged, or FAIL with the cause) and the bytes that \
             came from the network. Exit status: 0 when every file is in the cache, 1 otherwise.
             """)
 
@@ -66,10 +66,10 @@ struct FetchCommand: AsyncParsableCommand {
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
         if !quiet {
             let scope = groups.isEmpty ? "" : " (\(groups.count == 1 ? "group" : "groups") \(groups.joined(separator: ", ")))"
-            print(
-                (failed > 0 ? "FAILED \(failed) of \(counted(files.count, "file")); " : "")
-                    + "Fetched \(counted(files.count, "file"))\(scope) in \(Summary.seconds(elapsed)): \(Summary.bytes(Int(network))) from the network"
-            )
+            let headline =
+                failed > 0
+                ? "FAILED \(failed) of \(counted(files.count, "file")); fetched \(files.count - failed)" : "Fetched \(counted(files.count, "file"))"
+            print(headline + "\(scope) in \(Summary.seconds(elapsed)): \(Summary.bytes(Int(network))) from the network")
             for line in lines { print(line) }
         }
         if failed > 0 { throw ExitCode.failure }
@@ -120,7 +120,7 @@ struct CatalogCommand: ParsableCommand {
     func run() throws {
         let catalog: RemoteCatalog
         do {
-            catalog = try RemoteCatalog.make(folder: folder, base: url)
+            catalog = try RemoteCatalog.make(folder: folder, base: url, excluding: [output])  // not the catalog itself
         } catch {
             printError(error)
             throw ExitCode.failure

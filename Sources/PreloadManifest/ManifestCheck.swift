@@ -27,13 +27,12 @@ extension AssetManifest {
     }
 
     private func problem(with request: AssetRequest, registry: PluginRegistry) -> String? {
-        // A URL is not fetched to be checked: its plugin is, by name or by the URL's extension.
+        // A URL is not fetched to be checked: only the plugin it names is.
         if AssetPath.isRemote(request.path) {
             if let identifier = request.plugin {
                 return registry.plugin(identifier: identifier) == nil ? "no plugin is called '\(identifier)'" : nil
             }
-            let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.path
-            return registry.claimant(of: path) == nil ? "no plugin loads \(request.path) by its extension" : nil
+            return nil  // the content decides what its extension does not, once fetched
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isDirectory) else {

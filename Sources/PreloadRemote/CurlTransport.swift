@@ -134,6 +134,7 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
             if let location = redirectingTo { return .redirect("to \(location), which is not http or https") }
             return .badURL(words)
         case Int(PRELOAD_CURLE_URL_MALFORMAT): return .badURL(words)
+        case 35, 58, 59, 60, 77, 83, 90, 91: return .tls(words)  // the handshake, a certificate, the peer's key
         case Int(PRELOAD_CURLE_WRITE_ERROR), Int(PRELOAD_CURLE_ABORTED_BY_CALLBACK): return .cancelled  // a handler said stop
         default: return .connection(words.isEmpty ? "libcurl error \(result)" : "\(words) (libcurl error \(result))")
         }

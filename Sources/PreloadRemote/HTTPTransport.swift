@@ -13,6 +13,8 @@ enum HTTPTransportFailure: Error, Sendable, Equatable {
     case redirect(String)
     /// Not a URL the client can ask for: final.
     case badURL(String)
+    /// TLS failed (the handshake, the server's certificate): final, another attempt meets the same.
+    case tls(String)
     /// The HTTP library is not installed (its words name the package): final.
     case unavailable(String)
     /// The transfer was cancelled (by the fetcher: a stall, the caller, a handler's `false`).

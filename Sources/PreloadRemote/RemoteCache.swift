@@ -193,7 +193,7 @@ public final class RemoteCache: Sendable {
                 throw RemoteCacheError(folder: folder, reason: "cannot move a download into place: \(reason)")
             }
             index.entries[url] = entry
-            if let old = index.partials.removeValue(forKey: url), partialPath(old.file) != partial { unlink(partialPath(old.file)) }
+            if let old = index.partials.removeValue(forKey: url), partialPath(old.file) != partial { removeIfIdle(partialPath(old.file)) }
             evict(&index, keeping: [url])
         }
         return path
@@ -205,13 +205,13 @@ public final class RemoteCache: Sendable {
         guard let etag else {
             unlink(partialPath(name))
             try? withIndex { index in
-                if let old = index.partials.removeValue(forKey: url) { unlink(partialPath(old.file)) }
+                if let old = index.partials.removeValue(forKey: url) { removeIfIdle(partialPath(old.file)) }
             }
             return
         }
         do {
             try withIndex { index in
-                if let old = index.partials[url], old.file != name { unlink(partialPath(old.file)) }
+                if let old = index.partials[url], old.file != name { removeIfIdle(partialPath(old.file)) }
                 index.partials[url] = .init(file: name, etag: etag, totalSize: totalSize, lastUsed: Date().timeIntervalSince1970)
                 evict(&index, keeping: [url])
             }
@@ -220,14 +220,10 @@ public final class RemoteCache: Sendable {
         }
     }
 
-    /// The kept partial download of `url`, taken out of the index (the fetcher owns it now and
-    /// keeps it again, or commits it).
-    func takePartial(url: String) -> RemoteCacheIndex.Partial? {
-        (try? withIndex { index -> RemoteCacheIndex.Partial? in
-            guard let partial = index.partials.removeValue(forKey: url) else { return nil }
-            guard access(partialPath(partial.file), F_OK) == 0 else { return nil }
-            return partial
-        }) ?? nil
+    /// The kept partial download of `url`, if its file is there (a download adopts it only if
+    /// it can lock the file: no other download, in this process or another, writes it).
+    func partial(for url: String) -> RemoteCacheIndex.Partial? {
+        read { $0.partials[url] }.flatMap { access(partialPath($0.file), F_OK) == 0 ? $0 : nil }
     }
 
     /// Notes `url`'s entry as used now (written with the index's next write, or ``flush()``).
@@ -244,14 +240,22 @@ public final class RemoteCache: Sendable {
         try withIndex { index in
             guard let entry = index.entries.removeValue(forKey: url) else { return }
             if !index.blobNames.contains(RemoteCacheIndex.blobName(entry)) { unlink(blobPath(entry)) }
-            if let partial = index.partials.removeValue(forKey: url) { unlink(partialPath(partial.file)) }
+            if let partial = index.partials.removeValue(forKey: url) { removeIfIdle(partialPath(partial.file)) }
         }
     }
 
     private func evict(_ index: inout RemoteCacheIndex, keeping: Set<String>) {
         let (blobs, partials) = index.evict(toFit: limit, keeping: keeping)
         for name in blobs { unlink(folder + "/blobs/" + name) }
-        for name in partials { unlink(partialPath(name)) }
+        for name in partials { removeIfIdle(partialPath(name)) }
+    }
+
+    /// Removes the partial download at `path` unless a download holds its lock (writes it now).
+    private func removeIfIdle(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+        close(descriptor)
     }
 
     // MARK: The index on disk
@@ -288,13 +292,14 @@ public final class RemoteCache: Sendable {
         for name in (try? files.contentsOfDirectory(atPath: folder + "/blobs")) ?? [] where !named.contains(name) {
             unlink(folder + "/blobs/" + name)
         }
-        // A partial file no entry names may be another process's download in flight: only one
-        // untouched for ten minutes is left over.
+        // A partial file no entry names is left over, unless a download holds its lock (one in
+        // flight, in another process, not yet in the index).
         let kept = Set(index.partials.values.map(\.file))
-        let stale = Date().addingTimeInterval(-600)
         for name in (try? files.contentsOfDirectory(atPath: folder + "/partial")) ?? [] where !kept.contains(name) {
-            let modified = (try? files.attributesOfItem(atPath: folder + "/partial/" + name)[.modificationDate] as? Date) ?? nil
-            if modified.map({ $0 < stale }) ?? true { unlink(folder + "/partial/" + name) }
+            let descriptor = open(folder + "/partial/" + name, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(folder + "/partial/" + name) }
+            close(descriptor)
         }
         for name in (try? files.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("index.json.") {
             unlink(folder + "/" + name)

@@ -45,11 +45,8 @@ struct RemoteCacheIndex: Codable, Sendable {
                 && entry.size >= 0
         }
         valid.partials = partials.filter { _, partial in
-            partial.file.hasSuffix(".part") && partial.file.count <= 64
-                && partial.file.utf8.allSatisfy {
-                    (48...57).contains($0) || (97...102).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-                }
-                && !partial.file.hasPrefix(".")
+            partial.file.hasSuffix(".part") && (6...64).contains(partial.file.count)
+                && partial.file.dropLast(5).utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || $0 == UInt8(ascii: "-") }
         }
         return valid
     }

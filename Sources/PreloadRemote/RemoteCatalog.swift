@@ -132,8 +132,10 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
 
     /// A catalog of every regular file below `folder` (hidden files left out), published below
     /// `base`: each file's size and SHA-256 (read in 1 MiB blocks), its group the first folder
-    /// of its path (`level3/tiles.bake` is in `level3`; a file at the top is in none).
-    public static func make(folder: String, base: String) throws -> RemoteCatalog {
+    /// of its path (`level3/tiles.bake` is in `level3`; a file at the top is in none). The files
+    /// `excluded` (the catalog itself, written into the folder) are left out.
+    public static func make(folder: String, base: String, excluding excluded: [String] = []) throws -> RemoteCatalog {
+        let left = Set(excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         guard AssetPath.isRemote(base) else { throw RemoteCatalogError(path: base, reason: "is not an http or https URL") }
         let root = URL(fileURLWithPath: folder).standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: root) else {
@@ -143,6 +145,7 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
         while let relative = walker.nextObject() as? String {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let path = root + "/" + relative
+            if left.contains(path) { continue }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw RemoteCatalogError(path: path, reason: "cannot be read (a link that leads nowhere?)")

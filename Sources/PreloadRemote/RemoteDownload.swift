@@ -101,7 +101,7 @@ final class RemoteDownload: Sendable {
                 state.withLock { $0.revalidating = cached }  // If-None-Match: a 304 costs no body
             }
         }
-        if let partial = cache.takePartial(url: file.url) { adopt(partial) }
+        if let partial = cache.partial(for: file.url) { adopt(partial) }
         let token = session.onCancel { [weak self] in self?.stop(.cancelled) }
         state.withLock { $0.cancelToken = token }
         attempt()
@@ -187,6 +187,7 @@ final class RemoteDownload: Sendable {
             if state.descriptor < 0 {
                 let (name, path) = cache.newPartialPath()
                 state.descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                if state.descriptor >= 0 { flock(state.descriptor, LOCK_EX | LOCK_NB) }  // a new name: nobody else has it
                 state.partialName = name
             }
             return state.descriptor >= 0
@@ -197,6 +198,9 @@ final class RemoteDownload: Sendable {
         }
         // Now the size is known, if it was not promised.
         if file.expected.size == nil, let total = state.withLock({ $0.totalSize }) { tellExpected(total) }
+        // In the index from its first byte: a process killed midway (Ctrl-C) leaves it to resume.
+        let (name, etag, total) = state.withLock { ($0.partialName, $0.etag, $0.totalSize) }
+        if let name, let etag, head.status == 200 { cache.keepPartial(url: file.url, name: name, etag: etag, totalSize: total) }
         return true
     }
 
@@ -259,6 +263,7 @@ final class RemoteDownload: Sendable {
                 case .redirect(let detail): return .fail(.redirect(detail))
                 case .badURL(let detail): return .fail(.badURL(detail))
                 case .unavailable(let detail): return .fail(.library(detail))
+                case .tls(let detail): return .fail(.transfer("TLS failed: \(detail)", attempts: state.attempts))
                 case .cancelled: return .fail(.cancelled)
                 }
             }
@@ -433,6 +438,11 @@ final class RemoteDownload: Sendable {
         let path = cache.partialPath(partial.file)
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return }
+        // Locked while it is written: a download elsewhere (another batch, another process) has it.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return
+        }
         var hasher = SHA256()
         var size: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)

@@ -91,9 +91,10 @@ struct NginxTests {
                 ssl_certificate_key \(keys.file("key.pem"));
                 """)
         defer { tls.stop() }
-        let results = try fixture.fetcher(attempts: 1).fetch([RemoteFile(url: "https://127.0.0.1:\(port)/secret.bin")], session: RemoteFetchSession())
+        let results = try fixture.fetcher(attempts: 3).fetch([RemoteFile(url: "https://127.0.0.1:\(port)/secret.bin")], session: RemoteFetchSession())
         guard case .failure(let error) = results[0] else { return #expect(Bool(false), "a self-signed certificate was trusted") }
         #expect(error.category == .download && error.description.contains("self-signed certificate"), "\(error)")
+        #expect(error.description.contains("after 1 attempt"), "TLS failures are final: \(error)")
         #expect(try fixture.cache().statistics.files == 0)
     }
 }

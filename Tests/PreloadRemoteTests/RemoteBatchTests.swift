@@ -125,3 +125,36 @@ import Testing
         #expect(contents.partials.count == (try fixture.cache().statistics.partials))
     }
 }
+
+/// What a remote file names stays on its server: a file on this machine is never read for it,
+/// and its errors name its URL.
+@Suite struct RemoteConfinementTests {
+    let fixture: RemoteFixture
+
+    init() throws {
+        fixture = try RemoteFixture()
+    }
+
+    @Test func aRemoteAtlasNamingALocalPageFailsWithoutReadingIt() async throws {
+        let secret = try fixture.cacheFolder.write("secret.png", PNGFixture.rgba(width: 1, height: 1, pixels: [9, 9, 9, 9]))
+        for (name, page) in [("absolute.json", secret), ("climbing.json", "../../../../../../../../../" + secret)] {
+            let atlas = #"{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}}, "meta": {"image": "\#(page)"}}"#
+            try fixture.serve(name, Array(atlas.utf8))
+            let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()], configuration: .init(fetcher: try fixture.fetcher()))
+            let report = try await coordinator.preload([AssetRequest(path: fixture.url("plain/\(name)"))])
+            #expect(report.loaded.isEmpty, "\(name) loaded with \(page)")
+            #expect(!report.allResults.contains { $0.request.path == secret && $0.outcome.isLoaded })
+            let error = try #require(report.errors.first)
+            #expect(error.path == fixture.url("plain/\(name)"), "\(error)")
+        }
+    }
+
+    @Test func aDamagedRemoteFileFailsByItsURL() async throws {
+        let png = PNGFixture.rgba(width: 4, height: 4, pixels: Array(repeating: 7, count: 64))
+        try fixture.serve("cut.png", Array(png.prefix(png.count - 20)))
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(fetcher: try fixture.fetcher()))
+        let report = try await coordinator.preload([AssetRequest(path: fixture.url("plain/cut.png"))])
+        let error = try #require(report.errors.first)
+        #expect(error.path == fixture.url("plain/cut.png") && !error.description.contains(fixture.cacheFolder.path), "\(error)")
+    }
+}

@@ -54,9 +54,11 @@ import Testing
         #expect(FileManager.default.createFile(atPath: folder + "/blobs/" + String(repeating: "a", count: 64) + ".png", contents: Data([1])))
         let stale = folder + "/partial/0000.part"
         #expect(FileManager.default.createFile(atPath: stale, contents: Data([1])))
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: stale)
-        let fresh = folder + "/partial/1111.part"  // another process's download in flight: left alone
+        let fresh = folder + "/partial/1111.part"  // another process's download in flight (it holds the lock): left alone
         #expect(FileManager.default.createFile(atPath: fresh, contents: Data([1])))
+        let inFlight = open(fresh, O_RDWR)
+        defer { close(inFlight) }
+        #expect(flock(inFlight, LOCK_EX) == 0)
         #expect(FileManager.default.createFile(atPath: folder + "/index.json.1234.tmp", contents: Data("{".utf8)))
         let reopened = try fixture.cache()
         let contents = try fixture.cacheContents()

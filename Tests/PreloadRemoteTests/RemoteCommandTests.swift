@@ -74,5 +74,10 @@ import Testing
         try fixture.serve("level2/c.bin", RemoteFixture.bytes(20_000, seed: 99))
         let changed = try await preload(["fetch", catalog, "--group", "level2", "--cache", fixture.cacheFolder.path])
         #expect(changed.status == 1 && changed.output.contains("FAIL      level2/c.bin: downloaded bytes do not match"), "\(changed.output)")
+        #expect(changed.output.hasPrefix("FAILED 1 of 1 file; fetched 0 (group level2)"), "\(changed.output)")
+        // The catalog written into the folder it lists does not list itself.
+        let inside = try await preload(["catalog", published.path, "--url", fixture.url("plain/"), "-o", published.file("catalog.json")])
+        let again2 = try await preload(["catalog", published.path, "--url", fixture.url("plain/"), "-o", published.file("catalog.json")])
+        #expect(inside.status == 0 && again2.output.contains("4 files"), "\(again2.output)")
     }
 }

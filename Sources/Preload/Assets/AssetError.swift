@@ -91,6 +91,13 @@ package struct SendableErrorDescription: Error, Sendable, CustomStringConvertibl
 }
 
 extension AssetError {
+    /// The error, naming `url` where it named `local` (a fetched file's copy: the caller knows
+    /// the URL).
+    func naming(_ url: String, for local: String) -> AssetError {
+        guard path == local else { return self }
+        return AssetError(path: url, category: category, reason: reason, underlying: underlying)
+    }
+
     static func dependencyFailed(path: String, dependency: AssetError) -> AssetError {
         AssetError(
             path: path, category: .dependencyFailed,

@@ -8,6 +8,9 @@ public struct AssetFiles: Sendable {
     /// The container plugins and what they opened; `nil` without any, so that copying the
     /// files of a request (once per asset) touches no shared reference count.
     private let storage: Storage?
+    /// For a remote file's plugin: the local copy, the one file (with its entries) it may read;
+    /// anything else it names is beside its URL, on the server, not on this disk.
+    private var confinement: String?
 
     private final class Storage: Sendable {
         let containers: [any ContainerPlugin]
@@ -36,6 +39,24 @@ public struct AssetFiles: Sendable {
 
     /// The disk only.
     public static let local = AssetFiles()
+
+    /// These files, of which only `copy` (a remote file's local copy) and its entries
+    /// (`COPY#ENTRY`) can be read: what a plugin reading a remote file while planning sees, so
+    /// that a name in the file (an absolute path, a `../`) never reads this machine's files.
+    package func confined(to copy: String) -> AssetFiles {
+        var confined = self
+        confined.confinement = copy
+        return confined
+    }
+
+    /// Refuses `path` when these files are confined to another file.
+    private func checkConfinement(_ path: String) throws(AssetError) {
+        guard let copy = confinement, path != copy, !path.hasPrefix(copy + "#") else { return }
+        throw AssetError(
+            path: path, category: .unsupported,
+            reason: "is named inside a remote file, which may read only files it declares as dependencies (fetched from beside its URL), "
+                + "not files on this machine")
+    }
 
     /// Where `path` is inside a container: the container's path, the entry's name, and the
     /// plugin that opens it; `nil` for a path on disk. The container is the shortest prefix
@@ -73,6 +94,7 @@ public struct AssetFiles: Sendable {
     /// What `stat` would say, for entries too: an entry's identity is its container's plus its
     /// name; a name that only prefixes entries (`pack#sprites.atlas`) is a folder.
     public func facts(of path: String) throws(AssetError) -> FileFacts {
+        try checkConfinement(path)
         if let entry = try entryFacts(of: path) { return entry }
         return try FileFacts.of(path: path)
     }
@@ -102,6 +124,7 @@ public struct AssetFiles: Sendable {
         _ path: String, limit: Int = .max, memory: AssetMemory = .shared, isCancelled: () -> Bool = { false },
         progress: (Double) -> Void = { _ in }
     ) throws -> AssetBytes {
+        try checkConfinement(path)
         guard let (container, entry, plugin) = locate(path) else {
             return try FileContents.assetBytes(path: path, limit: limit, memory: memory)
         }
@@ -116,6 +139,7 @@ public struct AssetFiles: Sendable {
 
     /// The first `count` bytes (fewer if the file is shorter), for sniffing.
     public func prefix(_ path: String, count: Int) throws -> [UInt8] {
+        try checkConfinement(path)
         guard let (container, entry, plugin) = locate(path) else { return try FileContents.prefix(path: path, count: count) }
         do {
             return try plugin.entryPrefix(entry, in: container, count: count)
@@ -129,6 +153,7 @@ public struct AssetFiles: Sendable {
     /// disk nothing else is left out silently: a FIFO, device or socket, a dangling symbolic
     /// link, a folder that cannot be listed and a name that is not UTF-8 throw, naming it.
     public func files(under folder: String) throws -> [String] {
+        try checkConfinement(folder)
         if let (container, entry, plugin) = locate(folder) {
             let prefix = entry.hasSuffix("/") ? entry : entry + "/"
             return try plugin.entryNames(in: container).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }

@@ -153,7 +153,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
         case .failure(let error):
             if error is CancellationError || isCancelled { return .cancelled }
             environment.sink.send(.failed)
-            return .failed(AssetError(path: item.request.path, wrapping: error))
+            let failure = AssetError(path: item.request.path, wrapping: error)
+            return .failed(item.request.request.remoteURL.map { failure.naming($0, for: item.request.path) } ?? failure)
         }
     }
 
@@ -167,8 +168,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
         for (request, _) in item.dependencies {
             switch known[request] {
             case .loaded: continue
-            case .failed(let error): return .failure(.dependencyFailed(path: item.request.path, dependency: error))
-            case .cancelled, nil: return .failure(.dependencyCancelled(path: item.request.path, dependency: request.path))
+            case .failed(let error): return .failure(.dependencyFailed(path: item.request.request.remoteURL ?? item.request.path, dependency: error))
+            case .cancelled, nil:
+                return .failure(.dependencyCancelled(path: item.request.request.remoteURL ?? item.request.path, dependency: request.path))
             }
         }
         return .success(known)

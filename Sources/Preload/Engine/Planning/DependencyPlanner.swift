@@ -82,7 +82,7 @@ struct DependencyPlanner {
 
     /// Follows the dependencies of the new asset `asset`, then plans it (or fails it).
     private mutating func follow(_ asset: Int, _ resolved: ResolvedRequest) {
-        let path = resolved.planned.path
+        let path = resolved.planned.request.remoteURL ?? resolved.planned.path  // what errors name: a fetched file's URL
         inProgress[asset] = path
         var item = LoadItem(asset: asset, resolved: resolved)
         let tolerant = resolved.plugin.loader.toleratesFailedDependencies

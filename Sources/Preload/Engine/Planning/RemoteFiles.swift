@@ -70,8 +70,20 @@ final class RemoteFiles: Sendable {
     /// local copy's folder is a name inside its URL's folder (fetched from there in turn), and
     /// an entry of the file itself (`COPY#entry`, a pack's) is `URL#entry` (planned as the
     /// copy's entry again); anything else stays as it is.
-    func remoteDependencies(_ dependencies: [AssetRequest], of request: AssetRequest) -> [AssetRequest] {
-        dependencies.map { Self.remoteDependency($0, of: request) }
+    /// A name that is neither (an absolute path, a `../` out of the copy's folder: a file on
+    /// this machine) is refused: a file from a server never reads this machine's files.
+    func remoteDependencies(_ dependencies: [AssetRequest], of request: AssetRequest) throws(AssetError) -> [AssetRequest] {
+        var named: [AssetRequest] = []
+        for dependency in dependencies {
+            let remote = Self.remoteDependency(dependency, of: request)
+            guard AssetPath.isRemote(remote.path) else {
+                throw AssetError(
+                    path: request.remoteURL ?? request.path, category: .unsupported,
+                    reason: "names \(dependency.path), a file on this machine: a remote file may name only files beside its URL")
+            }
+            named.append(remote)
+        }
+        return named
     }
 
     /// `dependency` as ``remoteDependencies(_:of:)`` names it: what a plugin asks for at load

@@ -122,8 +122,21 @@ final class RequestResolver: Sendable {
     /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
     /// `allowance` (this thread's share of ``readAhead``) lasts.
     func resolve(_ given: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
-        // A URL is planned as its fetched local copy (fetched now, if it was not yet).
+        // A URL is planned as its fetched local copy (fetched now, if it was not yet), and its
+        // errors name the URL.
         let request = try remote?.local(given) ?? given
+        guard request.remoteURL == nil else {
+            do {
+                return try resolveFile(request, readingAhead: &allowance)
+            } catch {
+                throw error.naming(given.path, for: request.path)
+            }
+        }
+        return try resolveFile(request, readingAhead: &allowance)
+    }
+
+    /// ``resolve(_:readingAhead:)`` of a request for a file on this machine.
+    private func resolveFile(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
         // The plugin the request names, else the one claiming its extension: found once.
@@ -141,7 +154,9 @@ final class RequestResolver: Sendable {
         var header: [UInt8]?
         let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
         let plugin = claim.plugin
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: claim.warning)
+        // A remote file's plugin reads its copy alone (what it names is fetched as a dependency).
+        let visible = request.remoteURL == nil ? files : files.confined(to: RemoteFiles.split(request.path).url)
+        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: visible, claimWarning: claim.warning)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
@@ -159,11 +174,13 @@ final class RequestResolver: Sendable {
         do {
             var requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
             if let remote, resolved.planned.request.remoteURL != nil {
-                requests = remote.remoteDependencies(requests, of: resolved.planned.request)
+                requests = try remote.remoteDependencies(requests, of: resolved.planned.request)
             }
             if !requests.isEmpty { resolved.dependencies = .success(requests) }
         } catch {
-            resolved.dependencies = .failure(AssetError(path: resolved.planned.path, wrapping: error))
+            let failure = AssetError(path: resolved.planned.path, wrapping: error)
+            resolved.dependencies = .failure(
+                resolved.planned.request.remoteURL.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
         }
         if let estimate = resolved.plugin.loader.estimatedWork(for: resolved.planned).map({ max($0, 1) }) {
             resolved.weight = estimate
