@@ -141,6 +141,9 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if let contactSheet { try OutputPath.check(contactSheet, option: "--contact-sheet") }
         guard !watch || (memoryBudgetMiB == nil && !json) else { throw ValidationError("--watch cannot be combined with --memory-budget or --json") }
+        for path in paths + atlases + packs where !AssetPath.isRemote(path) && path.contains("://") {
+            throw ValidationError("\(path): only http:// and https:// URLs are fetched")
+        }
         for path in paths + atlases + packs where !AssetPath.isRemote(path) && !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }

@@ -75,8 +75,11 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
         let decoded: RemoteCatalog
         do {
             decoded = try JSONDecoder().decode(RemoteCatalog.self, from: json)
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw RemoteCatalogError(
+                path: path, reason: "is not a catalog: it has no '\(key.stringValue)' (a catalog has 'format', 'version', 'base' and 'files')")
         } catch {
-            throw RemoteCatalogError(path: path, reason: "is not a catalog: \(error)")
+            throw RemoteCatalogError(path: path, reason: "is not a catalog (JSON with 'format', 'version', 'base' and 'files'): \(error)")
         }
         guard decoded.format == "preload-catalog" else {
             throw RemoteCatalogError(path: path, reason: "its format is \"\(decoded.format)\", not \"preload-catalog\"")

@@ -84,6 +84,18 @@ import Testing
         #expect(texture.width == 3 && texture.pixels.isMapped)
     }
 
+    @Test func aRemotePacksEntriesAreNamedAsALocalPacksAre() async throws {
+        try serveSample("packs/level1.pak", as: "level1.pak")
+        let coordinator = try coordinator(try fixture.fetcher(), plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: fixture.url("plain/level1.pak"), name: "level1")])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let local = try await PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()]).preload([
+            AssetRequest(path: Self.sampleAssets + "/packs/level1.pak", name: "level1")
+        ])
+        #expect(Set(report.dependencies.map(\.request.name)) == Set(local.dependencies.map(\.request.name)))
+        #expect(coordinator.assets.texture(named: "level1#hud/hud.png")?.width == 64)
+    }
+
     @Test func withoutAFetcherAURLFailsByNameAndTheRestLoads() async throws {
         let local = try fixture.served.write("local.png", PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
         let url = fixture.url("plain/nothing.png")

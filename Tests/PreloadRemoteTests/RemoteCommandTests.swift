@@ -47,6 +47,11 @@ import Testing
         let second = try await preload([url, "--cache", fixture.cacheFolder.path])
         #expect(second.status == 0)
         #expect(second.output.contains("fetched:   1 file: 0 B from the network, "), "\(second.output)")
+        let ftp = try await preload(["ftp://127.0.0.1/hero.png"])
+        #expect(ftp.status != 0 && ftp.errors.contains("only http:// and https:// URLs are fetched"), "\(ftp.errors)")
+        let notCatalog = try fixture.served.write("not-a-catalog.json", text: #"{"files": []}"#)
+        let wrong = try await preload(["fetch", notCatalog, "--cache", fixture.cacheFolder.path])
+        #expect(wrong.status != 0 && wrong.errors.contains("is not a catalog: it has no 'format'"), "\(wrong.errors)")
         let missing = try await preload([fixture.url("plain/missing.png"), "--cache", fixture.cacheFolder.path])
         #expect(missing.status == 1 && missing.output.contains("missing.png: the server answered HTTP 404"), "\(missing.output)")
     }

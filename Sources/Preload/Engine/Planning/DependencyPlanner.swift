@@ -142,26 +142,28 @@ extension AssetRequest {
     /// `assets/ui.json` named `ui`) is named as a part of it, `ui#ui.png`. A name the plugin
     /// chose, or a path outside the dependent's folder, stays.
     func named(after dependent: AssetRequest) -> AssetRequest {
-        guard name == path, dependent.name != dependent.path else { return self }
+        // A fetched file's path, for its names, is its URL (what its dependencies are named by).
+        let dependentPath = dependent.remoteURL ?? dependent.path
+        guard name == path, dependent.name != dependentPath else { return self }
         // The part of the dependent's path its name stands for: all of it, or what is left once
         // the tail both share (from a `#` or `/` on) is taken off (`…/level1.pak` for `level1`).
-        var (stem, named) = (Substring(dependent.path), Substring(dependent.name))
+        var (stem, named) = (Substring(dependentPath), Substring(dependent.name))
         while let last = stem.last, last == named.last {
             stem = stem.dropLast()
             named = named.dropLast()
         }
-        let shared = dependent.path.dropFirst(stem.count)
+        let shared = dependentPath.dropFirst(stem.count)
         if let separator = shared.firstIndex(where: { $0 == "#" || $0 == "/" }) {
-            let tail = dependent.path[separator...]
-            stem = dependent.path.dropLast(tail.count)
+            let tail = dependentPath[separator...]
+            stem = dependentPath.dropLast(tail.count)
             named = dependent.name.dropLast(tail.count)
         } else {
-            (stem, named) = (Substring(dependent.path), Substring(dependent.name))
+            (stem, named) = (Substring(dependentPath), Substring(dependent.name))
         }
         var renamed = self
         if !named.isEmpty, path.hasPrefix(stem), let next = path.dropFirst(stem.count).first, next == "#" || next == "/" {
             renamed.name = String(named) + path.dropFirst(stem.count)
-        } else if path != dependent.path, let relative = path.relative(toFolderOf: dependent.path) {
+        } else if path != dependentPath, let relative = path.relative(toFolderOf: dependentPath) {
             // Beside the dependent's file or below its folder (a descriptor atlas's page): named
             // as a part of it, like a pack's entry, in the caller's words (`ui#ui.png`).
             renamed.name = dependent.name + "#" + relative
