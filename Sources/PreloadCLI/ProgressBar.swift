@@ -15,7 +15,9 @@ final class ProgressBar: Sendable {
         let filled = Int((progress.fractionCompleted * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let percent = Int((progress.fractionCompleted * 100).rounded(.down))
-        let line = "[\(bar)] \(percent)%  \(progress.finishedAssets)/\(progress.totalAssets) files"
+        // Before planning ends only downloads move the bar: no file count is known yet.
+        let files = progress.totalAssets == 0 && !progress.isFinished ? "downloading" : "\(progress.finishedAssets)/\(progress.totalAssets) files"
+        let line = "[\(bar)] \(percent)%  \(files)"
         write("\r" + line + padding(to: line.count))
     }
 
