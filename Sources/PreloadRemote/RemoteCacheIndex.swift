@@ -13,6 +13,8 @@ struct RemoteCacheIndex: Codable, Sendable {
         var suffix: String
         /// The server's ETag for it, for `If-None-Match`.
         var etag: String?
+        /// The server's `Last-Modified` for it, for `If-Modified-Since` when it gave no ETag.
+        var lastModified: String?
         /// When it was last asked for (seconds since 1970): the least recently used goes first.
         var lastUsed: Double
     }

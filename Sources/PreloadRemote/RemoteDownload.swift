@@ -29,6 +29,8 @@ final class RemoteDownload: Sendable {
         var hasher = SHA256()
         /// The validator of the response the temporary file is part of.
         var etag: String?
+        /// Its `Last-Modified`, the validator of a server that gives no ETag.
+        var lastModified: String?
         /// The whole file's size, as the server said.
         var totalSize: Int64?
         /// What the session was told to expect for this file, and what it was told arrived.
@@ -97,8 +99,8 @@ final class RemoteDownload: Sendable {
                 if sha == cached.sha256 && (promised.size ?? cached.size) == cached.size { return finishFromCache(cached) }
             } else if !configuration.revalidates {
                 return finishFromCache(cached)
-            } else if cached.etag != nil {
-                state.withLock { $0.revalidating = cached }  // If-None-Match: a 304 costs no body
+            } else if cached.etag != nil || cached.lastModified != nil {
+                state.withLock { $0.revalidating = cached }  // If-None-Match (If-Modified-Since): a 304 costs no body
             }
         }
         if let partial = cache.partial(for: file.url) { adopt(partial) }
@@ -122,8 +124,12 @@ final class RemoteDownload: Sendable {
             if state.offset > 0, let etag = state.etag {
                 headers["Range"] = "bytes=\(state.offset)-"
                 headers["If-Range"] = etag
-            } else if state.offset == 0, let cached = state.revalidating, let etag = cached.etag {
-                headers["If-None-Match"] = etag
+            } else if state.offset == 0, let cached = state.revalidating {
+                if let etag = cached.etag {
+                    headers["If-None-Match"] = etag
+                } else if let date = cached.lastModified {
+                    headers["If-Modified-Since"] = date
+                }
             }
             return headers
         }
@@ -166,6 +172,7 @@ final class RemoteDownload: Sendable {
                 }
                 state.revalidating = nil
                 state.etag = head.headers["etag"]
+                state.lastModified = head.headers["last-modified"]
                 state.totalSize = head.headers["content-length"].flatMap { Int64($0) }
                 return true
             case 416 where state.offset > 0:
@@ -333,7 +340,8 @@ final class RemoteDownload: Sendable {
             guard let name = state.partialName else { return .failure(.cache("no temporary file")) }
             state.partialName = nil
             let entry = RemoteCacheIndex.Entry(
-                sha256: digest, size: state.offset, suffix: suffix, etag: state.etag, lastUsed: Date().timeIntervalSince1970)
+                sha256: digest, size: state.offset, suffix: suffix, etag: state.etag, lastModified: state.lastModified,
+                lastUsed: Date().timeIntervalSince1970)
             return .success((cache.partialPath(name), entry))
         }
         switch checked {

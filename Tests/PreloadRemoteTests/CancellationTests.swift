@@ -9,8 +9,8 @@ import Testing
 @Suite struct CancellationTests {
     let fixture: RemoteFixture
 
-    init() throws {
-        fixture = try RemoteFixture()
+    init() async throws {
+        fixture = try await RemoteFixture.make()
     }
 
     @Test func twoHundredCancelledDownloadsLeaveTheCacheConsistent() async throws {

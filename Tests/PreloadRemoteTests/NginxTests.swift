@@ -13,37 +13,50 @@ struct NginxTests {
     let fixture: RemoteFixture
     let nginx: NginxServer
 
-    init() throws {
-        fixture = try RemoteFixture()
-        nginx = try NginxServer.start(root: fixture.served.path)
+    init() async throws {
+        fixture = try await RemoteFixture.make()
+        let root = fixture.served.path
+        nginx = try await offThePool { try NginxServer.start(root: root) }
     }
 
     func url(_ path: String) -> String { nginx.baseURL.absoluteString + "/" + path }
 
-    @Test func aFileDownloadsAndRevalidatesWithoutABody() throws {
+    @Test func aFileDownloadsAndRevalidatesWithoutABody() async throws {
         let bytes = RemoteFixture.bytes(5_000_000, seed: 11)
         try fixture.serve("levels/level1.bake", bytes)
-        let first = try only(try fixture.fetcher().fetch([RemoteFile(url: url("levels/level1.bake"))], session: RemoteFetchSession()))
+        let first = try await only(try fixture.fetcher().fetch([RemoteFile(url: url("levels/level1.bake"))]))
         #expect(FileManager.default.contents(atPath: first.path).map(Array.init) == bytes)
         #expect(first.transfer.networkBytes == 5_000_000)
-        let second = try only(try fixture.fetcher().fetch([RemoteFile(url: url("levels/level1.bake"))], session: RemoteFetchSession()))
+        let second = try await only(try fixture.fetcher().fetch([RemoteFile(url: url("levels/level1.bake"))]))
         #expect(second.transfer.networkBytes == 0 && second.transfer.cacheBytes == 5_000_000 && second.transfer.attempts == 1)
     }
 
-    @Test func aCutDownloadResumesWithARange() throws {
+    @Test func withoutAnETagTheDateRevalidates() async throws {
+        try fixture.serve("dated.bin", RemoteFixture.bytes(50_000, seed: 13))
+        let root = fixture.served.path
+        let dated = try await offThePool { try NginxServer.start(root: root, serverDirectives: "etag off;") }
+        defer { dated.stop() }
+        let url = dated.baseURL.absoluteString + "/dated.bin"
+        let first = try await only(try fixture.fetcher().fetch([RemoteFile(url: url)]))
+        #expect(first.transfer.networkBytes == 50_000)
+        let second = try await only(try fixture.fetcher().fetch([RemoteFile(url: url)]))
+        #expect(second.transfer.networkBytes == 0 && second.transfer.cacheBytes == 50_000 && second.transfer.attempts == 1)
+    }
+
+    @Test func aCutDownloadResumesWithARange() async throws {
         let bytes = RemoteFixture.bytes(3_000_000, seed: 12)
         try fixture.serve("big.bin", bytes)
         // nginx's ETag, as a first transfer would have kept it (fetched into another cache).
         let probe = try TemporaryDirectory("preload-remote-probe")
         defer { probe.remove() }
         let probeFetcher = RemoteFetcher(cache: try RemoteCache(folder: probe.path))
-        _ = try only(probeFetcher.fetch([RemoteFile(url: url("big.bin"))], session: RemoteFetchSession()))
+        _ = try await only(probeFetcher.fetch([RemoteFile(url: url("big.bin"))]))
         let etag = try #require(try probeFetcher.cache.entry(for: url("big.bin"))?.etag)
         let cache = try fixture.cache()
         let (name, path) = cache.newPartialPath()
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(1_000_000))))
         cache.keepPartial(url: url("big.bin"), name: name, etag: etag, totalSize: 3_000_000)
-        let fetched = try only(try fixture.fetcher().fetch([RemoteFile(url: url("big.bin"))], session: RemoteFetchSession()))
+        let fetched = try await only(try fixture.fetcher().fetch([RemoteFile(url: url("big.bin"))]))
         #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == bytes)
         #expect(fetched.transfer.networkBytes == 2_000_000 && fetched.transfer.cacheBytes == 1_000_000)
     }
@@ -67,7 +80,7 @@ struct NginxTests {
         #expect(moved.count == 1 && moved.first?.transfer.url == changed.url(of: changed.files(groups: ["level3"])[2]))
     }
 
-    @Test func aCertificateNobodyVouchesForIsRefused() throws {
+    @Test func aCertificateNobodyVouchesForIsRefused() async throws {
         try fixture.serve("secret.bin", [1, 2, 3])
         let keys = try TemporaryDirectory("preload-remote-tls")
         defer { keys.remove() }
@@ -79,19 +92,25 @@ struct NginxTests {
         ]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        try #require(openssl.terminationStatus == 0)
+        let status = try await offThePool {
+            try openssl.run()
+            openssl.waitUntilExit()
+            return openssl.terminationStatus
+        }
+        try #require(status == 0)
         let port = try LoopbackHTTP.freePort()
-        let tls = try NginxServer.start(
-            root: fixture.served.path,
-            serverDirectives: """
-                listen 127.0.0.1:\(port) ssl;
-                ssl_certificate \(keys.file("cert.pem"));
-                ssl_certificate_key \(keys.file("key.pem"));
-                """)
+        let (root, certificate, key) = (fixture.served.path, keys.file("cert.pem"), keys.file("key.pem"))
+        let tls = try await offThePool {
+            try NginxServer.start(
+                root: root,
+                serverDirectives: """
+                    listen 127.0.0.1:\(port) ssl;
+                    ssl_certificate \(certificate);
+                    ssl_certificate_key \(key);
+                    """)
+        }
         defer { tls.stop() }
-        let results = try fixture.fetcher(attempts: 3).fetch([RemoteFile(url: "https://127.0.0.1:\(port)/secret.bin")], session: RemoteFetchSession())
+        let results = try await fixture.fetcher(attempts: 3).fetch([RemoteFile(url: "https://127.0.0.1:\(port)/secret.bin")])
         guard case .failure(let error) = results[0] else { return #expect(Bool(false), "a self-signed certificate was trusted") }
         #expect(error.category == .download && error.description.contains("self-signed certificate"), "\(error)")
         #expect(error.description.contains("after 1 attempt"), "TLS failures are final: \(error)")

@@ -15,8 +15,8 @@ import Testing
 @Suite struct RemoteBatchTests {
     let fixture: RemoteFixture
 
-    init() throws {
-        fixture = try RemoteFixture()
+    init() async throws {
+        fixture = try await RemoteFixture.make()
     }
 
     static let sampleAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -143,8 +143,8 @@ import Testing
 @Suite struct RemoteConfinementTests {
     let fixture: RemoteFixture
 
-    init() throws {
-        fixture = try RemoteFixture()
+    init() async throws {
+        fixture = try await RemoteFixture.make()
     }
 
     @Test func aRemoteAtlasNamingALocalPageFailsWithoutReadingIt() async throws {

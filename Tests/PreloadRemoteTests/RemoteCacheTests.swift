@@ -10,21 +10,21 @@ import Testing
 @Suite struct RemoteCacheTests {
     let fixture: RemoteFixture
 
-    init() throws {
-        fixture = try RemoteFixture()
+    init() async throws {
+        fixture = try await RemoteFixture.make()
     }
 
-    func fetch(_ fetcher: RemoteFetcher, _ name: String) throws -> FetchedFile {
-        try only(fetcher.fetch([RemoteFile(url: fixture.url("plain/\(name)"))], session: RemoteFetchSession()))
+    func fetch(_ fetcher: RemoteFetcher, _ name: String) async throws -> FetchedFile {
+        try await only(fetcher.fetch([RemoteFile(url: fixture.url("plain/\(name)"))]))
     }
 
-    @Test func pastItsLimitTheLeastRecentlyUsedFilesGo() throws {
+    @Test func pastItsLimitTheLeastRecentlyUsedFilesGo() async throws {
         for index in 0..<4 { try fixture.serve("f\(index).bin", RemoteFixture.bytes(100_000, seed: UInt64(index + 20))) }
         let fetcher = try fixture.fetcher(limit: 250_000)
-        _ = try fetch(fetcher, "f0.bin")
-        _ = try fetch(fetcher, "f1.bin")
-        _ = try fetch(fetcher, "f0.bin")  // used again: f1 is now the least recently used
-        _ = try fetch(fetcher, "f2.bin")
+        _ = try await fetch(fetcher, "f0.bin")
+        _ = try await fetch(fetcher, "f1.bin")
+        _ = try await fetch(fetcher, "f0.bin")  // used again: f1 is now the least recently used
+        _ = try await fetch(fetcher, "f2.bin")
         let statistics = fetcher.cache.statistics
         #expect(statistics.files == 2 && statistics.bytes == 200_000)
         #expect(try fetcher.cache.entry(for: fixture.url("plain/f1.bin")) == nil)
@@ -32,12 +32,12 @@ import Testing
         #expect(try fixture.cacheContents().blobs.count == 2)
     }
 
-    @Test func twoURLsWithTheSameBytesShareOneFile() throws {
+    @Test func twoURLsWithTheSameBytesShareOneFile() async throws {
         let bytes = RemoteFixture.bytes(10_000, seed: 30)
         try fixture.serve("a.bin", bytes)
         try fixture.serve("b.bin", bytes)
         let fetcher = try fixture.fetcher()
-        let a = try fetch(fetcher, "a.bin"), b = try fetch(fetcher, "b.bin")
+        let a = try await fetch(fetcher, "a.bin"), b = try await fetch(fetcher, "b.bin")
         #expect(a.path == b.path)
         #expect(fetcher.cache.statistics.urls == 2 && fetcher.cache.statistics.files == 1)
         try fetcher.cache.remove(url: fixture.url("plain/a.bin"))
@@ -46,9 +46,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: b.path))
     }
 
-    @Test func openingTidiesWhatAnInterruptedProcessLeft() throws {
+    @Test func openingTidiesWhatAnInterruptedProcessLeft() async throws {
         try fixture.serve("kept.bin", RemoteFixture.bytes(5_000, seed: 31))
-        let kept = try fetch(try fixture.fetcher(), "kept.bin")
+        let kept = try await fetch(try fixture.fetcher(), "kept.bin")
         let folder = fixture.cacheFolder.path
         // A blob no entry names, an old temporary file no entry names, a half-written index.
         #expect(FileManager.default.createFile(atPath: folder + "/blobs/" + String(repeating: "a", count: 64) + ".png", contents: Data([1])))
@@ -68,7 +68,7 @@ import Testing
         #expect(try reopened.entry(for: fixture.url("plain/kept.bin")) != nil)
         // A blob deleted behind the cache's back is forgotten, and fetched again.
         try FileManager.default.removeItem(atPath: kept.path)
-        let again = try fetch(try fixture.fetcher(), "kept.bin")
+        let again = try await fetch(try fixture.fetcher(), "kept.bin")
         #expect(again.transfer.networkBytes == 5_000 && FileManager.default.fileExists(atPath: again.path))
     }
 
@@ -84,7 +84,7 @@ import Testing
 
 /// A damaged or hand-edited index names nothing outside the cache's folders.
 @Suite struct RemoteCacheIndexTests {
-    @Test func namesThatWouldLeaveTheCacheAreDropped() throws {
+    @Test func namesThatWouldLeaveTheCacheAreDropped() async throws {
         let folder = try TemporaryDirectory("preload-remote-index")
         defer { folder.remove() }
         let victim = try folder.write("victim.txt", text: "keep me")

@@ -8,8 +8,8 @@ import Testing
 @Suite struct RemoteCommandTests {
     let fixture: RemoteFixture
 
-    init() throws {
-        fixture = try RemoteFixture()
+    init() async throws {
+        fixture = try await RemoteFixture.make()
     }
 
     /// What `preload ARGUMENTS` printed and how it ended (run on a thread of its own, not the

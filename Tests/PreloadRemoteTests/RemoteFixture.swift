@@ -11,10 +11,21 @@ final class RemoteFixture: Sendable {
     let cacheFolder: TemporaryDirectory
     let server: FaultServer
 
-    init() throws {
-        served = try TemporaryDirectory("preload-remote-served")
-        cacheFolder = try TemporaryDirectory("preload-remote-cache")
-        server = try FaultServer.start(root: served.path)
+    private init(served: TemporaryDirectory, cacheFolder: TemporaryDirectory, server: FaultServer) {
+        self.served = served
+        self.cacheFolder = cacheFolder
+        self.server = server
+    }
+
+    /// A fixture with its server started: on a thread of its own, since starting waits for the
+    /// server's first line (a blocked test thread would hold one of the few that run every
+    /// suite's async work).
+    static func make() async throws -> RemoteFixture {
+        try await offThePool {
+            let served = try TemporaryDirectory("preload-remote-served")
+            return RemoteFixture(
+                served: served, cacheFolder: try TemporaryDirectory("preload-remote-cache"), server: try FaultServer.start(root: served.path))
+        }
     }
 
     deinit {
@@ -81,4 +92,12 @@ extension Sequence where Element == UInt8 {
 func only(_ results: [Result<FetchedFile, AssetError>]) throws -> FetchedFile {
     precondition(results.count == 1)
     return try results[0].get()
+}
+
+/// `body`, run on a thread of its own (it blocks: a server's start, a process's end), its result
+/// awaited.
+func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Swift.Result { try body() }) }
+    }
 }

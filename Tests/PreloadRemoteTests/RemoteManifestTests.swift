@@ -13,8 +13,8 @@ import Testing
 @Suite struct RemoteManifestTests {
     let fixture: RemoteFixture
 
-    init() throws {
-        fixture = try RemoteFixture()
+    init() async throws {
+        fixture = try await RemoteFixture.make()
     }
 
     var hero: [UInt8] { PNGFixture.rgba(width: 2, height: 2, pixels: Array(0..<16)) }
