@@ -42,18 +42,26 @@ import Testing
     }
 
     /// Four textures of 16 MiB each under a 20 MiB budget on one worker, the engine's upload of
-    /// each taking 500 ms (the texture holds the budget until it returns): a load after the first
-    /// asks for room while the texture before it is still being uploaded, waits, and says so. (Three
-    /// chances: on a machine so busy that a load starts 500 ms after the one before it ended, that
-    /// one does not wait; CI once saw all three of 200 ms pass.)
+    /// the first taking 3 s (the texture holds the budget until it returns): the load after it
+    /// asks for room while it is still being uploaded, waits, and says so. (CI once saw three
+    /// uploads of 200 ms pass with no wait, and the whole suite, sharing two cores, once saw
+    /// three of 500 ms: each load there started half a second after the one before it.)
     @Test func loadsThatWaitedForTheBudgetSaySo() async throws {
         let side = 2048
         let png = PNGFixture.rgba(width: side, height: side, pixels: [UInt8](repeating: 0x33, count: side * side * 4))
         let requests = try (0..<4).map { AssetRequest(path: try directory.write("t\($0).png", png), name: "t\($0)") }
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let stop = Locked(false)
+        let uploads = Locked(0)
         handOff.drainOnAThread(until: stop) { item in
-            Thread.sleep(forTimeInterval: 0.5)  // the upload's work
+            // The upload's work: the first one long enough that the load after it asks for room
+            // while it runs even when the whole suite shares the machine (there, the queue started
+            // each load half a second late, and 500 ms uploads were over before it asked).
+            let first = uploads.withLock { count in
+                count += 1
+                return count == 1
+            }
+            Thread.sleep(forTimeInterval: first ? 3 : 0.2)
             return (item.asset as? Texture)?.width
         }
         defer { stop.withLock { $0 = true } }
