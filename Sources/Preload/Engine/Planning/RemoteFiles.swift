@@ -30,6 +30,7 @@ final class RemoteFiles: Sendable {
     /// Fetches every remote file `requests` name, in one call to the fetcher (which downloads
     /// them in parallel), before they are planned.
     func prefetch(_ requests: [AssetRequest]) {
+        guard requests.contains(where: { AssetPath.isRemote($0.path) }) else { return }  // most batches: one pass, no copies
         var seen = Set<String>()
         var files: [RemoteFile] = []
         for request in requests where !request.isFolder && AssetPath.isRemote(request.path) {

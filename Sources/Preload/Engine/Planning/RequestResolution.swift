@@ -122,17 +122,16 @@ final class RequestResolver: Sendable {
     /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
     /// `allowance` (this thread's share of ``readAhead``) lasts.
     func resolve(_ given: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+        // A path on disk goes straight on (no copy of the request: this runs once per file).
+        guard let remote, AssetPath.isRemote(given.path) else { return try resolveFile(given, readingAhead: &allowance) }
         // A URL is planned as its fetched local copy (fetched now, if it was not yet), and its
         // errors name the URL.
-        let request = try remote?.local(given) ?? given
-        guard request.remoteURL == nil else {
-            do {
-                return try resolveFile(request, readingAhead: &allowance)
-            } catch {
-                throw error.naming(given.path, for: request.path)
-            }
+        let request = try remote.local(given)
+        do {
+            return try resolveFile(request, readingAhead: &allowance)
+        } catch {
+            throw error.naming(given.path, for: request.path)
         }
-        return try resolveFile(request, readingAhead: &allowance)
     }
 
     /// ``resolve(_:readingAhead:)`` of a request for a file on this machine.
