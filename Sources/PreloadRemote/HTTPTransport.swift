@@ -1,8 +1,22 @@
+import Foundation
+
 /// The response's status and headers, once every redirect was followed.
 struct HTTPHead: Sendable {
     var status: Int
     /// Header names in lowercase.
     var headers: [String: String]
+
+    /// Its `Content-Range` (`bytes A-B/T`, or `bytes A-B/*`) as its start and total.
+    var contentRange: (start: Int64, total: Int64?)? {
+        guard let text = headers["content-range"]?.trimmingCharacters(in: .whitespaces), text.lowercased().hasPrefix("bytes ") else {
+            return nil
+        }
+        let spec = text.dropFirst(6)
+        guard let dash = spec.firstIndex(of: "-"), let slash = spec.firstIndex(of: "/"), let start = Int64(spec[..<dash]) else {
+            return nil
+        }
+        return (start, Int64(spec[spec.index(after: slash)...]))
+    }
 }
 
 /// Why a transfer ended without its whole body.

@@ -109,6 +109,17 @@ public final class RemoteCache: Sendable {
 
     // MARK: For the fetcher
 
+    /// The extension of the URL's path (before any query or fragment), letters and digits only,
+    /// with its dot; empty if it has none, or a strange one.
+    static func suffix(of url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let name = AssetPath.fileName(of: path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard (1...16).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return "" }
+        return "." + ext
+    }
+
     /// The path of a file in `blobs/`.
     func blobPath(_ entry: RemoteCacheIndex.Entry) -> String { folder + "/blobs/" + RemoteCacheIndex.blobName(entry) }
 

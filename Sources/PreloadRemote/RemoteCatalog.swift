@@ -2,6 +2,12 @@ import Crypto
 import Foundation
 import Preload
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// A list of the files a server publishes, with the size and SHA-256 of each and the groups it
 /// belongs to (a level, a content update): what a game asks to bring up to date, so that only
 /// files that changed transfer (``RemoteFetcher/update(_:groups:session:)``), each checked
@@ -163,20 +169,11 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
 
     /// The size and SHA-256 (lowercase hex) of the file at `path`.
     static func digestOfFile(_ path: String) throws -> (Int64, String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw RemoteCatalogError(path: path, reason: "cannot be read") }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        var size: Int64 = 0
-        while true {
-            let block: Data?
-            do {
-                block = try handle.read(upToCount: 1 << 20)
-            } catch {
-                throw RemoteCatalogError(path: path, reason: "cannot be read: \(error.localizedDescription)")
-            }
-            guard let block, !block.isEmpty else { break }
-            hasher.update(data: block)
-            size += Int64(block.count)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw RemoteCatalogError(path: path, reason: "cannot be read") }
+        defer { close(descriptor) }
+        guard let (hasher, size) = digest(ofTheRestOf: descriptor) else {
+            throw RemoteCatalogError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
         }
         return (size, hasher.finalize().hexString)
     }

@@ -79,7 +79,7 @@ final class RemoteDownload: Sendable {
         self.configuration = configuration
         self.session = session
         self.completion = completion
-        suffix = Self.suffix(of: file.url)
+        suffix = RemoteCache.suffix(of: file.url)
     }
 
     /// Starts: the cache first, then the network.
@@ -159,7 +159,7 @@ final class RemoteDownload: Sendable {
                 state.ignoresBody = true  // the cached file is current: ended() finishes from the cache
                 return true
             case 206 where state.offset > 0:
-                guard let range = head.headers["content-range"].flatMap(Self.contentRange), range.start == state.offset else {
+                guard let range = head.contentRange, range.start == state.offset else {
                     state.stopReason = .restart  // not the range asked for: start over
                     return false
                 }
@@ -451,16 +451,9 @@ final class RemoteDownload: Sendable {
             close(descriptor)
             return
         }
-        var hasher = SHA256()
-        var size: Int64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer.baseAddress!, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            size += Int64(count)
+        guard let (hasher, size) = digest(ofTheRestOf: descriptor) else {
+            close(descriptor)
+            return
         }
         lseek(descriptor, 0, SEEK_END)
         state.withLock { state in
@@ -486,35 +479,5 @@ final class RemoteDownload: Sendable {
         state.offset = 0
         state.cacheBytes = 0
         state.hasher = SHA256()
-    }
-
-    /// `bytes A-B/T` (or `bytes A-B/*`) as its start and total.
-    static func contentRange(_ value: String) -> (start: Int64, total: Int64?)? {
-        let text = value.trimmingCharacters(in: .whitespaces)
-        guard text.lowercased().hasPrefix("bytes ") else { return nil }
-        let spec = text.dropFirst(6)
-        guard let dash = spec.firstIndex(of: "-"), let slash = spec.firstIndex(of: "/"), let start = Int64(spec[..<dash]) else {
-            return nil
-        }
-        return (start, Int64(spec[spec.index(after: slash)...]))
-    }
-
-    /// The extension of the URL's path (before any query or fragment), letters and digits only,
-    /// with its dot; empty if it has none, or a strange one.
-    static func suffix(of url: String) -> String {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let name = AssetPath.fileName(of: path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        let ext = name[name.index(after: dot)...].lowercased()
-        guard (1...16).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return "" }
-        return "." + ext
-    }
-}
-
-extension Duration {
-    /// As seconds for Dispatch.
-    var timeInterval: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

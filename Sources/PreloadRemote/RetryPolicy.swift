@@ -58,3 +58,11 @@ public struct RetryPolicy: Sendable, Hashable {
         status == 408 || status == 429 || (500...599).contains(status)
     }
 }
+
+extension Duration {
+    /// As seconds for Dispatch.
+    var timeInterval: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

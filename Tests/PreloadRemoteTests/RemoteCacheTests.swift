@@ -73,12 +73,12 @@ import Testing
     }
 
     @Test func copiesKeepTheURLsExtensionAndNothingElseOfIt() {
-        #expect(RemoteDownload.suffix(of: "https://x.test/a/hero.PNG?v=3#frag") == ".png")
-        #expect(RemoteDownload.suffix(of: "https://x.test/a/level") == "")
-        #expect(RemoteDownload.suffix(of: "https://x.test/a/../../etc/passwd") == "")
-        #expect(RemoteDownload.suffix(of: "https://x.test/a/x.p/ng") == "")
-        #expect(RemoteDownload.suffix(of: "https://x.test/a/evil.png%2F..%2F") == "")
-        #expect(RemoteDownload.suffix(of: "https://x.test/.hidden") == "")
+        #expect(RemoteCache.suffix(of: "https://x.test/a/hero.PNG?v=3#frag") == ".png")
+        #expect(RemoteCache.suffix(of: "https://x.test/a/level") == "")
+        #expect(RemoteCache.suffix(of: "https://x.test/a/../../etc/passwd") == "")
+        #expect(RemoteCache.suffix(of: "https://x.test/a/x.p/ng") == "")
+        #expect(RemoteCache.suffix(of: "https://x.test/a/evil.png%2F..%2F") == "")
+        #expect(RemoteCache.suffix(of: "https://x.test/.hidden") == "")
     }
 }
 
