@@ -55,6 +55,9 @@ let package = Package(
         // Remote files: downloads into a cache with resume, retries and integrity checks
         // (libcurl, opened at run time: nothing linked).
         .library(name: "PreloadRemote", targets: ["PreloadRemote"]),
+        // GPU texture formats: block encoders and decoders (BC7 our own; ASTC and BC1-BC5 through
+        // libraries opened at run time), mipmap chains, quality measures, KTX2 files.
+        .library(name: "PreloadGPU", targets: ["PreloadGPU"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -110,6 +113,7 @@ let package = Package(
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
+        .target(name: "PreloadGPU", dependencies: ["Preload", "PreloadConcurrency"]),
         .target(
             name: "PreloadRemote",
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl", .product(name: "Crypto", package: "swift-crypto")]),
@@ -247,6 +251,7 @@ let package = Package(
             dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "PreloadGPUTests", dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"]),
         .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
         .testTarget(
             name: "PreloadRemoteTests",

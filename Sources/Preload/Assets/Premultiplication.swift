@@ -33,6 +33,9 @@ public enum Premultiplication {
                     offset += 4
                 }
             }
+        case .bc1, .bc3, .bc4, .bc5, .bc7, .astc4x4, .astc5x5, .astc6x6, .astc8x8:
+            // Blocks are premultiplied before they are encoded (a GPU bake's job), never after.
+            preconditionFailure("premultiplying \(format) blocks")
         }
     }
 }
