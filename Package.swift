@@ -124,7 +124,7 @@ let package = Package(
             name: "PreloadAuthoring",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadAudio", "PreloadFont",
-                "PreloadTileMap", "CPreloadPNG",
+                "PreloadTileMap", "PreloadGPU", "CPreloadPNG",
             ]
         ),
         .target(
@@ -256,7 +256,8 @@ let package = Package(
         .testTarget(
             name: "PreloadRemoteTests",
             dependencies: [
-                "PreloadRemote", "PreloadCLI", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadManifest", "PreloadAuthoring", "PreloadTestSupport",
+                "PreloadRemote", "PreloadCLI", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadManifest",
+                "PreloadAuthoring", "PreloadTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Servers/fault_server.py"]),
@@ -282,7 +283,7 @@ let package = Package(
             name: "PreloadBakedTests",
             dependencies: [
                 "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "Preload", "PreloadAuthoring",
-                "PreloadConcurrency", "PreloadTestSupport",
+                "PreloadConcurrency", "PreloadTestSupport", "PreloadGPU",
             ]
         ),
         .testTarget(

@@ -56,6 +56,13 @@ public enum BakedFormat {
         /// A Tiled map: a header and its tables as JSON (``BakedMap``); its images are other
         /// entries.
         case tilemap = 6
+        /// A texture in a GPU format (BC7, ASTC, ...) or with a mipmap chain: a header naming the
+        /// format, a level table and every level's bytes (``BakedGPUTexture``).
+        case gpuTexture = 7
+
+        /// Whether entries of this kind load as a `Texture` (an atlas's or a font's page
+        /// may be either texture kind).
+        public var isTexture: Bool { self == .texture || self == .gpuTexture }
     }
 
     /// The header, as read or to write.

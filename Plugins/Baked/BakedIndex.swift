@@ -226,6 +226,14 @@ public struct BakedIndex: Sendable {
         guard !overflow, record.dataOffset >= UInt64(BakedFormat.headerSize), end <= dataEnd else {
             throw .malformed("entry '\(name)': its data (\(record.dataOffset) + \(record.dataLength) bytes) lies outside the data area")
         }
+        if record.kind == .gpuTexture {
+            // The format and the level table are in the entry's header, read when it loads
+            // (`BakedGPUTexture`): the index alone never touches an entry's pages.
+            guard record.width <= Int32.max, record.height <= Int32.max, record.dataLength >= UInt64(BakedGPUTexture.headerSize) else {
+                throw .malformed("entry '\(name)': a \(record.width)x\(record.height) GPU texture of \(record.dataLength) bytes")
+            }
+            return
+        }
         guard record.kind == .texture else { return }
         let (pixels, overflowPixels) = UInt64(record.width).multipliedReportingOverflow(by: UInt64(record.height))
         let (bytes, overflowBytes) = pixels.multipliedReportingOverflow(by: UInt64(record.pixelFormat.bytesPerPixel))

@@ -121,7 +121,7 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         let entry = pack.index.entries[position]
         if let warnings = pack.index.warnings[position] { try context.warn(warnings) }  // what loading its source warned of, again
         switch entry.record.kind {
-        case .texture:
+        case .texture, .gpuTexture:
             return try texture(entry, in: pack)
         case .data:
             return DataAsset(bytes: try bytes(of: entry, in: pack))
@@ -175,7 +175,7 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
     private func page(
         _ position: Int, named path: String, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, context: LoadContext
     ) throws -> Texture {
-        guard pack.index.entries.indices.contains(position), pack.index.entries[position].record.kind == .texture else {
+        guard pack.index.entries.indices.contains(position), pack.index.entries[position].record.kind.isTexture else {
             throw BakedPackError.malformed("entry '\(entry.name)': page \(path) is not a texture entry")
         }
         let pageEntry = pack.index.entries[position]
@@ -216,7 +216,19 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
 
     private func texture(_ entry: BakedIndex.Entry, in pack: BakedPackCache.Opened) throws -> Texture {
         let record = entry.record
-        guard record.kind == .texture else { throw BakedPackError.malformed("entry '\(entry.name)' is not a texture") }
+        guard record.kind.isTexture else { throw BakedPackError.malformed("entry '\(entry.name)' is not a texture") }
+        if record.kind == .gpuTexture {
+            let bytes = try bytes(of: entry, in: pack)
+            let header = try bytes.withUnsafeBytes { bytes throws(BakedPackError) in
+                try BakedGPUTexture.header(of: bytes, width: Int(record.width), height: Int(record.height), name: entry.name)
+            }
+            let mapping = try pack.mapped()
+            let levels = AssetBytes(
+                viewing: mapping, offset: Int(record.dataOffset) + header.levelsStart, count: bytes.count - header.levelsStart)
+            return Texture(
+                width: Int(record.width), height: Int(record.height), pixelFormat: header.format, alphaMode: record.alphaMode,
+                colorSpace: header.colorSpace, mipLevelCount: header.levelCount, pixels: levels)
+        }
         return Texture(
             width: Int(record.width), height: Int(record.height), pixelFormat: record.pixelFormat, alphaMode: record.alphaMode,
             pixels: try bytes(of: entry, in: pack))

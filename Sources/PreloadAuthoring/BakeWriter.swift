@@ -3,6 +3,7 @@ import Preload
 import PreloadAtlas
 import PreloadAudio
 import PreloadFont
+import PreloadGPU
 import PreloadTileMap
 import PreloadBaked
 import PreloadPack
@@ -38,6 +39,10 @@ public enum BakeWriter {
         case nameTaken(String)
         /// Nothing to bake.
         case empty
+        /// A texture did not encode into its GPU format.
+        case gpuEncodingFailed(name: String, cause: String)
+        /// With ``TextureBaking/isStrict``, textures whose quality fell below the threshold.
+        case belowQuality([GPUTextureQuality], threshold: Double)
 
         public var description: String {
             switch self {
@@ -51,6 +56,10 @@ public enum BakeWriter {
             case .nameTaken(let name):
                 "\(name): the pack names an atlas's packed page so, and an asset already has that name"
             case .empty: "nothing to bake: no asset loaded"
+            case .gpuEncodingFailed(let name, let cause): "\(name): did not encode for the GPU: \(cause)"
+            case .belowQuality(let textures, let threshold):
+                "\(counted(textures.count, "texture")) below \(GPUTextureQuality.decibels(threshold)) PSNR (--strict), so nothing was baked:\n"
+                    + textures.map { "  \($0.name): \(GPUTextureQuality.decibels($0.psnr)) in \($0.format)" }.joined(separator: "\n")
             }
         }
     }
@@ -74,12 +83,20 @@ public enum BakeWriter {
         public var bytes = 0
         /// Packs baked as their entries (the pack itself is not an asset of the baked pack).
         public var unpackedPacks: [String] = []
+        /// With ``TextureBaking``: each texture's GPU format and quality, in pack order.
+        public var gpuTextures: [GPUTextureQuality] = []
+        /// With ``TextureBaking``: the bytes the textures took as loaded (level 0, RGBA) and as
+        /// baked (every level, in their GPU formats).
+        public var texturesBytesBefore = 0, texturesBytesAfter = 0
+        /// With ``TextureBaking``: seconds the textures took to encode, all cores together (wall
+        /// time), and megapixels encoded (every level).
+        public var gpuSeconds = 0.0, gpuMegapixels = 0.0
 
         /// Every entry, pages included.
         public var entries: Int { textures + atlases + dataFiles + audio + fonts + maps + packedPages }
 
         /// `16.4 KB`, `4.2 MB`: as the command's summaries show sizes.
-        static func shown(_ bytes: Int) -> String {
+        public static func shown(_ bytes: Int) -> String {
             bytes < 1000
                 ? "\(bytes) B" : bytes < 1_000_000 ? String(format: "%.1f KB", Double(bytes) / 1e3) : String(format: "%.1f MB", Double(bytes) / 1e6)
         }
@@ -97,11 +114,35 @@ public enum BakeWriter {
         }
     }
 
+    /// How `preload bake --gpu` turns each texture into a GPU-ready one (`GPUTextureBake`).
+    public struct TextureBaking: Sendable {
+        /// The format and mipmap settings.
+        public var bake: GPUTextureBake
+        /// A texture whose PSNR (dB, level 0 against its source, premultiplied RGBA) is below it
+        /// gets a `gpu.low-quality` warning, kept in the pack and reported when it loads.
+        public var warningThreshold: Double
+        /// Whether such a texture fails the bake (nothing is written), as `--strict` asks.
+        public var isStrict: Bool
+        /// Textures encoded at once (default: the number of cores).
+        public var jobs: Int?
+
+        /// Baking with `bake`, warning below `warningThreshold` dB.
+        public init(bake: GPUTextureBake, warningThreshold: Double = 40, isStrict: Bool = false, jobs: Int? = nil) {
+            self.bake = bake
+            self.warningThreshold = warningThreshold
+            self.isStrict = isStrict
+            self.jobs = jobs
+        }
+    }
+
     /// Bakes what `report` loaded into a pack at `path`, flagging it with `flags`. Throws
     /// ``BakeError`` (writing nothing) when a source failed, an asset has no baked form or a name
-    /// would leave the pack, and `AtomicFile.WriteError` when the file cannot be written.
+    /// would leave the pack (or, with `textures`, a texture did not encode or, strict, fell below
+    /// its quality threshold), and `AtomicFile.WriteError` when the file cannot be written.
     @discardableResult
-    public static func write(_ report: PreloadReport, to path: String, flags: BakedFormat.Flags = []) throws -> Summary {
+    public static func write(
+        _ report: PreloadReport, to path: String, flags: BakedFormat.Flags = [], textures: TextureBaking? = nil
+    ) throws -> Summary {
         let errors = report.errors
         guard errors.isEmpty else { throw BakeError.sourcesFailed(errors) }
         var plan = Plan()
@@ -119,6 +160,7 @@ public enum BakeWriter {
             try plan.add(caller, isDependency: false, group: group)
         }
         guard !plan.entries.isEmpty else { throw BakeError.empty }
+        if let textures { try plan.bakeTextures(textures, into: &summary) }
         for entry in plan.entries {
             switch entry.kind {
             case .texture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
@@ -127,6 +169,7 @@ public enum BakeWriter {
             case .audio: summary.audio += 1
             case .font: summary.fonts += 1
             case .tilemap: summary.maps += 1
+            case .gpuTexture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
             }
         }
         summary.bytes = try plan.write(to: path, flags: flags)
@@ -267,11 +310,57 @@ public enum BakeWriter {
 
         private mutating func append(texture: Texture, name: String, source: String, bits: BakedFormat.Record.Bits) -> Int {
             var bits = bits
-            if texture.pixelFormat == .rgba16 { bits.insert(.rgba16) }
             if texture.alphaMode == .premultiplied { bits.insert(.premultiplied) }
+            if texture.pixelFormat.isBlockCompressed || texture.mipLevelCount > 1 || texture.colorSpace != .sRGB {
+                return append(
+                    Entry(
+                        name: name, sourcePath: source, kind: .gpuTexture, bits: bits, width: texture.width, height: texture.height,
+                        bytes: BakedGPUTexture.encode(texture, quality: nil)))
+            }
+            if texture.pixelFormat == .rgba16 { bits.insert(.rgba16) }
             return append(
                 Entry(name: name, sourcePath: source, kind: .texture, bits: bits, width: texture.width, height: texture.height, bytes: texture.pixels)
             )
+        }
+
+        /// Turns every texture entry into a GPU texture entry as `baking` says, noting each one's
+        /// format and quality in `summary`; warns of (or, strict, fails on) low quality.
+        mutating func bakeTextures(_ baking: TextureBaking, into summary: inout Summary) throws {
+            let positions = entries.indices.filter { entries[$0].kind == .texture }
+            let sources = positions.map { position in
+                let entry = entries[position]
+                return Texture(
+                    width: entry.width, height: entry.height, pixelFormat: entry.bits.contains(.rgba16) ? .rgba16 : .rgba8,
+                    alphaMode: entry.bits.contains(.premultiplied) ? .premultiplied : .straight, pixels: entry.bytes)
+            }
+            let started = ContinuousClock.now
+            let baked: [GPUTextureBake.Baked]
+            do {
+                baked = try baking.bake.bake(sources, jobs: baking.jobs)
+            } catch {
+                throw BakeError.gpuEncodingFailed(name: entries[positions[error.position]].name, cause: "\(error.cause)")
+            }
+            summary.gpuSeconds = (ContinuousClock.now - started) / .seconds(1)
+            var low: [GPUTextureQuality] = []
+            for (position, result) in zip(positions, baked) {
+                let quality = GPUTextureQuality(name: entries[position].name, format: result.texture.pixelFormat, psnr: result.psnr)
+                summary.gpuTextures.append(quality)
+                summary.texturesBytesBefore += entries[position].bytes.count
+                summary.texturesBytesAfter += result.texture.byteCount
+                summary.gpuMegapixels += Double(result.texture.levels.reduce(0) { $0 + $1.width * $1.height }) / 1e6
+                entries[position].kind = .gpuTexture
+                entries[position].bits.remove(.rgba16)
+                entries[position].bytes = BakedGPUTexture.encode(result.texture, quality: result.psnr)
+                if result.psnr < baking.warningThreshold {
+                    low.append(quality)
+                    entries[position].warnings.append(
+                        AssetWarning(
+                            "gpu.low-quality",
+                            "\(result.texture.pixelFormat) keeps it at \(GPUTextureQuality.decibels(result.psnr)) PSNR, below \(GPUTextureQuality.decibels(baking.warningThreshold))"
+                        ))
+                }
+            }
+            if baking.isStrict, !low.isEmpty { throw BakeError.belowQuality(low, threshold: baking.warningThreshold) }
         }
 
         private mutating func append(_ entry: Entry) -> Int {
@@ -383,4 +472,17 @@ struct SourceDigests {
 /// `count` and the noun, singular for one.
 private func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+}
+
+/// A texture's GPU format and how close it stayed to its source, as `preload bake --gpu` reports it.
+public struct GPUTextureQuality: Sendable, Hashable {
+    /// The entry's name.
+    public var name: String
+    /// The format it was baked into.
+    public var format: PixelFormat
+    /// PSNR of level 0 against the source, over premultiplied RGBA (dB; `.infinity` when exact).
+    public var psnr: Double
+
+    /// `47.3 dB`, or `exact`.
+    static func decibels(_ value: Double) -> String { value.isFinite ? String(format: "%.1f dB", value) : "exact" }
 }

@@ -7,13 +7,24 @@ struct TextureFacts: Sendable {
     var width: Int
     var height: Int
     var pixelFormat: PixelFormat
+    var mipLevelCount: Int
+
+    init(_ texture: Texture) {
+        width = texture.width
+        height = texture.height
+        pixelFormat = texture.pixelFormat
+        mipLevelCount = texture.mipLevelCount
+    }
+
+    /// `64x64 rgba8`, `256x256 bc7, 9 levels`.
+    var shown: String { "\(width)x\(height) \(pixelFormat)" + (mipLevelCount > 1 ? ", \(mipLevelCount) levels" : "") }
 }
 
 extension AssetResult {
     /// The texture's facts, for a loaded texture (or one released after its hand-over).
     var textureFacts: TextureFacts? {
         switch outcome.asset {
-        case let texture as Texture: TextureFacts(width: texture.width, height: texture.height, pixelFormat: texture.pixelFormat)
+        case let texture as Texture: TextureFacts(texture)
         case let released as HandedOverAsset: released.handle as? TextureFacts
         default: nil
         }
@@ -64,7 +75,7 @@ final class BudgetedConsumer: Sendable {
             let digest = AssetDigests.sha256(texture.pixels)
             pixelDigests.withLock { $0[item.path] = digest }
         }
-        return TextureFacts(width: texture.width, height: texture.height, pixelFormat: texture.pixelFormat)
+        return TextureFacts(texture)
     }
 
     /// Stops the thread once everything queued is taken over; returns the pixel digests by path.

@@ -29,6 +29,7 @@ struct JSONDocument: Encodable {
         var width: Int?
         var height: Int?
         var pixelFormat: String?
+        var mipLevels: Int?
         var bytes: Int?
         var sha256: String?
         var error: String?
@@ -245,6 +246,7 @@ struct JSONDocument: Encodable {
                 entry.width = texture.width
                 entry.height = texture.height
                 entry.pixelFormat = texture.pixelFormat.rawValue
+                entry.mipLevels = texture.mipLevelCount > 1 ? texture.mipLevelCount : nil
                 entry.sha256 = digest?.pixels
             } else if asset is DataAsset {
                 entry.sha256 = digest?.pixels  // over the bytes, as a pack entry's is

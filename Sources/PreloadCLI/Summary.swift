@@ -115,7 +115,7 @@ struct Summary {
     private func describe(_ result: AssetResult) -> String {
         var text = result.request.name == result.request.path ? result.request.path : "\(result.request.name) (\(result.request.path))"
         if let texture = result.textureFacts {
-            text += "  \(texture.width)x\(texture.height) \(texture.pixelFormat)"
+            text += "  \(texture.shown)"
         } else if let atlas = result.outcome.asset as? TextureAtlas {
             text += "  \(atlas.format.rawValue) atlas, \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
         } else if let font = result.outcome.asset as? BitmapFont {

@@ -19,7 +19,7 @@ public struct RGBAImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
-    /// A copy of level 0 of an ``Preload/PixelFormat/rgba8`` texture's pixels.
+    /// A copy of level 0 of an `PixelFormat.rgba8` texture's pixels.
     public init(_ texture: Texture) {
         precondition(texture.pixelFormat == .rgba8, "RGBAImage(_:) on a \(texture.pixelFormat) texture")
         let count = texture.width * texture.height * 4

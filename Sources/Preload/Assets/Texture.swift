@@ -125,9 +125,15 @@ public struct Texture: Asset, Hashable {
 
     /// Wraps pixels. `pixels.count` must be ``byteCount(width:height:pixelFormat:mipLevelCount:)``
     /// (`width * height * pixelFormat.bytesPerPixel` for one decoded level).
-    /// - Parameter mipLevelCount: levels held, 1 (no mipmaps) up to
-    ///   ``fullMipLevelCount(width:height:)``: each next level halves the one before, rounding
-    ///   down, never below 1.
+    /// - Parameters:
+    ///   - width: level 0's width in pixels.
+    ///   - height: level 0's height in pixels.
+    ///   - pixelFormat: how the pixels are stored.
+    ///   - alphaMode: whether colour is premultiplied by alpha.
+    ///   - colorSpace: what the colour samples mean (sRGB unless said).
+    ///   - mipLevelCount: levels held, 1 (no mipmaps) up to ``fullMipLevelCount(width:height:)``:
+    ///     each next level halves the one before, rounding down, never below 1.
+    ///   - pixels: every level's bytes, level 0 first.
     public init(
         width: Int, height: Int, pixelFormat: PixelFormat, alphaMode: AlphaMode, colorSpace: ColorSpace = .sRGB,
         mipLevelCount: Int = 1, pixels: AssetBytes

@@ -20,7 +20,9 @@ public struct HandedOverAsset: Asset {
         kind = asset.kind
         releasedByteCount = asset.byteCount
         if let texture = asset as? Texture {
-            summary = "texture \(texture.width)x\(texture.height) \(texture.pixelFormat)"
+            summary =
+                "texture \(texture.width)x\(texture.height) \(texture.pixelFormat)"
+                + (texture.mipLevelCount > 1 ? ", \(texture.mipLevelCount) levels" : "")
         } else {
             summary = "\(asset.kind) of \(asset.byteCount) bytes"
         }

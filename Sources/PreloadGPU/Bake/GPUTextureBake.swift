@@ -1,0 +1,189 @@
+import Foundation
+import Dispatch
+import Preload
+
+/// Turns decoded textures into GPU-ready ones: a mipmap chain (``MipChain``) and each level
+/// encoded in a GPU block format, with the quality measured against the source. `preload bake
+/// --gpu bc|astc` does this to every texture of a pack.
+///
+/// What each texture becomes (``Settings/target``):
+/// - ``Target/bc``: BC7 (our own encoder, `BC7Encoder`), colour and alpha at 8 bits per pixel;
+///   with ``Settings/opaqueFormat`` `.bc1`, a texture with no transparent pixel becomes BC1 (4
+///   bits per pixel, lower quality).
+/// - ``Target/astc``: ASTC at ``Settings/astcBlock`` (4 × 4 by default) through libastcenc.
+/// - ``Target/rgba8``: the texture as it is, with its mipmap chain (to compare like with like).
+///
+/// Textures bake in parallel, the largest first; the result does not depend on how many run at
+/// once.
+///
+/// ```swift
+/// import Preload
+/// import PreloadGPU
+///
+/// let texture = Texture(width: 8, height: 8, pixelFormat: .rgba8, alphaMode: .straight,
+///                       pixels: [UInt8](repeating: 200, count: 8 * 8 * 4))
+/// let baked = try GPUTextureBake(settings: .init(target: .rgba8)).bake([texture])
+/// print(baked[0].texture.mipLevelCount)   // 4: 8x8, 4x4, 2x2, 1x1
+/// ```
+public struct GPUTextureBake: Sendable {
+    /// The family of GPU formats to bake into.
+    public enum Target: String, Sendable, CaseIterable {
+        /// BC7 (BC1 for opaque textures on request): desktop GPUs (Direct3D, Vulkan, OpenGL with
+        /// BPTC).
+        case bc
+        /// ASTC: mobile GPUs and Apple silicon.
+        case astc
+        /// Uncompressed RGBA8, with the mipmap chain only.
+        case rgba8
+    }
+
+    /// How hard the encoders search: slower is closer to the source.
+    public enum Quality: String, Sendable, CaseIterable {
+        /// Quickest: for iterating on a level.
+        case fast
+        /// The default: what a shipping bake uses.
+        case medium
+        /// Slowest, closest.
+        case thorough
+    }
+
+    /// What to bake into, and how.
+    public struct Settings: Sendable, Hashable {
+        /// The format family.
+        public var target: Target
+        /// How hard the encoders search.
+        public var quality: Quality
+        /// Whether each texture gets its full mipmap chain (the default), or level 0 alone.
+        public var mipmaps: Bool
+        /// The format of a texture with no transparent pixel under ``Target/bc``: `.bc7` (the
+        /// default) or `.bc1` (half the size, lower quality).
+        public var opaqueFormat: PixelFormat
+        /// The block size under ``Target/astc``: `.astc4x4` (the default, 8 bits per pixel),
+        /// `.astc5x5`, `.astc6x6` or `.astc8x8` (2 bits per pixel).
+        public var astcBlock: PixelFormat
+
+        /// Settings for `target`; the rest as documented on each property.
+        public init(
+            target: Target, quality: Quality = .medium, mipmaps: Bool = true, opaqueFormat: PixelFormat = .bc7,
+            astcBlock: PixelFormat = .astc4x4
+        ) {
+            self.target = target
+            self.quality = quality
+            self.mipmaps = mipmaps
+            self.opaqueFormat = opaqueFormat
+            self.astcBlock = astcBlock
+        }
+    }
+
+    /// One texture, baked.
+    public struct Baked: Sendable {
+        /// The GPU-ready texture: its format, its levels.
+        public var texture: Texture
+        /// Peak signal-to-noise ratio of level 0 against the source, over premultiplied RGBA, in
+        /// dB (``ImageQuality``); `.infinity` when it is exact.
+        public var psnr: Double
+        /// Seconds spent encoding it (one core's time).
+        public var seconds: Double
+    }
+
+    /// Why a texture did not bake.
+    public struct BakeFailure: Error, Sendable, CustomStringConvertible {
+        /// Which texture of the list given to ``bake(_:)``.
+        public var position: Int
+        /// The encoder's error.
+        public var cause: any Error
+
+        public var description: String { "\(cause)" }
+    }
+
+    /// The settings every texture bakes with.
+    public let settings: Settings
+
+    /// A bake with `settings`.
+    public init(settings: Settings) { self.settings = settings }
+
+    /// Bakes each of `textures` (RGBA8 or RGBA16, which is rounded to RGBA8 first), in parallel;
+    /// the results are in the same order.
+    /// - Throws: ``BakeFailure`` for the first texture (in list order) that failed.
+    public func bake(_ textures: [Texture], jobs: Int? = nil) throws(BakeFailure) -> [Baked] {
+        let results = PreloadMutex([Result<Baked, any Error>?](repeating: nil, count: textures.count))
+        // Largest first, so that a big background does not start last and run alone.
+        let order = textures.indices.sorted { textures[$0].width * textures[$0].height > textures[$1].width * textures[$1].height }
+        let next = PreloadMutex(0)
+        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, textures.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let taken = next.withLock { value -> Int? in
+                    guard value < order.count else { return nil }
+                    value += 1
+                    return order[value - 1]
+                }
+                guard let position = taken else { return }
+                let result = Result { try bake(textures[position]) }
+                results.withLock { $0[position] = result }
+            }
+        }
+        return try results.withLock { all throws(BakeFailure) in
+            try all.enumerated().map { position, result throws(BakeFailure) in
+                do { return try result!.get() } catch { throw BakeFailure(position: position, cause: error) }
+            }
+        }
+    }
+
+    /// Bakes one texture on the calling thread.
+    public func bake(_ texture: Texture) throws -> Baked {
+        let started = ContinuousClock.now
+        let source = RGBAImage(eightBitLevelZeroOf: texture)
+        let levels = MipChain.levels(
+            of: source, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode, count: settings.mipmaps ? nil : 1)
+        let format = format(for: source)
+        let codec = BlockCodec(format: format, quality: settings.quality, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode)
+        var pixels: [UInt8] = []
+        var levelZero: [UInt8] = []
+        for (number, level) in levels.enumerated() {
+            let encoded = try codec.encode(level)
+            if number == 0 { levelZero = encoded }
+            pixels += encoded
+        }
+        let decoded = try codec.decode(levelZero, width: source.width, height: source.height)
+        let psnr = ImageQuality.psnr(source, decoded, premultiplied: texture.alphaMode == .straight)
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        return Baked(
+            texture: Texture(
+                width: texture.width, height: texture.height, pixelFormat: format, alphaMode: texture.alphaMode,
+                colorSpace: texture.colorSpace, mipLevelCount: levels.count, pixels: AssetBytes(pixels)),
+            psnr: psnr, seconds: seconds)
+    }
+
+    /// The format `image` bakes into under these settings.
+    func format(for image: RGBAImage) -> PixelFormat {
+        switch settings.target {
+        case .rgba8: return .rgba8
+        case .astc: return settings.astcBlock
+        case .bc:
+            guard settings.opaqueFormat != .bc7 else { return .bc7 }
+            let opaque = image.pixels.withUnsafeBufferPointer { pixels in
+                stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+            }
+            return opaque ? settings.opaqueFormat : .bc7
+        }
+    }
+}
+
+extension RGBAImage {
+    /// Level 0 of `texture` as RGBA8: a copy of an RGBA8 texture's, an RGBA16 texture's rounded
+    /// to 8 bits (`(v × 255 + 32767) / 65535`).
+    init(eightBitLevelZeroOf texture: Texture) {
+        guard texture.pixelFormat == .rgba16 else {
+            self.init(texture)
+            return
+        }
+        let count = texture.width * texture.height * 4
+        let pixels = texture.pixels.withUnsafeBytes { bytes in
+            (0..<count).map { index in
+                UInt8((UInt32(bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)) * 255 + 32767) / 65535)
+            }
+        }
+        self.init(width: texture.width, height: texture.height, pixels: pixels)
+    }
+}

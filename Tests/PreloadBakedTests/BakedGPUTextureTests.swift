@@ -1,0 +1,56 @@
+import Foundation
+import Preload
+import PreloadAuthoring
+import PreloadBaked
+import PreloadGPU
+import PreloadTestSupport
+import Testing
+
+/// Textures baked with a mipmap chain or in a GPU format (kind 7): what loading gives back, and
+/// what a damaged header does.
+@Suite struct BakedGPUTextureTests {
+    /// Bakes the small pack's sources with `baking`; returns the pack and the loose report.
+    private func bake(_ baking: BakeWriter.TextureBaking, in directory: TemporaryDirectory) async throws -> (String, PreloadReport) {
+        _ = try await BakedFixtures.smallPack(in: directory)
+        let report = try await BakedFixtures.coordinator().preload(
+            BakedFixtures.smallPackSources(in: directory), options: PreloadOptions(storesAssets: false))
+        let pack = directory.file("gpu.bake")
+        try BakeWriter.write(report, to: pack, textures: baking)
+        return (pack, report)
+    }
+
+    @Test func mipmappedTexturesLoadAsViewsWithEveryLevel() async throws {
+        let directory = try TemporaryDirectory()
+        let (pack, loose) = try await bake(.init(bake: GPUTextureBake(settings: .init(target: .rgba8))), in: directory)
+        let coordinator = try BakedFixtures.coordinator()
+        let report = try await coordinator.preload([AssetRequest(path: pack)])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        for result in loose.results {
+            guard let source = result.outcome.asset as? Texture else { continue }
+            let texture = try #require(coordinator.assets.texture(named: result.request.name))
+            #expect(texture.pixelFormat == .rgba8 && texture.pixels.isMapped)
+            #expect(texture.mipLevelCount == Texture.fullMipLevelCount(width: source.width, height: source.height))
+            let expected = MipChain.levels(of: RGBAImage(source), colorSpace: .sRGB, alphaMode: .straight)
+            #expect(texture.levels.map { Array(texture.pixels[$0.offset..<$0.offset + $0.byteCount]) } == expected.map(\.pixels))
+            #expect(texture.byteCount == expected.reduce(0) { $0 + $1.pixels.count }, "the budget counts every level")
+        }
+    }
+
+    @Test func aDamagedHeaderFailsItsEntryByName() async throws {
+        let directory = try TemporaryDirectory()
+        let (pack, _) = try await bake(.init(bake: GPUTextureBake(settings: .init(target: .rgba8))), in: directory)
+        // The Vulkan format number of the first texture's header (bytes 8-11) says BC7.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
+        let index = try bytes.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+        let first = try #require(index.entries.first { $0.record.kind == .gpuTexture })
+        bytes[Int(first.record.dataOffset) + 8] = 146
+        try Data(bytes).write(to: URL(fileURLWithPath: pack))
+        let coordinator = try BakedFixtures.coordinator(baked: BakedPackLoader(verification: .indexOnly))
+        let report = try await coordinator.preload([AssetRequest(path: pack)])
+        let failed = report.results.filter { $0.outcome.error != nil }
+        #expect(failed.map(\.request.name) == [first.name])
+        let message = failed.first?.outcome.error.map { "\($0)" } ?? ""
+        #expect(message.contains("Vulkan, OpenGL or block numbers"), "\(message)")
+        #expect(report.results.count - failed.count == 3, "the others load")
+    }
+}
