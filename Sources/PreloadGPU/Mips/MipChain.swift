@@ -13,6 +13,7 @@ import Preload
 /// (`c × a / 255` on the encoded values, as `Premultiplication` does).
 ///
 /// ```swift
+/// import Preload
 /// import PreloadGPU
 ///
 /// let image = RGBAImage(width: 4, height: 2, pixels: [UInt8](repeating: 255, count: 32))
