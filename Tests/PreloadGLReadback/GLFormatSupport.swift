@@ -1,6 +1,7 @@
 /// How a context knows a texture format: listed in `GL_COMPRESSED_TEXTURE_FORMATS`, brought by
 /// an extension it lists or by its core version, both, or neither (the driver lacks it).
 public struct GLFormatSupport: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The bits: 1 for ``listed``, 2 for ``byExtension``.
     public let rawValue: Int
 
     /// A support of `rawValue`'s bits.

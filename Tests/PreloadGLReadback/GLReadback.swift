@@ -25,6 +25,8 @@ import PreloadGPU
 /// 256). One-channel formats come back as (r, 0, 0, 255), two-channel ones as (r, g, 0, 255).
 ///
 /// One context serves one call at a time (a lock); contexts of one process share EGL's display.
+/// Each call makes its context current on the calling thread and releases it before returning:
+/// call from a thread without a GL context of its own (a game's render thread would lose its).
 public final class GLReadback: Sendable {
     /// The API a context speaks.
     public enum API: Sendable, Hashable, CaseIterable {

@@ -8,8 +8,10 @@
    through which every EGL and GL function is resolved (EGL_KHR_client_get_all_proc_addresses,
    which libglvnd and Mesa have); the EGL and GL numbers used are declared in the .c file.
 
-   A context is not thread-safe: one thread at a time calls the functions below with it (each
-   makes the context current on the calling thread and releases it before returning). */
+   A context is not thread-safe: one thread at a time calls the functions below with it. Each
+   makes the context current on the calling thread and releases it before returning, so call
+   them from a thread that has no context of its own current (a game's GL thread would lose its
+   context). */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -82,7 +84,7 @@ void preload_gl_close(preload_gl *context);
 /* What the last call said: "" after success, else the cause. */
 const char *preload_gl_message(const preload_gl *context);
 
-/* GL_VENDOR, GL_RENDERER and GL_VERSION, one line ("Mesa llvmpipe (LLVM 15.0.6, 256 bits) 4.5
+/* GL_VENDOR, GL_RENDERER and GL_VERSION, one line ("Mesa/X.org llvmpipe (LLVM 15.0.6, 256 bits) 4.5
    (Core Profile) Mesa 22.3.6"). */
 const char *preload_gl_description(const preload_gl *context);
 
