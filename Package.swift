@@ -64,6 +64,10 @@ let package = Package(
         // Test doubles for plugin authors: a recorder hooks can feed, temporary folders, a gated
         // plugin, PNG and zip fixtures (what the package's own tests use).
         .library(name: "PreloadTestSupport", targets: ["PreloadTestSupport"]),
+        // A test tool, like PreloadTestSupport: a headless OpenGL context (EGL, Mesa's llvmpipe
+        // where there is no GPU) that uploads textures and reads their levels back, for tests, the
+        // benchmark package and the SDL example's checks (other packages see products only).
+        .library(name: "PreloadGLReadback", targets: ["PreloadGLReadback"]),
         .executable(name: "preload", targets: ["PreloadCLI"]),
     ],
     dependencies: [
@@ -200,6 +204,14 @@ let package = Package(
             dependencies: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadFlow"],
             path: "Sources/game-boot"
         ),
+        // EGL's and GL's few numbers and the upload and read-back calls, in C: libEGL.so.1 is
+        // opened at run time (nothing linked, no GL headers needed to build).
+        .target(name: "CPreloadGLReadback", path: "Tests/CPreloadGLReadback"),
+        .target(
+            name: "PreloadGLReadback",
+            dependencies: ["CPreloadGLReadback", "Preload", "PreloadConcurrency", "PreloadGPU"],
+            path: "Tests/PreloadGLReadback"
+        ),
         .target(
             name: "PreloadTestSupport",
             dependencies: ["CPreloadZlib", "Preload", "PreloadConcurrency"],
@@ -252,6 +264,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "PreloadGPUTests", dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"]),
+        .testTarget(name: "PreloadGLReadbackTests", dependencies: ["PreloadGLReadback", "PreloadGPU", "Preload"]),
         .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
         .testTarget(
             name: "PreloadRemoteTests",
