@@ -70,6 +70,9 @@ import Testing
                 == .dataFormatDescriptorMismatch(field: "transferFunction", found: 1, expected: 2))
         #expect(error(reading: KTX2Fixtures.setting(valid, dfd + 12, to: 0x0005_0186)) == .unsupportedTransferFunction(5))
         #expect(
+            error(reading: KTX2Fixtures.setting(valid, 12, to: 145))  // BC7 _UNORM with an sRGB transfer function
+                == .dataFormatDescriptorMismatch(field: "transferFunction", found: 2, expected: 1))
+        #expect(
             error(reading: KTX2Fixtures.setting(valid, dfd + 20, to: 8))
                 == .dataFormatDescriptorMismatch(field: "bytesPlane0", found: 8, expected: 16))
         #expect(

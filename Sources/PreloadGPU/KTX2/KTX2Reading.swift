@@ -11,8 +11,8 @@ extension KTX2File {
         self = try bytes.withUnsafeBytes { file in Result { () throws(KTX2Error) in try KTX2File(decoding: file, limits: limits) } }.get()
     }
 
-    /// Reads a KTX2 file held in memory `file` (a mapped file, a pack entry); see
-    /// ``init(decoding:limits:)-([UInt8],_)``. The texture's pixels are copied out of `file`.
+    /// Reads a KTX2 file held in memory `file` (a mapped file, a pack entry), with the checks
+    /// and errors of reading it from an array. The texture's pixels are copied out of `file`.
     public init(decoding file: UnsafeRawBufferPointer, limits: ImageLimits = ImageLimits()) throws(KTX2Error) {
         let reader = KTX2Reader(file: file)
         let header = try reader.header(limits: limits)
@@ -33,8 +33,8 @@ extension KTX2File {
     }
 }
 
-/// The checks and copies of ``KTX2File/init(decoding:limits:)-(UnsafeRawBufferPointer,_)``, one
-/// part of the file each; every offset is checked against the file before it is read.
+/// The checks and copies of reading a ``KTX2File``, one part of the file each; every offset is
+/// checked against the file before it is read.
 private struct KTX2Reader {
     /// What the header says, checked.
     struct Header {
@@ -172,8 +172,9 @@ private struct KTX2Reader {
         return levels
     }
 
-    /// The texture's colour space (from `vkFormat` when it has sRGB and linear variants, else
-    /// from the transfer function) and alpha mode, after checking `dfd` describes `vkFormat`.
+    /// The texture's colour space (the transfer function's, which must agree with `vkFormat`
+    /// when the format has sRGB and linear variants) and alpha mode, after checking `dfd`
+    /// describes `vkFormat`.
     func colorSpaceAndAlpha(of dfd: KTX2DataFormatDescriptor, header: Header) throws(KTX2Error) -> (ColorSpace, AlphaMode) {
         let transferColorSpace: ColorSpace
         switch dfd.transferFunction {
@@ -181,18 +182,19 @@ private struct KTX2Reader {
         case KTX2DataFormatDescriptor.transferLinear: transferColorSpace = .linear
         default: throw .unsupportedTransferFunction(UInt32(dfd.transferFunction))
         }
-        if header.formatColorSpace == .sRGB, transferColorSpace != .sRGB {
-            throw .dataFormatDescriptorMismatch(
-                field: "transferFunction", found: UInt32(dfd.transferFunction), expected: UInt32(KTX2DataFormatDescriptor.transferSRGB))
+        // An _SRGB vkFormat must have the sRGB transfer function; the _UNORM variant of a format
+        // that has an _SRGB one should not (Khronos' `ktx validate` refuses it too).
+        if let formatColorSpace = header.formatColorSpace, formatColorSpace != transferColorSpace {
+            let expected = formatColorSpace == .sRGB ? KTX2DataFormatDescriptor.transferSRGB : KTX2DataFormatDescriptor.transferLinear
+            throw .dataFormatDescriptorMismatch(field: "transferFunction", found: UInt32(dfd.transferFunction), expected: UInt32(expected))
         }
         guard dfd.flags & ~KTX2DataFormatDescriptor.flagPremultiplied == 0 else {
             throw .invalidDataFormatDescriptor("flags \(dfd.flags) has bits no specification defines")
         }
-        let colorSpace = header.formatColorSpace ?? transferColorSpace
         let alphaMode: AlphaMode = dfd.flags & KTX2DataFormatDescriptor.flagPremultiplied != 0 ? .premultiplied : .straight
         let expected = KTX2DataFormatDescriptor(format: header.format, colorSpace: transferColorSpace, alphaMode: alphaMode)
         try dfd.check(matches: expected, supercompressed: header.supercompression != .none)
-        return (colorSpace, alphaMode)
+        return (transferColorSpace, alphaMode)
     }
 
     /// The key/value pairs in `range`: each a length, a NUL-terminated UTF-8 key and a value,
