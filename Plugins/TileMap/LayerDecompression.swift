@@ -30,7 +30,24 @@ enum LayerCompression: String {
             }
             output.copyMemory(from: input)
         case .zlib, .gzip: try Self.inflate(input, into: output, name: rawValue)
-        case .zstd: try ZstdLibrary.shared.get().decompress(input, into: output)
+        case .zstd: try Self.decompressZstd(input, into: output)
+        }
+    }
+
+    /// Zstandard data decompressed into `output` through libzstd (opened at run time, shared
+    /// with the package's other zstd readers).
+    private static func decompressZstd(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws {
+        let expected = output.count - 1
+        let result: Int
+        do {
+            result = try ZstdLibrary.shared.get().decompress(input, into: output)
+        } catch let failure as ZstdFailure {
+            if failure.isDestinationTooSmall { throw LayerDataProblem("zstd data decompresses to more than the layer's \(expected) bytes") }
+            throw LayerDataProblem(failure.description)
+        }
+        guard result == expected else {
+            let size = result > expected ? "more than" : "\(result) bytes, not"
+            throw LayerDataProblem("zstd data decompresses to \(size) the layer's \(expected) bytes")
         }
     }
 

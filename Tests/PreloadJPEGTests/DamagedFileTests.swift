@@ -1,5 +1,6 @@
 import Preload
 import PreloadJPEG
+import PreloadTestSupport
 import Testing
 
 /// Damaged twins of the fixtures fail with a typed error naming the cause; a cut file never
@@ -135,7 +136,7 @@ import Testing
         // A flipped bit in a coefficient is undetectable in JPEG (the pixels just change), so
         // this asserts what can be: a typed error or a whole image, never a crash.
         let whole = try JPEGFixtures.jpeg(name)
-        var generator = SplitMix(seed: UInt64(whole.count))
+        var generator = SeededRandom(seed: UInt64(whole.count))
         for _ in 0..<300 {
             var damaged = whole
             for _ in 0..<(1 + Int(generator.next() % 4)) {

@@ -1,0 +1,18 @@
+/// A small deterministic generator (SplitMix64): tests that damage fixtures or vary timings do
+/// it the same way every run.
+public struct SeededRandom: RandomNumberGenerator {
+    /// The generator's state, advanced by each value.
+    public var state: UInt64
+
+    /// A generator whose values follow from `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next value.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
