@@ -83,14 +83,8 @@ public enum BakeWriter {
         public var bytes = 0
         /// Packs baked as their entries (the pack itself is not an asset of the baked pack).
         public var unpackedPacks: [String] = []
-        /// With ``TextureBaking``: each texture's GPU format and quality, in pack order.
-        public var gpuTextures: [GPUTextureQuality] = []
-        /// With ``TextureBaking``: the bytes the textures took as loaded (level 0, RGBA) and as
-        /// baked (every level, in their GPU formats).
-        public var texturesBytesBefore = 0, texturesBytesAfter = 0
-        /// With ``TextureBaking``: seconds the textures took to encode, all cores together (wall
-        /// time), and megapixels encoded (every level).
-        public var gpuSeconds = 0.0, gpuMegapixels = 0.0
+        /// With ``TextureBaking``: each texture's GPU format and quality, and the totals.
+        public var gpu: GPUBakeTotals?
 
         /// Every entry, pages included.
         public var entries: Int { textures + atlases + dataFiles + audio + fonts + maps + packedPages }
@@ -111,27 +105,6 @@ public enum BakeWriter {
             if packedPages > 0 { parts.append(counted(packedPages, "page made at load", plural: "pages made at load")) }
             return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
                 + "\(Self.shown(bytes)), into \(path)"
-        }
-    }
-
-    /// How `preload bake --gpu` turns each texture into a GPU-ready one (`GPUTextureBake`).
-    public struct TextureBaking: Sendable {
-        /// The format and mipmap settings.
-        public var bake: GPUTextureBake
-        /// A texture whose PSNR (dB, level 0 against its source, premultiplied RGBA) is below it
-        /// gets a `gpu.low-quality` warning, kept in the pack and reported when it loads.
-        public var warningThreshold: Double
-        /// Whether such a texture fails the bake (nothing is written), as `--strict` asks.
-        public var isStrict: Bool
-        /// Textures encoded at once (default: the number of cores).
-        public var jobs: Int?
-
-        /// Baking with `bake`, warning below `warningThreshold` dB.
-        public init(bake: GPUTextureBake, warningThreshold: Double = 40, isStrict: Bool = false, jobs: Int? = nil) {
-            self.bake = bake
-            self.warningThreshold = warningThreshold
-            self.isStrict = isStrict
-            self.jobs = jobs
         }
     }
 
@@ -329,38 +302,21 @@ public enum BakeWriter {
             let positions = entries.indices.filter { entries[$0].kind == .texture }
             let sources = positions.map { position in
                 let entry = entries[position]
-                return Texture(
-                    width: entry.width, height: entry.height, pixelFormat: entry.bits.contains(.rgba16) ? .rgba16 : .rgba8,
-                    alphaMode: entry.bits.contains(.premultiplied) ? .premultiplied : .straight, pixels: entry.bytes)
+                return (
+                    entry.name,
+                    Texture(
+                        width: entry.width, height: entry.height, pixelFormat: entry.bits.contains(.rgba16) ? .rgba16 : .rgba8,
+                        alphaMode: entry.bits.contains(.premultiplied) ? .premultiplied : .straight, pixels: entry.bytes)
+                )
             }
-            let started = ContinuousClock.now
-            let baked: [GPUTextureBake.Baked]
-            do {
-                baked = try baking.bake.bake(sources, jobs: baking.jobs)
-            } catch {
-                throw BakeError.gpuEncodingFailed(name: entries[positions[error.position]].name, cause: "\(error.cause)")
-            }
-            summary.gpuSeconds = (ContinuousClock.now - started) / .seconds(1)
-            var low: [GPUTextureQuality] = []
+            let (baked, totals) = try baking.apply(to: sources)
+            summary.gpu = totals
             for (position, result) in zip(positions, baked) {
-                let quality = GPUTextureQuality(name: entries[position].name, format: result.texture.pixelFormat, psnr: result.psnr)
-                summary.gpuTextures.append(quality)
-                summary.texturesBytesBefore += entries[position].bytes.count
-                summary.texturesBytesAfter += result.texture.byteCount
-                summary.gpuMegapixels += Double(result.texture.levels.reduce(0) { $0 + $1.width * $1.height }) / 1e6
                 entries[position].kind = .gpuTexture
                 entries[position].bits.remove(.rgba16)
                 entries[position].bytes = BakedGPUTexture.encode(result.texture, quality: result.psnr)
-                if result.psnr < baking.warningThreshold {
-                    low.append(quality)
-                    entries[position].warnings.append(
-                        AssetWarning(
-                            "gpu.low-quality",
-                            "\(result.texture.pixelFormat) keeps it at \(GPUTextureQuality.decibels(result.psnr)) PSNR, below \(GPUTextureQuality.decibels(baking.warningThreshold))"
-                        ))
-                }
+                if let warning = baking.warning(for: result) { entries[position].warnings.append(warning) }
             }
-            if baking.isStrict, !low.isEmpty { throw BakeError.belowQuality(low, threshold: baking.warningThreshold) }
         }
 
         private mutating func append(_ entry: Entry) -> Int {
@@ -472,17 +428,4 @@ struct SourceDigests {
 /// `count` and the noun, singular for one.
 private func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
-}
-
-/// A texture's GPU format and how close it stayed to its source, as `preload bake --gpu` reports it.
-public struct GPUTextureQuality: Sendable, Hashable {
-    /// The entry's name.
-    public var name: String
-    /// The format it was baked into.
-    public var format: PixelFormat
-    /// PSNR of level 0 against the source, over premultiplied RGBA (dB; `.infinity` when exact).
-    public var psnr: Double
-
-    /// `47.3 dB`, or `exact`.
-    static func decibels(_ value: Double) -> String { value.isFinite ? String(format: "%.1f dB", value) : "exact" }
 }

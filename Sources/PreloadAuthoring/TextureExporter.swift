@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAtlas
 import PreloadBaked
+import PreloadGPU
 
 /// Writes what a batch loaded as PNG files a person can look at: every texture (an atlas's
 /// pages included) as an RGBA PNG at `FOLDER/<store name>.png`, the store name kept whole and
@@ -26,16 +27,31 @@ import PreloadBaked
 /// RGBA16 textures are written with 8-bit samples (the high byte); premultiplied textures as
 /// they are.
 public enum TextureExporter {
-    /// What ``write(_:to:)`` did.
+    /// What ``write(_:to:as:baking:)`` did.
     public struct Exported: Sendable, CustomStringConvertible {
         /// The files written, in the report's order.
         public var files: [String] = []
         /// Textures not written, with why (an empty image, a name that would leave the folder).
         public var skipped: [(name: String, reason: String)] = []
+        /// With `baking`: each texture's GPU format and quality, and the totals.
+        public var gpu: GPUBakeTotals?
+        /// The files' format.
+        public var format: FileFormat = .png
 
         public var description: String {
-            "Exported \(files.count) texture\(files.count == 1 ? "" : "s")" + (skipped.isEmpty ? "" : ", skipped \(skipped.count)")
+            "Exported \(files.count) texture\(files.count == 1 ? "" : "s")" + (format == .png ? "" : " (KTX2)")
+                + (skipped.isEmpty ? "" : ", skipped \(skipped.count)")
         }
+    }
+
+    /// What the files are.
+    public enum FileFormat: Sendable, Hashable {
+        /// RGBA PNG (`NAME.png`), 8 bits a sample, level 0: what a person looks at. A texture in a
+        /// GPU block format is decoded first.
+        case png
+        /// KTX2 (`NAME.ktx2`): the texture as it is, every level, its format, colour space and
+        /// alpha mode, each level stored as `supercompression` says (`KTX2File`).
+        case ktx2(KTX2Supercompression)
     }
 
     /// Every texture `report` loaded, with the name it is exported under: loaded textures by
@@ -62,11 +78,20 @@ public enum TextureExporter {
         return found
     }
 
-    /// Writes every texture of `report` under `folder` (see the type's description). Each file is
-    /// written whole or not at all; one that cannot be written throws, naming it.
-    public static func write(_ report: PreloadReport, to folder: String) throws -> Exported {
-        var exported = Exported()
-        for (name, texture) in textures(in: report) {
+    /// Writes every texture of `report` under `folder` (see the type's description) as `format`
+    /// says, each made GPU-ready first when `baking` is given. Each file is written whole or not
+    /// at all; one that cannot be written throws, naming it.
+    public static func write(
+        _ report: PreloadReport, to folder: String, as format: FileFormat = .png, baking: BakeWriter.TextureBaking? = nil
+    ) throws -> Exported {
+        var exported = Exported(format: format)
+        var textures = textures(in: report)
+        if let baking {
+            let (baked, totals) = try baking.apply(to: textures)
+            exported.gpu = totals
+            textures = zip(textures, baked).map { ($0.name, $1.texture) }
+        }
+        for (name, texture) in textures {
             // An absolute name (the caller gave absolute paths) is kept whole below the folder;
             // `./art/hero.png` (`preload export ./art`, or `.`) is `art/hero.png`.
             let relative = AssetPath.normalized(name.hasPrefix("/") ? String(name.drop { $0 == "/" }) : name)
@@ -78,9 +103,22 @@ public enum TextureExporter {
                 exported.skipped.append((name, "an empty image cannot be a PNG"))
                 continue
             }
-            let path = folder + "/" + relative + ".png"
+            let bytes: [UInt8]
+            let path: String
+            switch format {
+            case .png:
+                guard !texture.pixelFormat.isBlockCompressed else {
+                    exported.skipped.append((name, "a \(texture.pixelFormat) texture: export it as KTX2 (--ktx2)"))
+                    continue
+                }
+                path = folder + "/" + relative + ".png"
+                bytes = try PNGEncoder.encode(eightBit(texture))
+            case .ktx2(let supercompression):
+                path = folder + "/" + relative + ".ktx2"
+                bytes = try KTX2File(texture: texture, supercompression: supercompression).encoded()
+            }
             let file = try AtomicFile(path: path)
-            try file.write(try PNGEncoder.encode(eightBit(texture)))
+            try file.write(bytes)
             try file.commit()
             exported.files.append(path)
         }

@@ -69,30 +69,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     @Flag(help: "Fail the bake when any source loads with a warning (or, with --gpu, any texture falls below --min-psnr).")
     var strict = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Bake textures for the GPU: bc (BC7; desktop) or astc (ASTC 4x4; mobile, Apple). Each gets its mipmap chain; bake prints each one's PSNR.",
-            valueName: "bc|astc"))
-    var gpu: GPUTextureBake.Target?
-
-    @Option(help: "How hard the GPU encoders search: fast, medium or thorough.")
-    var quality: GPUTextureBake.Quality = .medium
-
-    @Flag(
-        inversion: .prefixedNo,
-        help: "Give each texture its full mipmap chain (default with --gpu; without it, RGBA8 textures carry their mipmaps).")
-    var mips: Bool?
-
-    @Option(help: ArgumentHelp("With --gpu bc: the format of textures with no transparent pixel.", valueName: "bc7|bc1"))
-    var opaque: String = "bc7"
-
-    @Option(name: .customLong("astc-block"), help: ArgumentHelp("With --gpu astc: the block size.", valueName: "4x4|5x5|6x6|8x8"))
-    var astcBlock: String = "4x4"
-
-    @Option(
-        name: .customLong("min-psnr"),
-        help: ArgumentHelp("With --gpu: warn of a texture whose PSNR against its source is below DB (--strict fails it).", valueName: "DB"))
-    var minimumPSNR: Double = 40
+    @OptionGroup var gpuOptions: GPUOptions
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
@@ -106,7 +83,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
             throw ValidationError("give at least one file or directory to bake, or --manifest")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        _ = try textureBaking()
+        _ = try gpuOptions.textureBaking(strict: strict, jobs: jobs)
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
         if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
@@ -116,20 +93,6 @@ struct BakeWriteCommand: AsyncParsableCommand {
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
         guard !isFolder(output) else { throw ValidationError("-o \(output) is a folder; give the pack's file name") }
         try OutputPath.check(output, option: "-o")
-    }
-
-    /// What --gpu, --mips and their options ask of the textures; `nil`: they bake as loaded.
-    func textureBaking() throws -> BakeWriter.TextureBaking? {
-        let opaqueFormats: [String: PixelFormat] = ["bc7": .bc7, "bc1": .bc1]
-        let blocks: [String: PixelFormat] = ["4x4": .astc4x4, "5x5": .astc5x5, "6x6": .astc6x6, "8x8": .astc8x8]
-        guard let opaqueFormat = opaqueFormats[opaque] else { throw ValidationError("--opaque must be bc7 or bc1, not \(opaque)") }
-        guard let block = blocks[astcBlock] else { throw ValidationError("--astc-block must be 4x4, 5x5, 6x6 or 8x8, not \(astcBlock)") }
-        guard minimumPSNR.isFinite, minimumPSNR >= 0 else { throw ValidationError("--min-psnr must be a number of dB, not \(minimumPSNR)") }
-        let target = gpu ?? (mips == true ? .rgba8 : nil)
-        guard let target else { return nil }
-        let settings = GPUTextureBake.Settings(
-            target: target, quality: quality, mipmaps: mips ?? true, opaqueFormat: opaqueFormat, astcBlock: block)
-        return BakeWriter.TextureBaking(bake: GPUTextureBake(settings: settings), warningThreshold: minimumPSNR, isStrict: strict, jobs: jobs)
     }
 
     func run() async throws {
@@ -162,10 +125,10 @@ struct BakeWriteCommand: AsyncParsableCommand {
         }
         do {
             let summary = try BakeWriter.write(
-                report, to: output, flags: premultiply ? .premultipliedAlpha : [], textures: try textureBaking())
+                report, to: output, flags: premultiply ? .premultipliedAlpha : [], textures: try gpuOptions.textureBaking(strict: strict, jobs: jobs))
             if !quiet {
                 let seconds = (ContinuousClock.now - started) / .seconds(1)
-                for line in GPUBakeLines.lines(of: summary) { print(line.visibleInTerminal) }
+                for line in GPUBakeLines.lines(of: summary.gpu) { print(line.visibleInTerminal) }
                 print("\(summary) in \(Summary.seconds(seconds))")
                 for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
                 for line in Summary.skippedLines(of: report) { print(line.visibleInTerminal) }
@@ -244,6 +207,3 @@ struct BakeCheckCommand: ParsableCommand {
         if !check.problems.isEmpty { throw ExitCode(1) }
     }
 }
-
-extension GPUTextureBake.Target: ExpressibleByArgument {}
-extension GPUTextureBake.Quality: ExpressibleByArgument {}

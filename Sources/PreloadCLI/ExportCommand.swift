@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Preload
 import PreloadAuthoring
+import PreloadGPU
 import PreloadManifest
 import PreloadPNG
 
@@ -9,12 +10,15 @@ import PreloadPNG
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Load what `preload PATHS` loads and write every texture (atlas pages included) as an RGBA PNG at DIR/<store name>.png.",
+        abstract:
+            "Load what `preload PATHS` loads and write every texture (atlas pages included) as an RGBA PNG at DIR/<store name>.png, or as KTX2.",
         discussion: """
             Any format a plugin loads, loose, from a pack or from a baked pack. The store name is \
             kept whole and `.png` appended (`sprites/hero.png` → DIR/sprites/hero.png.png, a pack \
             entry `level1.pak#hud.png` → DIR/level1.pak#hud.png.png); a page an atlas packed at \
-            load time is `ATLAS#N`. RGBA16 textures are written with 8-bit samples.
+            load time is `ATLAS#N`. RGBA16 textures are written with 8-bit samples. With --ktx2, \
+            each texture is a KTX2 file (DIR/<store name>.ktx2) holding it as loaded (a GPU \
+            bake's BC7 or ASTC levels as they are), or as --gpu encodes it.
 
             Exit status: 0 when every asset loaded and every texture was written, 1 otherwise, 64 \
             on a usage error.
@@ -38,6 +42,18 @@ struct ExportCommand: AsyncParsableCommand {
     )
     var root: String?
 
+    @Flag(
+        name: .customLong("ktx2"), help: "Write KTX2 files (DIR/<store name>.ktx2: every level, as loaded or as --gpu encodes them) instead of PNG.")
+    var ktx2 = false
+
+    @Flag(help: "With --ktx2: compress each level with Zstandard (KTX2's supercompression scheme 2).")
+    var zstd = false
+
+    @Flag(help: "With --gpu: fail when any texture falls below --min-psnr.")
+    var strict = false
+
+    @OptionGroup var gpuOptions: GPUOptions
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -51,6 +67,9 @@ struct ExportCommand: AsyncParsableCommand {
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
         if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
+        guard !zstd || ktx2 else { throw ValidationError("--zstd needs --ktx2") }
+        guard gpuOptions.gpu == nil || ktx2 else { throw ValidationError("--gpu writes GPU formats, which PNG cannot hold: add --ktx2") }
+        _ = try gpuOptions.textureBaking(strict: strict, jobs: nil)
     }
 
     func run() async throws {
@@ -77,7 +96,8 @@ struct ExportCommand: AsyncParsableCommand {
         let exported: TextureExporter.Exported
         let audio: AudioExporter.Exported
         do {
-            exported = try TextureExporter.write(report, to: to)
+            exported = try TextureExporter.write(
+                report, to: to, as: ktx2 ? .ktx2(zstd ? .zstd : .none) : .png, baking: try gpuOptions.textureBaking(strict: strict, jobs: nil))
             audio = try AudioExporter.write(report, to: to)
         } catch {
             printError(error)
@@ -85,7 +105,10 @@ struct ExportCommand: AsyncParsableCommand {
         }
         for (name, reason) in exported.skipped + audio.skipped { printError("\(name): not exported: \(reason)") }
         let sounds = audio.files.isEmpty ? "" : " and \(audio.files.count) sound\(audio.files.count == 1 ? "" : "s") (WAV)"
-        if !quiet { print("\(exported)\(sounds) to \(to)".visibleInTerminal) }
+        if !quiet {
+            for line in GPUBakeLines.lines(of: exported.gpu) { print(line.visibleInTerminal) }
+            print("\(exported)\(sounds) to \(to)".visibleInTerminal)
+        }
         if !report.errors.isEmpty || !exported.skipped.isEmpty || !audio.skipped.isEmpty { throw ExitCode(1) }
     }
 }

@@ -2,33 +2,28 @@ import Foundation
 import Preload
 import PreloadAuthoring
 
-/// What `preload bake --gpu` prints about its textures: one line each (format, PSNR, name), then
-/// the totals: sizes before and after, mean and minimum PSNR, encoding speed.
+/// What `preload bake --gpu` and `preload export --gpu` print about the textures: one line each
+/// (format, PSNR, name), then the totals: sizes before and after, mean and minimum PSNR,
+/// encoding speed.
 enum GPUBakeLines {
-    static func lines(of summary: BakeWriter.Summary) -> [String] {
-        let textures = summary.gpuTextures
-        guard !textures.isEmpty else { return [] }
-        var lines = textures.map { texture in
-            "  \(texture.format.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(decibels(texture.psnr).leftPadded(to: 9))  \(texture.name)"
+    static func lines(of totals: GPUBakeTotals?) -> [String] {
+        guard let totals, let worst = totals.worst else { return [] }
+        var lines = totals.textures.map { texture in
+            "  \(texture.format.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(leftPadded(GPUTextureQuality.decibels(texture.psnr)))  \(texture.name)"
         }
-        let finite = textures.map(\.psnr).filter(\.isFinite)
-        let mean = finite.isEmpty ? Double.infinity : finite.reduce(0, +) / Double(finite.count)
-        let worst = textures.min { $0.psnr < $1.psnr }!
-        let formats = Dictionary(grouping: textures, by: \.format).sorted { $0.value.count > $1.value.count }
+        let formats = Dictionary(grouping: totals.textures, by: \.format).sorted { $0.value.count > $1.value.count }
             .map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
-        let ratio = summary.texturesBytesBefore > 0 ? Double(summary.texturesBytesAfter) / Double(summary.texturesBytesBefore) : 0
+        let ratio = totals.bytesBefore > 0 ? Double(totals.bytesAfter) / Double(totals.bytesBefore) : 0
         lines.append(
-            "GPU textures: \(formats); \(BakeWriter.Summary.shown(summary.texturesBytesBefore)) as loaded, \(BakeWriter.Summary.shown(summary.texturesBytesAfter)) baked with mipmaps (\(String(format: "%.2f", ratio))x)"
-        )
+            "GPU textures: \(formats); \(BakeWriter.Summary.shown(totals.bytesBefore)) as loaded (RGBA8), "
+                + "\(BakeWriter.Summary.shown(totals.bytesAfter)) baked with every level (\(String(format: "%.2f", ratio))x)")
+        let speed = totals.seconds > 0 ? totals.megapixels / totals.seconds : 0
         lines.append(
-            "  PSNR over premultiplied RGBA: mean \(decibels(mean)), min \(decibels(worst.psnr)) (\(worst.name)); encoded \(String(format: "%.1f", summary.gpuMegapixels)) Mpixels in \(String(format: "%.2f", summary.gpuSeconds)) s (\(String(format: "%.1f", summary.gpuSeconds > 0 ? summary.gpuMegapixels / summary.gpuSeconds : 0)) Mpixels/s)"
-        )
+            "  PSNR over premultiplied RGBA: mean \(GPUTextureQuality.decibels(totals.meanPSNR)), min \(GPUTextureQuality.decibels(worst.psnr)) "
+                + "(\(worst.name)); encoded \(String(format: "%.1f", totals.megapixels)) Mpixels in \(String(format: "%.2f", totals.seconds)) s "
+                + "(\(String(format: "%.1f", speed)) Mpixels/s)")
         return lines
     }
 
-    static func decibels(_ value: Double) -> String { value.isFinite ? String(format: "%.1f dB", value) : "exact" }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+    private static func leftPadded(_ text: String) -> String { text.count >= 9 ? text : String(repeating: " ", count: 9 - text.count) + text }
 }
