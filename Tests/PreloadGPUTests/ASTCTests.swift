@@ -88,6 +88,8 @@ import Testing
             try decoder.decode([UInt8](repeating: 0, count: 48), width: 12, height: 7)
         }
         #expect(try decoder.decode([], width: 0, height: 0).pixels.isEmpty)
+        #expect(throws: ASTCError.invalidSize(width: -6, height: 7)) { try decoder.decode([], width: -6, height: 7) }
+        #expect(throws: ASTCError.invalidSize(width: 1 << 40, height: 1 << 40)) { try decoder.decode([], width: 1 << 40, height: 1 << 40) }
         #expect(try ASTCEncoder().encode(RGBAImage(width: 0, height: 5, pixels: [])).isEmpty)
     }
 

@@ -31,18 +31,20 @@ public final class ASTCDecoder: Sendable {
     }
 
     /// The `width` by `height` image that `blocks` (rows of 16-byte blocks, top first) encode.
-    /// - Throws: ``ASTCError/blockDataSize(expected:actual:)`` when `blocks` is not exactly the
-    ///   image's blocks; ``ASTCError/library(function:status:message:)`` when astcenc fails.
+    /// - Throws: ``ASTCError/invalidSize(width:height:)`` for a size astcenc cannot take;
+    ///   ``ASTCError/blockDataSize(expected:actual:)`` when `blocks` is not exactly the image's blocks; ``ASTCError/library(function:status:message:)`` when astcenc fails.
     public func decode(_ blocks: [UInt8], width: Int, height: Int) throws(ASTCError) -> RGBAImage {
-        let expected = blockSize.pixelFormat.byteCount(width: width, height: height) ?? 0
-        guard width >= 0, height >= 0, blocks.count == expected else { throw .blockDataSize(expected: expected, actual: blocks.count) }
+        guard let dimensions = ASTCDimensions(width: width, height: height),
+            let expected = blockSize.pixelFormat.byteCount(width: width, height: height)
+        else { throw .invalidSize(width: width, height: height) }
+        guard blocks.count == expected else { throw .blockDataSize(expected: expected, actual: blocks.count) }
         guard width > 0, height > 0 else { return RGBAImage(width: width, height: height, pixels: []) }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         try contexts.withContext { context throws(ASTCError) in
             let status = pixels.withUnsafeMutableBytes { output in
                 var slice = output.baseAddress
                 return withUnsafeMutablePointer(to: &slice) { slices in
-                    var image = astcenc_image(dim_x: UInt32(width), dim_y: UInt32(height), dim_z: 1, data_type: ASTCENC_TYPE_U8, data: slices)
+                    var image = astcenc_image(dim_x: dimensions.x, dim_y: dimensions.y, dim_z: 1, data_type: ASTCENC_TYPE_U8, data: slices)
                     var swizzle = astcenc_swizzle.identity
                     return contexts.library.decompressImage(context, blocks, blocks.count, &image, &swizzle, 0)
                 }

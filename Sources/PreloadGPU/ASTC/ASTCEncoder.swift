@@ -67,13 +67,17 @@ public final class ASTCEncoder: Sendable {
     /// `image` as ASTC blocks: `blockSize.pixelFormat.byteCount(width:height:)` bytes, rows of
     /// blocks top first; the blocks over the right and bottom edges cover the edge pixels
     /// repeated. An empty image gives no bytes.
-    /// - Throws: ``ASTCError/library(function:status:message:)`` when astcenc fails.
+    /// - Throws: ``ASTCError/library(function:status:message:)`` when astcenc fails;
+    ///   ``ASTCError/invalidSize(width:height:)`` for a side of 2^32 pixels or more.
     public func encode(_ image: RGBAImage) throws(ASTCError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { return [] }
+        guard let dimensions = ASTCDimensions(width: image.width, height: image.height) else {
+            throw .invalidSize(width: image.width, height: image.height)
+        }
         var blocks = [UInt8](repeating: 0, count: blockSize.pixelFormat.byteCount(width: image.width, height: image.height) ?? 0)
         try contexts.withContext { context throws(ASTCError) in
             let statuses = blocks.withUnsafeMutableBytes { output in
-                image.pixels.withUnsafeBytes { input in compress(image, input, into: output, with: context) }
+                image.pixels.withUnsafeBytes { input in compress(dimensions, input, into: output, with: context) }
             }
             let reset = contexts.library.compressReset(context)
             for status in statuses { try contexts.library.check(status, "astcenc_compress_image") }
@@ -84,10 +88,10 @@ public final class ASTCEncoder: Sendable {
 
     /// Runs `astcenc_compress_image` on each of the context's threads; what each returned.
     private func compress(
-        _ image: RGBAImage, _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, with context: OpaquePointer
+        _ dimensions: ASTCDimensions, _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, with context: OpaquePointer
     ) -> [astcenc_error] {
         var slice: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(mutating: input.baseAddress)
-        var source = astcenc_image(dim_x: UInt32(image.width), dim_y: UInt32(image.height), dim_z: 1, data_type: ASTCENC_TYPE_U8, data: nil)
+        var source = astcenc_image(dim_x: dimensions.x, dim_y: dimensions.y, dim_z: 1, data_type: ASTCENC_TYPE_U8, data: nil)
         var swizzle = astcenc_swizzle.identity
         var statuses = [astcenc_error](repeating: ASTCENC_SUCCESS, count: threadCount)
         withUnsafeMutablePointer(to: &slice) { slices in

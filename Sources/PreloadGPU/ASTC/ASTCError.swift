@@ -8,6 +8,8 @@ public enum ASTCError: AssetFailure, Equatable {
     /// The compressed data is not the size its width, height and block size make: `expected`
     /// bytes (16 a block), `actual` given.
     case blockDataSize(expected: Int, actual: Int)
+    /// An image size astcenc cannot take: negative, or a side of 2^32 pixels or more.
+    case invalidSize(width: Int, height: Int)
     /// An `.astc` file's header is damaged or names what this decoder does not decode (3D blocks,
     /// a block size other than 4x4, 5x5, 6x6 or 8x8).
     case invalidFile(String)
@@ -16,6 +18,7 @@ public enum ASTCError: AssetFailure, Equatable {
         switch self {
         case .library: .other
         case .blockDataSize: .truncated
+        case .invalidSize: .limitExceeded
         case .invalidFile: .corrupt
         }
     }
@@ -24,6 +27,7 @@ public enum ASTCError: AssetFailure, Equatable {
         switch self {
         case .library(let function, let status, let message): "astcenc: \(function) failed with \(message) (\(status))"
         case .blockDataSize(let expected, let actual): "ASTC data of \(actual) bytes where the image's blocks take \(expected)"
+        case .invalidSize(let width, let height): "no ASTC image is \(width)x\(height) pixels"
         case .invalidFile(let cause): "not an ASTC file this decoder reads: \(cause)"
         }
     }
