@@ -110,6 +110,12 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: !GPUFixtures.hasASTC, "a machine without libastcenc3d (a fresh one)"))
+    func withoutTheLibraryEncodersSayWhatToInstall() {
+        #expect(throws: MissingSystemLibrary.self) { try ASTCEncoder() }
+        #expect(throws: MissingSystemLibrary.self) { try ASTCDecoder() }
+    }
+
     @Test func aMissingLibraryNamesItsPackage() {
         #expect {
             try ASTCLibrary(fileNames: ["libastcenc-absent.so.3d"])

@@ -84,6 +84,11 @@ import Testing
         #expect(Array(bc5[0..<8]) == Array(bc4[0..<8]))
     }
 
+    @Test(.enabled(if: !GPUFixtures.hasSTB, "a machine without libstb0 (a fresh one)"))
+    func withoutTheLibraryTheEncoderSaysWhatToInstall() {
+        #expect(throws: MissingSystemLibrary.self) { try DXTEncoder(format: .bc1) }
+    }
+
     @Test func aMissingLibraryNamesItsPackage() {
         #expect {
             try STBDXTLibrary(fileNames: ["libstb-absent.so.0"])
