@@ -111,13 +111,16 @@ let package = Package(
         // libcurl's easy interface for PreloadRemote: opened at run time (libcurl.so.4), its
         // variadic setopt called from C.
         .target(name: "CPreloadCurl"),
+        // astcenc 4.2's types for PreloadGPU's ASTC encoder and decoder: opened at run time
+        // (libastcenc.so.3d), so the package builds without astcenc's headers.
+        .target(name: "CPreloadASTC"),
         .target(name: "PreloadConcurrency"),
         .target(
             name: "Preload",
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "PreloadFlow", dependencies: ["Preload", "PreloadConcurrency"]),
-        .target(name: "PreloadGPU", dependencies: ["Preload", "PreloadConcurrency"]),
+        .target(name: "PreloadGPU", dependencies: ["Preload", "PreloadConcurrency", "CPreloadASTC"]),
         .target(
             name: "PreloadRemote",
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl", .product(name: "Crypto", package: "swift-crypto")]),
@@ -263,7 +266,11 @@ let package = Package(
             dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PreloadGPUTests", dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"]),
+        .testTarget(
+            name: "PreloadGPUTests",
+            dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "PreloadGLReadbackTests", dependencies: ["PreloadGLReadback", "PreloadGPU", "Preload"]),
         .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
         .testTarget(
