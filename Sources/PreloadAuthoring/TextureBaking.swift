@@ -17,7 +17,7 @@ extension BakeWriter {
         public var jobs: Int?
 
         /// Baking with `bake`, warning below `warningThreshold` dB.
-        public init(bake: GPUTextureBake, warningThreshold: Double = 40, isStrict: Bool = false, jobs: Int? = nil) {
+        public init(bake: GPUTextureBake, warningThreshold: Double = 35, isStrict: Bool = false, jobs: Int? = nil) {
             self.bake = bake
             self.warningThreshold = warningThreshold
             self.isStrict = isStrict
@@ -41,6 +41,7 @@ extension BakeWriter {
                 totals.textures.append(GPUTextureQuality(name: name, format: result.texture.pixelFormat, psnr: result.psnr))
                 totals.bytesBefore += source.width * source.height * 4
                 totals.bytesAfter += result.texture.byteCount
+                totals.rgba8Bytes += result.texture.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
                 totals.megapixels += Double(result.texture.levels.reduce(0) { $0 + $1.width * $1.height }) / 1e6
             }
             let low = totals.textures.filter { $0.psnr < warningThreshold }
@@ -67,6 +68,8 @@ public struct GPUBakeTotals: Sendable {
     /// Bytes the textures took as loaded (level 0, RGBA8) and as baked (every level, in their GPU
     /// formats).
     public var bytesBefore = 0, bytesAfter = 0
+    /// Bytes the same levels take in RGBA8: what ``bytesAfter`` compares with.
+    public var rgba8Bytes = 0
     /// Seconds encoding took (wall time, every core together) and megapixels encoded (every
     /// level).
     public var seconds = 0.0, megapixels = 0.0

@@ -13,10 +13,11 @@ enum GPUBakeLines {
         }
         let formats = Dictionary(grouping: totals.textures, by: \.format).sorted { $0.value.count > $1.value.count }
             .map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
-        let ratio = totals.bytesBefore > 0 ? Double(totals.bytesAfter) / Double(totals.bytesBefore) : 0
+        let ratio = totals.rgba8Bytes > 0 ? Double(totals.bytesAfter) / Double(totals.rgba8Bytes) : 0
         lines.append(
-            "GPU textures: \(formats); \(BakeWriter.Summary.shown(totals.bytesBefore)) as loaded (RGBA8), "
-                + "\(BakeWriter.Summary.shown(totals.bytesAfter)) baked with every level (\(String(format: "%.2f", ratio))x)")
+            "GPU textures: \(formats); \(BakeWriter.Summary.shown(totals.bytesAfter)) with every level, "
+                + "\(String(format: "%.2f", ratio))x the \(BakeWriter.Summary.shown(totals.rgba8Bytes)) of the same levels in RGBA8 "
+                + "(\(BakeWriter.Summary.shown(totals.bytesBefore)) as loaded)")
         let speed = totals.seconds > 0 ? totals.megapixels / totals.seconds : 0
         lines.append(
             "  PSNR over premultiplied RGBA: mean \(GPUTextureQuality.decibels(totals.meanPSNR)), min \(GPUTextureQuality.decibels(worst.psnr)) "

@@ -29,7 +29,7 @@ struct GPUOptions: ParsableArguments {
     @Option(
         name: .customLong("min-psnr"),
         help: ArgumentHelp("With --gpu: warn of a texture whose PSNR against its source is below DB (--strict fails it).", valueName: "DB"))
-    var minimumPSNR: Double = 40
+    var minimumPSNR: Double = 35
 
     /// What the options ask of the textures; `nil`: they stay as loaded.
     func textureBaking(strict: Bool, jobs: Int?) throws -> BakeWriter.TextureBaking? {

@@ -98,6 +98,8 @@ public struct GPUTextureBake: Sendable {
 
     /// The settings every texture bakes with.
     public let settings: Settings
+    /// The encoders and decoders made so far, shared by every texture.
+    private let codecs = BlockCodec.Codecs()
 
     /// A bake with `settings`.
     public init(settings: Settings) { self.settings = settings }
@@ -137,7 +139,8 @@ public struct GPUTextureBake: Sendable {
         let levels = MipChain.levels(
             of: source, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode, count: settings.mipmaps ? nil : 1)
         let format = format(for: source)
-        let codec = BlockCodec(format: format, quality: settings.quality, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode)
+        let codec = try codecs.codec(
+            for: BlockCodec.Key(format: format, quality: settings.quality, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode))
         var pixels: [UInt8] = []
         var levelZero: [UInt8] = []
         for (number, level) in levels.enumerated() {
