@@ -251,12 +251,15 @@ let package = Package(
             dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PreloadGPUTests", dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"]),
+        .testTarget(
+            name: "PreloadGPUTests", dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
         .testTarget(
             name: "PreloadRemoteTests",
             dependencies: [
-                "PreloadRemote", "PreloadCLI", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadManifest", "PreloadAuthoring", "PreloadTestSupport",
+                "PreloadRemote", "PreloadCLI", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadManifest",
+                "PreloadAuthoring", "PreloadTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Servers/fault_server.py"]),
