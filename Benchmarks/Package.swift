@@ -14,6 +14,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 ///     swift run -c release --package-path Benchmarks png-decode-bench CORPUS_DIR --min-pixels 262144
 ///     swift run -c release --package-path Benchmarks descriptor-bench FONT.fnt MAP.tmx ...
 ///     swift run -c release --package-path Benchmarks font-bench sample-assets/fonts/DejaVuSans.ttf --sizes 32 64
+///     swift run -c release --package-path Benchmarks gpu-bench /tmp/gpu-corpus --threads 2
 ///     swift run -c release --package-path Benchmarks remote-bench --size-mb 100 --rounds 7 --many 64 --many-size-kb 1024
 ///     swift run -c release --package-path Benchmarks astc-bench /tmp/gpu-corpus --threads 2
 let package = Package(
@@ -78,6 +79,14 @@ let package = Package(
             ]),
         .executableTarget(
             name: "astc-bench",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "Preload", package: mainPackage),
+                .product(name: "PreloadGPU", package: mainPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "gpu-bench",
             dependencies: [
                 "BenchSupport",
                 .product(name: "Preload", package: mainPackage),

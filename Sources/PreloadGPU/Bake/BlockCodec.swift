@@ -28,7 +28,10 @@ final class BlockCodec: Sendable {
     /// - Throws: `MissingSystemLibrary` when the format's library is not installed, the
     ///   encoder's error when it refuses the configuration, ``Unsupported`` for RGBA16.
     static func make(_ key: Key) throws -> BlockCodec {
-        let weighted = key.alphaMode == .straight
+        // Colour is not weighted by alpha: a straight-alpha texture filtered bilinearly shows
+        // the colour of its transparent pixels at the edges of visible ones, so that colour must
+        // stay the source's (a premultiplied texture's colour is weighted already).
+        let weighted = false
         switch key.format {
         case .rgba8:
             return BlockCodec(format: .rgba8, encode: { $0.pixels }, decode: { RGBAImage(width: $1, height: $2, pixels: $0) })
@@ -44,8 +47,14 @@ final class BlockCodec: Sendable {
             let format = key.format
             return BlockCodec(
                 format: format, encode: { encoder.encode($0) },
-                decode: { _, _, _ in throw Unsupported(format: format) })  // BlockDecoder lands with the BC7 encoder
-        case .bc7, .rgba16:
+                decode: { try BlockDecoder.decode($0, format: format, width: $1, height: $2) })
+        case .bc7:
+            let quality: BC7Encoder.Quality = key.quality == .fast ? .fast : key.quality == .medium ? .medium : .thorough
+            // One thread a texture: the bake runs textures in parallel.
+            let encoder = BC7Encoder(options: .init(quality: quality, weightsColorByAlpha: weighted, threads: 1))
+            return BlockCodec(
+                format: .bc7, encode: { encoder.encode($0) }, decode: { try BlockDecoder.decode($0, format: .bc7, width: $1, height: $2) })
+        case .rgba16:
             throw Unsupported(format: key.format)
         }
     }

@@ -149,7 +149,7 @@ public struct GPUTextureBake: Sendable {
             pixels += encoded
         }
         let decoded = try codec.decode(levelZero, width: source.width, height: source.height)
-        let psnr = ImageQuality.psnr(source, decoded, premultiplied: texture.alphaMode == .straight)
+        let psnr = try ImageQuality.psnr(source, decoded, over: texture.alphaMode == .straight ? .premultipliedRGBA : .rgba)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         return Baked(
             texture: Texture(

@@ -1,0 +1,83 @@
+/// Pixels to fit endpoints to: points with per-channel weights (already multiplied by the
+/// fit's channel mask), and each point's place in the block.
+struct SubsetPixels {
+    /// Colours, 0...255 a channel.
+    let points: UnsafeMutablePointer<SIMD4<Float>>
+    /// Weight of each channel's squared error.
+    let weights: UnsafeMutablePointer<SIMD4<Float>>
+    /// The block pixel (0...15) of each point.
+    let positions: UnsafeMutablePointer<Int>
+    /// How many points.
+    var count: Int
+}
+
+/// Picks each pixel's index between two decoded endpoints: the palette entry with the least
+/// weighted squared error, exactly as the decoder interpolates it.
+enum IndexSelection {
+    /// The error of the best indices for endpoints `low` and `high` (8-bit values) and the
+    /// indices, packed 4 bits each at each pixel's place; stops early, with an error above
+    /// `limit`, once the error passes it.
+    @inline(__always)
+    static func select(
+        low: SIMD4<Int32>, high: SIMD4<Int32>, indexBits: Int, pixels: SubsetPixels, palette: UnsafeMutablePointer<SIMD4<Float>>,
+        limit: Float
+    ) -> (error: Float, indices: UInt64) {
+        let levels = 1 << indexBits
+        let offset = BC7Mode.weightOffset(bits: indexBits)
+        for level in 0..<levels {
+            let weight = BC7Mode.weights[offset + level]
+            palette[level] = (((64 &- weight) &* low &+ weight &* high &+ 32) &>> 6).floats
+        }
+        var total: Float = 0
+        var indices: UInt64 = 0
+        if levels <= 4 {
+            for point in 0..<pixels.count {
+                let color = pixels.points[point], weight = pixels.weights[point]
+                var best = Float.infinity, bestLevel = 0
+                for level in 0..<levels {
+                    let difference = color - palette[level]
+                    let error = (difference * difference * weight).sum()
+                    if error < best {
+                        best = error
+                        bestLevel = level
+                    }
+                }
+                total += best
+                indices |= UInt64(bestLevel) << UInt64(pixels.positions[point] * 4)
+                if total > limit { return (total, indices) }
+            }
+            return (total, indices)
+        }
+        // More levels: project onto the line between the endpoints, then look at the nearest
+        // level and its two neighbours (the palette is rounded, not exactly on the line).
+        let origin = palette[0]
+        let direction = palette[levels - 1] - origin
+        let lastLevel = Float(levels - 1)
+        for point in 0..<pixels.count {
+            let color = pixels.points[point], weight = pixels.weights[point]
+            let weighted = direction * weight
+            let length = (weighted * direction).sum()
+            let along = length > 0 ? ((color - origin) * weighted).sum() / length : 0
+            let nearest = Int((along * lastLevel).clamped(to: 0...lastLevel) + 0.5)
+            var best = Float.infinity, bestLevel = 0
+            for level in max(nearest - 1, 0)...min(nearest + 1, levels - 1) {
+                let difference = color - palette[level]
+                let error = (difference * difference * weight).sum()
+                if error < best {
+                    best = error
+                    bestLevel = level
+                }
+            }
+            total += best
+            indices |= UInt64(bestLevel) << UInt64(pixels.positions[point] * 4)
+            if total > limit { return (total, indices) }
+        }
+        return (total, indices)
+    }
+}
+
+extension Comparable {
+    /// The value brought within `range`.
+    @inline(__always)
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}
