@@ -38,20 +38,20 @@ final class BlockCodec: Sendable {
         case .astc4x4, .astc5x5, .astc6x6, .astc8x8:
             let blockSize = ASTCBlockSize(key.format)!
             let quality: ASTCQuality = key.quality == .fast ? .fast : key.quality == .medium ? .medium : .thorough
-            let encoder = try ASTCEncoder(blockSize: blockSize, quality: quality, colorSpace: key.colorSpace, weightsColorByAlpha: weighted)
+            let encoder = try ASTCEncoder(
+                blockSize: blockSize, quality: quality, colorSpace: key.colorSpace, weightsColorByAlpha: weighted, threadCount: key.threads)
             let decoder = try ASTCDecoder(blockSize: blockSize, colorSpace: key.colorSpace)
             return BlockCodec(
                 format: key.format, encode: { try encoder.encode($0) }, decode: { try decoder.decode($0, width: $1, height: $2) })
         case .bc1, .bc3, .bc4, .bc5:
-            let encoder = try DXTEncoder(format: DXTEncoder.Format(rawValue: key.format.rawValue)!)
+            let encoder = try DXTEncoder(format: DXTEncoder.Format(rawValue: key.format.rawValue)!, threadCount: key.threads)
             let format = key.format
             return BlockCodec(
                 format: format, encode: { encoder.encode($0) },
                 decode: { try BlockDecoder.decode($0, format: format, width: $1, height: $2) })
         case .bc7:
             let quality: BC7Encoder.Quality = key.quality == .fast ? .fast : key.quality == .medium ? .medium : .thorough
-            // One thread a texture: the bake runs textures in parallel.
-            let encoder = BC7Encoder(options: .init(quality: quality, weightsColorByAlpha: weighted, threads: 1))
+            let encoder = BC7Encoder(options: .init(quality: quality, weightsColorByAlpha: weighted, threads: key.threads))
             return BlockCodec(
                 format: .bc7, encode: { encoder.encode($0) }, decode: { try BlockDecoder.decode($0, format: .bc7, width: $1, height: $2) })
         case .rgba16:
@@ -69,6 +69,8 @@ final class BlockCodec: Sendable {
         var quality: GPUTextureBake.Quality
         var colorSpace: ColorSpace
         var alphaMode: AlphaMode
+        /// Threads that encode each image.
+        var threads: Int
     }
 
     /// The codecs a bake has made, by key: each made once, on first use.

@@ -109,19 +109,27 @@ public struct GPUTextureBake: Sendable {
     /// - Throws: ``BakeFailure`` for the first texture (in list order) that failed.
     public func bake(_ textures: [Texture], jobs: Int? = nil) throws(BakeFailure) -> [Baked] {
         let results = PreloadMutex([Result<Baked, any Error>?](repeating: nil, count: textures.count))
-        // Largest first, so that a big background does not start last and run alone.
+        let workers = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // A large texture is shared among every worker's thread (its rows of blocks), one after
+        // another; the rest bake one per thread, the largest first, so that no big one starts
+        // last and runs alone.
         let order = textures.indices.sorted { textures[$0].width * textures[$0].height > textures[$1].width * textures[$1].height }
+        let large = order.prefix { textures[$0].width * textures[$0].height >= Self.sharedTextureSize }
+        for position in large {
+            let result = Result { try bake(textures[position], threads: workers) }
+            results.withLock { $0[position] = result }
+        }
+        let small = Array(order.dropFirst(large.count))
         let next = PreloadMutex(0)
-        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, textures.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, small.count))) { _ in
             while true {
                 let taken = next.withLock { value -> Int? in
-                    guard value < order.count else { return nil }
+                    guard value < small.count else { return nil }
                     value += 1
-                    return order[value - 1]
+                    return small[value - 1]
                 }
                 guard let position = taken else { return }
-                let result = Result { try bake(textures[position]) }
+                let result = Result { try bake(textures[position], threads: 1) }
                 results.withLock { $0[position] = result }
             }
         }
@@ -132,15 +140,19 @@ public struct GPUTextureBake: Sendable {
         }
     }
 
-    /// Bakes one texture on the calling thread.
-    public func bake(_ texture: Texture) throws -> Baked {
+    /// Pixels from which a texture is encoded by every thread at once (512 × 512).
+    static let sharedTextureSize = 1 << 18
+
+    /// Bakes one texture, its blocks encoded by `threads` threads.
+    public func bake(_ texture: Texture, threads: Int = 1) throws -> Baked {
         let started = ContinuousClock.now
         let source = RGBAImage(eightBitLevelZeroOf: texture)
         let levels = MipChain.levels(
             of: source, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode, count: settings.mipmaps ? nil : 1)
         let format = format(for: source)
         let codec = try codecs.codec(
-            for: BlockCodec.Key(format: format, quality: settings.quality, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode))
+            for: BlockCodec.Key(
+                format: format, quality: settings.quality, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode, threads: threads))
         var pixels: [UInt8] = []
         var levelZero: [UInt8] = []
         for (number, level) in levels.enumerated() {
