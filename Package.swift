@@ -271,7 +271,9 @@ let package = Package(
             dependencies: ["PreloadGPU", "Preload", "PreloadPNG", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PreloadGLReadbackTests", dependencies: ["PreloadGLReadback", "PreloadGPU", "Preload"]),
+        .testTarget(
+            name: "PreloadGLReadbackTests",
+            dependencies: ["PreloadGLReadback", "PreloadGPU", "Preload", "PreloadPNG", "PreloadBaked", "PreloadAuthoring", "PreloadTestSupport"]),
         .testTarget(name: "PreloadXMLTests", dependencies: ["PreloadXML", "Preload"]),
         .testTarget(
             name: "PreloadRemoteTests",

@@ -50,7 +50,9 @@ public final class GLReadback: Sendable {
     public enum Method: Sendable, Hashable {
         /// `glGetTexImage` on desktop OpenGL, drawing on OpenGL ES.
         case automatic
-        /// `glGetTexImage(GL_RGBA, GL_UNSIGNED_BYTE)` (desktop OpenGL only).
+        /// `glGetTexImage(GL_RGBA, GL_UNSIGNED_BYTE)` (desktop OpenGL only). Mesa 22.3's llvmpipe
+        /// gives level 0 of an ASTC texture with more than one level back wrong this way (drawing
+        /// reads it right): read mipmapped ASTC with ``draw``.
         case getTexImage
         /// A fullscreen triangle copies `texelFetch` of each level into an RGBA8 framebuffer
         /// (SRGB8_ALPHA8 for an sRGB texture), read with `glReadPixels` (either API).
