@@ -5,10 +5,10 @@ import PreloadConcurrency
 /// Encodes RGBA8 images to BC7 blocks (BPTC, `VK_FORMAT_BC7_*_BLOCK`, `GL_COMPRESSED_RGBA_BPTC_UNORM`):
 /// 16 bytes per 4×4 block, at 8 bits a pixel, with alpha.
 ///
-/// Each block tries the modes of its ``Quality`` (modes 6 and 1 at least; 3, 0 and 2 for opaque
-/// blocks and 5, 7 and 4 for blocks with alpha as quality rises), fitting endpoints along the
-/// pixels' principal axis, refining them by least squares and small steps, with every p-bit
-/// choice; partitions are ranked by an estimate and the best few searched. One-colour blocks
+/// Each block tries the modes of its ``Quality`` (opaque blocks: 6 and 1, then 3, 5, 0, 2 and 4 as
+/// quality rises; blocks with alpha: 6, 5 and 7, then 4), fitting endpoints along the pixels'
+/// principal axis, refining them by least squares and small steps, with the best p-bits;
+/// partitions are ranked by an estimate and the best few searched. One-colour blocks
 /// (and wholly transparent ones, when colour is weighted by alpha) are encoded exactly. Blocks are
 /// encoded on several threads; the output does not depend on how many.
 public struct BC7Encoder: Sendable {
