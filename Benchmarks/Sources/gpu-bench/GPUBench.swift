@@ -22,29 +22,7 @@ import PreloadPNG
     @Option(help: "Encode each image this many times; the fastest round counts.") var rounds = 1
     @Flag(help: "Weight colour error evenly, not by alpha (for textures whose transparent colour matters).") var straightColor = false
 
-    @Option(help: .hidden) var dump: String?
-
     func run() throws {
-        if let dump {
-            let image = RGBAImage(try PNGDecoder.decode(AssetBytes([UInt8](try Data(contentsOf: URL(fileURLWithPath: dump))))))
-            for quality in BC7Encoder.Quality.allCases {
-                let blocks = BC7Encoder(options: .init(quality: quality, weightsColorByAlpha: !straightColor, threads: 1)).encode(image)
-                let decoded = try BlockDecoder.decode(blocks, format: .bc7, width: image.width, height: image.height)
-                let c = try ImageQuality.compare(image, decoded, over: .premultipliedRGBA)
-                print(quality, c.psnr, c.worstBlockPSNR, c.worstBlockX, c.worstBlockY)
-                let index = (c.worstBlockY / 4) * ((image.width + 3) / 4) + c.worstBlockX / 4
-                print("mode byte", blocks[index * 16], Array(blocks[index * 16..<index * 16 + 16]))
-                for y in c.worstBlockY..<min(c.worstBlockY + 4, image.height) {
-                    var line = ""
-                    for x in c.worstBlockX..<min(c.worstBlockX + 4, image.width) {
-                        let o = (y * image.width + x) * 4
-                        line += "\(Array(image.pixels[o..<o+4]))->\(Array(decoded.pixels[o..<o+4]))  "
-                    }
-                    print(line)
-                }
-            }
-            return
-        }
         let paths = try pngFiles(under: corpus)
         guard !paths.isEmpty else { throw ValidationError("no .png files under \(corpus)") }
         let chosen = try qualities.split(separator: ",").map { name in

@@ -13,6 +13,7 @@ final class BC7BlockEncoder {
     private let subsetPoints: UnsafeMutablePointer<SIMD4<Float>>
     private let subsetWeights: UnsafeMutablePointer<SIMD4<Float>>
     private let subsetPositions: UnsafeMutablePointer<Int>
+    private let subsetLanes: UnsafeMutablePointer<SIMD4<Float>>
     private let palette: UnsafeMutablePointer<SIMD4<Float>>
     private let fits: UnsafeMutablePointer<SubsetFit>
     private let partitionSearch = PartitionSearch()
@@ -33,6 +34,7 @@ final class BC7BlockEncoder {
         subsetPoints = .allocate(capacity: 48)
         subsetWeights = .allocate(capacity: 48)
         subsetPositions = .allocate(capacity: 48)
+        subsetLanes = .allocate(capacity: 3 * 32)
         palette = .allocate(capacity: 16)
         fits = .allocate(capacity: 3)
         fits.initialize(repeating: SubsetFit(), count: 3)
@@ -40,7 +42,9 @@ final class BC7BlockEncoder {
     }
 
     deinit {
-        for pointer in [points, weights, rotatedPoints, rotatedWeights, subsetPoints, subsetWeights, palette] { pointer.deallocate() }
+        for pointer in [points, weights, rotatedPoints, rotatedWeights, subsetPoints, subsetWeights, subsetLanes, palette] {
+            pointer.deallocate()
+        }
         subsetPositions.deallocate()
         fits.deallocate()
         candidates.deallocate()
@@ -178,7 +182,11 @@ final class BC7BlockEncoder {
             subsetPositions[base + count] = pixel
             count += 1
         }
-        return SubsetPixels(points: subsetPoints + base, weights: subsetWeights + base, positions: subsetPositions + base, count: count)
+        let pixels = SubsetPixels(
+            points: subsetPoints + base, weights: subsetWeights + base, positions: subsetPositions + base, count: count,
+            lanes: subsetLanes + subset * 32)
+        pixels.transpose()
+        return pixels
     }
 
     /// All 16 pixels of `source` with `sourceWeights` masked, into scratch space `slot`.
@@ -193,7 +201,11 @@ final class BC7BlockEncoder {
             subsetWeights[base + pixel] = sourceWeights[pixel] * channelMask
             subsetPositions[base + pixel] = pixel
         }
-        return SubsetPixels(points: subsetPoints + base, weights: subsetWeights + base, positions: subsetPositions + base, count: 16)
+        let pixels = SubsetPixels(
+            points: subsetPoints + base, weights: subsetWeights + base, positions: subsetPositions + base, count: 16,
+            lanes: subsetLanes + slot * 32)
+        pixels.transpose()
+        return pixels
     }
 
     /// `value` with alpha swapped with red (rotation 1), green (2) or blue (3), as modes 4 and 5

@@ -27,15 +27,15 @@ struct BC7SearchSettings: Sendable {
             threeSubsetCandidates = 1
             rotations = 1
             effort = EndpointSearchEffort(refinements: 1, triesEveryPBit: false, perturbationPasses: 0)
-            goodEnoughError = 16
+            goodEnoughError = 32
         case .medium:
             opaqueModes = [6, 1, 3, 5]
             alphaModes = [6, 5, 7, 4]
-            twoSubsetCandidates = 4
+            twoSubsetCandidates = 6
             threeSubsetCandidates = 2
             rotations = 1
-            effort = EndpointSearchEffort(refinements: 2, triesEveryPBit: false, perturbationPasses: 1)
-            goodEnoughError = 4
+            effort = EndpointSearchEffort(refinements: 1, triesEveryPBit: false, perturbationPasses: 1)
+            goodEnoughError = 8
         case .thorough:
             opaqueModes = [6, 1, 3, 0, 2, 5, 4]
             alphaModes = [6, 5, 7, 4]

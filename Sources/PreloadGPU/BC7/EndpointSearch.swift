@@ -22,7 +22,8 @@ enum EndpointSearch {
         var best = SubsetFit()
         for round in 0...effort.refinements {
             let candidate = quantizeAndSelect(
-                low: low, high: high, format: format, triesEveryPBit: effort.triesEveryPBit, pixels: pixels, palette: palette)
+                low: low, high: high, format: format, triesEveryPBit: effort.triesEveryPBit, pixels: pixels, palette: palette,
+                limit: best.error)
             if candidate.error < best.error {
                 best = candidate
             } else if round > 0 {
@@ -75,9 +76,10 @@ enum EndpointSearch {
     }
 
     /// The unit eigenvector of the largest eigenvalue of the symmetric matrix with `rows`, by
-    /// power iteration from its largest diagonal's row; zero when the matrix is.
+    /// `iterations` steps of power iteration from its largest diagonal's row; zero when the
+    /// matrix is.
     @inline(__always)
-    static func principalAxis(_ rows: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)) -> SIMD4<Float> {
+    static func principalAxis(_ rows: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>), iterations: Int = 4) -> SIMD4<Float> {
         let diagonal = SIMD4(rows.0.x, rows.1.y, rows.2.z, rows.3.w)
         var axis = rows.0
         var largest = diagonal.x
@@ -85,7 +87,7 @@ enum EndpointSearch {
         if diagonal.z > largest { (axis, largest) = (rows.2, diagonal.z) }
         if diagonal.w > largest { (axis, largest) = (rows.3, diagonal.w) }
         guard largest > 0 else { return SIMD4() }
-        for _ in 0..<4 {
+        for _ in 0..<iterations {
             axis = rows.0 * axis.x + rows.1 * axis.y + rows.2 * axis.z + rows.3 * axis.w
             let length = (axis * axis).sum()
             guard length > 1e-20 else { return SIMD4() }
@@ -130,9 +132,10 @@ enum EndpointSearch {
     @inline(__always)
     static func quantizeAndSelect(
         low: SIMD4<Float>, high: SIMD4<Float>, format: EndpointFormat, triesEveryPBit: Bool, pixels: SubsetPixels,
-        palette: UnsafeMutablePointer<SIMD4<Float>>
+        palette: UnsafeMutablePointer<SIMD4<Float>>, limit: Float
     ) -> SubsetFit {
         var best = SubsetFit()
+        best.error = limit
         if !triesEveryPBit, format.pBits != .none {
             var closest = Float.infinity
             for number in 0..<format.pBitChoiceCount {
@@ -148,7 +151,7 @@ enum EndpointSearch {
                     best.pBits = choice
                 }
             }
-            evaluate(&best, format: format, pixels: pixels, palette: palette, limit: .infinity)
+            evaluate(&best, format: format, pixels: pixels, palette: palette, limit: limit)
             return best
         }
         for number in 0..<format.pBitChoiceCount {

@@ -8,7 +8,25 @@ struct SubsetPixels {
     /// The block pixel (0...15) of each point.
     let positions: UnsafeMutablePointer<Int>
     /// How many points.
-    var count: Int
+    let count: Int
+    /// The points and weights again, four pixels to a vector: per group of four points, red,
+    /// green, blue, alpha, then their four weights (8 vectors); lanes past `count` are zero.
+    let lanes: UnsafeMutablePointer<SIMD4<Float>>
+
+    /// Fills ``lanes`` from ``points`` and ``weights``.
+    @inline(__always)
+    func transpose() {
+        let groups = (count + 3) / 4
+        lanes.update(repeating: SIMD4(), count: groups * 8)
+        for point in 0..<count {
+            let group = lanes + point / 4 * 8, lane = point % 4
+            let color = points[point], weight = weights[point]
+            for channel in 0..<4 {
+                group[channel][lane] = color[channel]
+                group[4 + channel][lane] = weight[channel]
+            }
+        }
+    }
 }
 
 /// Picks each pixel's index between two decoded endpoints: the palette entry with the least
@@ -30,20 +48,26 @@ enum IndexSelection {
         }
         var total: Float = 0
         var indices: UInt64 = 0
-        if levels <= 4 {
-            for point in 0..<pixels.count {
-                let color = pixels.points[point], weight = pixels.weights[point]
-                var best = Float.infinity, bestLevel = 0
+        if levels <= 8 {
+            // Every level for four pixels at a time.
+            for group in 0..<(pixels.count + 3) / 4 {
+                let vectors = pixels.lanes + group * 8
+                let red = vectors[0], green = vectors[1], blue = vectors[2], alpha = vectors[3]
+                let redWeight = vectors[4], greenWeight = vectors[5], blueWeight = vectors[6], alphaWeight = vectors[7]
+                var best = SIMD4<Float>(repeating: .infinity), bestLevel = SIMD4<Int32>()
                 for level in 0..<levels {
-                    let difference = color - palette[level]
-                    let error = (difference * difference * weight).sum()
-                    if error < best {
-                        best = error
-                        bestLevel = level
-                    }
+                    let entry = palette[level]
+                    let redMiss = red - entry.x, greenMiss = green - entry.y, blueMiss = blue - entry.z, alphaMiss = alpha - entry.w
+                    var error = redWeight * redMiss * redMiss + greenWeight * greenMiss * greenMiss
+                    error += blueWeight * blueMiss * blueMiss + alphaWeight * alphaMiss * alphaMiss
+                    let better = error .< best
+                    best.replace(with: error, where: better)
+                    bestLevel.replace(with: Int32(level), where: better)
                 }
-                total += best
-                indices |= UInt64(bestLevel) << UInt64(pixels.positions[point] * 4)
+                total += best.sum()
+                for lane in 0..<min(4, pixels.count - group * 4) {
+                    indices |= UInt64(bestLevel[lane]) << UInt64(pixels.positions[group * 4 + lane] * 4)
+                }
                 if total > limit { return (total, indices) }
             }
             return (total, indices)

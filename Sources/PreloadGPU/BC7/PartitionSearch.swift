@@ -156,7 +156,7 @@ final class PartitionSearch {
             SIMD4(moments[8], moments[11], moments[13], moments[14]) - sums * mean.w
         )
         let trace = rows.0.x + rows.1.y + rows.2.z + rows.3.w
-        let axis = EndpointSearch.principalAxis(rows)
+        let axis = EndpointSearch.principalAxis(rows, iterations: 2)
         let along = ((rows.0 * axis.x + rows.1 * axis.y + rows.2 * axis.z + rows.3 * axis.w) * axis).sum()
         return (max(trace - along, 0), along)
     }
