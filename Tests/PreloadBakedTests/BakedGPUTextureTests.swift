@@ -2,6 +2,7 @@ import Foundation
 import Preload
 import PreloadAuthoring
 import PreloadBaked
+import PreloadConcurrency
 import PreloadGPU
 import PreloadTestSupport
 import Testing
@@ -52,5 +53,45 @@ import Testing
         let message = failed.first?.outcome.error.map { "\($0)" } ?? ""
         #expect(message.contains("Vulkan, OpenGL or block numbers"), "\(message)")
         #expect(report.results.count - failed.count == 3, "the others load")
+    }
+}
+
+/// A GPU-baked pack under the memory budget and the hand-off: what counts is the compressed
+/// bytes of every level, not the RGBA8 they stand for.
+@Suite struct BakedGPUTextureBudgetTests {
+    @Test func theBudgetAndTheHandOffCountCompressedBytes() async throws {
+        let directory = try TemporaryDirectory()
+        var sources: [AssetRequest] = []
+        for index in 0..<6 {
+            let pixels = PNGFixture.noise(width: 64, height: 64, seed: UInt64(index) + 1)
+            let path = try directory.write("art/tile-\(index).png", PNGFixture.rgba(width: 64, height: 64, pixels: pixels))
+            sources.append(AssetRequest(path: path, name: "art/tile-\(index).png"))
+        }
+        let report = try await BakedFixtures.coordinator().preload(sources, options: PreloadOptions(storesAssets: false))
+        let pack = directory.file("level.bake")
+        try BakeWriter.write(report, to: pack, textures: .init(bake: GPUTextureBake(settings: .init(target: .bc, quality: .fast))))
+        // 64x64 BC7 with its chain: 4096 + 1024 + 256 + 64 + 16 + 16 + 16 bytes.
+        let compressed = 4096 + 1024 + 256 + 64 + 16 + 16 + 16
+
+        let handOff = AssetHandOff(releasesCPUCopies: true)
+        let released = Recorder<Int>()
+        let stop = Locked(false)
+        defer { stop.withLock { $0 = true } }
+        handOff.drainOnAThread(until: stop, maxItems: 1) { item in
+            let texture = item.asset as! Texture
+            released.append(texture.byteCount)
+            return texture.pixelFormat.rawValue
+        }
+        let coordinator = try PreloadCoordinator(plugins: BakedFixtures.plugins(), configuration: .init(maxConcurrentLoads: 2))
+        let loaded = try await coordinator.start(
+            [AssetRequest(path: pack)],
+            options: PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 2 * compressed)
+        ).finished(within: 30)
+        #expect(loaded.loaded.count == 6, "\(loaded.errors)")
+        #expect(released.all == Array(repeating: compressed, count: 6), "the engine is handed the blocks of every level")
+        #expect(loaded.decodedBytes == 6 * compressed)
+        // Two compressed textures fit the budget (two RGBA8 ones would not: 16 KiB each).
+        #expect(loaded.peakHeldBytes > 0 && loaded.peakHeldBytes <= 3 * compressed, "\(loaded.peakHeldBytes)")
+        #expect(coordinator.assets.handle(named: "art/tile-0.png", as: String.self) == "bc7")
     }
 }
