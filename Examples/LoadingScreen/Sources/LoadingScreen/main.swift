@@ -30,7 +30,14 @@ if let pack = options.bakeTo {
     let loose = try await loader.preload(Level.requests(assets: options.assets), options: PreloadOptions(storesAssets: false))
     do {
         let textures = options.gpu.map { BakeWriter.TextureBaking(bake: GPUTextureBake(settings: .init(target: $0))) }
-        print(try BakeWriter.write(loose, to: pack, textures: textures))
+        let summary = try BakeWriter.write(loose, to: pack, textures: textures)
+        print(summary)
+        if let gpu = summary.gpu, let worst = gpu.worst {
+            let formats = Set(gpu.textures.map(\.format.rawValue)).sorted().joined(separator: "/")
+            print(
+                "GPU textures: \(gpu.textures.count) \(formats), \(gpu.bytesAfter / 1024) KiB with mipmaps (\(gpu.rgba8Bytes / 1024) KiB in RGBA8);"
+                    + " PSNR mean \(GPUTextureQuality.decibels(gpu.meanPSNR)), worst \(GPUTextureQuality.decibels(worst.psnr)) (\(worst.name))")
+        }
     } catch {
         Options.fail("nothing baked: \(error)", status: 1)
     }
