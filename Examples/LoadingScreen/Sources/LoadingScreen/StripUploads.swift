@@ -18,10 +18,12 @@ struct StripUploads {
         let decoding: CPUBlockDecoding?
         var nextRow = 0
 
-        /// Rows copied per step: about `bandBytes` of RGBA8, whole rows of blocks.
+        /// Rows copied per step: about `bandBytes` of RGBA8 (`decodedBandBytes` when decoded
+        /// first, which costs more than the copy), whole rows of blocks.
         var rowsPerBand: Int {
             let step = source.pixelFormat.blockHeight
-            return max(step, StripUploads.bandBytes / (source.width * 4) / step * step)
+            let bytes = decoding == nil ? StripUploads.bandBytes : StripUploads.decodedBandBytes
+            return max(step, bytes / (source.width * 4) / step * step)
         }
     }
 
@@ -29,6 +31,8 @@ struct StripUploads {
     static let wholeUploadLimit = 1 << 20
     /// Rows copied per step: about 256 KiB of pixels.
     private static let bandBytes = 256 << 10
+    /// Rows decoded and copied per step: about 64 KiB of pixels.
+    private static let decodedBandBytes = 64 << 10
 
     private var jobs: [Job] = []
 
@@ -38,11 +42,12 @@ struct StripUploads {
     /// Bytes handed over (as the textures hold them) whose rows are not on the GPU yet.
     var pendingBytes: Int { jobs.reduce(0) { $0 + $1.source.byteCount * ($1.source.height - $1.nextRow) / $1.source.height } }
 
-    /// Fills `target` with `source`'s pixels (level 0; a block-compressed source decoded with
-    /// `decoding`): now if small, otherwise over the next calls to `continue(until:)`.
+    /// Fills `target` with `source`'s pixels (level 0): now if small, otherwise over the next
+    /// calls to `continue(until:)`; a block-compressed source, decoded with `decoding`, always
+    /// over those calls, so that decoding stays within the frames' budget too.
     mutating func fill(_ target: OpaquePointer, with source: Texture, decodingWith decoding: CPUBlockDecoding? = nil) {
         let job = Job(source: source, target: target, decoding: decoding)
-        if source.width * source.height * 4 <= Self.wholeUploadLimit {
+        if decoding == nil, source.width * source.height * 4 <= Self.wholeUploadLimit {
             Self.copy(job, rows: source.height)
         } else {
             jobs.append(job)
