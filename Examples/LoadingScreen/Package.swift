@@ -15,6 +15,9 @@ let preload = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 ///     swift run --package-path Examples/LoadingScreen ScreenshotCheck /tmp/shot.png
 ///     SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=/tmp/audio.raw xvfb-run swift run --package-path Examples/LoadingScreen LoadingScreen --frames 90
 ///     swift run --package-path Examples/LoadingScreen AudioCheck /tmp/audio.raw
+///     swift run --package-path Examples/LoadingScreen LoadingScreen --bake /tmp/level.bake --gpu bc    (or astc)
+///     xvfb-run swift run --package-path Examples/LoadingScreen LoadingScreen --baked /tmp/level.bake --frames 30 --screenshot /tmp/shot.png
+///     swift run --package-path Examples/LoadingScreen ScreenshotCheck --min-psnr 27 /tmp/shot.png
 let package = Package(
     name: "LoadingScreen",
     platforms: [.macOS(.v15)],
@@ -27,6 +30,7 @@ let package = Package(
                 "CSDL2", "SceneLayout", .product(name: "Preload", package: preload),
                 .product(name: "PreloadAuthoring", package: preload), .product(name: "PreloadAudio", package: preload),
                 .product(name: "PreloadFont", package: preload), .product(name: "PreloadTileMap", package: preload),
+                .product(name: "PreloadGPU", package: preload),
             ]),
         .target(name: "SceneLayout"),
         .executableTarget(name: "ScreenshotCheck", dependencies: ["SceneLayout", .product(name: "Preload", package: preload)]),

@@ -54,13 +54,25 @@ final class GPU {
     private(set) var packs: [Pack] = []
     private(set) var fonts: [Font] = []
     private(set) var maps: [Map] = []
-    /// Pixels uploaded so far.
+    /// Bytes of pixels given to the driver so far: a compressed texture's blocks (every level), a
+    /// decoded one's RGBA8.
     private(set) var uploadedBytes = 0
+    /// Bytes of the textures handed over so far, as they hold them (the batch's progress counts
+    /// these).
+    private(set) var handedOverBytes = 0
+    /// Which way each texture went.
+    private(set) var uploadPaths = UploadPaths()
     /// Large textures still being filled, a band of rows per step.
     private(set) var strips = StripUploads()
 
+    /// Compressed uploads through OpenGL, when the renderer is SDL's OpenGL one.
+    let glUploads: GLCompressedUploads?
+    /// Decodes compressed textures that OpenGL cannot take.
+    private let cpuDecoding = CPUBlockDecoding()
+
     init(renderer: OpaquePointer) {
         self.renderer = renderer
+        glUploads = GLCompressedUploads(renderer: renderer)
     }
 
     /// Uploads `asset` and returns its handle: an index into the table of its kind.
@@ -121,18 +133,51 @@ final class GPU {
     }
 
     /// An SDL texture of `texture`'s pixels: RGBA8, straight alpha, rows top first, which is
-    /// `SDL_PIXELFORMAT_ABGR8888` on a little-endian machine, blended as straight alpha.
+    /// `SDL_PIXELFORMAT_ABGR8888` on a little-endian machine, blended as straight alpha. A
+    /// block-compressed texture keeps its blocks where OpenGL has its format (``glUploads``),
+    /// and is decoded to RGBA8 on the CPU otherwise.
     private func make(_ texture: Texture) -> OpaquePointer {
-        precondition(texture.pixelFormat == .rgba8 && texture.alphaMode == .straight)
+        precondition(texture.alphaMode == .straight)
+        var made = makeTexture(width: texture.width, height: texture.height)
+        handedOverBytes += texture.byteCount
+        guard texture.pixelFormat != .rgba8 else {
+            strips.fill(made, with: texture)
+            record(.rgba8, texture, bytes: texture.width * texture.height * 4)
+            return made
+        }
+        var reason = "SDL's renderer is not its OpenGL one"
+        if let glUploads {
+            if let refusal = glUploads.refusal(for: texture.pixelFormat) {
+                reason = refusal
+            } else if let failure = glUploads.upload(texture, into: made) {
+                // The GL texture may be half replaced: start again from a new one.
+                reason = failure
+                SDL_DestroyTexture(made)
+                made = makeTexture(width: texture.width, height: texture.height)
+            } else {
+                record(.compressed(driver: glUploads.driver), texture, bytes: texture.byteCount)
+                return made
+            }
+        }
+        strips.fill(made, with: texture, decodingWith: cpuDecoding)
+        record(.decoded(reason: reason), texture, bytes: texture.width * texture.height * 4)
+        return made
+    }
+
+    /// A static RGBA8 texture blended as straight alpha, its pixels still to come.
+    private func makeTexture(width: Int, height: Int) -> OpaquePointer {
         guard
             let made = SDL_CreateTexture(
-                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(texture.width),
-                Int32(texture.height))
-        else { Options.fail("SDL_CreateTexture (\(texture.width)x\(texture.height)): \(String(cString: SDL_GetError()))", status: 1) }
-        strips.fill(made, with: texture)
+                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height))
+        else { Options.fail("SDL_CreateTexture (\(width)x\(height)): \(String(cString: SDL_GetError()))", status: 1) }
         SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
-        uploadedBytes += texture.byteCount
         return made
+    }
+
+    /// Notes that `texture` went to the GPU by `path`, `bytes` of it reaching the driver.
+    private func record(_ path: UploadPaths.Path, _ texture: Texture, bytes: Int) {
+        uploadPaths.record(path, format: texture.pixelFormat, bytes: bytes)
+        uploadedBytes += bytes
     }
 
     /// Goes on filling large textures until `deadline`; true when every texture is complete.

@@ -1,4 +1,5 @@
 import Foundation
+import PreloadGPU
 
 /// The example's command line.
 struct Options {
@@ -15,13 +16,20 @@ struct Options {
     var trace = false
     /// `--bake FILE`: bake the level into a pack at FILE and stop (the example's build step).
     var bakeTo: String?
+    /// `--gpu bc|astc` with `--bake`: bake the textures GPU-ready, BC7 or ASTC 4x4 with their
+    /// mipmaps, rather than RGBA8.
+    var gpu: GPUTextureBake.Target?
     /// `--baked FILE`: load the level from a baked pack instead of its loose files.
     var baked: String?
+    /// `--decode-on-cpu` with `--baked`: draw with SDL's software renderer and decode a GPU
+    /// pack's compressed textures on the CPU, as on a machine without OpenGL.
+    var decodesOnCPU = false
 
     static let usage =
-        "usage: LoadingScreen [--assets DIR | --baked FILE.bake] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]"
-        + "\n       LoadingScreen [--assets DIR] --bake FILE.bake"
-    static let flagsWithValues: Set = ["--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked"]
+        "usage: LoadingScreen [--assets DIR | --baked FILE.bake [--decode-on-cpu]] [--frames N] [--screenshot FILE.png] [--budget-ms 2]"
+        + " [--extra DIR] [--trace]"
+        + "\n       LoadingScreen [--assets DIR] --bake FILE.bake [--gpu bc|astc]"
+    static let flagsWithValues: Set = ["--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked", "--gpu"]
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
@@ -35,11 +43,20 @@ struct Options {
                 trace = true
                 continue
             }
+            if flag == "--decode-on-cpu" {
+                decodesOnCPU = true
+                continue
+            }
             guard Self.flagsWithValues.contains(flag) else { Self.fail("unknown option \(flag)\n\(Self.usage)", status: 64) }
             guard let value = arguments.popFirst() else { Self.fail("\(flag) needs a value\n\(Self.usage)", status: 64) }
             switch flag {
             case "--bake": bakeTo = value
             case "--baked": baked = value
+            case "--gpu":
+                guard let target = GPUTextureBake.Target(rawValue: value), target != .rgba8 else {
+                    Self.fail("--gpu takes bc (BC7) or astc (ASTC 4x4), not \(value)", status: 64)
+                }
+                gpu = target
             case "--assets": assets = value
             case "--frames":
                 guard let count = Int(value), count > 0 else { Self.fail("--frames needs a positive number, not \(value)", status: 64) }
@@ -63,6 +80,8 @@ struct Options {
             Self.fail("no such file: \(baked) (--baked; make it with --bake \(baked))", status: 66)
         }
         if baked != nil && bakeTo != nil { Self.fail("--bake writes a pack and --baked reads one: give one of them", status: 64) }
+        if gpu != nil && bakeTo == nil { Self.fail("--gpu says how --bake bakes textures: give it with --bake FILE", status: 64) }
+        if decodesOnCPU && baked == nil { Self.fail("--decode-on-cpu is for a pack baked with --gpu: give it with --baked FILE", status: 64) }
     }
 
     /// `sample-assets` here, else the repository's, four folders up from this file.

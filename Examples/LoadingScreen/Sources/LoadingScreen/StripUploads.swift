@@ -7,35 +7,50 @@ import Preload
 /// `SDL_UpdateTexture` takes a rectangle, so a texture is made at once and filled band by band;
 /// the `Texture` stays alive here until its last band is copied (its CPU copy is freed then,
 /// even though the store already let go of it at hand-over). Unity's time-sliced upload works
-/// the same way.
+/// the same way. A block-compressed texture that the GPU cannot take as it is goes the same
+/// way, each band of block rows decoded to RGBA8 just before it is copied (`CPUBlockDecoding`).
 struct StripUploads {
     /// A texture being filled.
     private struct Job {
         let source: Texture
         let target: OpaquePointer
+        /// What decodes the source's blocks, when it is block-compressed.
+        let decoding: CPUBlockDecoding?
         var nextRow = 0
+
+        /// Rows copied per step: about `bandBytes` of RGBA8 (`decodedBandBytes` when decoded
+        /// first, which costs more than the copy), whole rows of blocks.
+        var rowsPerBand: Int {
+            let step = source.pixelFormat.blockHeight
+            let bytes = decoding == nil ? StripUploads.bandBytes : StripUploads.decodedBandBytes
+            return max(step, bytes / (source.width * 4) / step * step)
+        }
     }
 
-    /// Textures at most this large are copied in one go.
+    /// Textures at most this large (in RGBA8) are copied in one go.
     static let wholeUploadLimit = 1 << 20
     /// Rows copied per step: about 256 KiB of pixels.
     private static let bandBytes = 256 << 10
+    /// Rows decoded and copied per step: about 64 KiB of pixels.
+    private static let decodedBandBytes = 64 << 10
 
     private var jobs: [Job] = []
 
     /// Whether every texture handed over so far has all its pixels on the GPU.
     var isIdle: Bool { jobs.isEmpty }
 
-    /// Bytes handed over whose rows are not on the GPU yet.
-    var pendingBytes: Int { jobs.reduce(0) { $0 + ($1.source.height - $1.nextRow) * $1.source.bytesPerRow } }
+    /// Bytes handed over (as the textures hold them) whose rows are not on the GPU yet.
+    var pendingBytes: Int { jobs.reduce(0) { $0 + $1.source.byteCount * ($1.source.height - $1.nextRow) / $1.source.height } }
 
-    /// Fills `target` with `source`'s pixels: now if small, otherwise over the next calls to
-    /// `continue(until:)`.
-    mutating func fill(_ target: OpaquePointer, with source: Texture) {
-        if source.byteCount <= Self.wholeUploadLimit {
-            source.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(target, nil, $0.baseAddress, Int32(source.bytesPerRow)) }
+    /// Fills `target` with `source`'s pixels (level 0): now if small, otherwise over the next
+    /// calls to `continue(until:)`; a block-compressed source, decoded with `decoding`, always
+    /// over those calls, so that decoding stays within the frames' budget too.
+    mutating func fill(_ target: OpaquePointer, with source: Texture, decodingWith decoding: CPUBlockDecoding? = nil) {
+        let job = Job(source: source, target: target, decoding: decoding)
+        if decoding == nil, source.width * source.height * 4 <= Self.wholeUploadLimit {
+            Self.copy(job, rows: source.height)
         } else {
-            jobs.append(Job(source: source, target: target))
+            jobs.append(job)
         }
     }
 
@@ -45,14 +60,28 @@ struct StripUploads {
         while !jobs.isEmpty, first || ContinuousClock.now < deadline {
             first = false
             let job = jobs[0]
-            let rows = min(max(1, Self.bandBytes / job.source.bytesPerRow), job.source.height - job.nextRow)
-            var band = SDL_Rect(x: 0, y: Int32(job.nextRow), w: Int32(job.source.width), h: Int32(rows))
+            let rows = min(job.rowsPerBand, job.source.height - job.nextRow)
+            Self.copy(job, rows: rows)
+            jobs[0].nextRow += rows
+            if jobs[0].nextRow == job.source.height { jobs.removeFirst() }
+        }
+    }
+
+    /// Copies `rows` rows of `job`'s source from its next row into its target.
+    private static func copy(_ job: Job, rows: Int) {
+        var band = SDL_Rect(x: 0, y: Int32(job.nextRow), w: Int32(job.source.width), h: Int32(rows))
+        guard let decoding = job.decoding else {
             job.source.pixels.withUnsafeBytes { pixels in
                 let start = pixels.baseAddress! + job.nextRow * job.source.bytesPerRow
                 _ = SDL_UpdateTexture(job.target, &band, start, Int32(job.source.bytesPerRow))
             }
-            jobs[0].nextRow += rows
-            if jobs[0].nextRow == job.source.height { jobs.removeFirst() }
+            return
+        }
+        do {
+            let decoded = try decoding.decode(job.source, rows: job.nextRow, count: rows)
+            _ = SDL_UpdateTexture(job.target, &band, decoded, Int32(job.source.width * 4))
+        } catch {
+            Options.fail("decoding a \(job.source.width)x\(job.source.height) \(job.source.pixelFormat) texture: \(error)", status: 1)
         }
     }
 }

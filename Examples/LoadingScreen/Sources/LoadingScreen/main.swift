@@ -4,6 +4,7 @@ import Preload
 import PreloadAudio
 import PreloadAuthoring
 import PreloadBaked
+import PreloadGPU
 import SceneLayout
 import Synchronization
 
@@ -13,9 +14,13 @@ import Synchronization
 // textures a band of rows at a time); the batch completes when the level is on the GPU. Then
 // the level is drawn, and its audio starts: the jump sound once over the theme, streamed
 // (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to SDL_DISKAUDIOFILE).
+// Baked with `--gpu bc|astc`, the level's textures are BC7 or ASTC 4x4 blocks with mipmaps:
+// loaded, they go to the GPU as they are through SDL's OpenGL renderer where the driver has the
+// format, and are decoded on the CPU otherwise (RendererChoice, GPU.make); the last lines say
+// which way they went and when the first full frame was drawn.
 //
-//     LoadingScreen [--assets DIR | --baked FILE.bake] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
-//     LoadingScreen [--assets DIR] --bake FILE.bake     (bakes the level and stops)
+//     LoadingScreen [--assets DIR | --baked FILE.bake [--decode-on-cpu]] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
+//     LoadingScreen [--assets DIR] --bake FILE.bake [--gpu bc|astc]     (bakes the level and stops)
 
 let options = Options(CommandLine.arguments.dropFirst())
 if let pack = options.bakeTo {
@@ -24,7 +29,15 @@ if let pack = options.bakeTo {
     let loader = try PreloadCoordinator(plugins: Level.plugins)
     let loose = try await loader.preload(Level.requests(assets: options.assets), options: PreloadOptions(storesAssets: false))
     do {
-        print(try BakeWriter.write(loose, to: pack))
+        let textures = options.gpu.map { BakeWriter.TextureBaking(bake: GPUTextureBake(settings: .init(target: $0))) }
+        let summary = try BakeWriter.write(loose, to: pack, textures: textures)
+        print(summary)
+        if let gpu = summary.gpu, let worst = gpu.worst {
+            let formats = Set(gpu.textures.map(\.format.rawValue)).sorted().joined(separator: "/")
+            print(
+                "GPU textures: \(gpu.textures.count) \(formats), \(gpu.bytesAfter / 1024) KiB with mipmaps (\(gpu.rgba8Bytes / 1024) KiB in RGBA8);"
+                    + " PSNR mean \(GPUTextureQuality.decibels(gpu.meanPSNR)), worst \(GPUTextureQuality.decibels(worst.psnr)) (\(worst.name))")
+        }
     } catch {
         Options.fail("nothing baked: \(error)", status: 1)
     }
@@ -35,10 +48,7 @@ defer { SDL_Quit() }
 guard let window = SDL_CreateWindow("Preload: loading screen", 0, 0, 1280, 720, SDL_WINDOW_SHOWN.rawValue) else {
     Options.fail("SDL_CreateWindow: \(String(cString: SDL_GetError()))", status: 1)
 }
-// The software renderer: the same pixels on every machine, which the screenshot check relies on.
-guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
-    Options.fail("SDL_CreateRenderer: \(String(cString: SDL_GetError()))", status: 1)
-}
+let renderer = RendererChoice.renderer(for: window, options: options)
 let gpu = GPU(renderer: renderer)
 
 let coordinator = try PreloadCoordinator(plugins: Level.plugins + [BakedPackLoader()])
@@ -61,6 +71,8 @@ var barShown = 0.0
 var layout: SceneLayout?
 var audio: LevelAudio?
 var frame = 0
+/// When the level was first drawn whole.
+var firstFullFrame: (frame: Int, after: Duration)?
 let started = ContinuousClock.now
 running: while true {
     var event = SDL_Event()
@@ -89,6 +101,7 @@ running: while true {
                 music: required(coordinator.assets.asset(named: "theme", as: Music.self), "music theme (audio/theme.wav)"))
         }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
+        if firstFullFrame == nil { firstFullFrame = (frame, ContinuousClock.now - started) }
     } else {
         // The batch counts an asset when the engine takes it; a large texture's rows then reach
         // the GPU over the next frames: the bar leaves those out, so it shows what is on the GPU.
@@ -98,7 +111,7 @@ running: while true {
         barShown = max(barShown, progress.fractionCompleted - pending)  // never backwards
         LoadingBar.draw(on: gpu, fraction: barShown)
         if options.trace {
-            let onGPU = total > 0 ? min(1, Double(gpu.uploadedBytes - gpu.strips.pendingBytes) / Double(total)) : 0
+            let onGPU = total > 0 ? min(1, Double(gpu.handedOverBytes - gpu.strips.pendingBytes) / Double(total)) : 0
             print(String(format: "frame %d: shown %.3f on the GPU %.3f", frame, barShown, onGPU))
         }
     }
@@ -120,3 +133,7 @@ print(frameStats.summary(budget: options.frameBudget))
 print(
     "uploaded \(gpu.uploadedBytes / 1024) KiB in \(frame) frames; store holds \(coordinator.assets.byteCount / 1024) KiB of CPU copies"
         + ", pool live \(memory.liveBytes / 1024) KiB; peak held while loading \((report.withLock { $0 }?.peakHeldBytes ?? 0) / 1024) KiB")
+print(gpu.uploadPaths.summary)
+if let firstFullFrame {
+    print("first full frame: frame \(firstFullFrame.frame), \(String(format: "%.0f", firstFullFrame.after / .milliseconds(1))) ms after the start")
+}

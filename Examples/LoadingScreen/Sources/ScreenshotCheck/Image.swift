@@ -96,3 +96,17 @@ struct Image {
         return out
     }
 }
+
+extension Image {
+    /// Peak signal-to-noise ratio against `other` (the same size) over the colour channels, in dB:
+    /// `10 log10(255² / mean squared error)`; `.infinity` when they are the same.
+    func psnr(against other: Image) -> Double {
+        var total = 0
+        for index in pixels.indices where index % 4 != 3 {
+            let difference = Int(pixels[index]) - Int(other.pixels[index])
+            total += difference * difference
+        }
+        guard total > 0 else { return .infinity }
+        return 10 * log10(255 * 255 * Double(width * height * 3) / Double(total))
+    }
+}

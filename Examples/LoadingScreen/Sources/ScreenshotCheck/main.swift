@@ -14,11 +14,33 @@ import SceneLayout
 // spacing, any flipped tile drawn unflipped, the text missing or any of its kerning pairs left
 // out would exceed the tolerance.
 //
-//     ScreenshotCheck SHOT.png   (reads SHOT.png.layout.json)
+// With `--min-psnr DB` (a level baked with `--gpu`, whose textures are BC7 or ASTC blocks near
+// their sources), the same regions and mistakes are held to a PSNR floor instead (Standard), as
+// is each cell of the map and the whole screen, rebuilt from the regions. CI's 27 dB is 3 dB under
+// the worst region measured with BC7 and ASTC 4x4, through OpenGL on llvmpipe and decoded on the
+// CPU alike (a 16x16 map cell at 30.1 dB with BC7; sprites 34.8 dB and up, the screen 51 dB);
+// every mistake made on purpose scores 21.2 dB or less, but one: a sprite premultiplied twice
+// darkens only its soft edge, by about 2 levels RMS on these dark-edged sprites, under the blocks'
+// own noise there (about 4), so no PSNR floor tells it, and this mode says so rather than fail;
+// the exact runs (the loose level, the RGBA8 bake) catch it.
+//
+//     ScreenshotCheck [--min-psnr DB] SHOT.png   (reads SHOT.png.layout.json)
 
-let tolerance = 4
-guard CommandLine.arguments.count == 2 else { fatalError("usage: ScreenshotCheck SHOT.png") }
-let shotPath = CommandLine.arguments[1]
+let usage = "usage: ScreenshotCheck [--min-psnr DB] SHOT.png"
+var arguments = CommandLine.arguments.dropFirst()
+var standard = Standard.default
+if arguments.first == "--min-psnr" {
+    arguments.removeFirst()
+    guard let value = arguments.popFirst(), let minimum = Double(value), minimum > 0 else {
+        FileHandle.standardError.write(Data("--min-psnr needs a positive number of dB\n\(usage)\n".utf8))
+        exit(64)
+    }
+    standard = .psnr(minimum: minimum)
+}
+guard arguments.count == 1, let shotPath = arguments.first else {
+    FileHandle.standardError.write(Data("\(usage)\n".utf8))
+    exit(64)
+}
 let shot = try Image.decode(file: shotPath)
 let layout = try JSONDecoder().decode(SceneLayout.self, from: Data(contentsOf: URL(fileURLWithPath: shotPath + ".layout.json")))
 let background = try Image.decode(file: layout.background)
@@ -26,16 +48,22 @@ var failures: [String] = []
 /// Each mistake made on purpose, and whether the comparison told it from the screenshot.
 var mutations: [(name: String, caught: Bool)] = []
 
-/// Compares `drawn` with `expected`, printing the largest difference and noting a failure over the tolerance.
-@MainActor func compare(_ what: String, _ drawn: Image, _ expected: Image) {
-    let difference = drawn.largestDifference(from: expected)
-    print("\(what): largest difference \(difference)")
-    if difference > tolerance { failures.append("\(what): differs by up to \(difference) from its source") }
+/// The screen as it should be, built region by region (compared whole with `--min-psnr`): the
+/// background, the opaque black panel, then each region as the check expects it.
+var expectedScreen = background.placing(
+    Image.black(width: layout.panel[2], height: layout.panel[3]), x: layout.panel[0], y: layout.panel[1])
+
+/// Compares `drawn` with `expected`, printing how far apart they are and noting a failure when
+/// too far.
+@MainActor func compare(_ what: String, _ drawn: Image, _ expected: Image, standard: Standard = standard) {
+    let (shown, passes) = standard.measure(drawn, against: expected)
+    print("\(what): \(shown)")
+    if !passes { failures.append("\(what): \(shown) from its source, \(standard.requirement)") }
 }
 
 /// Notes whether the comparison tells `drawn` from `mutated`, the picture with a mistake in it.
 @MainActor func tells(_ drawn: Image, from mutated: Image, _ mistake: String) {
-    mutations.append((mistake, drawn.largestDifference(from: mutated) > tolerance))
+    mutations.append((mistake, standard.tells(drawn, from: mutated)))
 }
 
 var caught = (flipped: false, premultipliedTwice: false, missing: false)
@@ -47,14 +75,18 @@ for sprite in layout.sprites {
     }
     let drawn = shot.crop(x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height)
     compare("\(sprite.name) at (\(sprite.x), \(sprite.y)) \(sprite.width)x\(sprite.height)", drawn, source.overBlack())
-    caught.flipped = caught.flipped || drawn.largestDifference(from: source.flipped().overBlack()) > tolerance
-    caught.premultipliedTwice = caught.premultipliedTwice || drawn.largestDifference(from: source.premultiplied().overBlack()) > tolerance
-    caught.missing = caught.missing || drawn.largestDifference(from: Image.black(width: source.width, height: source.height)) > tolerance
+    expectedScreen = expectedScreen.placing(source.overBlack(), x: sprite.x, y: sprite.y)
+    caught.flipped = caught.flipped || standard.tells(drawn, from: source.flipped().overBlack())
+    caught.premultipliedTwice = caught.premultipliedTwice || standard.tells(drawn, from: source.premultiplied().overBlack())
+    caught.missing = caught.missing || standard.tells(drawn, from: Image.black(width: source.width, height: source.height))
 }
 if layout.sprites.isEmpty { failures.append("the layout lists no sprites") }
-mutations += [
-    ("a sprite upside down", caught.flipped), ("a sprite premultiplied twice", caught.premultipliedTwice), ("a sprite missing", caught.missing),
-]
+mutations += [("a sprite upside down", caught.flipped), ("a sprite missing", caught.missing)]
+if standard.isExact || caught.premultipliedTwice {
+    mutations.append(("a sprite premultiplied twice", caught.premultipliedTwice))
+} else {
+    print("a sprite premultiplied twice: within the blocks' noise, not told by a PSNR floor (the exact runs tell it)")
+}
 
 // The map, over the background it covers.
 let map = try TiledMapFile(file: layout.map.file)
@@ -63,9 +95,25 @@ if map.width != layout.map.width || map.height != layout.map.height {
 } else {
     let under = background.crop(x: layout.map.x, y: layout.map.y, width: map.width, height: map.height)
     let drawn = shot.crop(x: layout.map.x, y: layout.map.y, width: map.width, height: map.height)
-    compare(
-        "map \(layout.map.file) at (\(layout.map.x), \(layout.map.y)) \(map.width)x\(map.height), \(map.layers.count) layers", drawn,
-        try map.drawn(over: under))
+    let expected = try map.drawn(over: under)
+    compare("map \(layout.map.file) at (\(layout.map.x), \(layout.map.y)) \(map.width)x\(map.height), \(map.layers.count) layers", drawn, expected)
+    expectedScreen = expectedScreen.placing(expected, x: layout.map.x, y: layout.map.y)
+    if case .psnr = standard {
+        // Each cell on its own too: one tile missing or misplaced among many right ones.
+        var worst = (psnr: Double.infinity, column: 0, row: 0)
+        for row in 0..<map.rows {
+            for column in 0..<map.columns {
+                let cell = { (image: Image) in
+                    image.crop(x: column * map.tileWidth, y: row * map.tileHeight, width: map.tileWidth, height: map.tileHeight)
+                }
+                let (shown, passes) = standard.measure(cell(drawn), against: cell(expected))
+                if !passes { failures.append("the map's cell (\(column), \(row)): \(shown) from its source, \(standard.requirement)") }
+                let psnr = cell(drawn).psnr(against: cell(expected))
+                if psnr < worst.psnr { worst = (psnr, column, row) }
+            }
+        }
+        print("map cells: the worst of \(map.columns * map.rows), (\(worst.column), \(worst.row)), PSNR \(Standard.decibels(worst.psnr))")
+    }
     tells(drawn, from: under, "the map missing")
     tells(drawn, from: try map.drawn(over: under, mutation: .noMarginOrSpacing), "the map's tiles cut without the tileset's margin and spacing")
     for (layer, index) in map.flippedTiles {
@@ -87,7 +135,9 @@ if strip.x < layout.panel[0] || strip.width <= 0 || strip.y < layout.panel[1] ||
 } else {
     let black = Image.black(width: strip.width, height: strip.height)
     let drawn = shot.crop(x: strip.x, y: strip.y, width: strip.width, height: strip.height)
-    compare("text \"\(text.string)\" in \(text.font) at (\(text.x), \(text.y))", drawn, try font.draw(text.string, on: black, x: 0, y: 0))
+    let expected = try font.draw(text.string, on: black, x: 0, y: 0)
+    compare("text \"\(text.string)\" in \(text.font) at (\(text.x), \(text.y))", drawn, expected)
+    expectedScreen = expectedScreen.placing(expected, x: strip.x, y: strip.y)
     tells(drawn, from: black, "the text missing")
     let pairs = font.pairs(in: text.string)
     for pair in pairs {
@@ -96,16 +146,23 @@ if strip.x < layout.panel[0] || strip.width <= 0 || strip.y < layout.panel[1] ||
     if pairs.isEmpty { failures.append("the text makes none of the font's kerning pairs: the check cannot tell that kerning is drawn") }
 }
 
+// Nothing is blended over the patch: exact, the software renderer copies it within 1.
 let patch = layout.backgroundPatch
-let backgroundDifference = shot.crop(x: patch[0], y: patch[1], width: patch[2], height: patch[3])
-    .largestDifference(from: background.crop(x: patch[0], y: patch[1], width: patch[2], height: patch[3]))
-print("background patch \(patch): largest difference \(backgroundDifference)")
-if backgroundDifference > 1 { failures.append("the background patch differs by up to \(backgroundDifference)") }
+compare(
+    "background patch \(patch)", shot.crop(x: patch[0], y: patch[1], width: patch[2], height: patch[3]),
+    background.crop(x: patch[0], y: patch[1], width: patch[2], height: patch[3]), standard: standard.isExact ? .exact(tolerance: 1) : standard)
+if case .psnr = standard {
+    if (shot.width, shot.height) == (expectedScreen.width, expectedScreen.height) {
+        compare("the whole screen \(shot.width)x\(shot.height)", shot, expectedScreen)
+    } else {
+        failures.append("the screenshot is \(shot.width)x\(shot.height), the background \(expectedScreen.width)x\(expectedScreen.height)")
+    }
+}
 let missed = mutations.filter { !$0.caught }.map(\.name)
 if !missed.isEmpty { failures.append("the check could not tell a mutated picture from a right one: \(missed.joined(separator: "; "))") }
 if failures.isEmpty {
     print(
-        "screenshot matches: \(layout.sprites.count) sprites, the map, the text and the background; "
+        "screenshot matches (\(standard.requirement)): \(layout.sprites.count) sprites, the map, the text and the background; "
             + "each of \(mutations.count) mistakes made on purpose would have been caught")
 } else {
     for failure in failures { print("MISMATCH: \(failure)") }
