@@ -130,7 +130,7 @@ public final class GLReadback: Sendable {
         !support(internalFormat: internalFormat).isEmpty
     }
 
-    /// Uploads `pixels`, `mipLevelCount` levels of `format` one after another as ``Preload/Texture``
+    /// Uploads `pixels`, `mipLevelCount` levels of `format` one after another as `Texture`
     /// holds them, as `format.glInternalFormat(colorSpace:)`, and reads each level back.
     /// - Returns: one image a level, level 0 first.
     /// - Throws: ``GLReadbackError``: ``GLReadbackError/Kind/unsupportedFormat`` when the driver

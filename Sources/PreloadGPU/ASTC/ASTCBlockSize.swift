@@ -3,13 +3,13 @@ import Preload
 /// The ASTC block footprints PreloadGPU encodes: every block is 16 bytes, so a larger footprint
 /// is fewer bits a pixel (8 at 4x4, 5.12 at 5x5, 3.56 at 6x6, 2 at 8x8) and lower quality.
 public enum ASTCBlockSize: String, Hashable, Sendable, CaseIterable {
-    /// 4x4 pixels a block (``Preload/PixelFormat/astc4x4``).
+    /// 4x4 pixels a block (`PixelFormat.astc4x4`).
     case fourByFour = "4x4"
-    /// 5x5 pixels a block (``Preload/PixelFormat/astc5x5``).
+    /// 5x5 pixels a block (`PixelFormat.astc5x5`).
     case fiveByFive = "5x5"
-    /// 6x6 pixels a block (``Preload/PixelFormat/astc6x6``).
+    /// 6x6 pixels a block (`PixelFormat.astc6x6`).
     case sixBySix = "6x6"
-    /// 8x8 pixels a block (``Preload/PixelFormat/astc8x8``).
+    /// 8x8 pixels a block (`PixelFormat.astc8x8`).
     case eightByEight = "8x8"
 
     /// The block size of an ASTC pixel format; nil for the other formats.

@@ -9,14 +9,14 @@ import Preload
 public final class ASTCDecoder: Sendable {
     /// The block footprint of the data it decodes.
     public let blockSize: ASTCBlockSize
-    /// The profile the blocks decode in: ``Preload/ColorSpace/sRGB`` for an `..._SRGB_BLOCK`
-    /// texture, ``Preload/ColorSpace/linear`` for an `..._UNORM_BLOCK` one (what astcenc's
+    /// The profile the blocks decode in: `ColorSpace.sRGB` for an `..._SRGB_BLOCK`
+    /// texture, `ColorSpace.linear` for an `..._UNORM_BLOCK` one (what astcenc's
     /// `-dl` decodes).
     public let colorSpace: ColorSpace
     private let contexts: ASTCContextPool
 
     /// A decoder of `blockSize` blocks in `colorSpace`'s profile.
-    /// - Throws: ``Preload/MissingSystemLibrary`` when libastcenc is not installed;
+    /// - Throws: `MissingSystemLibrary` when libastcenc is not installed;
     ///   ``ASTCError`` when astcenc refuses the configuration.
     public convenience init(blockSize: ASTCBlockSize = .fourByFour, colorSpace: ColorSpace = .sRGB) throws {
         try self.init(library: ASTCLibrary.shared.get(), blockSize: blockSize, colorSpace: colorSpace)

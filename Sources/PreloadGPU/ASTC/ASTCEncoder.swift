@@ -4,7 +4,7 @@ import Preload
 
 /// Encodes RGBA8 images into ASTC blocks (2D, LDR) with Arm's astcenc, which PreloadGPU opens at
 /// run time (`libastcenc.so.3d`, Debian's `libastcenc3d`): nothing is linked, and a machine
-/// without the library throws ``Preload/MissingSystemLibrary`` naming the package.
+/// without the library throws `MissingSystemLibrary` naming the package.
 ///
 /// One encoder is one configuration; it keeps astcenc's contexts for reuse, so encode every
 /// image and mipmap level of a kind with the same encoder (from several threads at once if you
@@ -22,8 +22,8 @@ public final class ASTCEncoder: Sendable {
     public let blockSize: ASTCBlockSize
     /// How hard astcenc searches.
     public let quality: ASTCQuality
-    /// The profile: ``Preload/ColorSpace/sRGB`` encodes for an `..._SRGB_BLOCK` texture (astcenc's
-    /// `ASTCENC_PRF_LDR_SRGB`, whose blocks decode through the sRGB curve), ``Preload/ColorSpace/linear``
+    /// The profile: `ColorSpace.sRGB` encodes for an `..._SRGB_BLOCK` texture (astcenc's
+    /// `ASTCENC_PRF_LDR_SRGB`, whose blocks decode through the sRGB curve), `ColorSpace.linear`
     /// for a `..._UNORM_BLOCK` one (`ASTCENC_PRF_LDR`).
     public let colorSpace: ColorSpace
     /// Whether colour errors count in proportion to alpha (`ASTCENC_FLG_USE_ALPHA_WEIGHT`), for
@@ -38,7 +38,7 @@ public final class ASTCEncoder: Sendable {
 
     /// An encoder of `blockSize` blocks at `quality` for `colorSpace`, each image encoded by
     /// `threadCount` threads.
-    /// - Throws: ``Preload/MissingSystemLibrary`` when libastcenc is not installed;
+    /// - Throws: `MissingSystemLibrary` when libastcenc is not installed;
     ///   ``ASTCError`` when astcenc refuses the configuration (a CPU without the instructions it
     ///   was built for).
     public convenience init(

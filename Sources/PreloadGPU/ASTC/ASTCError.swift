@@ -1,6 +1,6 @@
 import Preload
 
-/// Why an ASTC encode or decode failed (a missing library is ``Preload/MissingSystemLibrary``).
+/// Why an ASTC encode or decode failed (a missing library is `MissingSystemLibrary`).
 public enum ASTCError: AssetFailure, Equatable {
     /// astcenc refused: the function that did, its `astcenc_error` code and
     /// `astcenc_get_error_string`'s words for it ("ASTCENC_ERR_BAD_BLOCK_SIZE").

@@ -54,7 +54,7 @@ public struct BC7Encoder: Sendable {
     }
 
     /// The image's blocks: rows of 4×4 blocks, top row first, each row left to right, 16 bytes
-    /// each (``Preload/PixelFormat/byteCount(width:height:)`` of ``Preload/PixelFormat/bc7``).
+    /// each (`PixelFormat.byteCount(width:height:)` of `PixelFormat.bc7`).
     /// Partial blocks at the right and bottom edges repeat the last column and row.
     public func encode(_ image: RGBAImage) -> [UInt8] {
         let blocksAcross = (image.width + 3) / 4, blocksDown = (image.height + 3) / 4

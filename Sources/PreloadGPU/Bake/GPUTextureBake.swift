@@ -88,7 +88,7 @@ public struct GPUTextureBake: Sendable {
 
     /// Why a texture did not bake.
     public struct BakeFailure: Error, Sendable, CustomStringConvertible {
-        /// Which texture of the list given to ``bake(_:)``.
+        /// Which texture of the list given to ``bake(_:jobs:)``.
         public var position: Int
         /// The encoder's error.
         public var cause: any Error

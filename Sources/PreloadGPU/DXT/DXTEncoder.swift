@@ -4,7 +4,7 @@ import Preload
 /// Encodes RGBA8 images into BC1, BC3, BC4 or BC5 blocks (DXT1, DXT5, and the one- and
 /// two-channel RGTC formats) with stb_dxt, which PreloadGPU opens at run time from Debian's
 /// `libstb0` (`libstb.so.0`): nothing is linked, and a machine without the library throws
-/// ``Preload/MissingSystemLibrary`` naming the package. (BC7, the better format for colour with
+/// `MissingSystemLibrary` naming the package. (BC7, the better format for colour with
 /// alpha, has an encoder of its own.)
 ///
 /// Every block goes through stb_dxt's high-quality mode. Blocks over the right and bottom edges
@@ -42,7 +42,7 @@ public struct DXTEncoder: Sendable {
     private let library: STBDXTLibrary
 
     /// An encoder of `format` blocks on `threadCount` threads.
-    /// - Throws: ``Preload/MissingSystemLibrary`` when libstb is not installed.
+    /// - Throws: `MissingSystemLibrary` when libstb is not installed.
     public init(format: Format, threadCount: Int = 1) throws(MissingSystemLibrary) {
         try self.init(library: STBDXTLibrary.shared.get(), format: format, threadCount: threadCount)
     }

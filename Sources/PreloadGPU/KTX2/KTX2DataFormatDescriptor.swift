@@ -6,7 +6,7 @@ import Preload
 /// bytes per plane and one sample per channel.
 ///
 /// ``init(format:colorSpace:alphaMode:)`` gives the descriptor the specification's tables give
-/// each ``Preload/PixelFormat``: RGBSDA with four samples for decoded formats; BC1A (one
+/// each `PixelFormat`: RGBSDA with four samples for decoded formats; BC1A (one
 /// punch-through alpha sample), BC3 (alpha then colour), BC4, BC5 (red then green), BC7 and ASTC
 /// (one sample) for blocks. With an sRGB transfer function the alpha sample (channel 15) is
 /// marked linear, as KTX2 requires.

@@ -8,12 +8,12 @@ public enum KTX2Error: AssetFailure, Equatable {
     case badIdentifier
     /// The file ends inside `part` (the header, the level index...): `needed` bytes, `available` there.
     case truncated(part: String, needed: Int, available: Int)
-    /// `vkFormat` is not one of ``Preload/PixelFormat``'s formats (or is a variant of one that
+    /// `vkFormat` is not one of `PixelFormat`'s formats (or is a variant of one that
     /// decodes differently, such as BC1 without alpha).
     case unknownFormat(vkFormat: UInt32)
     /// A header field holds a value the specification or this texture forbids.
     case invalidHeader(field: String, value: UInt64, expected: String)
-    /// A valid KTX2 texture of a kind a ``Preload/Texture`` cannot hold (1D, 3D, an array, a cube map).
+    /// A valid KTX2 texture of a kind a `Texture` cannot hold (1D, 3D, an array, a cube map).
     case unsupportedTextureType(String)
     /// `supercompressionScheme` is not 0 (none) or 2 (Zstandard): BasisLZ (1), zlib (3) or unknown.
     case unsupportedSupercompression(scheme: UInt32)

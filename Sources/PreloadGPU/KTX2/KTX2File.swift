@@ -1,7 +1,7 @@
 import Preload
 
 /// A KTX 2.0 file (Khronos' container for GPU textures, what Vulkan, OpenGL, WebGPU and glTF
-/// engines load): one 2D ``Preload/Texture`` in any ``Preload/PixelFormat``, with its mipmap
+/// engines load): one 2D `Texture` in any `PixelFormat`, with its mipmap
 /// chain, colour space and alpha mode, and the file's key/value data.
 ///
 /// ```swift
@@ -16,7 +16,7 @@ import Preload
 /// ```
 ///
 /// The file is written as the KTX 2.0 specification says: `vkFormat` from
-/// ``Preload/PixelFormat/vulkanFormat(colorSpace:)``, a basic Data Format Descriptor matching it
+/// `PixelFormat.vulkanFormat(colorSpace:)`, a basic Data Format Descriptor matching it
 /// (colour model, sRGB or linear transfer, premultiplied alpha flag, texel block, samples), levels
 /// stored smallest first on their required alignment, each compressed on its own with Zstandard
 /// when ``supercompression`` says so.

@@ -3,9 +3,11 @@ import Preload
 extension KTX2File {
     /// Reads a KTX2 file: checks every field of its header, index, level index, Data Format
     /// Descriptor and key/value data against the file and the specification, then copies (or
-    /// inflates, for Zstandard) its levels into one ``Preload/Texture``.
-    /// - Parameter limits: the largest texture accepted, checked before any pixel memory exists
-    ///   (a Zstandard file claims sizes its bytes do not show).
+    /// inflates, for Zstandard) its levels into one `Texture`.
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - limits: the largest texture accepted, checked before any pixel memory exists (a
+    ///     Zstandard file claims sizes its bytes do not show).
     /// - Throws: ``KTX2Error`` naming what is wrong; never traps on damaged bytes.
     public init(decoding bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(KTX2Error) {
         self = try bytes.withUnsafeBytes { file in Result { () throws(KTX2Error) in try KTX2File(decoding: file, limits: limits) } }.get()
