@@ -47,7 +47,7 @@ public enum TextureExporter {
     /// What the files are.
     public enum FileFormat: Sendable, Hashable {
         /// RGBA PNG (`NAME.png`), 8 bits a sample, level 0: what a person looks at. A texture in a
-        /// GPU block format is decoded first.
+        /// GPU block format is decoded first (what the GPU samples).
         case png
         /// KTX2 (`NAME.ktx2`): the texture as it is, every level, its format, colour space and
         /// alpha mode, each level stored as `supercompression` says (`KTX2File`).
@@ -107,12 +107,22 @@ public enum TextureExporter {
             let path: String
             switch format {
             case .png:
-                guard !texture.pixelFormat.isBlockCompressed else {
-                    exported.skipped.append((name, "a \(texture.pixelFormat) texture: export it as KTX2 (--ktx2)"))
-                    continue
-                }
                 path = folder + "/" + relative + ".png"
-                bytes = try PNGEncoder.encode(eightBit(texture))
+                if texture.pixelFormat.isBlockCompressed {
+                    // What the GPU samples: level 0's blocks decoded.
+                    let decoded: RGBAImage
+                    do {
+                        decoded = try RGBAImage(decoding: texture)
+                    } catch {
+                        exported.skipped.append((name, "its \(texture.pixelFormat) blocks do not decode: \(error)"))
+                        continue
+                    }
+                    bytes = try PNGEncoder.encode(
+                        Texture(
+                            width: decoded.width, height: decoded.height, pixelFormat: .rgba8, alphaMode: texture.alphaMode, pixels: decoded.pixels))
+                } else {
+                    bytes = try PNGEncoder.encode(eightBit(texture))
+                }
             case .ktx2(let supercompression):
                 path = folder + "/" + relative + ".ktx2"
                 bytes = try KTX2File(texture: texture, supercompression: supercompression).encoded()

@@ -95,3 +95,32 @@ import Testing
         #expect(coordinator.assets.handle(named: "art/tile-0.png", as: String.self) == "bc7")
     }
 }
+
+/// `preload export` of a GPU-baked pack: PNG shows what the GPU samples, KTX2 keeps the blocks.
+@Suite struct BakedGPUTextureExportTests {
+    @Test func pngDecodesTheBlocksAndKTX2KeepsThem() async throws {
+        let directory = try TemporaryDirectory()
+        _ = try await BakedFixtures.smallPack(in: directory)
+        let sources = try await BakedFixtures.coordinator().preload(
+            BakedFixtures.smallPackSources(in: directory), options: PreloadOptions(storesAssets: false))
+        let pack = directory.file("gpu.bake")
+        try BakeWriter.write(sources, to: pack, textures: .init(bake: GPUTextureBake(settings: .init(target: .bc, quality: .fast))))
+        let report = try await BakedFixtures.coordinator().preload([AssetRequest(path: pack)], options: PreloadOptions(storesAssets: false))
+        let textures = TextureExporter.textures(in: report)
+        #expect(textures.count == 3 && textures.allSatisfy { $0.texture.pixelFormat == .bc7 })
+
+        let png = try TextureExporter.write(report, to: directory.file("png"))
+        #expect(png.files.count == 3 && png.skipped.isEmpty)
+        let ktx2 = try TextureExporter.write(report, to: directory.file("ktx2"), as: .ktx2(.zstd))
+        #expect(ktx2.files.count == 3 && ktx2.files.allSatisfy { $0.hasSuffix(".png.ktx2") })
+        let loader = try PreloadCoordinator(plugins: BakedFixtures.plugins())
+        for (name, texture) in textures {
+            let decoded = try RGBAImage(decoding: texture)
+            let exported = try await loader.preload([AssetRequest(path: directory.file("png/\(name).png"), name: "check/\(name)")])
+            let image = try #require(exported.results.first?.outcome.asset as? Texture)
+            #expect(RGBAImage(image) == decoded, "\(name): the PNG is level 0 as the GPU samples it")
+            let file = try KTX2File(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.file("ktx2/\(name).ktx2")))))
+            #expect(file.texture == texture, "\(name): the KTX2 file holds every level's blocks, as the pack does")
+        }
+    }
+}
