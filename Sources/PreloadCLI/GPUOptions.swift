@@ -13,7 +13,7 @@ struct GPUOptions: ParsableArguments {
     var gpu: GPUTextureBake.Target?
 
     @Option(help: "How hard the GPU encoders search: fast, medium or thorough.")
-    var quality: GPUTextureBake.Quality = .medium
+    var quality: EncoderQuality = .medium
 
     @Flag(
         inversion: .prefixedNo,
@@ -46,4 +46,4 @@ struct GPUOptions: ParsableArguments {
 }
 
 extension GPUTextureBake.Target: ExpressibleByArgument {}
-extension GPUTextureBake.Quality: ExpressibleByArgument {}
+extension EncoderQuality: ExpressibleByArgument {}

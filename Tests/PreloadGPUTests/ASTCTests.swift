@@ -76,7 +76,7 @@ import Testing
         // compression's refinement limit, which changes 3 of these blocks after -fast, 4 after
         // -thorough: ASTCLibrary fixes it to medium's).
         let source = try GPUFixtures.png("astc-source.png")
-        for quality in [ASTCQuality.fast, .thorough] { _ = try ASTCEncoder(quality: quality, colorSpace: .linear).encode(source) }
+        for quality in [EncoderQuality.fast, .thorough] { _ = try ASTCEncoder(quality: quality, colorSpace: .linear).encode(source) }
         #expect(try ASTCEncoder(quality: .medium, colorSpace: .linear).encode(source) == file.blocks)
         #expect(ASTCFile(blockSize: .fourByFour, width: 45, height: 31, blocks: file.blocks).bytes == GPUFixtures.file("astc-cli-4x4.astc"))
     }

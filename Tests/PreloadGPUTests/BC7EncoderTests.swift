@@ -11,8 +11,8 @@ import Testing
         return try BlockDecoder.decode(blocks, format: .bc7, width: image.width, height: image.height)
     }
 
-    @Test(arguments: BC7Encoder.Quality.allCases)
-    func spritesAndGradientsKeepTheirQuality(quality: BC7Encoder.Quality) throws {
+    @Test(arguments: EncoderQuality.allCases)
+    func spritesAndGradientsKeepTheirQuality(quality: EncoderQuality) throws {
         let sprite = TestImages.sprite(size: 24)
         let weighted = try Self.roundTrip(sprite, BC7Encoder.Options(quality: quality, weightsColorByAlpha: true))
         let spritePSNR = try ImageQuality.psnr(sprite, weighted, over: .premultipliedRGBA)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func betterQualityIsNotWorse() throws {
         let image = TestImages.noise(width: 12, height: 8, hasAlpha: true)
-        let errors = try BC7Encoder.Quality.allCases.map { quality in
+        let errors = try EncoderQuality.allCases.map { quality in
             try ImageQuality.compare(image, Self.roundTrip(image, BC7Encoder.Options(quality: quality)), over: .rgba).meanSquaredError
         }
         // Each preset searches more than the one before; greedy refinement can end a block a
@@ -47,7 +47,7 @@ import Testing
             }
         }
         let image = RGBAImage(width: 32, height: 32, pixels: pixels)
-        for quality in BC7Encoder.Quality.allCases {
+        for quality in EncoderQuality.allCases {
             #expect(try Self.roundTrip(image, BC7Encoder.Options(quality: quality)) == image)
         }
     }
@@ -72,7 +72,7 @@ import Testing
 
     @Test func theOutputDoesNotDependOnThreads() {
         let image = TestImages.noise(width: 12, height: 20, hasAlpha: true)
-        for quality in [BC7Encoder.Quality.fast, .medium] {
+        for quality in [EncoderQuality.fast, .medium] {
             let single = BC7Encoder(options: BC7Encoder.Options(quality: quality, threads: 1)).encode(image)
             let several = BC7Encoder(options: BC7Encoder.Options(quality: quality, threads: 3)).encode(image)
             #expect(single == several)

@@ -33,7 +33,7 @@ struct ASTCBench: ParsableCommand {
         let command = try AstcencCommand(threads: threads)
         let decoder = try ASTCDecoder(blockSize: .fourByFour, colorSpace: .linear)
         // Linear, as the command's -cl: the same profile on both sides.
-        var sides = ASTCQuality.allCases.map { quality in
+        var sides = EncoderQuality.allCases.map { quality in
             Side(name: "ours \(quality.rawValue)", encoder: Result { try ASTCEncoder(quality: quality, colorSpace: .linear, threadCount: threads) })
         }
         sides.append(

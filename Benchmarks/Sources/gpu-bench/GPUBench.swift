@@ -26,7 +26,7 @@ import PreloadPNG
         let paths = try pngFiles(under: corpus)
         guard !paths.isEmpty else { throw ValidationError("no .png files under \(corpus)") }
         let chosen = try qualities.split(separator: ",").map { name in
-            guard let quality = BC7Encoder.Quality(rawValue: String(name)) else { throw ValidationError("unknown quality \(name)") }
+            guard let quality = EncoderQuality(rawValue: String(name)) else { throw ValidationError("unknown quality \(name)") }
             return quality
         }
         let images = try paths.map { path in

@@ -18,12 +18,12 @@ final class ASTCContextPool: Sendable {
     /// `flags`, each used by `threadCount` threads at once; makes one now, so that a
     /// configuration astcenc refuses throws here.
     init(
-        library: ASTCLibrary, blockSize: ASTCBlockSize, colorSpace: ColorSpace, quality: ASTCQuality, flags: UInt32, threadCount: Int
+        library: ASTCLibrary, blockSize: ASTCBlockSize, colorSpace: ColorSpace, quality: EncoderQuality, flags: UInt32, threadCount: Int
     ) throws(ASTCError) {
         let profile = colorSpace == .sRGB ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR
         var config = astcenc_config()
         try library.check(
-            library.configInit(profile, UInt32(blockSize.width), UInt32(blockSize.height), 1, quality.preset, flags, &config),
+            library.configInit(profile, UInt32(blockSize.width), UInt32(blockSize.height), 1, quality.astcPreset, flags, &config),
             "astcenc_config_init")
         self.library = library
         self.threadCount = threadCount

@@ -21,7 +21,7 @@ public final class ASTCEncoder: Sendable {
     /// The block footprint.
     public let blockSize: ASTCBlockSize
     /// How hard astcenc searches.
-    public let quality: ASTCQuality
+    public let quality: EncoderQuality
     /// The profile: `ColorSpace.sRGB` encodes for an `..._SRGB_BLOCK` texture (astcenc's
     /// `ASTCENC_PRF_LDR_SRGB`, whose blocks decode through the sRGB curve), `ColorSpace.linear`
     /// for a `..._UNORM_BLOCK` one (`ASTCENC_PRF_LDR`).
@@ -42,7 +42,7 @@ public final class ASTCEncoder: Sendable {
     ///   ``ASTCError`` when astcenc refuses the configuration (a CPU without the instructions it
     ///   was built for).
     public convenience init(
-        blockSize: ASTCBlockSize = .fourByFour, quality: ASTCQuality = .medium, colorSpace: ColorSpace = .sRGB,
+        blockSize: ASTCBlockSize = .fourByFour, quality: EncoderQuality = .medium, colorSpace: ColorSpace = .sRGB,
         weightsColorByAlpha: Bool = false, threadCount: Int = 1
     ) throws {
         try self.init(
@@ -51,7 +51,7 @@ public final class ASTCEncoder: Sendable {
     }
 
     init(
-        library: ASTCLibrary, blockSize: ASTCBlockSize, quality: ASTCQuality, colorSpace: ColorSpace, weightsColorByAlpha: Bool,
+        library: ASTCLibrary, blockSize: ASTCBlockSize, quality: EncoderQuality, colorSpace: ColorSpace, weightsColorByAlpha: Bool,
         threadCount: Int
     ) throws(ASTCError) {
         precondition(threadCount >= 1, "ASTCEncoder: threadCount \(threadCount)")

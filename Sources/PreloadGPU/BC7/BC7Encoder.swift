@@ -5,30 +5,17 @@ import PreloadConcurrency
 /// Encodes RGBA8 images to BC7 blocks (BPTC, `VK_FORMAT_BC7_*_BLOCK`, `GL_COMPRESSED_RGBA_BPTC_UNORM`):
 /// 16 bytes per 4×4 block, at 8 bits a pixel, with alpha.
 ///
-/// Each block tries the modes of its ``Quality`` (opaque blocks: 6 and 1, then 3, 5, 0, 2 and 4 as
+/// Each block tries the modes of its ``EncoderQuality`` (opaque blocks: 6 and 1, then 3, 5, 0, 2 and 4 as
 /// quality rises; blocks with alpha: 6, 5 and 7, then 4), fitting endpoints along the pixels'
 /// principal axis, refining them by least squares and small steps, with the best p-bits;
 /// partitions are ranked by an estimate and the best few searched. One-colour blocks
 /// (and wholly transparent ones, when colour is weighted by alpha) are encoded exactly. Blocks are
 /// encoded on several threads; the output does not depend on how many.
 public struct BC7Encoder: Sendable {
-    /// How long the encoder searches each block.
-    public enum Quality: String, Sendable, CaseIterable {
-        /// Modes 6 and 1 (6, 5 and 7 with alpha), the best estimated partition, one least-squares
-        /// refinement; a block stops at the first mode within 0.5 of squared error a sample.
-        case fast
-        /// Modes 6, 1, 3 and 5 (6, 5, 7 and 4 with alpha), the six best estimated partitions, one
-        /// refinement and a pass of endpoint steps; stops within 0.125 a sample.
-        case medium
-        /// Every mode, a dozen partitions (six of three subsets), every rotation of modes 4 and 5,
-        /// four refinements with every p-bit choice, endpoint steps until none helps.
-        case thorough
-    }
-
     /// What to encode for.
     public struct Options: Sendable, Hashable {
         /// Search effort.
-        public var quality: Quality
+        public var quality: EncoderQuality
         /// For straight-alpha textures blended by alpha: weight each pixel's colour error by its
         /// opacity squared (what premultiplying shows), so invisible pixels cost nothing and the
         /// bits go to what is seen. Leave off when colour under low alpha matters (bilinear
@@ -38,7 +25,7 @@ public struct BC7Encoder: Sendable {
         public var threads: Int?
 
         /// Options; medium quality, unweighted colour and every processor by default.
-        public init(quality: Quality = .medium, weightsColorByAlpha: Bool = false, threads: Int? = nil) {
+        public init(quality: EncoderQuality = .medium, weightsColorByAlpha: Bool = false, threads: Int? = nil) {
             self.quality = quality
             self.weightsColorByAlpha = weightsColorByAlpha
             self.threads = threads

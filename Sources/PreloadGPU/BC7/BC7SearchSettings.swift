@@ -18,7 +18,7 @@ struct BC7SearchSettings: Sendable {
     var goodEnoughError: Float
 
     /// The settings of `quality`.
-    init(_ quality: BC7Encoder.Quality) {
+    init(_ quality: EncoderQuality) {
         switch quality {
         case .fast:
             opaqueModes = [6, 1]

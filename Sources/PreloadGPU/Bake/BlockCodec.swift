@@ -37,9 +37,8 @@ final class BlockCodec: Sendable {
             return BlockCodec(format: .rgba8, encode: { $0.pixels }, decode: { RGBAImage(width: $1, height: $2, pixels: $0) })
         case .astc4x4, .astc5x5, .astc6x6, .astc8x8:
             let blockSize = ASTCBlockSize(key.format)!
-            let quality: ASTCQuality = key.quality == .fast ? .fast : key.quality == .medium ? .medium : .thorough
             let encoder = try ASTCEncoder(
-                blockSize: blockSize, quality: quality, colorSpace: key.colorSpace, weightsColorByAlpha: weighted, threadCount: key.threads)
+                blockSize: blockSize, quality: key.quality, colorSpace: key.colorSpace, weightsColorByAlpha: weighted, threadCount: key.threads)
             let decoder = try ASTCDecoder(blockSize: blockSize, colorSpace: key.colorSpace)
             return BlockCodec(
                 format: key.format, encode: { try encoder.encode($0) }, decode: { try decoder.decode($0, width: $1, height: $2) })
@@ -50,8 +49,7 @@ final class BlockCodec: Sendable {
                 format: format, encode: { encoder.encode($0) },
                 decode: { try BlockDecoder.decode($0, format: format, width: $1, height: $2) })
         case .bc7:
-            let quality: BC7Encoder.Quality = key.quality == .fast ? .fast : key.quality == .medium ? .medium : .thorough
-            let encoder = BC7Encoder(options: .init(quality: quality, weightsColorByAlpha: weighted, threads: key.threads))
+            let encoder = BC7Encoder(options: .init(quality: key.quality, weightsColorByAlpha: weighted, threads: key.threads))
             return BlockCodec(
                 format: .bc7, encode: { encoder.encode($0) }, decode: { try BlockDecoder.decode($0, format: .bc7, width: $1, height: $2) })
         case .rgba16:
@@ -66,7 +64,7 @@ final class BlockCodec: Sendable {
     /// What a codec is made for.
     struct Key: Hashable, Sendable {
         var format: PixelFormat
-        var quality: GPUTextureBake.Quality
+        var quality: EncoderQuality
         var colorSpace: ColorSpace
         var alphaMode: AlphaMode
         /// Threads that encode each image.

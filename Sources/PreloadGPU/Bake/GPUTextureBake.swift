@@ -37,22 +37,12 @@ public struct GPUTextureBake: Sendable {
         case rgba8
     }
 
-    /// How hard the encoders search: slower is closer to the source.
-    public enum Quality: String, Sendable, CaseIterable {
-        /// Quickest: for iterating on a level.
-        case fast
-        /// The default: what a shipping bake uses.
-        case medium
-        /// Slowest, closest.
-        case thorough
-    }
-
     /// What to bake into, and how.
     public struct Settings: Sendable, Hashable {
         /// The format family.
         public var target: Target
         /// How hard the encoders search.
-        public var quality: Quality
+        public var quality: EncoderQuality
         /// Whether each texture gets its full mipmap chain (the default), or level 0 alone.
         public var mipmaps: Bool
         /// The format of a texture with no transparent pixel under ``Target/bc``: `.bc7` (the
@@ -64,7 +54,7 @@ public struct GPUTextureBake: Sendable {
 
         /// Settings for `target`; the rest as documented on each property.
         public init(
-            target: Target, quality: Quality = .medium, mipmaps: Bool = true, opaqueFormat: PixelFormat = .bc7,
+            target: Target, quality: EncoderQuality = .medium, mipmaps: Bool = true, opaqueFormat: PixelFormat = .bc7,
             astcBlock: PixelFormat = .astc4x4
         ) {
             self.target = target
