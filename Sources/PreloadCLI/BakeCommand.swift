@@ -83,7 +83,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
             throw ValidationError("give at least one file or directory to bake, or --manifest")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        _ = try gpuOptions.textureBaking(strict: strict, jobs: jobs)
+        _ = try gpuOptions.textureBaking(strict: strict, jobs: jobs, keepsSixteenBit: keepSixteenBit)
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
         if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
@@ -125,10 +125,11 @@ struct BakeWriteCommand: AsyncParsableCommand {
         }
         do {
             let summary = try BakeWriter.write(
-                report, to: output, flags: premultiply ? .premultipliedAlpha : [], textures: try gpuOptions.textureBaking(strict: strict, jobs: jobs))
+                report, to: output, flags: premultiply ? .premultipliedAlpha : [],
+                textures: try gpuOptions.textureBaking(strict: strict, jobs: jobs, keepsSixteenBit: keepSixteenBit))
             if !quiet {
                 let seconds = (ContinuousClock.now - started) / .seconds(1)
-                for line in GPUBakeLines.lines(of: summary.gpu) { print(line.visibleInTerminal) }
+                for line in GPUBakeLines.lines(of: summary.gpu, threshold: gpuOptions.minimumPSNR ?? 35) { print(line.visibleInTerminal) }
                 print("\(summary) in \(Summary.seconds(seconds))")
                 for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
                 for line in Summary.skippedLines(of: report) { print(line.visibleInTerminal) }

@@ -106,7 +106,7 @@ struct ExportCommand: AsyncParsableCommand {
         for (name, reason) in exported.skipped + audio.skipped { printError("\(name): not exported: \(reason)") }
         let sounds = audio.files.isEmpty ? "" : " and \(audio.files.count) sound\(audio.files.count == 1 ? "" : "s") (WAV)"
         if !quiet {
-            for line in GPUBakeLines.lines(of: exported.gpu) { print(line.visibleInTerminal) }
+            for line in GPUBakeLines.lines(of: exported.gpu, threshold: gpuOptions.minimumPSNR ?? 35) { print(line.visibleInTerminal) }
             print("\(exported)\(sounds) to \(to)".visibleInTerminal)
         }
         if !report.errors.isEmpty || !exported.skipped.isEmpty || !audio.skipped.isEmpty { throw ExitCode(1) }

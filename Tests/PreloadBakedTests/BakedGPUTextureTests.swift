@@ -122,5 +122,10 @@ import Testing
             let file = try KTX2File(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.file("ktx2/\(name).ktx2")))))
             #expect(file.texture == texture, "\(name): the KTX2 file holds every level's blocks, as the pack does")
         }
+        // Encoding a GPU texture again (a BC7 pack exported with --gpu) starts from its level 0 decoded.
+        let again = try TextureExporter.write(
+            report, to: directory.file("again"), as: .ktx2(.none),
+            baking: .init(bake: GPUTextureBake(settings: .init(target: .bc, quality: .fast, mipmaps: false))))
+        #expect(again.files.count == 3 && again.gpu?.textures.allSatisfy { $0.format == .bc7 } == true)
     }
 }

@@ -139,10 +139,16 @@ public struct Texture: Asset, Hashable {
         mipLevelCount: Int = 1, pixels: AssetBytes
     ) {
         precondition(width >= 0 && height >= 0 && width <= Int32.max && height <= Int32.max, "bad texture size")
-        precondition(mipLevelCount >= 1 && mipLevelCount <= Texture.fullMipLevelCount(width: width, height: height), "bad mipmap level count")
-        precondition(
-            pixels.count == Texture.byteCount(width: width, height: height, pixelFormat: pixelFormat, mipLevelCount: mipLevelCount),
-            "pixel count mismatch")
+        if mipLevelCount == 1, pixelFormat == .rgba8 || pixelFormat == .rgba16 {
+            // What every decoder makes, on every load: one multiplication, as before mipmaps.
+            precondition(pixels.count == width * height * pixelFormat.bytesPerPixel, "pixel count mismatch")
+        } else {
+            precondition(
+                mipLevelCount >= 1 && mipLevelCount <= Texture.fullMipLevelCount(width: width, height: height), "bad mipmap level count")
+            precondition(
+                pixels.count == Texture.byteCount(width: width, height: height, pixelFormat: pixelFormat, mipLevelCount: mipLevelCount),
+                "pixel count mismatch")
+        }
         storedWidth = Int32(width)
         storedHeight = Int32(height)
         self.pixelFormat = pixelFormat

@@ -94,7 +94,8 @@ public struct GPUTextureBake: Sendable {
     /// A bake with `settings`.
     public init(settings: Settings) { self.settings = settings }
 
-    /// Bakes each of `textures` (RGBA8 or RGBA16, which is rounded to RGBA8 first), in parallel;
+    /// Bakes each of `textures` in parallel (level 0 of each as RGBA8: RGBA16 rounded, a GPU
+    /// format's blocks decoded);
     /// the results are in the same order.
     /// - Throws: ``BakeFailure`` for the first texture (in list order) that failed.
     public func bake(_ textures: [Texture], jobs: Int? = nil) throws(BakeFailure) -> [Baked] {
@@ -136,7 +137,9 @@ public struct GPUTextureBake: Sendable {
     /// Bakes one texture, its blocks encoded by `threads` threads.
     public func bake(_ texture: Texture, threads: Int = 1) throws -> Baked {
         let started = ContinuousClock.now
-        let source = RGBAImage(eightBitLevelZeroOf: texture)
+        // Level 0 as RGBA8 whatever it holds: a texture already in a GPU format (from a baked pack)
+        // is decoded and encoded again, from its own level 0.
+        let source = try RGBAImage(decoding: texture)
         let levels = MipChain.levels(
             of: source, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode, count: settings.mipmaps ? nil : 1)
         let format = format(for: source)
@@ -172,23 +175,5 @@ public struct GPUTextureBake: Sendable {
             }
             return opaque ? settings.opaqueFormat : .bc7
         }
-    }
-}
-
-extension RGBAImage {
-    /// Level 0 of `texture` as RGBA8: a copy of an RGBA8 texture's, an RGBA16 texture's rounded
-    /// to 8 bits (`(v × 255 + 32767) / 65535`).
-    init(eightBitLevelZeroOf texture: Texture) {
-        guard texture.pixelFormat == .rgba16 else {
-            self.init(texture)
-            return
-        }
-        let count = texture.width * texture.height * 4
-        let pixels = texture.pixels.withUnsafeBytes { bytes in
-            (0..<count).map { index in
-                UInt8((UInt32(bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)) * 255 + 32767) / 65535)
-            }
-        }
-        self.init(width: texture.width, height: texture.height, pixels: pixels)
     }
 }
