@@ -24,6 +24,19 @@ import Testing
         #expect(premultiplied[1].pixels == [128, 0, 0, 128])
     }
 
+    @Test func whollyTransparentPixelsKeepTheirColour() {
+        // Red under zero alpha (what many exporters leave there): every level keeps red, so a GPU
+        // filtering from a visible neighbour into it blends with red at every level, not black.
+        let image = RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 64).enumerated().map { $0.offset % 4 == 0 ? 255 : 0 })
+        let levels = MipChain.levels(of: image, colorSpace: .sRGB, alphaMode: .straight)
+        #expect(levels.map(\.pixels.count) == [64, 16, 4])
+        #expect(levels.allSatisfy { $0.pixels == [UInt8](repeating: 0, count: $0.pixels.count).enumerated().map { $0.offset % 4 == 0 ? 255 : 0 } })
+        // Premultiplied, an invisible pixel is zeros.
+        let premultiplied = MipChain.levels(
+            of: RGBAImage(width: 2, height: 1, pixels: [0, 0, 0, 0, 0, 0, 0, 0]), colorSpace: .sRGB, alphaMode: .premultiplied)
+        #expect(premultiplied[1].pixels == [0, 0, 0, 0])
+    }
+
     @Test func oddSidesCoverEveryPixel() {
         // 3x1: one pixel covers all three, each a third; the right pixel is not dropped.
         let image = RGBAImage(width: 3, height: 1, pixels: [0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255].map { UInt8($0) })

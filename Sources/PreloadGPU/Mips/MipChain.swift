@@ -7,8 +7,10 @@ import Preload
 /// column or row where a side is odd), applied **in linear light** for `ColorSpace.sRGB`
 /// textures (sRGB-encoded values averaged as they are darken every level) and **weighted by
 /// alpha** (colour is premultiplied before filtering and divided again after, so the colour of a
-/// transparent pixel never bleeds into its visible neighbours). Each level is filtered from the
-/// one above it kept in floating point, not from its rounded bytes. Levels come back in the
+/// transparent pixel never bleeds into its visible neighbours; a pixel that comes out wholly
+/// transparent keeps the plain average of the colours under it, not black, so that a GPU filtering
+/// between it and a visible neighbour blends with the same colour at every level). Each level is
+/// filtered from the one above it kept in floating point, not from its rounded bytes. Levels come back in the
 /// texture's own alpha mode: a premultiplied texture's levels are premultiplied as its pixels are
 /// (`c × a / 255` on the encoded values, as `Premultiplication` does).
 ///
@@ -39,31 +41,32 @@ public enum MipChain {
     struct WeightedImage {
         var width: Int
         var height: Int
-        /// Red, green, blue (linear, times alpha) and alpha, 0...1.
-        var samples: [SIMD4<Float>]
+        /// Red, green, blue (linear, times alpha), alpha, 0...1; then red, green, blue (linear)
+        /// not weighted, the colour a pixel that comes out wholly transparent keeps; then 0.
+        var samples: [SIMD8<Float>]
 
         /// The next level: a box filter horizontally, then vertically.
         func halved() -> WeightedImage {
             let newWidth = max(1, width / 2), newHeight = max(1, height / 2)
             let across = Self.weights(from: width, to: newWidth), down = Self.weights(from: height, to: newHeight)
-            var rows = [SIMD4<Float>](repeating: .zero, count: newWidth * height)
+            var rows = [SIMD8<Float>](repeating: .zero, count: newWidth * height)
             samples.withUnsafeBufferPointer { source in
                 rows.withUnsafeMutableBufferPointer { target in
                     for y in 0..<height {
                         for x in 0..<newWidth {
-                            var sum = SIMD4<Float>.zero
+                            var sum = SIMD8<Float>.zero
                             for (column, weight) in across[x] { sum += source[y * width + column] * weight }
                             target[y * newWidth + x] = sum
                         }
                     }
                 }
             }
-            var result = [SIMD4<Float>](repeating: .zero, count: newWidth * newHeight)
+            var result = [SIMD8<Float>](repeating: .zero, count: newWidth * newHeight)
             rows.withUnsafeBufferPointer { source in
                 result.withUnsafeMutableBufferPointer { target in
                     for y in 0..<newHeight {
                         for x in 0..<newWidth {
-                            var sum = SIMD4<Float>.zero
+                            var sum = SIMD8<Float>.zero
                             for (row, weight) in down[y] { sum += source[row * newWidth + x] * weight }
                             target[y * newWidth + x] = sum
                         }
@@ -112,7 +115,7 @@ public enum MipChain {
 
         func weighted(_ image: RGBAImage) -> WeightedImage {
             let count = image.width * image.height
-            var samples = [SIMD4<Float>](repeating: .zero, count: count)
+            var samples = [SIMD8<Float>](repeating: .zero, count: count)
             image.pixels.withUnsafeBufferPointer { pixels in
                 for index in 0..<count {
                     let alphaByte = pixels[index * 4 + 3]
@@ -123,10 +126,10 @@ public enum MipChain {
                         if alphaMode == .premultiplied {
                             code = alphaByte == 0 ? 0 : min(255, code * 255 / Float(alphaByte))
                         }
-                        colour[channel] =
-                            colorSpace == .sRGB ? Self.decoded[Int(code.rounded())] : code / 255
+                        colour[channel] = colorSpace == .sRGB ? Self.decoded[Int(code.rounded())] : code / 255
                     }
-                    samples[index] = SIMD4(colour * alpha, alpha)
+                    let weighted = colour * alpha
+                    samples[index] = SIMD8(weighted.x, weighted.y, weighted.z, alpha, colour.x, colour.y, colour.z, 0)
                 }
             }
             return WeightedImage(width: image.width, height: image.height, samples: samples)
@@ -135,12 +138,15 @@ public enum MipChain {
         func bytes(_ image: WeightedImage) -> RGBAImage {
             var pixels = [UInt8](repeating: 0, count: image.width * image.height * 4)
             for (index, sample) in image.samples.enumerated() {
-                let alpha = min(max(sample.w, 0), 1)
+                let alpha = min(max(sample[3], 0), 1)
                 let alphaByte = UInt8((alpha * 255).rounded())
                 pixels[index * 4 + 3] = alphaByte
-                guard alphaByte > 0 else { continue }  // colour of an invisible pixel: 0
+                // A premultiplied pixel that comes out wholly transparent is all zeros; a straight
+                // one keeps the plain average of the colours it covers (what its neighbours blend
+                // with when the GPU filters between them), not black.
+                guard alphaByte > 0 || alphaMode == .straight else { continue }
                 for channel in 0..<3 {
-                    let linear = min(max(sample[channel] / sample.w, 0), 1)
+                    let linear = min(max(alphaByte > 0 ? sample[channel] / sample[3] : sample[4 + channel], 0), 1)
                     var code =
                         colorSpace == .sRGB
                         ? Self.encoded[Int((linear * Float(Self.encodedSteps - 1)).rounded())] : UInt8((linear * 255).rounded())
