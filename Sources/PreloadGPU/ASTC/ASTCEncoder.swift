@@ -14,8 +14,13 @@ import Preload
 /// process; PreloadGPU makes that first compression one of its own, at medium).
 ///
 /// ```swift
+/// import Preload
+/// import PreloadGPU
+///
+/// let image = RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 200, count: 8 * 8 * 4))
 /// let encoder = try ASTCEncoder(blockSize: .fourByFour, quality: .medium, colorSpace: .sRGB)
 /// let blocks = try encoder.encode(image)  // 16 bytes a 4x4 block, rows of blocks top first
+/// print(blocks.count)  // 64
 /// ```
 public final class ASTCEncoder: Sendable {
     /// The block footprint.
