@@ -136,13 +136,12 @@ public enum BakeWriter {
         if let textures { try plan.bakeTextures(textures, into: &summary) }
         for entry in plan.entries {
             switch entry.kind {
-            case .texture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
+            case .texture, .gpuTexture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
             case .atlas: summary.atlases += 1
             case .data: summary.dataFiles += 1
             case .audio: summary.audio += 1
             case .font: summary.fonts += 1
             case .tilemap: summary.maps += 1
-            case .gpuTexture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
             }
         }
         summary.bytes = try plan.write(to: path, flags: flags)

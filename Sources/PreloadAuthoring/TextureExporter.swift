@@ -108,8 +108,10 @@ public enum TextureExporter {
             switch format {
             case .png:
                 path = folder + "/" + relative + ".png"
-                if texture.pixelFormat.isBlockCompressed {
-                    // What the GPU samples: level 0's blocks decoded.
+                if texture.pixelFormat == .rgba8 {
+                    bytes = try PNGEncoder.encode(texture)  // level 0, from the texture's own bytes
+                } else {
+                    // RGBA16's high bytes, or what the GPU samples: level 0's blocks decoded.
                     let decoded: RGBAImage
                     do {
                         decoded = try RGBAImage(decoding: texture)
@@ -120,8 +122,6 @@ public enum TextureExporter {
                     bytes = try PNGEncoder.encode(
                         Texture(
                             width: decoded.width, height: decoded.height, pixelFormat: .rgba8, alphaMode: texture.alphaMode, pixels: decoded.pixels))
-                } else {
-                    bytes = try PNGEncoder.encode(eightBit(texture))
                 }
             case .ktx2(let supercompression):
                 path = folder + "/" + relative + ".ktx2"
@@ -133,18 +133,5 @@ public enum TextureExporter {
             exported.files.append(path)
         }
         return exported
-    }
-
-    /// `texture` with 8-bit samples: itself, or an RGBA16 texture's high bytes.
-    static func eightBit(_ texture: Texture) -> Texture {
-        guard texture.pixelFormat == .rgba16 else { return texture }
-        let count = texture.width * texture.height * 4
-        let pixels = AssetBytes(unsafeUninitializedCapacity: count) { buffer, written in
-            texture.pixels.withUnsafeBytes { source in
-                for sample in 0..<count { buffer[sample] = UInt8(source.loadUnaligned(fromByteOffset: sample * 2, as: UInt16.self) >> 8) }
-            }
-            written = count
-        }
-        return Texture(width: texture.width, height: texture.height, pixelFormat: .rgba8, alphaMode: texture.alphaMode, pixels: pixels)
     }
 }

@@ -94,9 +94,8 @@ public struct GPUTextureBake: Sendable {
     /// A bake with `settings`.
     public init(settings: Settings) { self.settings = settings }
 
-    /// Bakes each of `textures` in parallel (level 0 of each as RGBA8: RGBA16 rounded, a GPU
-    /// format's blocks decoded);
-    /// the results are in the same order.
+    /// Bakes each of `textures` in parallel (level 0 of each as RGBA8: RGBA16's high bytes, a GPU
+    /// format's blocks decoded); the results are in the same order.
     /// - Throws: ``BakeFailure`` for the first texture (in list order) that failed.
     public func bake(_ textures: [Texture], jobs: Int? = nil) throws(BakeFailure) -> [Baked] {
         let results = PreloadMutex([Result<Baked, any Error>?](repeating: nil, count: textures.count))
@@ -147,14 +146,20 @@ public struct GPUTextureBake: Sendable {
             for: BlockCodec.Key(
                 format: format, quality: settings.quality, colorSpace: texture.colorSpace, alphaMode: texture.alphaMode, threads: threads))
         var pixels: [UInt8] = []
+        pixels.reserveCapacity(Texture.byteCount(width: source.width, height: source.height, pixelFormat: format, mipLevelCount: levels.count))
         var levelZero: [UInt8] = []
         for (number, level) in levels.enumerated() {
             let encoded = try codec.encode(level)
             if number == 0 { levelZero = encoded }
             pixels += encoded
         }
-        let decoded = try codec.decode(levelZero, width: source.width, height: source.height)
-        let psnr = try ImageQuality.psnr(source, decoded, over: texture.alphaMode == .straight ? .premultipliedRGBA : .rgba)
+        // RGBA8 levels are the source's own: exact, nothing to measure.
+        let psnr =
+            format == .rgba8
+            ? .infinity
+            : try ImageQuality.psnr(
+                source, try codec.decode(levelZero, width: source.width, height: source.height),
+                over: texture.alphaMode == .straight ? .premultipliedRGBA : .rgba)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         return Baked(
             texture: Texture(
