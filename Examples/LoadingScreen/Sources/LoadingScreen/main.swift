@@ -13,10 +13,11 @@ import Synchronization
 // `progressWeight`, the bar leaves out rows still being copied; a sound or a file of data is
 // ready, "on the GPU", once handed over), and each frame spends about 2 ms on uploads (the
 // hand-off, and large textures a band of rows at a time); the batch completes when the level is
-// on the GPU. With `--trace`, a line per loading frame: the fraction shown and the fraction on
-// the GPU by the example's own count (GPU.fractionOnGPU), and that count when the level is drawn. Then
-// the level is drawn, and its audio starts: the jump sound once over the theme, streamed
-// (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to SDL_DISKAUDIOFILE).
+// on the GPU. Then the level is drawn, and its audio starts: the jump sound once over the
+// theme, streamed (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to
+// SDL_DISKAUDIOFILE). With `--trace`, a line per loading frame: the fraction shown and the
+// fraction on the GPU by the example's own count (GPU.fractionOnGPU), and that count when the
+// level is drawn.
 // Baked with `--gpu bc|astc`, the level's textures are BC7 or ASTC 4x4 blocks with mipmaps:
 // loaded, they go to the GPU as they are through SDL's OpenGL renderer where the driver has the
 // format, and are decoded on the CPU otherwise (RendererChoice, GPU.make); the last lines say
