@@ -23,7 +23,7 @@ enum AudioDriverChoice {
             defer { unsetenv("SDL_AUDIODRIVER") }
             if SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 { return nil }
         }
-        return "no sound card, and no sound server (\(servers.joined(separator: ", "))) answered; SDL_AUDIODRIVER chooses a driver"
+        return "no sound card and no sound server (\(servers.joined(separator: ", "))); SDL_AUDIODRIVER chooses a driver"
     }
 
     /// Whether the kernel lists a sound card (Linux); elsewhere, assumed.
