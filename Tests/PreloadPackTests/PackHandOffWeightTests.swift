@@ -31,7 +31,9 @@ import Testing
 
     /// Drains the batch's items one at a time once everything has loaded; after each, the
     /// fraction the batch shows, and the weights drained so far.
-    func drainOneByOne(includesDependencies: Bool, items: Int) async throws -> (
+    func drainOneByOne(
+        includesDependencies: Bool, items: Int
+    ) async throws -> (
         steps: [(fraction: Double, drained: Int64)], weights: [Int64], total: Int64, report: PreloadReport
     ) {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), PackLoader()], configuration: .init(maxConcurrentLoads: 2))
