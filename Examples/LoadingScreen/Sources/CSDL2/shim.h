@@ -2,6 +2,8 @@
 // where pkg-config adds the SDL2 folder itself (Homebrew).
 #if __has_include(<SDL2/SDL.h>)
 #include <SDL2/SDL.h>
-#else
+#elif __has_include(<SDL.h>)
 #include <SDL.h>
+#else
+#error "SDL2's headers are missing: install libsdl2-dev (apt; .ci/system-packages install example) or sdl2 (brew)"
 #endif
