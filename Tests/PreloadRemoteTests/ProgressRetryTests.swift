@@ -55,7 +55,7 @@ import Testing
 
     @Test func aBakedPackThatCannotBeFetchedFailsWithTheFetchsCause() async throws {
         try fixture.serve("level.bake", RemoteFixture.bytes(300_000, seed: 25))  // never whole: the cause is the transfer
-        let url = fixture.url("drop/level.bake?after=0&times=99")
+        let url = fixture.url("drop/level.bake?after=0&times=99&as=.bake")  // ends in .bake, as a plain URL does
         let coordinator = try PreloadCoordinator(plugins: [BakedPackLoader()], configuration: .init(fetcher: try fixture.fetcher(attempts: 2)))
         let report = try await coordinator.preload([AssetRequest(path: url, name: "level")])
         let error = try #require(report.failed.first?.outcome.error, "\(report.results.map(\.request.path))")
