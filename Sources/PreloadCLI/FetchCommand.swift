@@ -87,7 +87,11 @@ struct FetchCommand: AsyncParsableCommand {
             guard case .success(let fetched) = result, RemoteCatalog.isCatalog(atPath: fetched.path) else {
                 // Not a catalog (or not fetched): the file itself is what was asked for.
                 guard groups.isEmpty else {
-                    if case .failure(let error) = result { printError(error) } else { printError("\(self.catalog): --group needs a catalog; this is a file") }
+                    if case .failure(let error) = result {
+                        printError(error)
+                    } else {
+                        printError("\(self.catalog): --group needs a catalog; this is a file")
+                    }
                     throw ExitCode.failure
                 }
                 return ([self.catalog], [result])

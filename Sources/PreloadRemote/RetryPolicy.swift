@@ -45,7 +45,8 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The defaults described on each property.
     public init(
-        attempts: Int = 5, maxRequests: Int = 1000, initialDelay: Duration = .milliseconds(250), maxDelay: Duration = .seconds(8), jitter: Double = 0.5,
+        attempts: Int = 5, maxRequests: Int = 1000, initialDelay: Duration = .milliseconds(250), maxDelay: Duration = .seconds(8),
+        jitter: Double = 0.5,
         stallTimeout: Duration = .seconds(15), connectTimeout: Duration = .seconds(10)
     ) {
         self.attempts = max(1, attempts)

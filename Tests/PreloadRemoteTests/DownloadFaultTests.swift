@@ -14,10 +14,6 @@ import Testing
         fixture = try await RemoteFixture.make()
     }
 
-    func bytesOnDisk(_ file: FetchedFile) -> [UInt8] {
-        Array(FileManager.default.contents(atPath: file.path) ?? Data())
-    }
-
     @Test func plainDownloadIsCachedAndRevalidatedWithoutABody() async throws {
         let bytes = RemoteFixture.bytes(300_000)
         try fixture.serve("art.bin", bytes)

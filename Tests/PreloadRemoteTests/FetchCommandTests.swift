@@ -35,20 +35,17 @@ import Testing
         #expect(grouped.status != 0 && grouped.errors.contains("--group needs a catalog"), "\(grouped.errors)")
     }
 
-    @Test func aCutTransferSaysWhereItResumedAndItsRetries() async throws {
+    /// A transfer cut twice and resumed, and one whose server ignores ranges: each line says so.
+    @Test(arguments: [
+        ("drop/cut.bin?after=100000&times=2", "  resumed   ", "resumed at 100.0 KB (byte 100000); 2 retries)"),
+        ("drop/cut.bin?after=100000&times=1&ranges=0", "  restarted ", "restarted: the server ignores ranges; 1 retry)"),
+    ])
+    func aTransfersLineSaysHowItWent(route: String, what: String, how: String) async throws {
         try fixture.serve("cut.bin", RemoteFixture.bytes(500_000, seed: 32))
-        let url = fixture.url("drop/cut.bin?after=100000&times=2")
+        let url = fixture.url(route)
         let run = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path]).finished()
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("  resumed   \(url) (") && run.output.contains("resumed at 100.0 KB (byte 100000); 2 retries)"), "\(run.output)")
-    }
-
-    @Test func aServerThatIgnoresRangesIsNamed() async throws {
-        try fixture.serve("whole.bin", RemoteFixture.bytes(300_000, seed: 33))
-        let url = fixture.url("drop/whole.bin?after=100000&times=1&ranges=0")
-        let run = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path]).finished()
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("  restarted \(url) (") && run.output.contains("restarted: the server ignores ranges; 1 retry)"), "\(run.output)")
+        #expect(run.output.contains(what + url + " (") && run.output.contains(how), "\(run.output)")
     }
 
     @Test func ctrlCKeepsWhatArrivedAndTheNextRunResumes() async throws {

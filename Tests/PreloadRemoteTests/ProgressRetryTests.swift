@@ -16,10 +16,6 @@ import Testing
         fixture = try await RemoteFixture.make()
     }
 
-    func bytesOnDisk(_ file: FetchedFile) -> [UInt8] {
-        Array(FileManager.default.contents(atPath: file.path) ?? Data())
-    }
-
     @Test func aDownloadCutMoreTimesThanTheBudgetButProgressingFinishes() async throws {
         let bytes = RemoteFixture.bytes(1_000_000, seed: 21)
         let promise = try fixture.serve("cut.bake", bytes)

@@ -91,7 +91,8 @@ final class RemoteFixture: Sendable {
             cache: try cache(limit: limit),
             configuration: .init(
                 maxConcurrentDownloads: downloads,
-                retries: RetryPolicy(attempts: attempts, maxRequests: maxRequests, initialDelay: .milliseconds(5), maxDelay: .milliseconds(50), stallTimeout: stall),
+                retries: RetryPolicy(
+                    attempts: attempts, maxRequests: maxRequests, initialDelay: .milliseconds(5), maxDelay: .milliseconds(50), stallTimeout: stall),
                 maxRedirects: redirects, revalidates: revalidates))
     }
 
@@ -110,6 +111,11 @@ final class RemoteFixture: Sendable {
 
 extension Sequence where Element == UInt8 {
     var hexString: String { map { String(format: "%02x", $0) }.joined() }
+}
+
+/// The bytes of a fetched file's local copy.
+func bytesOnDisk(_ file: FetchedFile) -> [UInt8] {
+    Array(FileManager.default.contents(atPath: file.path) ?? Data())
 }
 
 /// The one file a fetch of one file gave, or its error.
