@@ -118,10 +118,9 @@ struct FetchCommand: AsyncParsableCommand {
     /// A file's line: what happened (`new`, `resumed`, `restarted`, `unchanged`), its path, and
     /// for a transfer its bytes from the network, where it resumed, why it restarted, its retries.
     static func line(_ path: String, _ transfer: AssetTransfer) -> String {
-        let moved = transfer.networkBytes > 0 || transfer.attempts > 0
-        let what =
-            !moved ? "unchanged" : transfer.restart != nil ? "restarted" : transfer.resumedAt != nil || transfer.cacheBytes > 0 ? "resumed" : "new"
-        guard moved else { return "unchanged \(path)" }
+        // Nothing from the network: the cache had it (a 304 revalidated it, or no request at all).
+        guard transfer.networkBytes > 0 else { return "unchanged \(path)" + (transfer.attempts > 0 ? " (revalidated)" : "") }
+        let what = transfer.restart != nil ? "restarted" : transfer.resumedAt != nil || transfer.cacheBytes > 0 ? "resumed" : "new"
         var details = [Summary.bytes(Int(transfer.networkBytes))]
         if let resumedAt = transfer.resumedAt { details.append("resumed at \(Summary.bytes(Int(resumedAt))) (byte \(resumedAt))") }
         if let restart = transfer.restart { details.append("restarted: \(restart.rawValue)") }
