@@ -24,7 +24,8 @@ struct FetchCommand: AsyncParsableCommand {
             otherwise, 130 (143) when interrupted.
             """)
 
-    @Argument(help: "The catalog (a file, or an http:// or https:// URL), or the URL of one file to fetch.") var catalog: String
+    @Argument(help: ArgumentHelp("The catalog (a file, or an http:// or https:// URL), or the URL of one file to fetch.", valueName: "catalog|url"))
+    var catalog: String
 
     @Option(name: .customLong("group"), help: "A group of the catalog to bring up to date (repeatable; default: every file).")
     var groups: [String] = []
