@@ -19,51 +19,16 @@ import PreloadConcurrency
 /// Bytes over the promised size are cut off; a size or SHA-256 that differs fails, and the
 /// file never enters the cache.
 final class RemoteDownload: Sendable {
-    private struct State: ~Copyable {
-        var attempts = DownloadAttempts()
-        /// The temporary file being written, and its name in `partial/`.
-        var descriptor: Int32 = -1
-        var partialName: String?
-        /// Bytes in the temporary file, all hashed.
-        var offset: Int64 = 0
-        var hasher = SHA256()
-        /// The validator of the response the temporary file is part of.
-        var etag: String?
-        /// Its `Last-Modified`, the validator of a server that gives no ETag.
-        var lastModified: String?
-        /// The whole file's size, as the server said.
-        var totalSize: Int64?
-        /// What the session was told to expect for this file, and what it was told arrived.
-        var toldExpected: Int64 = 0
-        var toldReceived: Int64 = 0
-        var networkBytes: Int64 = 0
-        var cacheBytes: Int64 = 0
-        /// The cached entry sent with `If-None-Match`, if any.
-        var revalidating: RemoteCacheIndex.Entry?
-        var transfer: (any HTTPTransfer)?
-        /// Why the transfer in flight was stopped by the download itself.
-        var stopReason: StopReason?
-        var lastActivity = ContinuousClock.now
-        /// The status of the attempt in flight, once its head came.
-        var status = 0
-        var retryAfter: Duration?
-        /// The attempt's body is not the file (an error status, a 304): read and dropped.
-        var ignoresBody = false
-        var isDone = false
-        var cancelToken = 0
-    }
-
-    private enum StopReason {
-        case stalled, cancelled, failed(RemoteFetchError), restart
-    }
+    private typealias State = RemoteDownloadState
+    private typealias StopReason = RemoteDownloadState.StopReason
 
     let file: RemoteFile
-    private let cache: RemoteCache
+    let cache: RemoteCache
     private let transport: any HTTPTransport
     private let configuration: RemoteFetcher.Configuration
-    private let session: RemoteFetchSession
+    let session: RemoteFetchSession
     private let started = ContinuousClock.now
-    private let state = PreloadMutex(State())
+    let state = PreloadMutex(RemoteDownloadState())
     private let completion: @Sendable (Result<FetchedFile, AssetError>) -> Void
     private let timerQueue = DispatchQueue(label: "preload.remote.download")
     /// The suffix the cached copy gets: the URL's extension, letters and digits only.
@@ -171,7 +136,7 @@ final class RemoteDownload: Sendable {
                 if state.offset > 0 {  // the whole file (Range ignored, or the file changed): never appended
                     state.attempts.restarted(head.headers["etag"] == state.etag ? .ignoresRanges : .changed)
                     restartBytes = state.offset
-                    Self.truncate(&state)
+                    state.truncate()
                 }
                 state.revalidating = nil
                 state.etag = head.headers["etag"]
@@ -264,7 +229,7 @@ final class RemoteDownload: Sendable {
             case .cancelled: return .fail(.cancelled)
             case .failed(let error): return .fail(error)
             case .restart:
-                Self.truncate(&state)
+                state.truncate()
                 state.etag = nil
                 return .retryNow
             case .stalled: return .retry(nil, cut: true)
@@ -276,7 +241,7 @@ final class RemoteDownload: Sendable {
                 case .redirect(let detail): return .fail(.redirect(detail))
                 case .badURL(let detail): return .fail(.badURL(detail))
                 case .unavailable(let detail): return .fail(.library(detail))
-                case .tls(let detail): return .fail(.transfer(self.failure("TLS failed: \(detail)", state)))
+                case .tls(let detail): return .fail(.transfer(state.failure("TLS failed: \(detail)", promised: file.expected.size)))
                 case .cancelled: return .fail(.cancelled)
                 }
             }
@@ -306,13 +271,6 @@ final class RemoteDownload: Sendable {
         }
     }
 
-    /// How the transfer went, for giving up with `cause` as the last attempt's.
-    private func failure(_ cause: String, _ state: borrowing State) -> TransferFailure {
-        TransferFailure(
-            cause: cause, attempts: state.attempts.requests, cuts: state.attempts.cuts, received: state.offset,
-            total: file.expected.size ?? state.totalSize, keptForResuming: state.offset > 0 && state.etag != nil && state.partialName != nil)
-    }
-
     private func describeStop() -> String {
         state.withLock { state in
             if case .stalled = state.stopReason { return "no bytes for \(configuration.retries.stallTimeout)" }
@@ -332,7 +290,7 @@ final class RemoteDownload: Sendable {
             guard state.attempts.allowsAnother(under: policy) else {
                 let status = state.status
                 if !cut && status != 0 && status != 200 && status != 206 { return .failure(.status(status, attempts: state.attempts.requests)) }
-                return .failure(.transfer(failure(cause, state)))
+                return .failure(.transfer(state.failure(cause, promised: file.expected.size)))
             }
             return .success(state.attempts.delay(under: policy, serverSaid: wait))
         }
@@ -452,57 +410,15 @@ final class RemoteDownload: Sendable {
         }
     }
 
-    // MARK: Helpers
+    // MARK: Helpers (resuming a kept download: RemoteDownload+Resume.swift)
 
     /// Tells the session the file's size (once; later, only the difference).
-    private func tellExpected(_ size: Int64) {
+    func tellExpected(_ size: Int64) {
         let delta = state.withLock { state -> Int64 in
             let delta = size - state.toldExpected
             state.toldExpected = size
             return delta
         }
         session.expect(delta)
-    }
-
-    /// Uses a kept partial download: its bytes are hashed again, and the next attempt asks for
-    /// the rest.
-    private func adopt(_ partial: RemoteCacheIndex.Partial) {
-        let path = cache.partialPath(partial.file)
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        // Locked while it is written: a download elsewhere (another batch, another process) has it.
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return
-        }
-        guard let (hasher, size) = digest(ofTheRestOf: descriptor) else {
-            close(descriptor)
-            return
-        }
-        lseek(descriptor, 0, SEEK_END)
-        state.withLock { state in
-            state.descriptor = descriptor
-            state.partialName = partial.file
-            state.offset = size
-            state.hasher = hasher
-            state.etag = partial.etag
-            state.totalSize = partial.totalSize
-            state.cacheBytes = size
-            state.attempts.furthest = size
-            state.toldReceived += size
-        }
-        if file.expected.size == nil, let total = partial.totalSize { tellExpected(total) }
-        session.receive(size)
-    }
-
-    /// Empties the temporary file: the next bytes start the file again.
-    private static func truncate(_ state: inout State) {
-        if state.descriptor >= 0 {
-            ftruncate(state.descriptor, 0)
-            lseek(state.descriptor, 0, SEEK_SET)
-        }
-        state.offset = 0
-        state.cacheBytes = 0
-        state.hasher = SHA256()
     }
 }
