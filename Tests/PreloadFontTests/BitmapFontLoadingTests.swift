@@ -153,4 +153,3 @@ import Testing
         #expect(coordinator.assets.asset(atPath: font) is BitmapFont)
     }
 }
-

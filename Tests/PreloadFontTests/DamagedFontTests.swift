@@ -120,8 +120,8 @@ import Testing
     /// used, as libGDX and Phaser keep it, and said; a pair written twice alike loses nothing.
     @Test func conflictingKerningPairsLoadWithAWarning() async throws {
         let pairs = "kerning first=65  second=86  amount=-2\r\n"
-        let conflicting = try await load(
-            "font.fnt", try text(replacing: pairs, with: pairs + "kerning first=65  second=86  amount=-3\r\nkerning first=86  second=65  amount=1\r\n"))
+        let again = "kerning first=65  second=86  amount=-3\r\nkerning first=86  second=65  amount=1\r\n"
+        let conflicting = try await load("font.fnt", try text(replacing: pairs, with: pairs + again))
         #expect(conflicting.outcome.isLoaded, "\(failure(conflicting))")
         #expect(conflicting.warnings.map(\.code) == [.fontConflictingKerning, .fontCountMismatch], "\(conflicting.warnings.map(\.message))")
         #expect(

@@ -101,4 +101,3 @@ import Testing
         #expect(Array(plugin.shown.all.dropFirst(shown)) == [16], "told from its header: nothing more read")
     }
 }
-

@@ -106,7 +106,9 @@ extension LoaderPlugin {
     public var acceptsDirectories: Bool { false }
     public var headerLength: Int { 0 }
     public func matchesSignature(_ header: [UInt8]) -> Bool { false }
+    /// ``matchesSignature(_:)``'s answer: the header decides.
     public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { matchesSignature(prefix) ? .matches : .differs }
+    /// ``headerLength``: nothing past the header is read.
     public var signatureReach: Int { headerLength }
     public func estimatedDecodedBytes(header: [UInt8]) -> Int? { nil }
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { [] }
