@@ -54,7 +54,7 @@ import Testing
         // Named, the map loads; walked, it loads and its tilesets are skipped as part of it.
         let named = try await TileMapFixtures.map(level)
         #expect(named.tilesets.map(\.name) == ["ground", "props"] && named.layers.first?.tiles?.grid.width == 400)
-        let coordinator = try PreloadCoordinator(registry: registry)
+        let coordinator = PreloadCoordinator(registry: registry)
         let report = try await coordinator.preload([.folder(directory.file("level"))])
         #expect(report.errors.isEmpty, "\(report.errors)")
         #expect(report.skippedPaths.sorted() == [ground, props])
