@@ -46,7 +46,7 @@ public protocol LoaderPlugin: Sendable {
     var headerLength: Int { get }
 
     /// Whether `header` (the file's first ``headerLength`` bytes, fewer if the file is short)
-    /// looks like this plugin's format. Consulted only for files no extension claims.
+    /// looks like this plugin's format: what the default ``signatureMatch(_:)`` answers with.
     func matchesSignature(_ header: [UInt8]) -> Bool
 
     /// What `prefix`, the file's first bytes, says about whether it is this plugin's: its first
