@@ -10,7 +10,7 @@ enum TileMapSignature {
 
     /// Whether `prefix` (a file's first bytes) is a Tiled map's: XML whose root is `<map>`; or a
     /// JSON object whose top-level keys (``JSONMembers``: nested values are skipped, not built)
-    /// include `layers` and `orientation`, `tiledversion` or `"type": "map"`, in any order.
+    /// include `layers` and `orientation` or `tiledversion`, in any order.
     /// ``SignatureMatch/undecided`` when the prefix ends before that is told. A JSON object whose
     /// first key is none of a Tiled map's (an atlas's `frames`), or whose `type` is another
     /// (`tileset`: a tileset is read as part of its map), is not a map: told at once, so that
@@ -48,9 +48,7 @@ enum TileMapSignature {
             case "orientation", "tiledversion":
                 isTiled = true
             case "type":
-                guard let type = members.stringValue() else { break }
-                guard type == "map" else { return .differs }
-                isTiled = true
+                if let type = members.stringValue(), type != "map" { return .differs }
             default:
                 // Another format's first key: not a map, without reading on.
                 if !sawMapKey && !mapKeys.contains(key) { return .differs }

@@ -73,6 +73,8 @@ import Testing
         // melonJS's own export: `type` first, an `editor` key of its own, `layers` last.
         let melon = #"{"type": "map", "height": 1, "orientation": "orthogonal", "editor": "melon-editor", "tilesets": [], "layers": []}"#
         #expect(TileMapLoader().signatureMatch(Array(melon.utf8)) == .matches)
+        // Another tool's "map" without Tiled's keys is not Tiled's.
+        #expect(TileMapLoader().signatureMatch(Array(#"{"type": "map", "layers": [], "cells": []}"#.utf8)) == .differs)
     }
 
     static func imageCollection(placing tiles: String) -> String {
