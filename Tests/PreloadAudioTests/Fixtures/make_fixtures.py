@@ -4,6 +4,9 @@
 Usage: python3 Tests/PreloadAudioTests/Fixtures/make_fixtures.py   (needs numpy, sox, flac, oggenc, lame,
 opusenc and libsndfile1: `.ci/system-packages install audio-tools`, `pip install numpy`)
 
+The ADPCM WAVs (tone-ms-adpcm.wav, tone-ima-adpcm.wav: Microsoft and IMA ADPCM, written by sox)
+decode through libsndfile, like the compressed encodings; their expected samples are libsndfile's.
+
 Every fixture comes from one deterministic signal (two tones and a little noise), written as WAV
 by this script's own writer (so its samples are known exactly) and encoded by the reference
 command-line encoders. `expected.json` records, for each fixture, what libsndfile (the system's
@@ -195,6 +198,9 @@ def main():
     wav("/tmp/preload-fixture-untagged.wav", 22050, signal(22050, 1, 3), "s16")
     run("lame", "--quiet", "-t", "-V", "6", "/tmp/preload-fixture-untagged.wav", os.path.join(here, "untagged-vbr.mp3"))
     fixtures["untagged-vbr.mp3"] = ("mp3", None)
+    for codec in ["ms-adpcm", "ima-adpcm"]:
+        run("sox", source, "-e", codec, os.path.join(here, f"tone-{codec}.wav"))
+        fixtures[f"tone-{codec}.wav"] = ("wav", "adpcm")
     run("opusenc", "--quiet", "--bitrate", "48", source, os.path.join(here, "tone.opus"))
     fixtures["tone.opus"] = ("opus", None)
     # Twelve seconds of mono at a low quality: longer than the 10 seconds of a sound, so music.
