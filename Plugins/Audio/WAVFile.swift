@@ -113,20 +113,17 @@ struct WAVFile: Hashable, Sendable {
                 } else if size > available {
                     throw .truncated("the data chunk declares \(size) bytes of samples; the file has \(available)")
                 }
-                guard case .pcm(let encoding) = format.samples else {
-                    data = (body, 0)  // a codec's blocks: libsndfile reads them
-                    if count == available { break }
-                    position = body + size + (size & 1)
-                    continue
-                }
-                let bytesPerFrame = format.channels * encoding.bytes
-                let frames = count / bytesPerFrame
-                if frames * bytesPerFrame != count {
-                    warnings.append(
-                        AssetWarning(
-                            .wavPartialFrame,
-                            "the data ends \(count - frames * bytesPerFrame) bytes into a frame of \(bytesPerFrame); the partial frame "
-                                + "was dropped"))
+                var frames = 0  // a codec's blocks: libsndfile counts their frames
+                if case .pcm(let encoding) = format.samples {
+                    let bytesPerFrame = format.channels * encoding.bytes
+                    frames = count / bytesPerFrame
+                    if frames * bytesPerFrame != count {
+                        warnings.append(
+                            AssetWarning(
+                                .wavPartialFrame,
+                                "the data ends \(count - frames * bytesPerFrame) bytes into a frame of \(bytesPerFrame); the partial frame "
+                                    + "was dropped"))
+                    }
                 }
                 data = (body, frames)
                 if count == available { break }
