@@ -72,7 +72,7 @@ func openAudio(
         let layout = try WAVFile(bytes)
         switch layout.samples {
         case .pcm(let encoding): return (WAVFrames(bytes, layout: layout, encoding: encoding), layout.warnings)
-        case .codec(let tag): return (try SndfileDecoder(bytes, wavCodec: tag), layout.warnings)
+        case .codec(let tag): return (try SndfileDecoder(bytes, wavCodec: tag, wavFrames: layout.factFrameCount), layout.warnings)
         }
     }
     if FLACMetadataWalk.isFLAC(bytes) { try FLACMetadataWalk.check(bytes) }

@@ -12,14 +12,18 @@ final class SndfileDecoder {
     let channels: Int
     /// The frames the file says it holds.
     let frameCount: Int
+    /// The next frame ``read(_:as:into:)`` gives.
+    private var position = 0
     private let file: OpaquePointer
     private let memory: UnsafeMutablePointer<PreloadAudioMemory>
     /// Float samples of lossy encodings, before they become 16-bit.
     private var scratch: [Float] = []
 
     /// Opens the audio in `bytes`, which must stay valid and unchanged while the decoder lives:
-    /// FLAC, Ogg Opus, or (`wavCodec`, its format tag) a WAV of another codec than PCM and float.
-    init(_ bytes: UnsafeRawBufferPointer, wavCodec: Int? = nil) throws(any Error) {
+    /// FLAC, Ogg Opus, or (`wavCodec`, its format tag) a WAV of another codec than PCM and float,
+    /// which ends after `wavFrames` frames if its `fact` chunk says so (libsndfile gives the
+    /// padding of the last block too; SDL, so pygame, stops at the `fact` count, as here).
+    init(_ bytes: UnsafeRawBufferPointer, wavCodec: Int? = nil, wavFrames: Int? = nil) throws(any Error) {
         let library: SndfileLibrary
         do {
             library = try SndfileLibrary.get()
@@ -67,7 +71,7 @@ final class SndfileDecoder {
         self.encoding = encoding
         self.sampleRate = Int(info.samplerate)
         self.channels = Int(info.channels)
-        self.frameCount = Int(info.frames)
+        self.frameCount = min(Int(info.frames), wavFrames ?? .max)
         if encoding == .flac, frameCount > 0, !reachesLastFrame() {
             throw AudioDecodeError.truncated(
                 "the FLAC data ends before its last frame: libFLAC cannot reach sample \(frameCount) of the \(frameCount) its STREAMINFO counts")
@@ -94,11 +98,13 @@ final class SndfileDecoder {
         memory.deallocate()
     }
 
-    /// Reads up to `frames` frames of `format` into `destination`; returns how many it read (0 at
+    /// Reads up to `wanted` frames of `format` into `destination`; returns how many it read (0 at
     /// the end). Lossy encodings decode to float and become 16-bit by ``PCMConversion``'s rule
     /// (libsndfile's own 16-bit Vorbis and Opus output wraps around instead of clipping);
     /// lossless ones read 16-bit straight from libsndfile.
-    func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int {
+    func read(_ wanted: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int {
+        let frames = min(wanted, frameCount - position)
+        guard frames > 0 else { return 0 }
         let read: Int
         switch format {
         case .float32:
@@ -125,12 +131,15 @@ final class SndfileDecoder {
             }
             return 0
         }
+        position += read
         return read
     }
 
     /// Moves to frame `frame`; false when libsndfile cannot.
     func seek(toFrame frame: Int) -> Bool {
-        library.seek(file, Int64(frame), 0 /* SEEK_SET */) == Int64(frame)
+        guard library.seek(file, Int64(frame), 0 /* SEEK_SET */) == Int64(frame) else { return false }
+        position = frame
+        return true
     }
 }
 

@@ -41,6 +41,9 @@ struct WAVFile: Hashable, Sendable {
     var dataOffset: Int
     /// How many whole frames the data holds; 0 for a codec's blocks (libsndfile counts them).
     var frameCount: Int
+    /// The frames the `fact` chunk says a codec's blocks hold (its last block padded past
+    /// them), if it has one and it is not 0; nil for PCM and float.
+    var factFrameCount: Int?
     /// What was irregular about the file.
     var warnings: [AssetWarning] = []
 
@@ -83,12 +86,16 @@ struct WAVFile: Hashable, Sendable {
         }
         var format: (samples: Samples, channels: Int, rate: Int)?
         var data: (offset: Int, frames: Int)?
+        var factFrames: Int?
         var position = 12
         while position + 8 <= end {
             let id = file.loadLE32(position)
             let size = Int(file.loadLE32(position + 4))
             let body = position + 8
             let available = end - body
+            if id == Self.fourCC("fact"), size >= 4, size <= available, file.loadLE32(body) > 0 {
+                factFrames = Int(file.loadLE32(body))
+            }
             if id == Self.fourCC("fmt ") {
                 guard data == nil else { throw .corrupt("a fmt chunk after the data chunk") }
                 if format == nil {
@@ -156,6 +163,7 @@ struct WAVFile: Hashable, Sendable {
         self.dataOffset = data.offset
         self.frameCount = data.frames
         self.warnings = warnings
+        if case .codec = format.samples { self.factFrameCount = factFrames }
     }
 
     /// The `fmt ` chunk: PCM (1), IEEE float (3), either inside WAVE_FORMAT_EXTENSIBLE, or
