@@ -20,7 +20,8 @@ struct FetchCommand: AsyncParsableCommand {
             SHA-256 while it streams. Prints a line per file (new, resumed at a byte, restarted \
             and why, unchanged, or FAIL with the cause; the retries it took) and the bytes that \
             came from the network. Ctrl-C (or SIGTERM) stops the downloads and keeps what \
-            arrived: the next run resumes it. Exit status: 0 when every file is in the cache, 1 \
+            arrived: the next run resumes it (with the server's validator, or the promised SHA-256), \
+            or starts over and says why. Exit status: 0 when every file is in the cache, 1 \
             otherwise, 130 (143) when interrupted.
             """)
 
@@ -71,7 +72,7 @@ struct FetchCommand: AsyncParsableCommand {
             for line in lines { print(line) }
         }
         if let number = signals.signalNumber {
-            printError("interrupted: what arrived is kept in the cache, and the next run resumes it")
+            printError("interrupted: what arrived is kept in the cache, and the next run resumes it where it can (or says why not)")
             throw ExitCode(128 + number)
         }
         if failed > 0 { throw ExitCode.failure }

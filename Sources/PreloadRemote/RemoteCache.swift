@@ -210,24 +210,32 @@ public final class RemoteCache: Sendable {
         return path
     }
 
-    /// Keeps the download for `url` cut short at `partial` (named `name`) to resume later, if the
-    /// server gave an ETag; otherwise removes it.
-    func keepPartial(url: String, name: String, etag: String?, totalSize: Int64?) {
-        guard let etag else {
-            unlink(partialPath(name))
-            try? withIndex { index in
-                if let old = index.partials.removeValue(forKey: url) { removeIfIdle(partialPath(old.file)) }
-            }
-            return
-        }
+    /// Keeps the download for `url` cut short at `partial` (named `name`), with the validators
+    /// of its response and the SHA-256 it was promised, for the next download of `url` to resume
+    /// (or, with neither a validator nor a promise, to say why it starts over); `keep` false
+    /// removes it.
+    func keepPartial(
+        url: String, name: String, validators: ResumeValidators, sha256: String?, totalSize: Int64?, keep: Bool = true
+    ) {
+        guard keep else { return discardPartial(url: url, name: name) }
         do {
             try withIndex { index in
                 if let old = index.partials[url], old.file != name { removeIfIdle(partialPath(old.file)) }
-                index.partials[url] = .init(file: name, etag: etag, totalSize: totalSize, lastUsed: Date().timeIntervalSince1970)
+                index.partials[url] = .init(
+                    file: name, etag: validators.etag, lastModified: validators.lastModified, date: validators.date, sha256: sha256,
+                    totalSize: totalSize, lastUsed: Date().timeIntervalSince1970)
                 evict(&index, keeping: [url])
             }
         } catch {
             unlink(partialPath(name))
+        }
+    }
+
+    /// Removes the partial download `name` of `url`, file and record.
+    func discardPartial(url: String, name: String) {
+        unlink(partialPath(name))
+        try? withIndex { index in
+            if let old = index.partials.removeValue(forKey: url) { removeIfIdle(partialPath(old.file)) }
         }
     }
 

@@ -19,15 +19,26 @@ struct RemoteCacheIndex: Codable, Sendable {
         var lastUsed: Double
     }
 
-    /// A download cut short, kept to resume with `Range` and `If-Range`.
+    /// A download cut short, kept to resume with `Range` and `If-Range` (``ResumeValidators``),
+    /// or with `Range` alone when the file's SHA-256 was promised (the check at the end catches a
+    /// file that changed between). One kept with neither is only a record: the next download
+    /// drops it and says why it starts over.
     struct Partial: Codable, Sendable, Hashable {
         /// Its file in `partial/` (a random name).
         var file: String
-        /// The ETag of the response it is part of (no resume without one).
-        var etag: String
+        /// The validators of the response it is part of (`date`: that response's `Date`).
+        var etag: String?
+        var lastModified: String?
+        var date: String?
+        /// The SHA-256 the download was promised, if any: a download promised another one
+        /// is of another file, and does not take these bytes.
+        var sha256: String?
         /// The whole file's size, as the response said.
         var totalSize: Int64?
         var lastUsed: Double
+
+        /// Its validators as the response gave them.
+        var validators: ResumeValidators { ResumeValidators(etag: etag, lastModified: lastModified, date: date) }
     }
 
     var version = 1

@@ -15,9 +15,11 @@ import PreloadConcurrency
 /// and a 304 costs no body), then attempts until the file is whole and checked or the
 /// ``RetryPolicy`` gives up (``DownloadAttempts`` counts: attempts that bring new bytes reset it). Each attempt streams into a temporary file in the cache's
 /// `partial/` folder, hashing as it writes; a connection cut midway is resumed with `Range` and
-/// `If-Range` (the ETag), and starts over cleanly when the server answers with the whole file.
-/// Bytes over the promised size are cut off; a size or SHA-256 that differs fails, and the
-/// file never enters the cache.
+/// `If-Range` (a strong validator, ``ResumeValidators``), or `Range` alone when the SHA-256 was
+/// promised, and starts over cleanly when the server answers with the whole file or gives
+/// nothing to resume against. Bytes over the promised size are cut off; a size or SHA-256 that
+/// differs fails (a resumed file is fetched again whole, once), and the file never enters the
+/// cache.
 final class RemoteDownload: Sendable {
     private typealias State = RemoteDownloadState
     private typealias StopReason = RemoteDownloadState.StopReason
@@ -30,9 +32,9 @@ final class RemoteDownload: Sendable {
     private let started = ContinuousClock.now
     let state = PreloadMutex(RemoteDownloadState())
     private let completion: @Sendable (Result<FetchedFile, AssetError>) -> Void
-    private let timerQueue = DispatchQueue(label: "preload.remote.download")
+    let timerQueue = DispatchQueue(label: "preload.remote.download")
     /// The suffix the cached copy gets: the URL's extension, letters and digits only.
-    private let suffix: String
+    let suffix: String
 
     init(
         file: RemoteFile, cache: RemoteCache, transport: any HTTPTransport, configuration: RemoteFetcher.Configuration,
@@ -68,6 +70,7 @@ final class RemoteDownload: Sendable {
                 state.withLock { $0.revalidating = cached }  // If-None-Match (If-Modified-Since): a 304 costs no body
             }
         }
+        state.withLock { $0.hashChecksResume = file.expected.sha256 != nil }
         if let partial = cache.partial(for: file.url) { adopt(partial) }
         let token = session.onCancel { [weak self] in self?.stop(.cancelled) }
         state.withLock { $0.cancelToken = token }
@@ -76,7 +79,8 @@ final class RemoteDownload: Sendable {
 
     // MARK: Attempts
 
-    private func attempt() {
+    func attempt() {
+        var dropped: Int64 = 0
         let headers = state.withLock { state -> [String: String]? in
             guard !state.isDone else { return nil }
             state.attempts.requests += 1
@@ -86,10 +90,8 @@ final class RemoteDownload: Sendable {
             state.retryAfter = nil
             state.lastActivity = .now
             var headers = ["User-Agent": configuration.userAgent, "Accept-Encoding": "identity"]
-            if state.offset > 0, let etag = state.etag {
-                headers["Range"] = "bytes=\(state.offset)-"
-                headers["If-Range"] = etag
-            } else if state.offset == 0, let cached = state.revalidating {
+            dropped = state.askForTheRest(&headers)
+            if state.offset == 0, let cached = state.revalidating {
                 if let etag = cached.etag {
                     headers["If-None-Match"] = etag
                 } else if let date = cached.lastModified {
@@ -99,6 +101,7 @@ final class RemoteDownload: Sendable {
             return headers
         }
         guard let headers else { return }
+        if dropped > 0 { session.expect(dropped) }  // those bytes come again
         let transfer = transport.get(
             file.url, headers: headers,
             onHead: { [self] head in received(head) },
@@ -133,14 +136,16 @@ final class RemoteDownload: Sendable {
                 state.totalSize = range.total ?? state.totalSize
                 return true
             case 200:
+                let validators = ResumeValidators(headers: head.headers)
                 if state.offset > 0 {  // the whole file (Range ignored, or the file changed): never appended
-                    state.attempts.restarted(head.headers["etag"] == state.etag ? .ignoresRanges : .changed)
+                    let asked = state.validators.ifRange
+                    let same = asked == nil || asked == validators.etag || asked == validators.lastModified
+                    state.attempts.restarted(same ? .ignoresRanges : .changed)
                     restartBytes = state.offset
                     state.truncate()
                 }
                 state.revalidating = nil
-                state.etag = head.headers["etag"]
-                state.lastModified = head.headers["last-modified"]
+                state.validators = validators
                 state.totalSize = head.headers["content-length"].flatMap { Int64($0) }
                 return true
             case 416 where state.offset > 0:
@@ -175,8 +180,10 @@ final class RemoteDownload: Sendable {
         // Now the size is known, if it was not promised.
         if file.expected.size == nil, let total = state.withLock({ $0.totalSize }) { tellExpected(total) }
         // In the index from its first byte: a process killed midway (Ctrl-C) leaves it to resume.
-        let (name, etag, total) = state.withLock { ($0.partialName, $0.etag, $0.totalSize) }
-        if let name, let etag, head.status == 200 { cache.keepPartial(url: file.url, name: name, etag: etag, totalSize: total) }
+        let (name, validators, total, resumable) = state.withLock { ($0.partialName, $0.validators, $0.totalSize, $0.canResume) }
+        if let name, resumable, head.status == 200 {
+            cache.keepPartial(url: file.url, name: name, validators: validators, sha256: file.expected.sha256, totalSize: total)
+        }
         return true
     }
 
@@ -230,7 +237,7 @@ final class RemoteDownload: Sendable {
             case .failed(let error): return .fail(error)
             case .restart:
                 state.truncate()
-                state.etag = nil
+                state.validators = ResumeValidators()
                 return .retryNow
             case .stalled: return .retry(nil, cut: true)
             case nil: break
@@ -305,63 +312,27 @@ final class RemoteDownload: Sendable {
         }
     }
 
-    /// The body ended whole: checked against the promise, then moved into the cache.
-    private func complete() {
-        let checked = state.withLock { state -> Result<(String, RemoteCacheIndex.Entry), RemoteFetchError> in
-            if state.descriptor >= 0 {
-                close(state.descriptor)
-                state.descriptor = -1
-            }
-            let digest = state.hasher.finalize().hexString
-            if let size = file.expected.size, size != state.offset {
-                return .failure(.mismatch("\(state.offset) bytes, \(size) promised"))
-            }
-            if let sha = file.expected.sha256, sha != digest {
-                return .failure(.mismatch("SHA-256 \(digest), \(sha) promised"))
-            }
-            guard let name = state.partialName else { return .failure(.cache("no temporary file")) }
-            state.partialName = nil
-            let entry = RemoteCacheIndex.Entry(
-                sha256: digest, size: state.offset, suffix: suffix, etag: state.etag, lastModified: state.lastModified,
-                lastUsed: Date().timeIntervalSince1970)
-            return .success((cache.partialPath(name), entry))
-        }
-        switch checked {
-        case .failure(let error):
-            finish(.failure(error), discardPartial: true)
-        case .success(let (partial, entry)):
-            do {
-                let path = try cache.commit(url: file.url, downloaded: partial, as: entry)
-                finish(.success(path), contents: ExpectedContents(size: entry.size, sha256: entry.sha256))
-            } catch {
-                finish(.failure(.cache("\(error)")))
-            }
-        }
-    }
-
-    private func finishFromCache(_ entry: RemoteCacheIndex.Entry) {
-        state.withLock { $0.cacheBytes = entry.size }
-        tellExpected(entry.size)
-        finish(.success(cache.blobPath(entry)), contents: ExpectedContents(size: entry.size, sha256: entry.sha256))
-    }
-
     /// Ends the download once: closes and keeps (to resume) or removes its temporary file,
     /// settles the progress it told, and reports.
-    private func finish(
+    func finish(
         _ outcome: Result<String, RemoteFetchError>, discardPartial: Bool = false, contents: ExpectedContents = ExpectedContents()
     ) {
-        let ending = state.withLock { state -> (Int64, AssetTransfer, (name: String, etag: String?, total: Int64?)?, Int)? in
+        typealias Kept = (name: String, keep: Bool, validators: ResumeValidators, total: Int64?)
+        let cancelled = if case .failure(.cancelled) = outcome { true } else { false }
+        let ending = state.withLock { state -> (Int64, AssetTransfer, Kept?, Int)? in
             guard !state.isDone else { return nil }
             state.isDone = true
             if state.descriptor >= 0 {
                 close(state.descriptor)
                 state.descriptor = -1
             }
-            var kept: (name: String, etag: String?, total: Int64?)?
+            var kept: Kept?
             if let name = state.partialName {
-                // A download cut short is kept to resume, when it can be: an ETag to ask with, bytes to keep.
-                let resumable = !discardPartial && state.offset > 0 && state.etag != nil
-                kept = (name, resumable ? state.etag : nil, state.totalSize)
+                // A download cut short is kept to resume, when it can be (a validator to ask with, or a
+                // promised SHA-256 to check by); one cancelled is kept anyway, for the next fetch to say
+                // why it starts over.
+                let keep = !discardPartial && state.offset > 0 && (state.canResume || cancelled)
+                kept = (name, keep, state.validators, state.totalSize)
             }
             if case .success = outcome { state.cacheBytes = max(state.cacheBytes, 0) }
             // The bar: what this file was expected to weigh counts as done, whatever happened.
@@ -374,7 +345,10 @@ final class RemoteDownload: Sendable {
         }
         guard let (rest, transfer, kept, token) = ending else { return }
         session.removeCancelHandler(token)
-        if let kept { cache.keepPartial(url: file.url, name: kept.name, etag: kept.etag, totalSize: kept.total) }
+        if let kept {
+            cache.keepPartial(
+                url: file.url, name: kept.name, validators: kept.validators, sha256: file.expected.sha256, totalSize: kept.total, keep: kept.keep)
+        }
         session.receive(rest)
         completion(
             outcome.map { FetchedFile(path: $0, transfer: transfer, contents: contents) }.mapError { AssetError(path: file.url, wrapping: $0) })
@@ -410,7 +384,7 @@ final class RemoteDownload: Sendable {
         }
     }
 
-    // MARK: Helpers (resuming a kept download: RemoteDownload+Resume.swift)
+    // MARK: Helpers (resuming a kept download: RemoteDownload+Resume.swift; the end: RemoteDownload+Complete.swift)
 
     /// Tells the session the file's size (once; later, only the difference).
     func tellExpected(_ size: Int64) {

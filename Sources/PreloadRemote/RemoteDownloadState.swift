@@ -18,10 +18,14 @@ struct RemoteDownloadState: ~Copyable {
     /// Bytes in the temporary file, all hashed.
     var offset: Int64 = 0
     var hasher = SHA256()
-    /// The validator of the response the temporary file is part of.
-    var etag: String?
-    /// Its `Last-Modified`, the validator of a server that gives no ETag.
-    var lastModified: String?
+    /// The validators of the response the temporary file is part of (for `If-Range`, and for
+    /// the cache entry's `If-None-Match` or `If-Modified-Since`).
+    var validators = ResumeValidators()
+    /// Whether the file's SHA-256 was promised: then bytes held without a validator are resumed
+    /// with `Range` alone, since the check at the end catches a file that changed between.
+    var hashChecksResume = false
+    /// Whether a resumed copy failed its check and the file was fetched again from byte 0 (once).
+    var refetchedWhole = false
     /// The whole file's size, as the server said.
     var totalSize: Int64?
     /// What the session was told to expect for this file, and what it was told arrived.
@@ -64,6 +68,10 @@ struct RemoteDownloadState: ~Copyable {
     func failure(_ cause: String, promised: Int64?) -> TransferFailure {
         TransferFailure(
             cause: cause, attempts: attempts.requests, cuts: attempts.cuts, received: offset, total: promised ?? totalSize,
-            keptForResuming: offset > 0 && etag != nil && partialName != nil)
+            keptForResuming: offset > 0 && canResume && partialName != nil)
     }
+
+    /// Whether the bytes held can be resumed: a validator to send with `If-Range`, or a promised
+    /// SHA-256 to check the whole against.
+    var canResume: Bool { validators.ifRange != nil || hashChecksResume }
 }

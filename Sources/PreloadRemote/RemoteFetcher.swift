@@ -9,8 +9,11 @@ import PreloadConcurrency
 /// claims it, exactly as a local file would (a baked pack is then mapped from the cache).
 ///
 /// - **Resume**: a download cut midway continues with an HTTP `Range` request and `If-Range`
-///   (the ETag), and starts over cleanly when the server sends the whole file instead (the
-///   transfer's `resumedAt` and `restart` say which). A cancelled fetch keeps what arrived.
+///   (a strong ETag, else a strong `Last-Modified`; never a weak ETag), or `Range` alone when the
+///   file's SHA-256 is promised (a resumed file that fails it is fetched again whole, once); it
+///   starts over cleanly when the server sends the whole file instead, or gives nothing to resume
+///   against (the transfer's `resumedAt` and `restart` say which). A cancelled fetch keeps what
+///   arrived.
 /// - **Retries** (``RetryPolicy``): exponential backoff with jitter, a bounded count of attempts
 ///   in a row that bring no new byte (a download that progresses goes on), a stall timeout; a
 ///   4xx other than 408 and 429 is final and named with its status; giving up says how far it

@@ -152,7 +152,7 @@ import Testing
         let cache = try fixture.cache()
         let (name, path) = cache.newPartialPath()
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(1000))))
-        cache.keepPartial(url: url, name: name, etag: "\"old\"", totalSize: 300_000)
+        cache.keepPartial(url: url, name: name, validators: ResumeValidators(etag: "\"old\""), sha256: nil, totalSize: 300_000)
         let fetched = try await only(try fixture.fetcher().fetch([RemoteFile(url: url)]))
         #expect(bytesOnDisk(fetched) == bytes)
         let seen = try fixture.stats()

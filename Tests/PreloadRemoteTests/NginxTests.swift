@@ -57,7 +57,7 @@ struct NginxTests {
         let cache = try fixture.cache()
         let (name, path) = cache.newPartialPath()
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(1_000_000))))
-        cache.keepPartial(url: url("big.bin"), name: name, etag: etag, totalSize: 3_000_000)
+        cache.keepPartial(url: url("big.bin"), name: name, validators: ResumeValidators(etag: etag), sha256: nil, totalSize: 3_000_000)
         let fetched = try await only(try fixture.fetcher().fetch([RemoteFile(url: url("big.bin"))]))
         #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == bytes)
         #expect(fetched.transfer.networkBytes == 2_000_000 && fetched.transfer.cacheBytes == 1_000_000)

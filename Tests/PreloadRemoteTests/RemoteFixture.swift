@@ -56,6 +56,15 @@ final class RemoteFixture: Sendable {
         return ExpectedContents(size: Int64(bytes.count), sha256: SHA256.hash(data: bytes).hexString)
     }
 
+    /// Sets the modification time of the served file `name` to `seconds` ago (whole seconds, as
+    /// `Last-Modified` gives it: older than a response's `Date`, a strong validator); returns it.
+    @discardableResult
+    func age(_ name: String, by seconds: Double = 3600) throws -> Int64 {
+        let modified = Date().timeIntervalSince1970.rounded(.down) - seconds
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: modified)], ofItemAtPath: served.path + "/" + name)
+        return Int64(modified)
+    }
+
     /// The name of the fixture's folder below the servers' root: the path component its URLs
     /// carry after the route.
     var folderName: String { URL(fileURLWithPath: served.path).lastPathComponent }

@@ -37,6 +37,13 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
         /// The server answered with another range than the one asked for, or said the range
         /// cannot be satisfied.
         case otherRange = "the server answered another range"
+        /// The response gave no validator to resume against (no ETag, or a weak one, and no
+        /// strong `Last-Modified`), and no SHA-256 was promised to check a resumed file by: a
+        /// range of a file that changed would make a mixed one, so the bytes held were dropped.
+        case noValidator = "the server gives no validator to resume against"
+        /// The resumed file did not match its promised SHA-256 (it changed on a server that
+        /// gives no validator): dropped, and fetched again from byte 0, once.
+        case resumedMismatch = "the resumed file failed its SHA-256 check; fetched again whole"
     }
 
     /// A transfer of `networkBytes` from the network and `cacheBytes` from the cache.

@@ -79,6 +79,7 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
         var range: String?
         var ifRange: String?
         var ifNoneMatch: String?
+        var ifModifiedSince: String?
         var status: Int
         /// Body bytes sent.
         var bytes: Int

@@ -10,6 +10,13 @@ ends. Keep-alive: every response carries Content-Length unless it says Connectio
 The first path component picks the behaviour, the rest is a file's path under --root; F below.
 Counters are per full path+query ("/drop/a.bin?after=1" and "?after=2" count apart).
 
+Validators (plain, drop, stall, slow): etag=strong (the default), etag=weak (W/"<sha256 hex>",
+as nginx gives a gzipped file) or etag=none; lastmod=1 adds Last-Modified, the file's mtime as
+an HTTP-date (every response has Date). If-Range is an entity tag when it starts with '"' or
+'W/': it matches only a strong ETag equal to it (a weak one never matches, RFC 9110 §13.1.5);
+otherwise a date, matching only a Last-Modified sent and equal to it (as nginx compares it).
+If-Modified-Since equal to Last-Modified, with no If-None-Match, gives 304.
+
   /plain/F              Strong ETag "<sha256 hex of the bytes>", Content-Length,
                         Accept-Ranges: bytes. Range "bytes=a-", "bytes=a-b", "bytes=-n": 206
                         with Content-Range, 416 (Content-Range: bytes */size) if a >= size;
@@ -47,7 +54,7 @@ Counters are per full path+query ("/drop/a.bin?after=1" and "?after=2" count apa
                         absolute URLs on http://127.0.0.1:<port>, query kept.
   /_stats               JSON list of every other request so far, oldest first: {"method",
                         "path" (with query), "range", "ifRange", "ifNoneMatch" (null when
-                        absent), "status", "bytes" (body bytes sent), "cut" (closed before the
+                        absent), "ifModifiedSince", "status", "bytes" (body bytes sent), "cut" (closed before the
                         body it promised was sent)}.
   /_reset               Clears the stats and every counter. Neither is recorded in the stats.
 
@@ -162,6 +169,7 @@ class Handler(BaseHTTPRequestHandler):
             state.record({
                 "method": self.command, "path": self.path, "range": self.headers.get("Range"),
                 "ifRange": self.headers.get("If-Range"), "ifNoneMatch": self.headers.get("If-None-Match"),
+                "ifModifiedSince": self.headers.get("If-Modified-Since"),
                 "status": self.status, "bytes": self.sent, "cut": self.cut,
             })
 
@@ -177,6 +185,7 @@ class Handler(BaseHTTPRequestHandler):
         path = os.path.realpath(os.path.join(root, self.rest))
         if not path.startswith(root + os.sep) or not os.path.isfile(path):
             return None
+        self.mtime = os.stat(path).st_mtime
         with open(path, "rb") as f:
             return f.read()
 
@@ -219,19 +228,43 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- plain semantics, shared by most routes ---
 
+    def validators(self, etag):
+        """The ETag (`etag` as the route made it, weakened, or None) and Last-Modified (or None)
+        the query asks for."""
+        kind = self.query.get("etag", "strong")
+        etag = None if kind == "none" else "W/" + etag if kind == "weak" else etag
+        modified = self.date_time_string(int(self.mtime)) if self.query.get("lastmod") == "1" else None
+        return etag, modified
+
     def select(self, data, etag, ranges=True, need_if_range=False):
-        """(status, headers, body) for a GET or HEAD of `data` whose ETag is `etag`."""
-        headers = {"ETag": etag, "Content-Type": "application/octet-stream"}
+        """(status, headers, body) for a GET or HEAD of `data` whose ETag is `etag` (as the
+        query's validators make it)."""
+        etag, modified = self.validators(etag)
+        headers = {"Content-Type": "application/octet-stream"}
+        if etag is not None:
+            headers["ETag"] = etag
+        if modified is not None:
+            headers["Last-Modified"] = modified
         if ranges:
             headers["Accept-Ranges"] = "bytes"
         none_match = self.headers.get("If-None-Match")
         if none_match is not None:
             tags = [t.strip().removeprefix("W/") for t in none_match.split(",")]
-            if "*" in tags or etag in tags:
+            if "*" in tags or (etag is not None and etag.removeprefix("W/") in tags):
                 return 304, headers, b""
+        elif modified is not None and self.headers.get("If-Modified-Since") == modified:
+            return 304, headers, b""
         wanted = self.headers.get("Range") if ranges else None
         if_range = self.headers.get("If-Range")
-        if (if_range is not None and if_range.strip() != etag) or (if_range is None and need_if_range):
+        if if_range is not None:
+            value = if_range.strip()
+            if value.startswith('"') or value.startswith("W/"):
+                matches = etag is not None and not etag.startswith("W/") and value == etag
+            else:
+                matches = modified is not None and value == modified
+            if not matches:
+                wanted = None
+        elif need_if_range:
             wanted = None
         span = parse_range(wanted, len(data)) if wanted is not None else None
         if span == UNSATISFIABLE:
