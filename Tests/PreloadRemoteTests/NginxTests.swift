@@ -63,6 +63,39 @@ struct NginxTests {
         #expect(fetched.transfer.networkBytes == 2_000_000 && fetched.transfer.cacheBytes == 1_000_000)
     }
 
+    /// nginx without ETags (`etag off;`, as some setups have): the kept bytes resume against its
+    /// Last-Modified, which it compares with `If-Range` (issue 48).
+    @Test func withoutAnETagACutDownloadResumesAgainstTheDate() async throws {
+        let bytes = RemoteFixture.bytes(3_000_000, seed: 14)
+        try fixture.serve("dated-big.bin", bytes)
+        try fixture.age("dated-big.bin")
+        let root = fixture.served.path
+        let dated = try await offThePool { try NginxServer.start(root: root, serverDirectives: "etag off;") }
+        defer { dated.stop() }
+        let url = dated.baseURL.absoluteString + "/dated-big.bin"
+        // nginx's Last-Modified, as a first transfer would have kept it (fetched into another cache).
+        let probe = try TemporaryDirectory("preload-remote-probe")
+        defer { probe.remove() }
+        let probeFetcher = RemoteFetcher(cache: try RemoteCache(folder: probe.path))
+        _ = try await only(probeFetcher.fetch([RemoteFile(url: url)]))
+        let entry = try #require(try probeFetcher.cache.entry(for: url))
+        #expect(entry.etag == nil)
+        let modified = try #require(entry.lastModified)
+        let now = DateFormatter()
+        now.locale = Locale(identifier: "en_US_POSIX")
+        now.timeZone = TimeZone(identifier: "GMT")
+        now.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let cache = try fixture.cache()
+        let (name, path) = cache.newPartialPath()
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(1_000_000))))
+        let validators = ResumeValidators(lastModified: modified, date: now.string(from: Date()))
+        #expect(validators.ifRange == modified)
+        cache.keepPartial(url: url, name: name, validators: validators, sha256: nil, totalSize: 3_000_000)
+        let fetched = try await only(try fixture.fetcher().fetch([RemoteFile(url: url)]))
+        #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == bytes)
+        #expect(fetched.transfer.resumedAt == 1_000_000 && fetched.transfer.networkBytes == 2_000_000, "\(fetched.transfer)")
+    }
+
     @Test func anUnchangedCatalogResyncsWithNoBodyAndAChangeMovesOneFile() async throws {
         for level in 1...3 {
             for index in 0..<4 { try fixture.serve("level\(level)/tile\(index).bin", RemoteFixture.bytes(100_000, seed: UInt64(level * 10 + index))) }
