@@ -15,7 +15,7 @@ import PreloadTileMap
 /// | `spritesheet` | `url` cut by `frameConfig` into a grid (``SpriteSheetGrid``) | `atlas` |
 /// | `json` | `url`, checked to parse | `json` |
 /// | `binary` | `url`, as bytes | `data` |
-/// | `audio` | the first of `url`'s URLs this machine decodes (else the first), by duration a sound or music | `audio` |
+/// | `audio` | the first of `url`'s URLs whose file exists and this machine decodes (see `playable`), by duration a sound or music | `audio` |
 /// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (``AudioSpriteMap``) | `audio` |
 /// | `bitmapFont` | `fontDataURL` (BMFont XML, or any BMFont form), its one page from `textureURL` (``BitmapFontPages``) | `bmfont` |
 /// | `tilemapTiledJSON` | `url`, a Tiled map (its tilesets' images load with it) | `tilemap` |
