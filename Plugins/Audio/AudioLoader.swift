@@ -82,7 +82,7 @@ public struct AudioLoader: LoaderPlugin {
 
     /// Whether a file named with `fileExtension` ("ogg") decodes on this machine: its encoding
     /// is one the plugin reads and the library it needs is installed. A Phaser pack's `audio`
-    /// entry loads the first of its URLs for which this holds.
+    /// entry loads the first of its URLs whose file exists and for which this holds.
     public static func decodes(fileExtension: String) -> Bool {
         switch fileExtension.lowercased() {
         case "wav", "wave": true

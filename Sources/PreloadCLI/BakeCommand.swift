@@ -90,7 +90,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
-        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
+        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("--manifest \(manifest): no such file") }
         guard !isFolder(output) else { throw ValidationError("-o \(output) is a folder; give the pack's file name") }
         try OutputPath.check(output, option: "-o")
     }
@@ -176,6 +176,7 @@ struct BakeCheckCommand: ParsableCommand {
             throw ValidationError("no such file or directory: \(path)")
         }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
+        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("--manifest \(manifest): no such file") }
     }
 
     func run() throws {

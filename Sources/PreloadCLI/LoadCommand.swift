@@ -147,7 +147,7 @@ struct LoadCommand: AsyncParsableCommand {
         for path in paths + atlases + packs where !AssetPath.isRemote(path) && !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
-        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("no such file: \(manifest)") }
+        if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("--manifest \(manifest): no such file") }
     }
 
     func run() async throws {

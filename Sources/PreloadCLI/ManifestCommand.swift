@@ -49,6 +49,7 @@ struct ManifestCheckCommand: ParsableCommand {
         for problem in problems { printError(problem) }
         let warnings = read.notices.filter(\.isWarning)
         for warning in warnings { printDiagnostic("warning", warning) }
+        if let hint = PhaserRootHint.line(checking: read, root: root) { printDiagnostic("hint", hint) }
         guard problems.isEmpty else { throw ExitCode(1) }
         let entries = read.groups.reduce(0) { $0 + $1.entries.count }
         let skipped = read.notices.count - warnings.count

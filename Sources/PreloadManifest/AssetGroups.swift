@@ -34,7 +34,10 @@ public final class AssetGroups: Sendable {
         public let assets: [String: Int]
     }
 
-    /// The manifest whose groups load.
+    /// The manifest whose groups load, as the coordinator loads it: a Phaser pack's entries
+    /// whose plugin the coordinator has not registered (a sound without `AudioLoader`) are left
+    /// out of their groups and listed in its ``AssetManifest/notices``
+    /// (``ManifestNotice/Kind/pluginNotRegistered``), so that they do not fail the group.
     public let manifest: AssetManifest
     /// The coordinator that loads them, whose store keeps them.
     public let coordinator: PreloadCoordinator
@@ -42,7 +45,7 @@ public final class AssetGroups: Sendable {
 
     /// Groups of `manifest`, loaded by `coordinator`.
     public init(manifest: AssetManifest, coordinator: PreloadCoordinator) {
-        self.manifest = manifest
+        self.manifest = manifest.skippingEntries(withoutPluginsIn: coordinator.registry)
         self.coordinator = coordinator
     }
 

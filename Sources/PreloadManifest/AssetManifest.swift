@@ -30,6 +30,11 @@ public struct AssetManifest: Sendable {
         /// Other files the request reads that its plugin will not find by itself (a Phaser
         /// atlas's `textureURL`), for ``AssetManifest/problems(registry:)``.
         var companions: [String] = []
+        /// A Phaser pack entry's `type` (`audio`): skipped with a notice, as a type without a
+        /// plugin is, when the coordinator has not registered the plugin it names
+        /// (``AssetGroups`` checks). `nil` for Preload's dialect, where naming a plugin that is
+        /// not registered fails the entry.
+        var phaserType: String? = nil
     }
 
     /// A named group of assets.

@@ -114,6 +114,12 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("2 groups, 14 entries, 1 skipped (types no plugin loads), 2 warnings, no problems"))
         #expect(check.stderr.contains("warning: \(project.pack): group 'level1': entry 11 ('l1.hero')"))
+        #expect(!check.stderr.contains("hint"), "\(check.stderr)")
+        // Checked from the pack's own folder without --root: the problems, and the loader's hint.
+        let unrooted = try await CommandRunner.preload(["manifest", "check", "asset-pack.json"], in: project.file("assets"))
+        #expect(unrooted.status == 1 && unrooted.stderr.contains("assets/images/sky.png does not exist"), "\(unrooted.stderr)")
+        #expect(unrooted.stderr.contains("of the Phaser asset pack not found from the current folder"), "\(unrooted.stderr)")
+        #expect(unrooted.stderr.contains("pass --root DIR"))
     }
 }
 

@@ -212,11 +212,15 @@ import Testing
             #expect(result.status == 64 && result.stderr.contains(message) && !result.stderr.contains("Missing value"), "\(result.stderr)")
         }
 
+        // A missing manifest is named with its option, by every command that takes one.
         let nowhere = directory.file("nope.json")
-        let manifest = try await preload(["--manifest", nowhere], in: directory.path)
-        #expect(manifest.status == 64)
-        #expect(manifest.stderr.contains("no such file: \(nowhere)"), "\(manifest.stderr)")
-        #expect(!manifest.stderr.contains("preload <subcommand>"), "no usage line about a missing subcommand")
+        try directory.write("old.bake", [0])
+        for command in [[], ["bake", "-o", directory.file("out.bake")], ["bake", "check", "old.bake"], ["export", "--to", directory.file("png")]] {
+            let manifest = try await preload(command + ["--manifest", nowhere], in: directory.path)
+            #expect(manifest.status == 64, "\(command)")
+            #expect(manifest.stderr.contains("--manifest \(nowhere): no such file"), "\(command): \(manifest.stderr)")
+            #expect(!manifest.stderr.contains("preload <subcommand>"), "no usage line about a missing subcommand")
+        }
     }
 
     /// `preload atlas` where a folder `atlas` is: a usage error saying how to load the folder, not

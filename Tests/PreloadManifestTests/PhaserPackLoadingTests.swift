@@ -86,6 +86,28 @@ import Testing
         #expect(store.texture(named: "sky") != nil && store.entry(named: "l1.coin") == nil)
     }
 
+    /// A game without the audio plugin (or the font plugin) loads the pack's level: its sounds
+    /// and fonts are skipped with a notice, as types without a plugin are, not failures.
+    @Test func entriesWhosePluginIsNotRegisteredAreSkippedWithANotice() async throws {
+        let project = try PhaserProject()
+        defer { project.directory.remove() }
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), TileMapLoader(), DataFileLoader.raw, DataFileLoader.json])
+        let groups = AssetGroups(manifest: try AssetManifest(contentsOf: project.pack, webRoot: project.root), coordinator: coordinator)
+        let report = try await groups.preload(["level1"])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        #expect(groups.isLoaded("level1") && coordinator.assets.texture(named: "l1.hero") != nil)
+        #expect(coordinator.assets.entry(named: "l1.theme") == nil && coordinator.assets.entry(named: "l1.font") == nil)
+        let skipped = groups.manifest.notices.filter { $0.kind == .pluginNotRegistered }
+        #expect(skipped.map(\.type) == ["audio", "audioSprite", "bitmapFont"] && !skipped.contains(where: \.isWarning))
+        #expect(
+            skipped.first?.description
+                == "\(project.pack): group 'level1': entry 7 ('l1.theme'): audio: skipped: no 'audio' plugin is registered with the coordinator "
+                + "(register PreloadAudio's AudioLoader to load it)")
+        // Preload's own dialect means the plugin it names: without it the entry fails.
+        let own = try project.directory.write("levels.json", text: #"{"groups": {"g": {"assets": [{"path": "x.ogg", "plugin": "audio"}]}}}"#)
+        #expect(AssetGroups(manifest: try AssetManifest(contentsOf: own), coordinator: coordinator).manifest.groups[0].entries.count == 1)
+    }
+
     @Test func damagedDataFailsByNameAndTheRestLoads() async throws {
         let project = try PhaserProject()
         defer { project.directory.remove() }

@@ -61,6 +61,32 @@ import Testing
             })
     }
 
+    /// An audio entry's list of URLs: the first whose file exists (and this machine decodes), as
+    /// Phaser plays the first the browser can; a game that ships only the mp3 of `[ogg, mp3]`
+    /// gets the mp3. None existing: the first that decodes is requested, with a warning.
+    @Test func anAudioURLListLoadsTheFirstOfItsFilesThatExists() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("audio/theme.mp3", [0xFF, 0xFB, 0x90, 0x00])
+        try directory.write("audio/jump.wav", PhaserProject.wav(frames: 8))
+        let pack = try directory.write(
+            "pack.json",
+            text: """
+                { "s": { "path": "audio/", "files": [
+                    { "type": "audio", "key": "theme", "url": ["theme.ogg", "theme.mp3"] },
+                    { "type": "audio", "key": "jump", "url": [{"url": "jump.ogg", "type": "ogg"}, {"url": "jump.wav", "type": "wav"}] },
+                    { "type": "audio", "key": "gone", "url": ["gone.m4a", "gone.wav"] } ] } }
+                """)
+        let manifest = try AssetManifest(contentsOf: pack, webRoot: directory.path)
+        let requests = try #require(manifest.group(named: "s")).entries.map(\.request)
+        #expect(requests.map(\.path) == ["audio/theme.mp3", "audio/jump.wav", "audio/gone.wav"].map(directory.file))
+        #expect(manifest.notices.map(\.kind) == [.noListedFileExists] && manifest.notices.allSatisfy(\.isWarning))
+        #expect(
+            manifest.notices.first?.description
+                == "\(pack): group 's': entry 3 ('gone'): audio: none of its URLs is a file here (\(directory.file("audio/gone.m4a")), "
+                + "\(directory.file("audio/gone.wav"))): \(directory.file("audio/gone.wav")) is requested")
+    }
+
     @Test func withoutAWebRootURLsStayRelativeToTheCurrentDirectory() throws {
         let project = try PhaserProject()
         defer { project.directory.remove() }

@@ -230,6 +230,29 @@ import Testing
         #expect(bytes(store.asset(named: "art/hero.png")) == [9] && bytes(store.asset(atPath: "art/hero.png")) == [7])
     }
 
+    /// A file's real path finds the asset whatever spelling of its folder loaded it: a relative
+    /// path climbing out of the current directory (`../`), a path through a linked folder.
+    @Test func aFilesRealPathFindsItThroughAnySpellingOfItsFolder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let real = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path
+        try directory.write("art/hero.png", [1])
+        try directory.write("art/boss.png", [2])
+        try FileManager.default.createSymbolicLink(atPath: directory.file("linked"), withDestinationPath: real + "/art")
+        // `directory` relative to the current directory, climbing out of it.
+        let here = FileManager.default.currentDirectoryPath.split(separator: "/")
+        let relative = String(repeating: "../", count: here.count) + real.dropFirst()
+        let store = AssetStore()
+        store.insert(DataAsset(bytes: [1]), name: "hero", path: relative + "/art/hero.png", plugin: "x")
+        store.insert(DataAsset(bytes: [2]), name: "boss", path: directory.file("linked/boss.png"), plugin: "x")
+        #expect(store.entry(named: real + "/art/hero.png")?.name == "hero")
+        #expect((store.asset(atPath: real + "/art/hero.png") as? DataAsset)?.bytes.array == [1])
+        #expect(store.entry(named: real + "/art/boss.png")?.name == "boss")
+        #expect(store.entry(named: real + "/linked/../art/boss.png")?.name == "boss")
+        #expect(store.entry(named: directory.file("linked/hero.png"))?.name == "hero", "the other way round")
+        #expect(store.entry(named: real + "/art/villain.png") == nil)
+    }
+
     @Test func unloadingOneNameKeepsAnotherFromTheSamePath() {
         let store = AssetStore()
         store.insert(DataAsset(bytes: [1]), name: "p.png", path: "p.png", plugin: "x")

@@ -8,6 +8,13 @@ extension PreloadHooks {
     /// before the completion), whatever ``PreloadOptions/callbackQueue`` says. The main actor
     /// must be free to run them: `await` the batch from it, or let the main run loop turn.
     ///
+    /// On Linux the main actor is the main OS thread only until a top-level `await`: in an async
+    /// `main.swift`, libdispatch serves the main queue (and so these hooks) from another thread.
+    /// A window or GL context bound to the main thread is used from a synchronous `main.swift`
+    /// that turns `RunLoop.main.run(until: Date())` once per frame (the hooks then run on the
+    /// main thread), or from an ``AssetHandOff`` drained by the thread that owns it
+    /// (<doc:IntoYourEngine>).
+    ///
     /// ```swift
     /// import Preload
     ///

@@ -8,7 +8,9 @@ import Synchronization
 /// written; a folder's files are named after the folder's name; what a plugin loads for a named
 /// request is named as a part of it: `level1#hud.png` for an entry of the pack `level1`,
 /// `ui#ui.png` for the page beside the atlas `ui`) *or* by its path, relative or
-/// absolute, with any `.` and `..`. ``asset(named:)``, ``texture(named:)``, ``entry(named:)`` and
+/// absolute, with any `.` and `..`, or by its real path whatever spelling of its folder loaded
+/// it (`../assets/hero.png`, a path through a linked folder: each folder stored from is resolved
+/// once). ``asset(named:)``, ``texture(named:)``, ``entry(named:)`` and
 /// ``handle(named:as:)`` try the words as a name first, ``asset(atPath:)`` as a path first; each
 /// then tries the other, so both find the same asset. A relative path is read from the current
 /// directory at the time of the lookup. A name loaded again (by a later batch, or a reload)
@@ -129,6 +131,8 @@ public final class AssetStore: Sendable {
     /// A power of two: a name's shard is the low bits of its hash.
     private static let shardCount = 16
     private let shards: [Shard] = (0..<AssetStore.shardCount).map { _ in Shard() }
+    /// The real folders of the stored paths, for lookups by a real path spelled another way.
+    private let folders = FolderSpellings()
 
     /// An empty store. (A coordinator has its own, ``PreloadCoordinator/assets``.)
     public init() {}
@@ -154,8 +158,8 @@ public final class AssetStore: Sendable {
     }
 
     /// The asset most recently stored from `path`, relative or absolute (compared after removing
-    /// `.` and `..` components; a relative path is taken from the current directory); failing
-    /// that, the one stored under `path` as its name.
+    /// `.` and `..` components, then by its folder's real path; a relative path is taken from the
+    /// current directory); failing that, the one stored under `path` as its name.
     public func asset(atPath path: String) -> (any Asset)? {
         guard let name = storedName(forPath: path) else { return asset(named: path) }
         let key = Key(name)
@@ -183,17 +187,23 @@ public final class AssetStore: Sendable {
     }
 
     /// The name of the asset most recently stored from `path`: as written, or the same file
-    /// spelled from the current directory the other way (relative for absolute, and back).
+    /// spelled from the current directory the other way (relative for absolute, and back), or,
+    /// failing those, through its folder's real path (``FolderSpellings``: symbolic links and a
+    /// relative path's `..` resolved).
     private func storedName(forPath path: String) -> String? {
         if let name = storedName(forNormalizedPath: AssetPath.normalized(path)) { return name }
         let directory = FileManager.default.currentDirectoryPath
-        guard !directory.isEmpty else { return nil }
-        if path.hasPrefix("/") {
-            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-            guard path.hasPrefix(prefix) else { return nil }
-            return storedName(forNormalizedPath: AssetPath.normalized(String(path.dropFirst(prefix.count))))
+        if !directory.isEmpty {
+            if path.hasPrefix("/") {
+                let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+                if path.hasPrefix(prefix), let name = storedName(forNormalizedPath: AssetPath.normalized(String(path.dropFirst(prefix.count)))) {
+                    return name
+                }
+            } else if let name = storedName(forNormalizedPath: AssetPath.normalized(directory + "/" + path)) {
+                return name
+            }
         }
-        return storedName(forNormalizedPath: AssetPath.normalized(directory + "/" + path))
+        return folders.spellings(of: path).lazy.compactMap { self.storedName(forNormalizedPath: $0) }.first
     }
 
     private func storedName(forNormalizedPath normalized: String) -> String? {
@@ -362,6 +372,7 @@ public final class AssetStore: Sendable {
             let path = paths[index] ?? names[index]
             withShard(of: path) { $0.nameByPath[path] = names[index].text }
         }
+        folders.record(folderOf: (0..<count).lazy.map { (paths[$0] ?? names[$0]).text })
         return held
     }
 

@@ -15,7 +15,7 @@ import PreloadTileMap
 /// | `spritesheet` | `url` cut by `frameConfig` into a grid (``SpriteSheetGrid``) | `atlas` |
 /// | `json` | `url`, checked to parse | `json` |
 /// | `binary` | `url`, as bytes | `data` |
-/// | `audio` | the first of `url`'s URLs this machine decodes (else the first), by duration a sound or music | `audio` |
+/// | `audio` | the first of `url`'s URLs whose file exists and this machine decodes (see `playable`), by duration a sound or music | `audio` |
 /// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (``AudioSpriteMap``) | `audio` |
 /// | `bitmapFont` | `fontDataURL` (BMFont XML, or any BMFont form), its one page from `textureURL` (``BitmapFontPages``) | `bmfont` |
 /// | `tilemapTiledJSON` | `url`, a Tiled map (its tilesets' images load with it) | `tilemap` |
@@ -63,14 +63,24 @@ struct PhaserEntryReader {
             switch made {
             case .elsewhere(let url):
                 notices.append(notice(.notOnDisk, section, place, type, "not loaded: \(url) is neither a file on disk nor an http or https URL"))
-            case .entries(let made):
+            case .entries(let made, let missing):
+                if !missing.isEmpty {
+                    notices.append(
+                        notice(
+                            .noListedFileExists, section, place, type,
+                            "none of its URLs is a file here (\(missing.joined(separator: ", "))): \(made.first?.request.path ?? "") is requested"))
+                }
                 if let first = claimed[name] {
                     notices.append(
                         notice(.keyRepeated, section, place, type, "not loaded: the key '\(name)' was given first in \(first), which is kept"))
                     continue
                 }
                 claimed[name] = "group '\(section.name)' entry \(index + 1)"
-                entries += made
+                entries += made.map { entry in
+                    var typed = entry
+                    typed.phaserType = type
+                    return typed
+                }
             }
         }
         groups.append(AssetManifest.Group(name: section.name, requires: [], entries: entries))
@@ -78,8 +88,15 @@ struct PhaserEntryReader {
 
     /// What an entry makes.
     private enum Made {
-        case entries([AssetManifest.Entry])
+        /// What loads, and the files an audio entry listed when none of them exists (a warning).
+        case entries([AssetManifest.Entry], missing: [String] = [])
         case elsewhere(String)
+    }
+
+    /// `made` for an audio entry whose listed files, `missing`, none exists.
+    private func audio(_ made: Made, missing: [String]) -> Made {
+        guard case .entries(let entries, _) = made, !missing.isEmpty else { return made }
+        return .entries(entries, missing: missing)
     }
 
     /// The entries of one file of `type`, or `nil` for a type without a plugin.
@@ -112,7 +129,7 @@ struct PhaserEntryReader {
             let written = file["url"] as? [Any]
             let image = urls.locate((written?.first ?? file["url"]) as? String, key: key, extension: file["extension"] as? String ?? "png")
             var made = entry(image) { AssetRequest(path: $0, name: name) }
-            if case .entries(let entries) = made, let normal = (written?.dropFirst().first ?? file["normalMap"]) as? String,
+            if case .entries(let entries, _) = made, let normal = (written?.dropFirst().first ?? file["normalMap"]) as? String,
                 case .file(let path) = urls.locate(normal, key: key, extension: "png")
             {
                 made = .entries(entries + [AssetManifest.Entry(request: AssetRequest(path: path), place: place + " normal map")])
@@ -151,37 +168,55 @@ struct PhaserEntryReader {
             let csv = AssetOptions().with(TileMapCSVOptions.self, TileMapCSVOptions(tileWidth: 32))
             return entry(located("url", extension: "csv")) { AssetRequest(path: $0, name: name, plugin: "tilemap", options: csv) }
         case "audio":
-            return entry(Self.playable(file["url"] ?? file["urls"], urls: urls, key: key)) { AssetRequest(path: $0, name: name, plugin: "audio") }
+            let playable = Self.playable(file["url"] ?? file["urls"], urls: urls, key: key)
+            return audio(entry(playable.location) { AssetRequest(path: $0, name: name, plugin: "audio") }, missing: playable.missing)
         case "audioSprite":
             guard file["audioURL"] != nil else { return nil }  // the JSON's own 'resources' are not read
             switch located("jsonURL", extension: "json") {
             case .elsewhere(let url): return .elsewhere(url)
             case .file(let map):
-                return entry(Self.playable(file["audioURL"], urls: urls, key: key)) {
+                let playable = Self.playable(file["audioURL"], urls: urls, key: key)
+                let made = entry(playable.location) {
                     AssetRequest(path: $0, name: name, plugin: "audio", options: AssetOptions().with(AudioSpriteMap.self, AudioSpriteMap(path: map)))
                 }
+                return audio(made, missing: playable.missing)
             }
         default:
             return nil
         }
     }
 
-    /// The URL Phaser would play of an audio entry's `url`: one URL, or a list of URLs or of
-    /// `{"url", "type"}` objects, of which the first this machine decodes
-    /// (``AudioLoader/decodes(fileExtension:)``), else the first (which then fails naming the
-    /// library to install).
-    private static func playable(_ value: Any?, urls: PhaserURLs, key: String) -> PhaserURLs.Location {
+    /// The URL to load of an audio entry's `url`: one URL, or a list of URLs or of
+    /// `{"url", "type"}` objects (`["theme.ogg", "theme.mp3"]`) of which Phaser plays the first
+    /// the browser can. Here: the first whose file exists (an `http://` or `https://` URL is taken
+    /// to) and that this machine decodes (``AudioLoader/decodes(fileExtension:)``); else the
+    /// first that exists (which then fails naming the library to install); else, none existing,
+    /// the first this machine decodes (else the first), which fails by its path, with the
+    /// URLs looked for to warn of.
+    private static func playable(_ value: Any?, urls: PhaserURLs, key: String) -> (location: PhaserURLs.Location, missing: [String]) {
         let written: [String] =
             switch value {
             case let one as String: [one]
             case let list as [Any]: list.compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["url"] as? String) }
             default: []
             }
-        let chosen = written.first { url in
+        guard written.count > 1 else { return (urls.locate(written.first, key: key, extension: "ogg"), []) }
+        let candidates = written.map { url in
+            let location = urls.locate(url, key: key, extension: "ogg")
             let file = url.split(separator: "?").first.map(String.init) ?? url
-            return AudioLoader.decodes(fileExtension: (file as NSString).pathExtension)
+            let exists: Bool =
+                switch location {
+                case .file(let path): AssetPath.isRemote(path) || FileManager.default.fileExists(atPath: path)
+                case .elsewhere: false
+                }
+            return (location: location, exists: exists, decodes: AudioLoader.decodes(fileExtension: (file as NSString).pathExtension))
         }
-        return urls.locate(chosen ?? written.first, key: key, extension: "ogg")
+        if let found = candidates.first(where: { $0.exists && $0.decodes }) ?? candidates.first(where: \.exists) { return (found.location, []) }
+        let missing = candidates.compactMap { candidate -> String? in
+            guard case .file(let path) = candidate.location else { return nil }
+            return path
+        }
+        return ((candidates.first(where: \.decodes) ?? candidates[0]).location, missing)
     }
 
     private static func atlas(_ path: String, name: String, pages: AtlasPageLocation) -> AssetRequest {
