@@ -1,4 +1,3 @@
-import Crypto
 import Dispatch
 import Foundation
 import Preload
@@ -330,7 +329,8 @@ final class RemoteDownload: Sendable {
                 close(state.descriptor)
                 state.descriptor = -1
             }
-            let digest = state.hasher.finalize().hexString
+            let digest: String
+            do { digest = try state.hasher.finalize().hexString } catch { return .failure(.library("\(error)")) }
             if let size = file.expected.size, size != state.offset {
                 return .failure(.mismatch("\(state.offset) bytes, \(size) promised"))
             }
