@@ -17,7 +17,12 @@ package struct SHA256: Sendable {
 
     /// A new hash of no bytes.
     package init() {
-        library = LibCrypto.shared
+        self.init(library: LibCrypto.shared)
+    }
+
+    /// A new hash through `library` (a test gives a library that failed to open).
+    init(library: Result<LibCrypto, MissingSystemLibrary>) {
+        self.library = library
         guard case .success(let crypto) = library else { return }
         withUnsafeMutableBytes(of: &context) { _ = crypto.initialize($0.baseAddress!) }
     }
@@ -76,8 +81,9 @@ struct LibCrypto: Sendable {
     /// The process's libcrypto, opened on first use.
     static let shared = Result { () throws(MissingSystemLibrary) -> LibCrypto in try LibCrypto() }
 
-    private init() throws(MissingSystemLibrary) {
-        let library = try SystemLibrary.open("libcrypto", fileNames: ["libcrypto.so.3"], package: "libssl3")
+    /// Opens the first of `fileNames` (a test names one that is not there).
+    init(fileNames: [String] = ["libcrypto.so.3"]) throws(MissingSystemLibrary) {
+        let library = try SystemLibrary.open("libcrypto", fileNames: fileNames, package: "libssl3")
         func address(_ symbol: String) throws(MissingSystemLibrary) -> UInt {
             UInt(bitPattern: try library.function(symbol, as: UnsafeMutableRawPointer.self))
         }
