@@ -18,12 +18,21 @@ let preload = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 ///     swift run --package-path Examples/LoadingScreen LoadingScreen --bake /tmp/level.bake --gpu bc    (or astc)
 ///     xvfb-run swift run --package-path Examples/LoadingScreen LoadingScreen --baked /tmp/level.bake --frames 30 --screenshot /tmp/shot.png
 ///     swift run --package-path Examples/LoadingScreen ScreenshotCheck --min-psnr 27 /tmp/shot.png
+/// SDL2 as a system library. On Linux its headers (`/usr/include/SDL2`) and library are where the
+/// compiler looks anyway, so pkg-config is not asked: its flags for SDL2 carry `-D_REENTRANT`,
+/// which SwiftPM refuses with a warning on every build. Elsewhere (Homebrew), pkg-config finds it.
+#if os(Linux)
+    let sdl2 = Target.systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])])
+#else
+    let sdl2 = Target.systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])])
+#endif
+
 let package = Package(
     name: "LoadingScreen",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "../..")],
     targets: [
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        sdl2,
         .executableTarget(
             name: "LoadingScreen",
             dependencies: [

@@ -10,8 +10,13 @@ public enum AudioDecodeError: AssetFailure, Equatable {
     case truncated(String)
     /// The data is damaged: a chunk that contradicts another, a decoder that gave up.
     case corrupt(String)
-    /// A valid file the plugin does not decode (a WAV of ADPCM samples, more than 64 channels).
+    /// A valid file the plugin does not decode (a WAV of a codec libsndfile does not know, more
+    /// than 64 channels).
     case unsupported(String)
+    /// A WAV codec (the first value names it: "Microsoft ADPCM (WAV format 0x0002)") that decodes
+    /// only through a library this machine lacks (libsndfile): the file is unsupported here until
+    /// the package named is installed.
+    case libraryMissing(codec: String, MissingSystemLibrary)
     /// The file plays longer than ``AudioSettings/longestDuration`` allows.
     case tooLong(seconds: Double, limit: Double)
 
@@ -20,6 +25,7 @@ public enum AudioDecodeError: AssetFailure, Equatable {
         case .emptyFile, .truncated: .truncated
         case .notAudio, .corrupt: .corrupt
         case .unsupported: .unsupported
+        case .libraryMissing: .libraryMissing
         case .tooLong: .limitExceeded
         }
     }
@@ -31,6 +37,8 @@ public enum AudioDecodeError: AssetFailure, Equatable {
         case .truncated(let detail): "truncated audio: \(detail)"
         case .corrupt(let detail): "corrupt audio: \(detail)"
         case .unsupported(let detail): "unsupported audio: \(detail)"
+        case .libraryMissing(let codec, let missing):
+            "unsupported audio on this machine: \(codec) decodes through \(missing.library) only; this file \(missing)"
         case .tooLong(let seconds, let limit):
             "audio too long: it plays for \(Self.format(seconds)) s, more than the limit of \(Self.format(limit)) s "
                 + "(AudioSettings.longestDuration)"
@@ -39,5 +47,13 @@ public enum AudioDecodeError: AssetFailure, Equatable {
 
     private static func format(_ seconds: Double) -> String {
         "\((seconds * 10).rounded() / 10)"
+    }
+}
+
+extension AudioDecodeError {
+    /// A decoder that gave no more frames after `done` of the `total` the file declares: a file
+    /// cut inside its `encoding` data (what a sound's decode and a music stream both meet).
+    static func endsEarly(_ encoding: AudioEncoding, after done: Int, of total: Int) -> AudioDecodeError {
+        .truncated("the \(encoding) data ends after \(done) of the \(total) frames the file declares")
     }
 }

@@ -28,7 +28,8 @@ public enum AudioSampleFormat: String, Hashable, Sendable, CaseIterable, CustomS
 
 /// The encoding of an audio file, as its content (not its name) says.
 public enum AudioEncoding: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// RIFF/WAVE with PCM (8, 16, 24 or 32-bit) or float samples, read by this plugin itself.
+    /// RIFF/WAVE with PCM (8, 16, 24 or 32-bit) or float samples, read by this plugin itself, or
+    /// of another codec (Microsoft or IMA ADPCM, A-law, µ-law), decoded by libsndfile.
     case wav
     /// Ogg Vorbis (libvorbisfile).
     case vorbis

@@ -1,8 +1,9 @@
 import CPreloadAudio
 import Preload
 
-/// Decoded audio read in order, a block of frames at a time, with seeking: a WAV's samples
-/// (``WAVFrames``) or a file libsndfile decodes (``SndfileDecoder``). A sound reads one to the
+/// Decoded audio read in order, a block of frames at a time, with seeking: a WAV's PCM samples
+/// (``WAVFrames``) or a file a library decodes (``SndfileDecoder``, ``VorbisDecoder``,
+/// ``Mpg123Decoder``). A sound reads one to the
 /// end once; a ``MusicStream`` reads one as the game plays.
 protocol AudioFrames: AnyObject {
     var encoding: AudioEncoding { get }
@@ -18,16 +19,19 @@ protocol AudioFrames: AnyObject {
 
 extension SndfileDecoder: AudioFrames {}
 
-/// A WAV file's samples, converted as they are read (``PCMConversion``).
+/// A WAV file's PCM or float samples, converted as they are read (``PCMConversion``).
 final class WAVFrames: AudioFrames {
     let layout: WAVFile
     private let file: UnsafeRawBufferPointer
+    private let sampleEncoding: WAVFile.SampleEncoding
     private var position = 0
 
-    /// The samples of `file` (laid out as `layout`), which must stay valid while this lives.
-    init(_ file: UnsafeRawBufferPointer, layout: WAVFile) {
+    /// The samples of `file` (laid out as `layout`, stored as `encoding`), which must stay valid
+    /// while this lives.
+    init(_ file: UnsafeRawBufferPointer, layout: WAVFile, encoding: WAVFile.SampleEncoding) {
         self.file = file
         self.layout = layout
+        self.sampleEncoding = encoding
     }
 
     var encoding: AudioEncoding { .wav }
@@ -39,7 +43,7 @@ final class WAVFrames: AudioFrames {
         let count = min(frames, layout.frameCount - position)
         guard count > 0 else { return 0 }
         PCMConversion.convert(
-            file.baseAddress! + layout.dataOffset + position * layout.bytesPerFrame, encoding: layout.encoding,
+            file.baseAddress! + layout.dataOffset + position * layout.channels * sampleEncoding.bytes, encoding: sampleEncoding,
             samples: count * layout.channels, to: format, destination: destination)
         position += count
         return count
@@ -53,25 +57,45 @@ final class WAVFrames: AudioFrames {
 }
 
 /// Opens the audio in `bytes` (valid while the result lives) to be read as `sampleFormat`, by
-/// its content: WAV by this plugin, Ogg Vorbis by libvorbisfile, MP3 by libmpg123, the rest
-/// (FLAC, Ogg Opus) by libsndfile, which also names what the first bytes do not (an MP3 without
-/// an ID3 tag whose first frame comes after junk). Returns the frames and what was irregular
-/// about the file.
+/// its content: WAV by this plugin (its PCM and float samples; other codecs by libsndfile), Ogg
+/// Vorbis by libvorbisfile, MP3 by libmpg123, the rest (FLAC, Ogg Opus) by libsndfile, which
+/// also names what the first bytes do not (an MP3 without an ID3 tag whose first frame comes
+/// after junk). A file cut short fails here, as truncated, where its own structure says so (the
+/// RIFF chunks, the Ogg pages, the MP3 frames, the FLAC metadata and last frame), before the
+/// libraries take its whole pages or frames for the end. Returns the frames and what was
+/// irregular about the file.
 func openAudio(
     _ bytes: UnsafeRawBufferPointer, sampleFormat: AudioSampleFormat
 ) throws(any Error) -> (frames: any AudioFrames, warnings: [AssetWarning]) {
     guard !bytes.isEmpty else { throw AudioDecodeError.emptyFile }
     if WAVFile.isRIFF(bytes) {
         let layout = try WAVFile(bytes)
-        return (WAVFrames(bytes, layout: layout), layout.warnings)
+        switch layout.samples {
+        case .pcm(let encoding): return (WAVFrames(bytes, layout: layout, encoding: encoding), layout.warnings)
+        case .codec(let tag): return (try SndfileDecoder(bytes, wavCodec: tag, wavFrames: layout.factFrameCount), layout.warnings)
+        }
     }
-    if isOggVorbis(bytes) { return (try VorbisDecoder(bytes), []) }
-    if isMP3(bytes) { return (try Mpg123Decoder(bytes, output: sampleFormat), []) }
+    if FLACMetadataWalk.isFLAC(bytes) { try FLACMetadataWalk.check(bytes) }
+    if isMP3(bytes) { try MP3FrameWalk.check(bytes) }
+    guard OggPageWalk.isOgg(bytes) else { return (try openCompressed(bytes, sampleFormat: sampleFormat), []) }
+    let pages = OggPageWalk(bytes)
+    let warnings = try pages.check()
+    do {
+        return (try openCompressed(bytes, sampleFormat: sampleFormat), warnings)
+    } catch let error as AudioDecodeError {
+        throw pages.truncation(explaining: error) ?? error
+    }
+}
+
+/// Opens an encoding a library decodes: Ogg Vorbis, MP3, or what libsndfile reads.
+private func openCompressed(_ bytes: UnsafeRawBufferPointer, sampleFormat: AudioSampleFormat) throws(any Error) -> any AudioFrames {
+    if isOggVorbis(bytes) { return try VorbisDecoder(bytes) }
+    if isMP3(bytes) { return try Mpg123Decoder(bytes, output: sampleFormat) }
     let decoder = try SndfileDecoder(bytes)
     switch decoder.encoding {
-    case .mp3: return (try Mpg123Decoder(bytes, output: sampleFormat), [])
-    case .vorbis: return (try VorbisDecoder(bytes), [])
-    default: return (decoder, [])
+    case .mp3: return try Mpg123Decoder(bytes, output: sampleFormat)
+    case .vorbis: return try VorbisDecoder(bytes)
+    default: return decoder
     }
 }
 
@@ -88,9 +112,7 @@ private func isOggVorbis(_ bytes: UnsafeRawBufferPointer) -> Bool {
 private func isMP3(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count >= 4 else { return false }
     if bytes[0] == UInt8(ascii: "I") && bytes[1] == UInt8(ascii: "D") && bytes[2] == UInt8(ascii: "3") { return true }
-    // 11 sync bits, a valid version, layer III (01), a valid bitrate and rate.
-    return bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0 && bytes[1] & 0x18 != 0x08 && bytes[1] & 0x06 == 0x02
-        && bytes[2] & 0xF0 != 0xF0 && bytes[2] & 0x0C != 0x0C
+    return MP3FrameHeader(bytes, at: 0) != nil
 }
 
 extension UnsafeMutablePointer where Pointee == PreloadAudioMemory {

@@ -1,10 +1,11 @@
 import Preload
 
 /// Loads sounds and music: WAV (PCM 8/16/24/32-bit and float, WAVE_FORMAT_EXTENSIBLE), read by
-/// the plugin itself; Ogg Vorbis through libvorbisfile, MP3 through libmpg123, FLAC and Ogg Opus
-/// through libsndfile, each opened at run time (Debian's `libvorbisfile3`, `libmpg123-0` and
-/// `libsndfile1`: `.ci/system-packages install audio`). Without one, only the files that need it
-/// fail, with `MissingSystemLibrary` naming the package; WAV always loads.
+/// the plugin itself; Ogg Vorbis through libvorbisfile, MP3 through libmpg123, FLAC, Ogg Opus and
+/// WAVs of other codecs (Microsoft and IMA ADPCM, A-law, µ-law) through libsndfile, each opened
+/// at run time (Debian's `libvorbisfile3`, `libmpg123-0` and `libsndfile1`: `.ci/system-packages
+/// install audio`). Without one, only the files that need it fail, naming the package; a PCM or
+/// float WAV always loads. A file cut short fails as ``AudioDecodeError/truncated(_:)``.
 ///
 /// A file becomes a ``Sound`` (decoded now, into pooled memory) or ``Music`` (kept encoded,
 /// decoded while it plays) as its request's ``AudioSettings`` say; by default a file that plays
@@ -147,7 +148,7 @@ public struct AudioLoader: LoaderPlugin {
                 let read = try frames.read(
                     min(framesPerStep, total - done), as: format.sampleFormat, into: buffer.baseAddress! + done * bytesPerFrame)
                 guard read > 0 else {
-                    throw AudioDecodeError.truncated("the \(frames.encoding) data ends after \(done) of the \(total) frames the file declares")
+                    throw AudioDecodeError.endsEarly(frames.encoding, after: done, of: total)
                 }
                 done += read
                 progress(Double(done) / Double(total))

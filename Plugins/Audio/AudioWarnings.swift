@@ -11,4 +11,8 @@ extension AssetWarning.Code {
     /// A chunk after the data chunk runs past the end of the file; the samples are complete and
     /// the chunk was ignored.
     public static let wavTruncatedTrailingChunk: AssetWarning.Code = "wav.truncated-trailing-chunk"
+    /// The Ogg stream's last page is not marked end-of-stream: every page is whole, but the file
+    /// may have been cut at a page boundary (or its muxer never marked the end); the samples of
+    /// its pages were loaded, as players play them.
+    public static let oggUnmarkedEnd: AssetWarning.Code = "ogg.unmarked-end"
 }

@@ -53,13 +53,15 @@ public final class MusicStream: Sendable {
     /// Decodes as many whole frames as `buffer` holds (its size divided by the format's bytes per
     /// frame) and returns how many it wrote: fewer only at the end of a stream that does not
     /// loop, 0 once it has ended.
-    /// - Throws: ``AudioDecodeError`` when the data is damaged.
+    /// - Throws: ``AudioDecodeError`` when the data is damaged, or ends before the frames the file
+    ///   declares (``AudioDecodeError/truncated(_:)``, when the stream reaches the cut).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioDecodeError) -> Int {
         let wanted = buffer.count / format.bytesPerFrame
         guard wanted > 0, let base = buffer.baseAddress else { return 0 }
         let sampleFormat = format.sampleFormat
         let bytesPerFrame = format.bytesPerFrame
         let frameCount = frameCount
+        let encoding = encoding
         return try state.withLock { (state: inout State) throws(AudioDecodeError) -> Int in
             var written = 0
             var emptyReadsInARow = 0
@@ -71,7 +73,9 @@ public final class MusicStream: Sendable {
                     emptyReadsInARow = 0
                     continue
                 }
-                // The end: loop, unless the loop would give nothing (or already gave nothing).
+                // The end, which must be the track's: a decoder that stops short met a file cut there.
+                if state.position < frameCount { throw .endsEarly(encoding, after: state.position, of: frameCount) }
+                // Loop, unless the loop would give nothing (or already gave nothing).
                 emptyReadsInARow += 1
                 guard state.isLooping, state.loopStart < frameCount, emptyReadsInARow < 2,
                     state.frames.seek(toFrame: state.loopStart)

@@ -6,6 +6,9 @@ import Preload
 /// Lenient about structure (an unset data size, a partial last frame, bytes after the RIFF
 /// chunk, a cut-off chunk after the samples: each a warning), strict about data (a data chunk
 /// longer than the file, a missing or contradictory `fmt ` chunk: errors).
+///
+/// Samples of another codec than PCM and float (Microsoft and IMA ADPCM, A-law, µ-law, ...) are
+/// laid out here too, by their format tag, for libsndfile to decode (``WAVFile/Samples/codec(tag:)``).
 struct WAVFile: Hashable, Sendable {
     /// How one sample of one channel is stored in the file.
     enum SampleEncoding: Hashable, Sendable {
@@ -22,18 +25,27 @@ struct WAVFile: Hashable, Sendable {
         }
     }
 
+    /// How the samples are stored.
+    enum Samples: Hashable, Sendable {
+        /// PCM or float samples, which this plugin converts itself (``PCMConversion``).
+        case pcm(SampleEncoding)
+        /// Blocks of another codec, by the fmt chunk's format tag (2 is Microsoft ADPCM, 0x11
+        /// IMA ADPCM), which libsndfile decodes if it knows the codec.
+        case codec(tag: Int)
+    }
+
     var sampleRate: Int
     var channels: Int
-    var encoding: SampleEncoding
+    var samples: Samples
     /// Where the samples start in the file.
     var dataOffset: Int
-    /// How many whole frames the data holds.
+    /// How many whole frames the data holds; 0 for a codec's blocks (libsndfile counts them).
     var frameCount: Int
+    /// The frames the `fact` chunk says a codec's blocks hold (its last block padded past
+    /// them), if it has one and it is not 0; nil for PCM and float.
+    var factFrameCount: Int?
     /// What was irregular about the file.
     var warnings: [AssetWarning] = []
-
-    /// The size of one frame in the file.
-    var bytesPerFrame: Int { channels * encoding.bytes }
 
     /// The most channels the plugin takes (WAV allows 65,535; games use up to 8).
     static let maximumChannels = 64
@@ -72,14 +84,18 @@ struct WAVFile: Hashable, Sendable {
             warnings.append(
                 AssetWarning(.wavTrailingData, "\(file.count - end) bytes after the RIFF chunk's end; ignored"))
         }
-        var format: (encoding: SampleEncoding, channels: Int, rate: Int)?
+        var format: (samples: Samples, channels: Int, rate: Int)?
         var data: (offset: Int, frames: Int)?
+        var factFrames: Int?
         var position = 12
         while position + 8 <= end {
             let id = file.loadLE32(position)
             let size = Int(file.loadLE32(position + 4))
             let body = position + 8
             let available = end - body
+            if id == Self.fourCC("fact"), size >= 4, size <= available, file.loadLE32(body) > 0 {
+                factFrames = Int(file.loadLE32(body))
+            }
             if id == Self.fourCC("fmt ") {
                 guard data == nil else { throw .corrupt("a fmt chunk after the data chunk") }
                 if format == nil {
@@ -104,14 +120,17 @@ struct WAVFile: Hashable, Sendable {
                 } else if size > available {
                     throw .truncated("the data chunk declares \(size) bytes of samples; the file has \(available)")
                 }
-                let bytesPerFrame = format.channels * format.encoding.bytes
-                let frames = count / bytesPerFrame
-                if frames * bytesPerFrame != count {
-                    warnings.append(
-                        AssetWarning(
-                            .wavPartialFrame,
-                            "the data ends \(count - frames * bytesPerFrame) bytes into a frame of \(bytesPerFrame); the partial frame "
-                                + "was dropped"))
+                var frames = 0  // a codec's blocks: libsndfile counts their frames
+                if case .pcm(let encoding) = format.samples {
+                    let bytesPerFrame = format.channels * encoding.bytes
+                    frames = count / bytesPerFrame
+                    if frames * bytesPerFrame != count {
+                        warnings.append(
+                            AssetWarning(
+                                .wavPartialFrame,
+                                "the data ends \(count - frames * bytesPerFrame) bytes into a frame of \(bytesPerFrame); the partial frame "
+                                    + "was dropped"))
+                    }
                 }
                 data = (body, frames)
                 if count == available { break }
@@ -127,20 +146,31 @@ struct WAVFile: Hashable, Sendable {
             }
             position = body + size + (size & 1)  // chunks are padded to an even size
         }
+        if format == nil || data == nil {
+            // A walk that stopped inside a chunk's header, or a RIFF chunk that declares more than
+            // the file holds: the file was cut before its samples.
+            if position < end || (riffSize != 0xFFFF_FFFF && riffSize + 8 > file.count) {
+                throw .truncated(
+                    "the file ends at byte \(file.count), before its \(format == nil ? "fmt" : "data") chunk"
+                        + (riffSize + 8 > file.count ? " (the RIFF chunk declares \(riffSize + 8) bytes)" : ""))
+            }
+        }
         guard let format else { throw .corrupt("no fmt chunk") }
         guard let data else { throw .truncated("no data chunk") }
         self.sampleRate = format.rate
         self.channels = format.channels
-        self.encoding = format.encoding
+        self.samples = format.samples
         self.dataOffset = data.offset
         self.frameCount = data.frames
         self.warnings = warnings
+        if case .codec = format.samples { self.factFrameCount = factFrames }
     }
 
-    /// The `fmt ` chunk: PCM (1), IEEE float (3), or either inside WAVE_FORMAT_EXTENSIBLE.
+    /// The `fmt ` chunk: PCM (1), IEEE float (3), either inside WAVE_FORMAT_EXTENSIBLE, or
+    /// another codec's tag.
     private static func readFormat(
         _ chunk: UnsafeRawBufferPointer
-    ) throws(AudioDecodeError) -> (encoding: SampleEncoding, channels: Int, rate: Int) {
+    ) throws(AudioDecodeError) -> (samples: Samples, channels: Int, rate: Int) {
         guard chunk.count >= 16 else { throw .corrupt("a fmt chunk of \(chunk.count) bytes, fewer than 16") }
         var tag = Int(chunk.loadLE16(0))
         let channels = Int(chunk.loadLE16(2))
@@ -158,6 +188,7 @@ struct WAVFile: Hashable, Sendable {
         guard channels > 0 else { throw .corrupt("a fmt chunk with 0 channels") }
         guard channels <= maximumChannels else { throw .unsupported("\(channels) channels (at most \(maximumChannels))") }
         guard rate > 0 else { throw .corrupt("a fmt chunk with a sample rate of 0") }
+        guard tag == 1 || tag == 3 else { return (.codec(tag: tag), channels, rate) }
         let container = blockAlign / channels
         guard blockAlign == container * channels, container == (bits + 7) / 8 || (tag == 1 && bits <= container * 8 && bits > 0)
         else {
@@ -171,21 +202,26 @@ struct WAVFile: Hashable, Sendable {
         case (1, 4): encoding = .signed32
         case (3, 4): encoding = .float32
         case (3, 8): encoding = .float64
-        case (1, _), (3, _): throw .unsupported("\(bits)-bit \(tag == 1 ? "PCM" : "float") samples")
-        default: throw .unsupported("WAV encoding 0x\(String(tag, radix: 16, uppercase: true)) (\(encodingName(tag))): not PCM or float")
+        default: throw .unsupported("\(bits)-bit \(tag == 1 ? "PCM" : "float") samples")
         }
-        return (encoding, channels, rate)
+        return (.pcm(encoding), channels, rate)
     }
 
-    private static func encodingName(_ tag: Int) -> String {
-        switch tag {
-        case 2: "Microsoft ADPCM"
-        case 6: "A-law"
-        case 7: "µ-law"
-        case 0x11: "IMA ADPCM"
-        case 0x55: "MP3"
-        default: "unknown"
-        }
+    /// The codec of format tag `tag`, for messages: "Microsoft ADPCM (WAV format 0x0002)".
+    static func codecName(_ tag: Int) -> String {
+        let name =
+            switch tag {
+            case 2: "Microsoft ADPCM"
+            case 6: "A-law"
+            case 7: "µ-law"
+            case 0x11: "IMA ADPCM"
+            case 0x31: "GSM 6.10"
+            case 0x40: "G.721 ADPCM"
+            case 0x55: "MP3"
+            default: "an unknown codec"
+            }
+        let hex = String(tag, radix: 16, uppercase: true)
+        return "\(name) (WAV format 0x\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
     }
 
     static func fourCC(_ text: StaticString) -> UInt32 {

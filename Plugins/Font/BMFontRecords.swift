@@ -86,17 +86,17 @@ struct BMFontRecords {
             switch record.tag {
             case "info":
                 metrics.face = values["face"] ?? ""
-                metrics.size = try fields.int("size", values, default: 0)
-                metrics.isBold = try fields.int("bold", values, default: 0) != 0
-                metrics.isItalic = try fields.int("italic", values, default: 0) != 0
+                metrics.size = try fields.info("size", values, default: 0)
+                metrics.isBold = try fields.info("bold", values, default: 0) != 0
+                metrics.isItalic = try fields.info("italic", values, default: 0) != 0
                 metrics.charset = values["charset"] ?? ""
-                metrics.isUnicode = try fields.int("unicode", values, default: 1) != 0
-                metrics.stretchHeight = try fields.int("stretchH", values, default: 100)
-                metrics.isSmooth = try fields.int("smooth", values, default: 1) != 0
-                metrics.supersampling = try fields.int("aa", values, default: 1)
+                metrics.isUnicode = try fields.info("unicode", values, default: 1) != 0
+                metrics.stretchHeight = try fields.info("stretchH", values, default: 100)
+                metrics.isSmooth = try fields.info("smooth", values, default: 1) != 0
+                metrics.supersampling = try fields.info("aa", values, default: 1)
                 metrics.padding = try fields.ints("padding", values, count: 4) ?? [0, 0, 0, 0]
                 metrics.spacing = try fields.ints("spacing", values, count: 2) ?? [0, 0]
-                metrics.outline = try fields.int("outline", values, default: 0)
+                metrics.outline = try fields.info("outline", values, default: 0)
             case "common":
                 sawCommon = true
                 metrics.lineHeight = try fields.int("lineHeight", values)
@@ -212,6 +212,17 @@ struct BMFontRecords {
             return Int(value)
         }
 
+        /// A number of the `info` line, which describes how the font was made (libGDX and Phaser
+        /// ignore it but for `face`, `size` and `padding`): written with no value (`unicode=`, as
+        /// some tools write it), it is `fallback`, with a warning.
+        mutating func info(_ key: StaticString, _ values: BMFontRecordValues, default fallback: Int) throws -> Int {
+            if let raw = values.raw(key), raw.isEmpty {
+                warnings.append(AssetWarning(.fontEmptyValue, "\(place): '\(key)' has no value; read as \(fallback)"))
+                return fallback
+            }
+            return try int(key, values, default: fallback)
+        }
+
         /// A width or height: never negative.
         mutating func size(_ key: StaticString, _ values: BMFontRecordValues) throws -> Int {
             let value = try int(key, values)
@@ -237,12 +248,25 @@ struct GlyphTableBuilder {
     private(set) var glyphs: [BitmapGlyph] = []
     private(set) var missingGlyph: BitmapGlyph?
     private(set) var kerningPairs: [KerningPair] = []
-    private(set) var warnings: [AssetWarning] = []
+    private var glyphWarnings: [AssetWarning] = []
     private(set) var charLines = 0
     private(set) var kerningLines = 0
     private var glyphIndex: [Int64: Int] = [:]
     private var pairIndex: [KerningKey: Int] = [:]
     private var duplicates = 0
+    /// Pairs written again with another amount: how many, and the first.
+    private var conflictingPairs = 0
+    private var firstConflict: KerningPair?
+
+    /// A duplicate glyph's warning, and one for kerning pairs written again with other amounts.
+    var warnings: [AssetWarning] {
+        guard let pair = firstConflict else { return glyphWarnings }
+        let others = conflictingPairs > 1 ? " (and \(conflictingPairs - 1) more pair\(conflictingPairs == 2 ? "" : "s"))" : ""
+        let pairName = "\(BitmapFontError.name(pair.first)), \(BitmapFontError.name(pair.second))"
+        return glyphWarnings + [
+            AssetWarning(.fontConflictingKerning, "kerning pair \(pairName) is written again with another amount\(others); the last is used")
+        ]
+    }
 
     mutating func add(_ glyph: BitmapGlyph) {
         charLines += 1
@@ -253,7 +277,7 @@ struct GlyphTableBuilder {
             duplicates += 1
             if duplicates == 1 {
                 let name = BitmapFontError.name(glyph.id)
-                warnings.append(AssetWarning(.fontDuplicateGlyph, "character \(name) is written more than once; the last is used"))
+                glyphWarnings.append(AssetWarning(.fontDuplicateGlyph, "character \(name) is written more than once; the last is used"))
             }
         } else {
             glyphIndex[glyph.id] = glyphs.count
@@ -265,6 +289,10 @@ struct GlyphTableBuilder {
         kerningLines += 1
         let key = KerningKey(first: pair.first, second: pair.second)
         if let index = pairIndex[key] {
+            if kerningPairs[index].amount != pair.amount {
+                conflictingPairs += 1
+                if firstConflict == nil { firstConflict = pair }
+            }
             kerningPairs[index] = pair
         } else {
             pairIndex[key] = kerningPairs.count

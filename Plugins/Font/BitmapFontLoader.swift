@@ -1,4 +1,5 @@
 import Preload
+import PreloadXML
 
 /// The bitmap font loader plugin: AngelCode BMFont descriptors in all three encodings (text,
 /// XML, binary version 3), told apart by their content, into ``BitmapFont``s.
@@ -24,14 +25,27 @@ public struct BitmapFontLoader: LoaderPlugin {
     public var identifier: String { "bmfont" }
     public var assetKind: AssetKind { .font }
     /// `.fnt`, in any of the three encodings. Phaser's XML fonts (`.xml`) are claimed by content
-    /// (a `<font>` root near the start), or by naming the plugin.
+    /// (a `<font>` root element), or by naming the plugin.
     public var fileExtensions: Set<String> { ["fnt"] }
     public var headerLength: Int { 256 }
 
     public func matchesSignature(_ header: [UInt8]) -> Bool {
-        BMFontBinaryFormat.matches(header) || BMFontTextFormat.matches(header)
-            || (BMFontXMLFormat.matches(header) && header.firstRange(of: Array("<font".utf8)) != nil)
+        signatureMatch(header) == .matches
     }
+
+    /// BMFont's binary or text form by their first bytes; its XML form when the document's root
+    /// element is `<font>` (an SVG that holds a `<font>` in its `<defs>` is not a bitmap font),
+    /// read on past a long comment or DOCTYPE, up to ``signatureReach``.
+    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch {
+        if BMFontBinaryFormat.matches(prefix) || BMFontTextFormat.matches(prefix) { return .matches }
+        guard BMFontXMLFormat.matches(prefix) else { return .differs }
+        guard let root = XMLRootElement.name(in: prefix) else { return .undecided }
+        return root == "font" ? .matches : .differs
+    }
+
+    /// 64 KiB: an XML file whose root element comes later is claimed by its extension (`.fnt`),
+    /// or by naming the plugin.
+    public var signatureReach: Int { 64 << 10 }
 
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
         let description = try Self.description(for: request)

@@ -11,4 +11,10 @@ extension AssetWarning.Code {
     /// A page image's size differs from the `common scaleW`/`scaleH` the glyphs were made for
     /// (glyphs are placed by the file's numbers, and checked against the image).
     public static let fontPageSize: AssetWarning.Code = "font.page-size"
+    /// An `info` number written with no value (`unicode=`): read as BMFont's default, as libGDX
+    /// and Phaser, which ignore the field, read the font.
+    public static let fontEmptyValue: AssetWarning.Code = "font.empty-value"
+    /// A kerning pair is written twice with different amounts: the last one is used, as libGDX
+    /// and Phaser keep it.
+    public static let fontConflictingKerning: AssetWarning.Code = "font.conflicting-kerning"
 }

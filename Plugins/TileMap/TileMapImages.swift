@@ -11,10 +11,14 @@ extension TileMap {
     /// - Throws: ``TileMapError/unknownTile(file:layer:column:row:gid:)``,
     ///   ``TileMapError/unknownObjectTile(file:layer:object:gid:)``,
     ///   ``TileMapError/tileOutsideImage(file:tileset:tile:rect:imageWidth:imageHeight:)``, or
-    ///   what `texture` throws.
+    ///   what `texture` throws. A tile's own image (an image-collection tileset's) for which
+    ///   `texture` throws an ``AssetError`` of category ``AssetError/Category/dependencyFailed``
+    ///   is left out, with a ``AssetWarning/Code/tilemapUnplacedTileImage`` warning, when no
+    ///   placed tile needs it (places it, or shows it in its animation).
     public func withTextures(file: String, _ texture: (String) throws -> Texture) throws -> (map: TileMap, warnings: [AssetWarning]) {
         var map = self
         var warnings: [AssetWarning] = []
+        var placed: Set<UInt32>?  // the tile IDs layers and objects place, found when a tile's image failed
         func attach(_ image: inout TileImage, what: String) throws {
             let loaded = try texture(image.path)
             if (image.width != 0 || image.height != 0) && (image.width != loaded.width || image.height != loaded.height) {
@@ -46,13 +50,55 @@ extension TileMap {
             }
             for tile in map.tilesets[index].tiles.indices {
                 guard var image = map.tilesets[index].tiles[tile].image else { continue }
-                try attach(&image, what: "\(what), tile \(map.tilesets[index].tiles[tile].id)")
-                map.tilesets[index].tiles[tile].image = image
+                let tileWhat = "\(what), tile \(map.tilesets[index].tiles[tile].id)"
+                do {
+                    try attach(&image, what: tileWhat)
+                    map.tilesets[index].tiles[tile].image = image
+                } catch let error as AssetError where error.category == .dependencyFailed {
+                    // An image no placed tile shows (a typo in a tile nobody uses) costs the map nothing.
+                    placed = placed ?? placedTileIDs()
+                    guard !needs(tileset: index, tile: map.tilesets[index].tiles[tile].id, placed: placed!) else { throw error }
+                    let cause = (error.underlying as? AssetError)?.reason ?? error.reason
+                    warnings.append(
+                        AssetWarning(
+                            .tilemapUnplacedTileImage,
+                            "\(tileWhat): its image \(image.source) did not load (\(cause)); no layer or object places the tile, so the map loads without it"
+                        ))
+                    map.tilesets[index].tiles[tile].image = nil
+                }
             }
         }
         map.layers = try map.layers.map { try $0.attachingImages(attach) }
         try map.checkPlacedTiles(file: file)
         return (map, warnings)
+    }
+
+    /// The tile IDs (without flips) that layers and objects place.
+    func placedTileIDs() -> Set<UInt32> {
+        var placed: Set<UInt32> = []
+        for layer in allLayers {
+            switch layer.content {
+            case .tiles(let tiles):
+                for grid in tiles.chunks.isEmpty ? [tiles.grid] : tiles.chunks.map(\.tiles) {
+                    for gid in grid.tiles where gid.id != 0 { placed.insert(gid.id) }
+                }
+            case .objects(let group):
+                for object in group.objects { if let gid = object.gid { placed.insert(gid.id) } }
+            case .image, .group: break
+            }
+        }
+        return placed
+    }
+
+    /// Whether a placed tile needs tile `tile` of the tileset at `index`: it is placed, or is a
+    /// frame of a placed tile's animation.
+    func needs(tileset index: Int, tile: Int, placed: Set<UInt32>) -> Bool {
+        let tileset = tilesets[index]
+        func isPlaced(_ id: Int) -> Bool {
+            let gid = tileset.firstGID + id
+            return gid > 0 && gid <= Int(UInt32.max) && placed.contains(UInt32(gid)) && tilesetIndex(for: TileGID(id: UInt32(gid))) == index
+        }
+        return isPlaced(tile) || tileset.tiles.contains { isPlaced($0.id) && $0.animation.contains { $0.tileID == tile } }
     }
 
     /// Checks that every tile a layer or an object places belongs to a tileset and lies inside

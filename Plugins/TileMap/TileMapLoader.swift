@@ -46,8 +46,23 @@ public struct TileMapLoader: LoaderPlugin {
     public var headerLength: Int { 512 }
 
     public func matchesSignature(_ header: [UInt8]) -> Bool {
-        TileMapSignature.matches(header)
+        TileMapSignature.match(header) == .matches
     }
+
+    /// A Tiled map by its top-level keys, in any order: a JSON map's `orientation` and
+    /// `tiledversion` may come after its whole `layers` array (the claim then reads on, up to
+    /// ``signatureReach``); other JSON is told from its first key, and a tileset is not a map.
+    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch {
+        TileMapSignature.match(prefix)
+    }
+
+    /// 16 MiB: a JSON map whose telling keys lie further is claimed by its extension (`.tmj`),
+    /// or by naming the plugin.
+    public var signatureReach: Int { TileMapSignature.reach }
+
+    /// A failed image fails the map unless it is a tile's own image that no placed tile needs
+    /// (``TileMap/withTextures(file:_:)``): the load sees every image's outcome.
+    public var toleratesFailedDependencies: Bool { true }
 
     /// The map's images; a CSV grid has none.
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
@@ -69,7 +84,11 @@ public struct TileMapLoader: LoaderPlugin {
         let read = try parsed.remove(request) ?? Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
         try context.checkCancellation()
         let (map, warnings) = try read.map.withTextures(file: request.path) { path in
-            try context.dependency(AssetRequest(path: path), as: Texture.self)
+            let image = AssetRequest(path: path)
+            if case .failed(let error) = context.outcome(of: image) {
+                throw AssetError.dependencyFailed(path: request.request.remoteURL ?? request.path, dependency: error)
+            }
+            return try context.dependency(image, as: Texture.self)
         }
         try context.warn(read.warnings + warnings)
         return map

@@ -13,4 +13,8 @@ extension AssetWarning.Code {
     /// A colour attribute that is not a colour (`tintcolor="blue-ish"`): ignored, as Tiled
     /// ignores it.
     public static let tilemapInvalidColor: AssetWarning.Code = "tilemap.invalid-color"
+    /// A tile's own image (in an image-collection tileset) did not load, and no layer or object
+    /// places the tile nor a placed tile's animation shows it: the map loads without that image
+    /// (the tile has none), as Tiled opens it.
+    public static let tilemapUnplacedTileImage: AssetWarning.Code = "tilemap.unplaced-tile-image"
 }

@@ -4,21 +4,28 @@ import Preload
 import PreloadAuthoring
 import PreloadRemote
 
-/// `preload fetch CATALOG [--group G] [--cache DIR]`: brings a catalog's files (or some of its
-/// groups) up to date in the cache, and prints what moved.
+/// `preload fetch CATALOG|URL [--group G] [--cache DIR]`: brings a catalog's files (or some of
+/// its groups) up to date in the cache, or one remote file that is not a catalog; prints what
+/// moved, and how (resumed, restarted, retried).
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Bring the files of a catalog (or some of its groups) up to date in the download cache.",
+        abstract: "Bring the files of a catalog (or some of its groups), or one remote file, up to date in the download cache.",
         discussion: """
             CATALOG is a catalog file (`preload catalog` writes one) or its http:// or https:// \
-            URL (revalidated through the cache). Only files whose bytes the cache does not hold \
-            transfer; each is checked against its size and SHA-256 while it streams. Prints a \
-            line per file (new, resumed, unchanged, or FAIL with the cause) and the bytes that \
-            came from the network. Exit status: 0 when every file is in the cache, 1 otherwise.
+            URL; any other URL is a file to bring into the cache as it is. A URL is fetched \
+            first (revalidated through the cache); it is a catalog when its content is a JSON \
+            object whose "format" is "preload-catalog", and then its files are fetched. Only files \
+            whose bytes the cache does not hold transfer; each is checked against its size and \
+            SHA-256 while it streams. Prints a line per file (new, resumed at a byte, restarted \
+            and why, unchanged, or FAIL with the cause; the retries it took) and the bytes that \
+            came from the network. Ctrl-C (or SIGTERM) stops the downloads and keeps what \
+            arrived: the next run resumes it. Exit status: 0 when every file is in the cache, 1 \
+            otherwise, 130 (143) when interrupted.
             """)
 
-    @Argument(help: "The catalog: a file, or an http:// or https:// URL.") var catalog: String
+    @Argument(help: ArgumentHelp("The catalog (a file, or an http:// or https:// URL), or the URL of one file to fetch.", valueName: "catalog|url"))
+    var catalog: String
 
     @Option(name: .customLong("group"), help: "A group of the catalog to bring up to date (repeatable; default: every file).")
     var groups: [String] = []
@@ -35,32 +42,23 @@ struct FetchCommand: AsyncParsableCommand {
             printError(error)
             throw ExitCode.failure
         }
-        let catalog = try await read(self.catalog, with: fetcher)
-        let unknown = groups.filter { !catalog.groups.contains($0) }
-        guard unknown.isEmpty else {
-            printError(
-                "\(self.catalog): no group \(unknown.map { "'\($0)'" }.joined(separator: ", ")) (it has: \(catalog.groups.joined(separator: ", ")))")
-            throw ExitCode.validationFailure
-        }
-        let files = catalog.files(groups: groups)
+        let session = RemoteFetchSession()
+        let signals = InterruptSignals { session.cancel() }
+        defer { signals.stop() }
         let started = ContinuousClock.now
-        let results = await fetcher.update(catalog, groups: groups)
+        let (paths, results) = try await fetchAll(with: fetcher, session: session)
         var lines: [String] = []
         var network: Int64 = 0
         var failed = 0
-        for (file, result) in zip(files, results) {
+        for (path, result) in zip(paths, results) {
             switch result {
             case .success(let fetched):
                 network += fetched.transfer.networkBytes
-                let moved = fetched.transfer.networkBytes > 0 || fetched.transfer.attempts > 0
-                let what = !moved ? "unchanged" : fetched.transfer.cacheBytes > 0 ? "resumed" : "new"
-                lines.append(
-                    "  \(what.padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.path)"
-                        + (moved ? " (\(Summary.bytes(Int(fetched.transfer.networkBytes))))" : ""))
+                lines.append("  " + Self.line(path, fetched.transfer))
             case .failure(let error):
                 failed += 1
-                lines.append("  FAIL      \(file.path): \(error.reason)")
-                if quiet { printError("\(file.path): \(error.reason)") }
+                lines.append("  FAIL      \(path): \(error.reason)")
+                if quiet { printError("\(path): \(error.reason)") }
             }
         }
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
@@ -68,30 +66,67 @@ struct FetchCommand: AsyncParsableCommand {
             let scope = groups.isEmpty ? "" : " (\(groups.count == 1 ? "group" : "groups") \(groups.joined(separator: ", ")))"
             let headline =
                 failed > 0
-                ? "FAILED \(failed) of \(counted(files.count, "file")); fetched \(files.count - failed)" : "Fetched \(counted(files.count, "file"))"
+                ? "FAILED \(failed) of \(counted(paths.count, "file")); fetched \(paths.count - failed)" : "Fetched \(counted(paths.count, "file"))"
             print(headline + "\(scope) in \(Summary.seconds(elapsed)): \(Summary.bytes(Int(network))) from the network")
             for line in lines { print(line) }
+        }
+        if let number = signals.signalNumber {
+            printError("interrupted: what arrived is kept in the cache, and the next run resumes it")
+            throw ExitCode(128 + number)
         }
         if failed > 0 { throw ExitCode.failure }
     }
 
-    /// The catalog at `source`: a file, or a URL fetched through the cache (revalidated).
-    private func read(_ source: String, with fetcher: RemoteFetcher) async throws -> RemoteCatalog {
-        var path = source
-        if AssetPath.isRemote(source) {
-            switch await fetcher.fetch([RemoteFile(url: source)])[0] {
-            case .success(let fetched): path = fetched.path
-            case .failure(let error):
-                printError(error)
-                throw ExitCode.failure
+    /// Each file to fetch (its path as the lines name it) and what came of it: the catalog's
+    /// files (of ``groups``), or the one file a URL that is not a catalog names.
+    private func fetchAll(
+        with fetcher: RemoteFetcher, session: RemoteFetchSession
+    ) async throws -> ([String], [Result<FetchedFile, AssetError>]) {
+        var path = self.catalog
+        if AssetPath.isRemote(self.catalog) {
+            let result = await fetcher.fetch([RemoteFile(url: self.catalog)], session: session)[0]
+            guard case .success(let fetched) = result, RemoteCatalog.isCatalog(atPath: fetched.path) else {
+                // Not a catalog (or not fetched): the file itself is what was asked for.
+                guard groups.isEmpty else {
+                    if case .failure(let error) = result {
+                        printError(error)
+                    } else {
+                        printError("\(self.catalog): --group needs a catalog; this is a file")
+                    }
+                    throw ExitCode.failure
+                }
+                return ([self.catalog], [result])
             }
+            path = fetched.path
         }
+        let catalog: RemoteCatalog
         do {
-            return try RemoteCatalog(contentsOf: path)
+            catalog = try RemoteCatalog(contentsOf: path)
         } catch let error as RemoteCatalogError {
-            printError(AssetPath.isRemote(source) ? "\(source): \(error.reason)" : error.description)
+            printError(AssetPath.isRemote(self.catalog) ? "\(self.catalog): \(error.reason)" : error.description)
             throw ExitCode.failure
         }
+        let unknown = groups.filter { !catalog.groups.contains($0) }
+        guard unknown.isEmpty else {
+            printError(
+                "\(self.catalog): no group \(unknown.map { "'\($0)'" }.joined(separator: ", ")) (it has: \(catalog.groups.joined(separator: ", ")))")
+            throw ExitCode.validationFailure
+        }
+        let files = catalog.files(groups: groups)
+        return (files.map(\.path), await fetcher.update(catalog, groups: groups, session: session))
+    }
+
+    /// A file's line: what happened (`new`, `resumed`, `restarted`, `unchanged`), its path, and
+    /// for a transfer its bytes from the network, where it resumed, why it restarted, its retries.
+    static func line(_ path: String, _ transfer: AssetTransfer) -> String {
+        // Nothing from the network: the cache had it (a 304 revalidated it, or no request at all).
+        guard transfer.networkBytes > 0 else { return "unchanged \(path)" + (transfer.attempts > 0 ? " (revalidated)" : "") }
+        let what = transfer.restart != nil ? "restarted" : transfer.resumedAt != nil || transfer.cacheBytes > 0 ? "resumed" : "new"
+        var details = [Summary.bytes(Int(transfer.networkBytes))]
+        if let resumedAt = transfer.resumedAt { details.append("resumed at \(Summary.bytes(Int(resumedAt))) (byte \(resumedAt))") }
+        if let restart = transfer.restart { details.append("restarted: \(restart.rawValue)") }
+        if transfer.retries > 0 { details.append(counted(transfer.retries, "retry", plural: "retries")) }
+        return what.padding(toLength: 9, withPad: " ", startingAt: 0) + " \(path) (\(details.joined(separator: "; ")))"
     }
 }
 

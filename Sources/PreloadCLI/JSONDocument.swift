@@ -81,6 +81,8 @@ struct JSONDocument: Encodable {
         var cacheBytes: Int64
         var seconds: Double
         var attempts: Int
+        var resumedAt: Int64?
+        var restart: String?
 
         init(_ transfer: AssetTransfer) {
             url = transfer.url
@@ -88,6 +90,8 @@ struct JSONDocument: Encodable {
             cacheBytes = transfer.cacheBytes
             seconds = transfer.duration / .seconds(1)
             attempts = transfer.attempts
+            resumedAt = transfer.resumedAt
+            restart = transfer.restart?.rawValue
         }
     }
 

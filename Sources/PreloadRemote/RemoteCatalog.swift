@@ -106,6 +106,20 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
         self.init(base: decoded.base, files: decoded.files)
     }
 
+    /// Whether the file at `path` is a catalog, by its content: a JSON object whose `"format"` is
+    /// `"preload-catalog"` (whatever else it holds: a damaged catalog is still one, and fails by
+    /// name when read). Anything else (a pack, an image, other JSON, a file over 256 MiB, which
+    /// no catalog reaches) is not. `preload fetch URL` decides by this whether to fetch the
+    /// catalog's files or the file itself.
+    public static func isCatalog(atPath path: String) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let size = attributes[.size] as? Int,
+            size <= 256 << 20, let data = FileManager.default.contents(atPath: path),
+            data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{"),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return object["format"] as? String == "preload-catalog"
+    }
+
     /// The URL of `file`: ``base`` and its path, each folder's name percent-encoded.
     public func url(of file: File) -> String {
         base

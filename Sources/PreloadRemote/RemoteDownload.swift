@@ -12,57 +12,22 @@ import PreloadConcurrency
 /// One remote file brought into the cache: the cache asked first (a file whose promised SHA-256
 /// it holds costs nothing; one it holds without a promise is revalidated with `If-None-Match`,
 /// and a 304 costs no body), then attempts until the file is whole and checked or the
-/// ``RetryPolicy`` gives up. Each attempt streams into a temporary file in the cache's
+/// ``RetryPolicy`` gives up (``DownloadAttempts`` counts: attempts that bring new bytes reset it). Each attempt streams into a temporary file in the cache's
 /// `partial/` folder, hashing as it writes; a connection cut midway is resumed with `Range` and
 /// `If-Range` (the ETag), and starts over cleanly when the server answers with the whole file.
 /// Bytes over the promised size are cut off; a size or SHA-256 that differs fails, and the
 /// file never enters the cache.
 final class RemoteDownload: Sendable {
-    private struct State: ~Copyable {
-        var attempts = 0
-        /// The temporary file being written, and its name in `partial/`.
-        var descriptor: Int32 = -1
-        var partialName: String?
-        /// Bytes in the temporary file, all hashed.
-        var offset: Int64 = 0
-        var hasher = SHA256()
-        /// The validator of the response the temporary file is part of.
-        var etag: String?
-        /// Its `Last-Modified`, the validator of a server that gives no ETag.
-        var lastModified: String?
-        /// The whole file's size, as the server said.
-        var totalSize: Int64?
-        /// What the session was told to expect for this file, and what it was told arrived.
-        var toldExpected: Int64 = 0
-        var toldReceived: Int64 = 0
-        var networkBytes: Int64 = 0
-        var cacheBytes: Int64 = 0
-        /// The cached entry sent with `If-None-Match`, if any.
-        var revalidating: RemoteCacheIndex.Entry?
-        var transfer: (any HTTPTransfer)?
-        /// Why the transfer in flight was stopped by the download itself.
-        var stopReason: StopReason?
-        var lastActivity = ContinuousClock.now
-        /// The status of the attempt in flight, once its head came.
-        var status = 0
-        var retryAfter: Duration?
-        /// The attempt's body is not the file (an error status, a 304): read and dropped.
-        var ignoresBody = false
-        var isDone = false
-        var cancelToken = 0
-    }
-
-    private enum StopReason {
-        case stalled, cancelled, failed(RemoteFetchError), restart
-    }
+    private typealias State = RemoteDownloadState
+    private typealias StopReason = RemoteDownloadState.StopReason
 
     let file: RemoteFile
-    private let cache: RemoteCache
+    let cache: RemoteCache
     private let transport: any HTTPTransport
     private let configuration: RemoteFetcher.Configuration
-    private let session: RemoteFetchSession
+    let session: RemoteFetchSession
     private let started = ContinuousClock.now
-    private let state = PreloadMutex(State())
+    let state = PreloadMutex(RemoteDownloadState())
     private let completion: @Sendable (Result<FetchedFile, AssetError>) -> Void
     private let timerQueue = DispatchQueue(label: "preload.remote.download")
     /// The suffix the cached copy gets: the URL's extension, letters and digits only.
@@ -113,7 +78,7 @@ final class RemoteDownload: Sendable {
     private func attempt() {
         let headers = state.withLock { state -> [String: String]? in
             guard !state.isDone else { return nil }
-            state.attempts += 1
+            state.attempts.requests += 1
             state.status = 0
             state.ignoresBody = false
             state.stopReason = nil
@@ -159,15 +124,18 @@ final class RemoteDownload: Sendable {
                 return true
             case 206 where state.offset > 0:
                 guard let range = head.contentRange, range.start == state.offset else {
+                    state.attempts.restarted(.otherRange)
                     state.stopReason = .restart  // not the range asked for: start over
                     return false
                 }
+                if state.attempts.resumedAt == nil { state.attempts.resumedAt = state.offset }
                 state.totalSize = range.total ?? state.totalSize
                 return true
             case 200:
-                if state.offset > 0 {  // the server sent the whole file (Range ignored, or the file changed)
+                if state.offset > 0 {  // the whole file (Range ignored, or the file changed): never appended
+                    state.attempts.restarted(head.headers["etag"] == state.etag ? .ignoresRanges : .changed)
                     restartBytes = state.offset
-                    Self.truncate(&state)
+                    state.truncate()
                 }
                 state.revalidating = nil
                 state.etag = head.headers["etag"]
@@ -175,6 +143,7 @@ final class RemoteDownload: Sendable {
                 state.totalSize = head.headers["content-length"].flatMap { Int64($0) }
                 return true
             case 416 where state.offset > 0:
+                state.attempts.restarted(.otherRange)
                 state.stopReason = .restart
                 return false
             default:
@@ -249,7 +218,9 @@ final class RemoteDownload: Sendable {
 
     /// The attempt ended: the file is whole, or why not decides what comes next.
     private func ended(_ failure: HTTPTransportFailure?) {
-        enum Next { case alreadyFinished, done, finishFromCache(RemoteCacheIndex.Entry), retry(Duration?), retryNow, fail(RemoteFetchError) }
+        enum Next {
+            case alreadyFinished, done, finishFromCache(RemoteCacheIndex.Entry), retry(Duration?, cut: Bool), retryNow, fail(RemoteFetchError)
+        }
         let next = state.withLock { state -> Next in
             state.transfer = nil
             guard !state.isDone else { return .alreadyFinished }
@@ -257,28 +228,28 @@ final class RemoteDownload: Sendable {
             case .cancelled: return .fail(.cancelled)
             case .failed(let error): return .fail(error)
             case .restart:
-                Self.truncate(&state)
+                state.truncate()
                 state.etag = nil
                 return .retryNow
-            case .stalled: return .retry(nil)
+            case .stalled: return .retry(nil, cut: true)
             case nil: break
             }
             if let failure {
                 switch failure {
-                case .connection: return .retry(nil)
+                case .connection: return .retry(nil, cut: true)
                 case .redirect(let detail): return .fail(.redirect(detail))
                 case .badURL(let detail): return .fail(.badURL(detail))
                 case .unavailable(let detail): return .fail(.library(detail))
-                case .tls(let detail): return .fail(.transfer("TLS failed: \(detail)", attempts: state.attempts))
+                case .tls(let detail): return .fail(.transfer(state.failure("TLS failed: \(detail)", promised: file.expected.size)))
                 case .cancelled: return .fail(.cancelled)
                 }
             }
             if state.status == 304, let cached = state.revalidating { return .finishFromCache(cached) }
             if state.status != 200 && state.status != 206 {
                 return RetryPolicy.isRetryable(status: state.status)
-                    ? .retry(state.retryAfter) : .fail(.status(state.status, attempts: state.attempts))
+                    ? .retry(state.retryAfter, cut: false) : .fail(.status(state.status, attempts: state.attempts.requests))
             }
-            if let total = state.totalSize, state.offset < total { return .retry(nil) }  // cut short without an error
+            if let total = state.totalSize, state.offset < total { return .retry(nil, cut: true) }  // cut short without an error
             return .done
         }
         switch next {
@@ -292,10 +263,10 @@ final class RemoteDownload: Sendable {
         case .fail(let error):
             finish(.failure(error))
         case .retryNow:
-            retry(after: .zero, cause: "the server answered a range request with another range")
-        case .retry(let wait):
+            retry(after: .zero, cause: "the server answered a range request with another range", cut: false)
+        case .retry(let wait, let cut):
             let cause = failure.map { if case .connection(let words) = $0 { words } else { "\($0)" } }
-            retry(after: wait, cause: cause ?? describeStop())
+            retry(after: wait, cause: cause ?? describeStop(), cut: cut)
         }
     }
 
@@ -308,14 +279,25 @@ final class RemoteDownload: Sendable {
     }
 
     /// Tries again after the policy's wait (or the server's `Retry-After`, within the policy's
-    /// longest wait), if attempts remain.
-    private func retry(after wait: Duration?, cause: String) {
-        let (attempts, status) = state.withLock { ($0.attempts, $0.status) }
-        guard attempts < configuration.retries.attempts else {
-            if status != 0 && status != 200 && status != 206 { return finish(.failure(.status(status, attempts: attempts))) }
-            return finish(.failure(.transfer(cause, attempts: attempts)))
+    /// longest wait), unless the policy gives up: too many attempts in a row brought no new byte
+    /// (`cut`: this one ended without the whole file, not with a status).
+    private func retry(after wait: Duration?, cause: String, cut: Bool) {
+        let policy = configuration.retries
+        let verdict = state.withLock { state -> Result<Duration, RemoteFetchError> in
+            let cut = cut && (state.status == 200 || state.status == 206)  // the body began: refused or a stalled head is no cut
+            state.attempts.ended(holding: state.offset, cut: cut)
+            guard state.attempts.allowsAnother(under: policy) else {
+                let status = state.status
+                if !cut && status != 0 && status != 200 && status != 206 { return .failure(.status(status, attempts: state.attempts.requests)) }
+                return .failure(.transfer(state.failure(cause, promised: file.expected.size)))
+            }
+            return .success(state.attempts.delay(under: policy, serverSaid: wait))
         }
-        let delay = min(wait ?? configuration.retries.delay(beforeAttempt: attempts + 1), configuration.retries.maxDelay)
+        let delay: Duration
+        switch verdict {
+        case .failure(let error): return finish(.failure(error))
+        case .success(let wait): delay = wait
+        }
         timerQueue.asyncAfter(deadline: .now() + delay.timeInterval) { [self] in
             if session.isCancelled { return finish(.failure(.cancelled)) }
             attempt()
@@ -387,7 +369,7 @@ final class RemoteDownload: Sendable {
             state.toldReceived += rest
             let transfer = AssetTransfer(
                 url: file.url, networkBytes: state.networkBytes, cacheBytes: state.cacheBytes, duration: ContinuousClock.now - started,
-                attempts: state.attempts)
+                attempts: state.attempts.requests, resumedAt: state.attempts.resumedAt, restart: state.attempts.restart)
             return (rest, transfer, kept, state.cancelToken)
         }
         guard let (rest, transfer, kept, token) = ending else { return }
@@ -428,56 +410,15 @@ final class RemoteDownload: Sendable {
         }
     }
 
-    // MARK: Helpers
+    // MARK: Helpers (resuming a kept download: RemoteDownload+Resume.swift)
 
     /// Tells the session the file's size (once; later, only the difference).
-    private func tellExpected(_ size: Int64) {
+    func tellExpected(_ size: Int64) {
         let delta = state.withLock { state -> Int64 in
             let delta = size - state.toldExpected
             state.toldExpected = size
             return delta
         }
         session.expect(delta)
-    }
-
-    /// Uses a kept partial download: its bytes are hashed again, and the next attempt asks for
-    /// the rest.
-    private func adopt(_ partial: RemoteCacheIndex.Partial) {
-        let path = cache.partialPath(partial.file)
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        // Locked while it is written: a download elsewhere (another batch, another process) has it.
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return
-        }
-        guard let (hasher, size) = digest(ofTheRestOf: descriptor) else {
-            close(descriptor)
-            return
-        }
-        lseek(descriptor, 0, SEEK_END)
-        state.withLock { state in
-            state.descriptor = descriptor
-            state.partialName = partial.file
-            state.offset = size
-            state.hasher = hasher
-            state.etag = partial.etag
-            state.totalSize = partial.totalSize
-            state.cacheBytes = size
-            state.toldReceived += size
-        }
-        if file.expected.size == nil, let total = partial.totalSize { tellExpected(total) }
-        session.receive(size)
-    }
-
-    /// Empties the temporary file: the next bytes start the file again.
-    private static func truncate(_ state: inout State) {
-        if state.descriptor >= 0 {
-            ftruncate(state.descriptor, 0)
-            lseek(state.descriptor, 0, SEEK_SET)
-        }
-        state.offset = 0
-        state.cacheBytes = 0
-        state.hasher = SHA256()
     }
 }

@@ -9,9 +9,12 @@ import PreloadConcurrency
 /// claims it, exactly as a local file would (a baked pack is then mapped from the cache).
 ///
 /// - **Resume**: a download cut midway continues with an HTTP `Range` request and `If-Range`
-///   (the ETag), and starts over cleanly when the server sends the whole file instead.
-/// - **Retries** (``RetryPolicy``): exponential backoff with jitter, a bounded count, a stall
-///   timeout; a 4xx other than 408 and 429 is final and named with its status.
+///   (the ETag), and starts over cleanly when the server sends the whole file instead (the
+///   transfer's `resumedAt` and `restart` say which). A cancelled fetch keeps what arrived.
+/// - **Retries** (``RetryPolicy``): exponential backoff with jitter, a bounded count of attempts
+///   in a row that bring no new byte (a download that progresses goes on), a stall timeout; a
+///   4xx other than 408 and 429 is final and named with its status; giving up says how far it
+///   got (``TransferFailure``).
 /// - **Integrity**: a request's `ExpectedContents` (from a manifest or a ``RemoteCatalog``)
 ///   is checked while the bytes stream: over the size is cut off, a different size or SHA-256
 ///   fails by name, and neither enters the cache.

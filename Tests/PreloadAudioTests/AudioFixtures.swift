@@ -25,9 +25,16 @@ enum AudioFixtures {
         return try! JSONDecoder().decode([String: Expectation].self, from: data)
     }()
 
-    /// The fixtures the plugin reads itself, and those that need libsndfile.
-    static let wav = expectations.keys.filter { $0.hasSuffix(".wav") }.sorted()
-    static let compressed = expectations.keys.filter { !$0.hasSuffix(".wav") }.sorted()
+    /// The fixtures the plugin reads itself (PCM and float WAV), and those that need a codec
+    /// library (the compressed encodings, and the ADPCM WAVs, which libsndfile decodes).
+    static let wav = expectations.keys.filter { $0.hasSuffix(".wav") && !isADPCM($0) }.sorted()
+    static let compressed = expectations.keys.filter { !$0.hasSuffix(".wav") || isADPCM($0) }.sorted()
+    static let adpcm = expectations.keys.filter(isADPCM).sorted()
+
+    static func isADPCM(_ name: String) -> Bool { name.hasSuffix("-adpcm.wav") }
+
+    /// Whether libsndfile is missing (a fresh machine): the ADPCM WAVs then fail naming it.
+    static let lacksSndfile = AudioLoader.missingLibraries.contains { $0.library == "libsndfile" }
 
     /// Whether libvorbisfile, libmpg123 and libsndfile are installed: the compressed fixtures'
     /// tests run only then, and the tests of their absence only without any (CI runs the suite

@@ -43,10 +43,13 @@ import Testing
                 "cut.wav", Array(good.prefix(good.count - 51)), .truncated,
                 "truncated audio: the data chunk declares 200 bytes of samples; the file has 149"
             ),
-            ("nodata.wav", Array(good.prefix(36)), .truncated, "truncated audio: no data chunk"),
             (
-                "adpcm.wav", Self.wav(frames: 10, tag: 2), .unsupported,
-                "unsupported audio: WAV encoding 0x2 (Microsoft ADPCM): not PCM or float"
+                "nodata.wav", Array(good.prefix(36)), .truncated,
+                "truncated audio: the file ends at byte 36, before its data chunk (the RIFF chunk declares 244 bytes)"
+            ),
+            (
+                "cut-header.wav", Array(good.prefix(16)), .truncated,
+                "truncated audio: the file ends at byte 16, before its fmt chunk (the RIFF chunk declares 244 bytes)"
             ),
             ("rifx.wav", Array("RIFX".utf8) + Array(good.dropFirst(4)), .unsupported, "unsupported audio: a big-endian RIFX WAV file"),
         ]
@@ -56,6 +59,35 @@ import Testing
             #expect(error.category == category, "\(name)")
             #expect(error.description == "\((directory.path + "/" + name)): \(reason)", "\(name)")
         }
+    }
+
+    @Test func aWAVOfACodecNeitherThePluginNorLibsndfileDecodesIsUnsupported() async throws {
+        // Format 0x0161 (Windows Media Audio): unsupported with or without libsndfile, never corrupt.
+        let name = "wma.wav"
+        let result = try await load(name, Self.wav(frames: 10, tag: 0x0161))
+        let error = try #require(result.outcome.error)
+        #expect(error.category == .unsupported)
+        #expect(
+            error.description.hasPrefix(
+                "\(directory.path)/\(name): unsupported audio: an unknown codec (WAV format 0x0161): a codec neither this plugin nor libsndfile "
+                    + "decodes (libsndfile: "), "\(error)")
+    }
+
+    @Test(.enabled(if: AudioFixtures.lacksSndfile))
+    func withoutLibsndfileAnADPCMWAVFailsNamingItsCodecAndThePackage() async throws {
+        let report = try await coordinator.preload(AudioFixtures.adpcm.map { AssetRequest(path: AudioFixtures.path($0)) })
+        #expect(report.errors.count == 2 && report.errors.allSatisfy { $0.category == .libraryMissing })
+        let messages = report.errors.map(\.description).sorted()
+        let needs =
+            "decodes through libsndfile only; this file needs libsndfile (libsndfile.so.1), which this machine lacks: install the package libsndfile1"
+        #expect(
+            messages.first?.hasPrefix(
+                "\(AudioFixtures.path("tone-ima-adpcm.wav")): unsupported audio on this machine: IMA ADPCM (WAV format 0x0011) \(needs)")
+                == true, "\(messages)")
+        #expect(
+            messages.last?.hasPrefix(
+                "\(AudioFixtures.path("tone-ms-adpcm.wav")): unsupported audio on this machine: Microsoft ADPCM (WAV format 0x0002) \(needs)") == true
+        )
     }
 
     @Test func irregularWAVsLoadWithAWarningAndFailAStrictBatch() async throws {

@@ -80,6 +80,8 @@ import Testing
     func compressedStreamsSeekExactly() async throws {
         try await expectSeeksExact("theme.ogg", at: [200_000, 0, 100_000, 264_000])
         try await expectSeeksExact("tone.flac", at: [4000, 17, 0])
+        try await expectSeeksExact("tone-ms-adpcm.wav", at: [4000, 17, 2036, 0])
+        try await expectSeeksExact("tone-ima-adpcm.wav", at: [4000, 17, 505, 0])
     }
 
     @Test func aLoopingStreamGoesOnFromItsLoopStart() async throws {

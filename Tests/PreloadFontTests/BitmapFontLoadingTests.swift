@@ -129,4 +129,27 @@ import Testing
         #expect(report.everythingLoaded, "\(report.errors)")
         #expect(coordinator.assets.asset(named: "title", as: BitmapFont.self)?.format == .xml)
     }
+
+    /// An SVG icon whose `<defs>` hold an SVG `<font>` (LibreOffice's icon themes have six) is
+    /// not a bitmap font: the claim goes by the root element, so a folder of icons skips it
+    /// rather than failing; an XML font whose `<font>` comes after a long comment is still one.
+    @Test func onlyAFontRootElementIsABitmapFont() async throws {
+        let directory = try TemporaryDirectory("font-roots")
+        let svg = try directory.write(
+            "icons/sigma.svg",
+            text: #"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><defs><font horiz-adv-x="1000"><font-face font-family="x"/>"#
+                + #"<glyph unicode="s" d="M0 0"/></font></defs><text>s</text></svg>"#)
+        let comment = "<!-- " + String(repeating: "made by hand ", count: 100) + "-->\n"
+        let font = try directory.write(
+            "icons/title.xml", text: try FontFixtures.text("font-xml.fnt").replacingOccurrences(of: "<font>", with: comment + "<font>"))
+        for page in ["font_0.png", "font_1.png"] { _ = try directory.write("icons/" + page, try FontFixtures.bytes(page)) }
+        #expect(BitmapFontLoader().signatureMatch(Array(try FontFixtures.text("font-xml.fnt").utf8.prefix(256))) == .matches)
+        #expect(BitmapFontLoader().signatureMatch(Array(comment.utf8.prefix(256))) == .undecided)
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), BitmapFontLoader()])
+        let report = try await coordinator.preload([.folder(directory.file("icons"))])
+        #expect(report.errors.isEmpty, "\(report.errors)")
+        #expect(report.skippedPaths == [svg])
+        #expect(report.results.first { $0.request.path == font }?.plugin == "bmfont")
+        #expect(coordinator.assets.asset(atPath: font) is BitmapFont)
+    }
 }

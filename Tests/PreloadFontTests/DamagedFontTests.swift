@@ -104,4 +104,32 @@ import Testing
             "font.fnt", try self.text(replacing: "scaleW=128 scaleH=128", with: "scaleW=64 scaleH=64"))
         #expect(bigger.outcome.isLoaded && bigger.warnings.map(\.code) == [.fontPageSize], "\(bigger.warnings)")
     }
+
+    /// `unicode=` with no value, as libGDX's skins, Phaser's `shortStack.fnt` and melonJS's
+    /// `PressStart2P.fnt` write it: libGDX and Phaser ignore the field, and so the font loads.
+    @Test func anInfoFieldWithNoValueLoadsWithAWarning() async throws {
+        let result = try await load("font.fnt", try text(replacing: "unicode=1 ", with: "unicode= "))
+        #expect(result.outcome.isLoaded, "\(failure(result))")
+        #expect(result.warnings.map(\.code) == [.fontEmptyValue], "\(result.warnings.map(\.message))")
+        #expect(result.warnings.first?.message == "line 1: 'unicode' has no value; read as 1")
+        let font = try #require(result.outcome.asset as? BitmapFont)
+        #expect(font.metrics.isUnicode)
+    }
+
+    /// A kerning pair written twice with different amounts (one real font has 66): the last is
+    /// used, as libGDX and Phaser keep it, and said; a pair written twice alike loses nothing.
+    @Test func conflictingKerningPairsLoadWithAWarning() async throws {
+        let pairs = "kerning first=65  second=86  amount=-2\r\n"
+        let again = "kerning first=65  second=86  amount=-3\r\nkerning first=86  second=65  amount=1\r\n"
+        let conflicting = try await load("font.fnt", try text(replacing: pairs, with: pairs + again))
+        #expect(conflicting.outcome.isLoaded, "\(failure(conflicting))")
+        #expect(conflicting.warnings.map(\.code) == [.fontConflictingKerning, .fontCountMismatch], "\(conflicting.warnings.map(\.message))")
+        #expect(
+            conflicting.warnings.first?.message
+                == "kerning pair 65 ('A'), 86 ('V') is written again with another amount (and 1 more pair); the last is used")
+        let font = try #require(conflicting.outcome.asset as? BitmapFont)
+        #expect(font.kerningPairs.first { $0.first == 65 && $0.second == 86 }?.amount == -3)
+        let alike = try await load("font.fnt", try text(replacing: pairs, with: pairs + pairs))
+        #expect(alike.outcome.isLoaded && alike.warnings.map(\.code) == [.fontCountMismatch], "\(alike.warnings.map(\.message))")
+    }
 }

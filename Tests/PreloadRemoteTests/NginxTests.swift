@@ -14,11 +14,13 @@ struct NginxTests {
 
     init() async throws {
         fixture = try await RemoteFixture.make()
-        let root = fixture.served.path
-        nginx = try await offThePool { try NginxServer.start(root: root) }
+        nginx = try await offThePool { try SharedServers.nginx() }  // the run's, serving the fixture's folder below its root
     }
 
-    func url(_ path: String) -> String { nginx.baseURL.absoluteString + "/" + path }
+    /// The shared nginx's URL of the fixture's folder.
+    var base: String { nginx.baseURL.absoluteString + "/" + fixture.folderName + "/" }
+
+    func url(_ path: String) -> String { base + path }
 
     @Test func aFileDownloadsAndRevalidatesWithoutABody() async throws {
         let bytes = RemoteFixture.bytes(5_000_000, seed: 11)
@@ -64,7 +66,7 @@ struct NginxTests {
         for level in 1...3 {
             for index in 0..<4 { try fixture.serve("level\(level)/tile\(index).bin", RemoteFixture.bytes(100_000, seed: UInt64(level * 10 + index))) }
         }
-        let catalog = try RemoteCatalog.make(folder: fixture.served.path, base: nginx.baseURL.absoluteString)
+        let catalog = try RemoteCatalog.make(folder: fixture.served.path, base: base)
         #expect(catalog.groups == ["level1", "level2", "level3"])
         let fetcher = try fixture.fetcher()
         let first = await fetcher.update(catalog, groups: ["level3"])
@@ -73,7 +75,7 @@ struct NginxTests {
         #expect(again.allSatisfy { (try? $0.get().transfer)?.networkBytes == 0 && (try? $0.get().transfer)?.attempts == 0 })
         // One file changes on the server; the new catalog moves it alone.
         try fixture.serve("level3/tile2.bin", RemoteFixture.bytes(100_000, seed: 99))
-        let changed = try RemoteCatalog.make(folder: fixture.served.path, base: nginx.baseURL.absoluteString)
+        let changed = try RemoteCatalog.make(folder: fixture.served.path, base: base)
         let update = await fetcher.update(changed, groups: ["level3"])
         let moved = update.compactMap { try? $0.get() }.filter { $0.transfer.networkBytes > 0 }
         #expect(moved.count == 1 && moved.first?.transfer.url == changed.url(of: changed.files(groups: ["level3"])[2]))

@@ -127,9 +127,10 @@ import Testing
         let cancelled = ContinuousClock.now
         batch.cancel()
         let report = await withCheckedContinuation { continuation in batch.whenFinished { continuation.resume(returning: $0) } }
-        // At once: the transfers are cut (the server stalls for 60 s, the stall timeout is 120 s);
-        // alone this takes milliseconds, under the whole suite's load a few seconds.
-        #expect(ContinuousClock.now - cancelled < .seconds(8), "\(ContinuousClock.now - cancelled)")
+        // At once: the transfers are cut, not waited for. Without the cut the batch would end no
+        // sooner than the server's stall (60 s; the stall timeout is 120 s); alone this takes
+        // milliseconds, and even a machine with a load of 25 does it well within the stall.
+        #expect(ContinuousClock.now - cancelled < .seconds(50), "\(ContinuousClock.now - cancelled)")
         #expect(report.loaded.isEmpty && report.wasCancelled)
         let contents = try fixture.cacheContents()
         #expect(contents.blobs.isEmpty)

@@ -15,23 +15,7 @@ import Testing
     /// What `preload ARGUMENTS` printed and how it ended (run on a thread of its own, not the
     /// test's: the command may take a while to fetch).
     func preload(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        let directory = Bundle.main.bundleURL  // the tests' executable's folder (or bundle), beside `preload`
-        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("preload") }
-        let binary: URL = try #require(candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }))
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        (process.standardOutput, process.standardError) = (output, errors)
-        try process.run()
-        let (printed, complained) = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let read = (output.fileHandleForReading.readDataToEndOfFile(), errors.fileHandleForReading.readDataToEndOfFile())
-                process.waitUntilExit()
-                continuation.resume(returning: read)
-            }
-        }
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: complained, as: UTF8.self))
+        try await PreloadChild(arguments).finished()
     }
 
     @Test func aRemotePNGLoadsThroughTheCacheAndSaysWhatMoved() async throws {
@@ -51,7 +35,7 @@ import Testing
         #expect(ftp.status != 0 && ftp.errors.contains("only http:// and https:// URLs are fetched"), "\(ftp.errors)")
         let notCatalog = try fixture.served.write("not-a-catalog.json", text: #"{"files": []}"#)
         let wrong = try await preload(["fetch", notCatalog, "--cache", fixture.cacheFolder.path])
-        #expect(wrong.status != 0 && wrong.errors.contains("is not a catalog: it has no 'format'"), "\(wrong.errors)")
+        #expect(wrong.status != 0 && wrong.errors.contains("is not a catalog: it has no 'format'"), "\(wrong.errors)")  // a local file
         let missing = try await preload([fixture.url("plain/missing.png"), "--cache", fixture.cacheFolder.path])
         #expect(missing.status == 1 && missing.output.contains("missing.png: the server answered HTTP 404"), "\(missing.output)")
     }
@@ -84,5 +68,37 @@ import Testing
         let inside = try await preload(["catalog", published.path, "--url", fixture.url("plain/"), "-o", published.file("catalog.json")])
         let again2 = try await preload(["catalog", published.path, "--url", fixture.url("plain/"), "-o", published.file("catalog.json")])
         #expect(inside.status == 0 && again2.output.contains("4 files"), "\(again2.output)")
+    }
+}
+
+/// A run of the built `preload` command as a child process: started at once, its output read
+/// on a thread of its own while it runs.
+final class PreloadChild: Sendable {
+    let process: Process
+    private let output = Pipe(), errors = Pipe()
+
+    init(_ arguments: [String]) throws {
+        let directory = Bundle.main.bundleURL  // the tests' executable's folder (or bundle), beside `preload`
+        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("preload") }
+        let binary: URL = try #require(candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }))
+        process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        (process.standardOutput, process.standardError) = (output, errors)
+        try FaultServer.launch(process)  // SIGINT and SIGTERM unblocked in the child
+    }
+
+    /// Its exit status (128 + the signal's number when a signal ended it), and what it printed.
+    func finished() async -> (status: Int32, output: String, errors: String) {
+        let (process, output, errors) = (process, output, errors)
+        let (printed, complained) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let read = (output.fileHandleForReading.readDataToEndOfFile(), errors.fileHandleForReading.readDataToEndOfFile())
+                process.waitUntilExit()
+                continuation.resume(returning: read)
+            }
+        }
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return (status, String(decoding: printed, as: UTF8.self), String(decoding: complained, as: UTF8.self))
     }
 }

@@ -5,6 +5,9 @@ import PreloadTestSupport
 @testable import PreloadRemote
 
 /// A folder of files to serve, a cache, and fetchers with short waits: what the remote tests share.
+/// The server is the run's shared fault server (`SharedServers`); the fixture's files are in a
+/// folder of their own below its root, its URLs name that folder, and its ``stats()`` lists only
+/// the requests for it.
 final class RemoteFixture: Sendable {
     let served: TemporaryDirectory
     let cacheFolder: TemporaryDirectory
@@ -16,19 +19,20 @@ final class RemoteFixture: Sendable {
         self.server = server
     }
 
-    /// A fixture with its server started: on a thread of its own, since starting waits for the
-    /// server's first line (a blocked test thread would hold one of the few that run every
-    /// suite's async work).
+    /// A fixture on the shared server: on a thread of its own, since the first one waits for the
+    /// server's start (a blocked test thread would hold one of the few that run every suite's
+    /// async work).
     static func make() async throws -> RemoteFixture {
         try await offThePool {
             let served = try TemporaryDirectory("preload-remote-served")
+            let parent = URL(fileURLWithPath: served.path).deletingLastPathComponent().standardizedFileURL.path
+            guard parent == SharedServers.root else { throw LoopbackServerError("\(served.path) is not below \(SharedServers.root)") }
             return RemoteFixture(
-                served: served, cacheFolder: try TemporaryDirectory("preload-remote-cache"), server: try FaultServer.start(root: served.path))
+                served: served, cacheFolder: try TemporaryDirectory("preload-remote-cache"), server: try SharedServers.fault())
         }
     }
 
     deinit {
-        server.stop()
         served.remove()
         cacheFolder.remove()
     }
@@ -51,22 +55,43 @@ final class RemoteFixture: Sendable {
         return ExpectedContents(size: Int64(bytes.count), sha256: try SHA256.hash(data: bytes).hexString)
     }
 
-    /// The fault server's URL for `route` (`plain/hero.png`, `drop/big.bin?after=1000`).
-    func url(_ route: String) -> String { server.baseURL.absoluteString + "/" + route }
+    /// The name of the fixture's folder below the servers' root: the path component its URLs
+    /// carry after the route.
+    var folderName: String { URL(fileURLWithPath: served.path).lastPathComponent }
+
+    /// The fault server's URL for `route` (`plain/hero.png`, `drop/big.bin?after=1000`,
+    /// `chain/3/far.bin`) with the fixture's folder after the route (`plain/FOLDER/hero.png`).
+    func url(_ route: String) -> String { server.baseURL.absoluteString + "/" + Self.route(route, in: folderName) }
+
+    /// `route` with `folder` put before the file's path.
+    static func route(_ route: String, in folder: String) -> String {
+        guard let slash = route.firstIndex(of: "/") else { return route }  // no file (`redirect?to=`)
+        let kind = route[..<slash], rest = route[route.index(after: slash)...]
+        if kind == "chain", let next = rest.firstIndex(of: "/") {  // chain/N/FILE
+            return "chain/\(rest[..<next])/\(folder)/\(rest[rest.index(after: next)...])"
+        }
+        return "\(kind)/\(folder)/\(rest)"
+    }
+
+    /// The requests the server answered for this fixture's files, oldest first.
+    func stats() throws -> [FaultServer.Request] {
+        try server.stats().filter { $0.path.contains("/\(folderName)/") }
+    }
 
     /// A cache in the fixture's folder.
     func cache(limit: Int64 = 1 << 30) throws -> RemoteCache { try RemoteCache(folder: cacheFolder.path, limit: limit) }
 
     /// A fetcher over the fixture's cache whose retries wait milliseconds, not seconds.
     func fetcher(
-        attempts: Int = 5, stall: Duration = .seconds(5), redirects: Int = 5, revalidates: Bool = true, limit: Int64 = 1 << 30,
-        downloads: Int = 4
+        attempts: Int = 5, maxRequests: Int = 1000, stall: Duration = .seconds(5), redirects: Int = 5, revalidates: Bool = true,
+        limit: Int64 = 1 << 30, downloads: Int = 4
     ) throws -> RemoteFetcher {
         RemoteFetcher(
             cache: try cache(limit: limit),
             configuration: .init(
                 maxConcurrentDownloads: downloads,
-                retries: RetryPolicy(attempts: attempts, initialDelay: .milliseconds(5), maxDelay: .milliseconds(50), stallTimeout: stall),
+                retries: RetryPolicy(
+                    attempts: attempts, maxRequests: maxRequests, initialDelay: .milliseconds(5), maxDelay: .milliseconds(50), stallTimeout: stall),
                 maxRedirects: redirects, revalidates: revalidates))
     }
 
@@ -81,6 +106,11 @@ final class RemoteFixture: Sendable {
         }
         return (partials, blobs, intact)
     }
+}
+
+/// The bytes of a fetched file's local copy.
+func bytesOnDisk(_ file: FetchedFile) -> [UInt8] {
+    Array(FileManager.default.contents(atPath: file.path) ?? Data())
 }
 
 /// The one file a fetch of one file gave, or its error.

@@ -23,7 +23,7 @@ import Testing
         let pack = try fixture.served.write(
             "pack.json",
             text: """
-                {"level1": {"baseURL": "\(fixture.server.baseURL.absoluteString)/plain/", "files": [
+                {"level1": {"baseURL": "\(fixture.url("plain/"))", "files": [
                     {"type": "image", "key": "hero", "url": "img/hero.png"},
                     {"type": "image", "key": "cdn", "url": "//cdn.example.com/x.png"}]}}
                 """)
@@ -43,7 +43,7 @@ import Testing
         let manifest = try fixture.served.write(
             "levels.json",
             text: """
-                {"root": "\(fixture.server.baseURL.absoluteString)/plain/levels",
+                {"root": "\(fixture.url("plain/levels"))",
                  "groups": {"one": {"assets": [
                     {"path": "hero.png", "name": "hero", "size": \(promise.size!), "sha256": "\(promise.sha256!)"},
                     {"path": "\(fixture.url("plain/levels/hero.png"))", "name": "liar", "sha256": "\(lie.sha256!)"}]}}}

@@ -60,4 +60,44 @@ import Testing
         #expect(registry.claimant(of: sniffed)?.identifier == "text")
         #expect(registry.claimant(of: unknown) == nil)
     }
+
+    /// A plugin whose mark may lie anywhere: `#MARK` on a line of its own, after any number of
+    /// `#` lines; undecided while the bytes shown end among `#` lines.
+    struct MarkedLines: LoaderPlugin {
+        var identifier: String { "marked" }
+        var fileExtensions: Set<String> { [] }
+        var assetKind: AssetKind { .data }
+        var headerLength: Int { 16 }
+        var signatureReach: Int { 256 << 10 }
+        /// The prefix lengths it was shown.
+        let shown = Recorder<Int>()
+        func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch {
+            shown.append(prefix.count)
+            for line in prefix.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                if line.elementsEqual("#MARK".utf8) { return .matches }
+                guard line.first == UInt8(ascii: "#") else { return .differs }
+            }
+            return .undecided
+        }
+        func load(_ context: LoadContext) throws -> any Asset { DataAsset(bytes: []) }
+    }
+
+    /// A plugin that cannot tell from its header is shown prefixes four times longer, up to its
+    /// reach, and no further: the claim reads on only while it must.
+    @Test func anUndecidedSignatureReadsOnWithinItsReach() throws {
+        let directory = try TemporaryDirectory()
+        let padding = String(repeating: "#pad\n", count: 20_000)  // 100,000 bytes
+        let far = try directory.write("far.dat", text: padding + "#MARK\nrest")
+        let beyond = try directory.write("beyond.dat", text: padding + padding + padding + "#MARK\n")
+        let other = try directory.write("other.dat", text: "plain text, not marked" + padding)
+        let plugin = MarkedLines()
+        let registry = try PluginRegistry([plugin])
+        #expect(registry.claimant(of: far)?.identifier == "marked")
+        #expect(plugin.shown.all == [16, 64 << 10, padding.utf8.count + 10], "the whole file, shorter than the next step")
+        #expect(registry.claimant(of: beyond) == nil, "its mark lies past the reach")
+        #expect(plugin.shown.all.suffix(3) == [16, 64 << 10, 256 << 10])
+        let shown = plugin.shown.all.count
+        #expect(registry.claimant(of: other) == nil)
+        #expect(Array(plugin.shown.all.dropFirst(shown)) == [16], "told from its header: nothing more read")
+    }
 }

@@ -91,8 +91,9 @@ import Testing
 
     @Test func tiledJSONIsClaimedByContentAndOtherJSONIsLeftAlone() async throws {
         for name in TileMapFixtures.maps {
-            let header = Array(try Data(contentsOf: URL(fileURLWithPath: TileMapFixtures.path(name + ".tmj"))).prefix(512))
-            #expect(TileMapLoader().matchesSignature(header), "\(name).tmj")
+            // Tiled sorts a JSON map's keys: `orientation` follows the layers, past any header.
+            let json = Array(try Data(contentsOf: URL(fileURLWithPath: TileMapFixtures.path(name + ".tmj"))))
+            #expect(TileMapLoader().signatureMatch(json) == .matches, "\(name).tmj")
             let xml = Array(try Data(contentsOf: URL(fileURLWithPath: TileMapFixtures.path(name + ".tmx"))).prefix(512))
             #expect(TileMapLoader().matchesSignature(xml), "\(name).tmx")
         }

@@ -1,7 +1,8 @@
 // The parts of libsndfile's, libvorbisfile's and libmpg123's APIs that PreloadAudio uses,
 // declared here so that the package builds without their development headers: the plugin opens
 // libsndfile.so.1 (FLAC, Ogg Opus), libvorbisfile.so.3 (Ogg Vorbis) and libmpg123.so.0 (MP3) at
-// run time (Preload's SystemLibrary) and calls these functions through pointers.
+// run time (Preload's SystemLibrary) and calls these functions through pointers. libsndfile also
+// decodes the WAV codecs the plugin does not read itself (Microsoft and IMA ADPCM, A-law, µ-law).
 //
 // The declarations follow <sndfile.h> of libsndfile 1.x, <vorbis/vorbisfile.h> of libvorbis 1.3
 // and <mpg123.h> of libmpg123 1.x (API 47) on 64-bit Linux; preload_audio.c checks the sizes
@@ -51,6 +52,8 @@ enum {
     PRELOAD_SFC_SET_CLIPPING = 0x10C0,
     PRELOAD_SF_FORMAT_TYPEMASK = 0x0FFF0000,
     PRELOAD_SF_FORMAT_SUBMASK = 0x0000FFFF,
+    PRELOAD_SF_FORMAT_WAV = 0x010000,
+    PRELOAD_SF_FORMAT_WAVEX = 0x130000,
     PRELOAD_SF_FORMAT_FLAC = 0x170000,
     PRELOAD_SF_FORMAT_OGG = 0x200000,
     PRELOAD_SF_FORMAT_MPEG = 0x230000,

@@ -98,7 +98,10 @@ extension AssetError {
         return AssetError(path: url, category: category, reason: reason, underlying: underlying)
     }
 
-    static func dependencyFailed(path: String, dependency: AssetError) -> AssetError {
+    /// The file at `path` fails because `dependency`, a file it needs, failed: what a plugin
+    /// that tolerates failed dependencies (``LoaderPlugin/toleratesFailedDependencies``) throws
+    /// for one it cannot do without, as the engine fails the file of any other plugin.
+    public static func dependencyFailed(path: String, dependency: AssetError) -> AssetError {
         AssetError(
             path: path, category: .dependencyFailed,
             reason: "needs \(dependency.path), which failed: \(dependency.reason)", underlying: dependency)

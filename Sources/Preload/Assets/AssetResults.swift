@@ -63,7 +63,8 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                 request: entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count],
                 plugin: asset < 0 ? nil : assets[asset].plugin, isDependency: entry >= callers.count, outcome: outcome,
                 duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset,
-                warnings: asset >= 0 && outcome.isLoaded ? assets[asset].warnings : [], batch: batch)
+                warnings: asset >= 0 && outcome.isLoaded ? assets[asset].warnings : [], batch: batch,
+                progressWeight: asset < 0 ? 0 : assets[asset].weight)
         }
     }
 

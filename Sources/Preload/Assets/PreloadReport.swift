@@ -12,6 +12,14 @@ public struct AssetResult: Sendable {
     public let outcome: AssetOutcome
     /// How long loading the asset took (shared by merged requests); zero if it never ran.
     public let duration: Duration
+    /// The units the asset adds to its batch's progress (``PreloadProgress/totalUnitCount``): its
+    /// bytes as ``PreloadOptions/progressWeighting`` weighs them (or its plugin's estimate of its
+    /// work: a pack's index weighs 1, its entries their own). The results in
+    /// ``PreloadReport/allResults`` add up to the total, less remote downloads' bytes (a request
+    /// merged into another's asset, the same file asked for twice, shows that asset's weight
+    /// again); 0 for a request that failed before it was planned. A handed-over item carries its
+    /// dependencies' weights too (``AssetHandOff/Item/progressWeight``).
+    public let progressWeight: Int64
     /// Identifies the asset within its batch: requests merged into one load of one file share it.
     package let assetIndex: Int?
     /// The batch that made it (``BatchState/number``), for ``PreloadReport/timings(of:)``; `nil`
@@ -23,8 +31,9 @@ public struct AssetResult: Sendable {
 
     package init(
         request: AssetRequest, plugin: String?, isDependency: Bool, outcome: AssetOutcome,
-        duration: Duration, assetIndex: Int?, warnings: [AssetWarning] = [], batch: UInt64? = nil
+        duration: Duration, assetIndex: Int?, warnings: [AssetWarning] = [], batch: UInt64? = nil, progressWeight: Int64 = 0
     ) {
+        self.progressWeight = progressWeight
         self.batch = batch
         self.request = request
         self.plugin = plugin

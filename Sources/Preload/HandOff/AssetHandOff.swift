@@ -48,6 +48,15 @@ public final class AssetHandOff: Sendable {
         public let asset: any Asset
         /// Whether a plugin loaded it on behalf of one of the caller's requests.
         public let isDependency: Bool
+        /// The units of its batch's progress (``PreloadProgress/totalUnitCount``) this item
+        /// stands for: its asset's ``AssetResult/progressWeight`` and those of the dependencies
+        /// it carries that are not handed over on their own (an atlas's pages, a pack's entries,
+        /// a map's tileset images), each counted with the first item that carries it. The items
+        /// of a batch add up to its total (less the bytes of remote downloads, and of assets
+        /// that failed). With ``PreloadOptions/completesAfterHandOff`` the batch's progress
+        /// moves by this weight when the item is handed over, so an engine that adds up the
+        /// weights of what it has finished uploading holds the same count as the bar.
+        public let progressWeight: Int64
         /// The acknowledgement it carries back to its batch.
         let receipt: HandOverReceipt
     }

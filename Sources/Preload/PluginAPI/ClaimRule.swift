@@ -66,7 +66,8 @@ extension PluginRegistry {
             throw AssetError(path: request.path, wrapping: error)
         }
         known = header
-        if let plugin = plugin(forHeader: header), let registered = registered(identifier: plugin.identifier) {
+        let more = { (count: Int) in contents.map { Array($0.prefix(count)) } ?? (try? files.prefix(request.path, count: count)) }
+        if let plugin = plugin(forHeader: header, more: more), let registered = registered(identifier: plugin.identifier) {
             return registered
         }
         // An entry nobody else claims is its container's to deliver (as raw bytes, typically).
@@ -89,10 +90,12 @@ extension PluginRegistry {
             known = contents.map { Array($0.prefix(loader.headerLength)) } ?? (try? files.prefix(request.path, count: loader.headerLength))
         }
         guard let own = known, !own.isEmpty else { return nil }  // unreadable: the plugin's own load says why
-        if loader.matchesSignature(own.count > loader.headerLength ? Array(own.prefix(loader.headerLength)) : own) { return nil }
-        let header = (contents.map { Array($0.prefix(longestHeader)) } ?? (try? files.prefix(request.path, count: longestHeader))) ?? own
+        // A plugin that cannot tell from its header keeps what its extension gave it.
+        if loader.signatureMatch(own.count > loader.headerLength ? Array(own.prefix(loader.headerLength)) : own) != .differs { return nil }
+        let more = { (count: Int) in contents.map { Array($0.prefix(count)) } ?? (try? files.prefix(request.path, count: count)) }
+        let header = more(longestHeader) ?? own
         known = header
-        guard let other = self.plugin(forHeader: header), other.identifier != loader.identifier else { return nil }
+        guard let other = self.plugin(forHeader: header, more: more), other.identifier != loader.identifier else { return nil }
         return registered(identifier: other.identifier)
     }
 }

@@ -46,8 +46,22 @@ public protocol LoaderPlugin: Sendable {
     var headerLength: Int { get }
 
     /// Whether `header` (the file's first ``headerLength`` bytes, fewer if the file is short)
-    /// looks like this plugin's format. Consulted only for files no extension claims.
+    /// looks like this plugin's format: what the default ``signatureMatch(_:)`` answers with.
     func matchesSignature(_ header: [UInt8]) -> Bool
+
+    /// What `prefix`, the file's first bytes, says about whether it is this plugin's: its first
+    /// ``headerLength`` bytes (fewer if the file is short), then, each time the answer is
+    /// ``SignatureMatch/undecided``, a longer prefix, up to ``signatureReach`` bytes. The claim
+    /// asks this, not ``matchesSignature(_:)``; the default answers with ``matchesSignature(_:)``.
+    /// Implement it for a format whose telling marks can lie past any fixed header (JSON, whose
+    /// keys come in any order), so that a file that is not this plugin's is passed on rather
+    /// than claimed and failed.
+    func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch
+
+    /// The most bytes of a file ``signatureMatch(_:)`` is shown when its answers stay
+    /// ``SignatureMatch/undecided``: the bound on what claiming one file reads. Defaults to
+    /// ``headerLength``.
+    var signatureReach: Int { get }
 
     /// How many bytes the decoded asset will hold, read from the header when that is cheap, for
     /// progress weighted by decoded size. `nil` means unknown; the file size is used instead.
@@ -92,6 +106,10 @@ extension LoaderPlugin {
     public var acceptsDirectories: Bool { false }
     public var headerLength: Int { 0 }
     public func matchesSignature(_ header: [UInt8]) -> Bool { false }
+    /// ``matchesSignature(_:)``'s answer: the header decides.
+    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { matchesSignature(prefix) ? .matches : .differs }
+    /// ``headerLength``: nothing past the header is read.
+    public var signatureReach: Int { headerLength }
     public func estimatedDecodedBytes(header: [UInt8]) -> Int? { nil }
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { [] }
     public func estimatedWork(for request: PlannedRequest) -> Int64? { nil }

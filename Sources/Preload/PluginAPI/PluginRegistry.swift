@@ -2,7 +2,9 @@
 ///
 /// **Claim rule.** A request that names a plugin goes to it. Otherwise the file's extension
 /// decides (case-insensitive). A file whose extension no plugin claims is offered to the
-/// plugins that sniff content, in registration order; the first whose signature matches wins.
+/// plugins that sniff content, in registration order; the first whose signature matches wins
+/// (a plugin that cannot tell from a file's first bytes reads on, within its
+/// ``LoaderPlugin/signatureReach``: ``LoaderPlugin/signatureMatch(_:)``).
 /// A file whose extension's plugin sniffs content and does not recognise it, while another
 /// plugin's signature matches (a JPEG saved as `.png`), goes to that other plugin, with an
 /// ``AssetWarning/Code/contentNotExtension`` warning on the asset. An entry of a container that
@@ -136,9 +138,30 @@ public struct PluginRegistry: Sendable {
         indexOfIdentifier[identifier].map { registered[$0] }
     }
 
-    /// The first sniffing plugin whose signature matches the start of the file.
-    package func plugin(forHeader header: [UInt8]) -> (any LoaderPlugin)? {
-        plugins.first { $0.headerLength > 0 && $0.matchesSignature(Array(header.prefix($0.headerLength))) }
+    /// The first sniffing plugin whose signature matches the start of the file, `header`: each
+    /// is shown its ``LoaderPlugin/headerLength`` bytes of it and, while it cannot tell, longer
+    /// prefixes (``signatureMatch(of:header:more:)``).
+    package func plugin(forHeader header: [UInt8], more: (Int) -> [UInt8]? = { _ in nil }) -> (any LoaderPlugin)? {
+        plugins.first { $0.headerLength > 0 && Self.signatureMatch(of: $0, header: header, more: more) == .matches }
+    }
+
+    /// What `plugin` says of a file that starts with `header`: its ``LoaderPlugin/headerLength``
+    /// bytes, then, while it answers ``SignatureMatch/undecided``, prefixes four times longer
+    /// (from `header` while it has them, else from `more`, which reads the file's first bytes, up
+    /// to the count asked), up to its ``LoaderPlugin/signatureReach``. Undecided at the file's
+    /// end, or at the reach, stays undecided: not a match.
+    package static func signatureMatch(of plugin: any LoaderPlugin, header: [UInt8], more: (Int) -> [UInt8]?) -> SignatureMatch {
+        var wanted = plugin.headerLength
+        var prefix = header.count > wanted ? Array(header.prefix(wanted)) : header
+        var answer = plugin.signatureMatch(prefix)
+        while answer == .undecided, wanted < plugin.signatureReach {
+            wanted = min(plugin.signatureReach, max(wanted * 4, 64 << 10))
+            let longer = header.count >= wanted ? Array(header.prefix(wanted)) : (more(wanted) ?? prefix)
+            guard longer.count > prefix.count else { break }  // the file ends here
+            prefix = longer
+            answer = plugin.signatureMatch(prefix)
+        }
+        return answer
     }
 
     /// How many registered plugins sniff content (a file can be claimed by content against its

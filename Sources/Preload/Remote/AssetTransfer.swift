@@ -15,13 +15,41 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
     public var duration: Duration
     /// HTTP requests made for it (1 when nothing went wrong; 0 when the cache answered alone).
     public var attempts: Int
+    /// The byte a `Range` request first went on from, when the download resumed (bytes kept by
+    /// an earlier fetch, or by an attempt of this one that was cut), and the server answered
+    /// with the rest (206); `nil` when no range was resumed.
+    public var resumedAt: Int64?
+    /// Why the download started over from byte 0 after it had bytes, if it did (the bytes held
+    /// were dropped, never appended to); `nil` when it did not.
+    public var restart: Restart?
+
+    /// Requests after the first: ``attempts`` less one (0 when the cache answered alone).
+    public var retries: Int { max(attempts - 1, 0) }
+
+    /// Why a download dropped the bytes it held and started over.
+    public enum Restart: String, Sendable, Hashable, Codable {
+        /// Asked for the rest with `Range` and `If-Range`, the server sent the whole file with
+        /// the same validator: it ignores ranges.
+        case ignoresRanges = "the server ignores ranges"
+        /// The server sent the whole file with another validator: it changed since the bytes
+        /// held were sent.
+        case changed = "the file changed on the server"
+        /// The server answered with another range than the one asked for, or said the range
+        /// cannot be satisfied.
+        case otherRange = "the server answered another range"
+    }
 
     /// A transfer of `networkBytes` from the network and `cacheBytes` from the cache.
-    public init(url: String, networkBytes: Int64 = 0, cacheBytes: Int64, duration: Duration = .zero, attempts: Int = 0) {
+    public init(
+        url: String, networkBytes: Int64 = 0, cacheBytes: Int64, duration: Duration = .zero, attempts: Int = 0, resumedAt: Int64? = nil,
+        restart: Restart? = nil
+    ) {
         self.url = url
         self.networkBytes = networkBytes
         self.cacheBytes = cacheBytes
         self.duration = duration
         self.attempts = attempts
+        self.resumedAt = resumedAt
+        self.restart = restart
     }
 }

@@ -49,8 +49,10 @@ public struct PreloadOptions: Sendable {
     /// default): nothing is queued.
     public var handOff: AssetHandOff?
     /// Whether the batch completes only once every asset queued on ``handOff`` has been handed
-    /// over (off by default). Progress then counts the bytes handed over: it runs at most 5%
-    /// ahead of them while assets load, and reaches the end with the last hand-over.
+    /// over (off by default). Progress then counts what is handed over, each item by its
+    /// ``AssetHandOff/Item/progressWeight`` (its asset's weight and that of the dependencies it
+    /// carries): it runs at most 5% ahead of that while assets load, and reaches the end with the
+    /// last hand-over.
     public var completesAfterHandOff: Bool
     /// The most decoded bytes the batch holds at once, from the start of a decode until the
     /// asset is handed over on ``handOff`` (or, without one, until its load ends); `nil` (the

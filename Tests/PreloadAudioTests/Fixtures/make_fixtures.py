@@ -4,6 +4,11 @@
 Usage: python3 Tests/PreloadAudioTests/Fixtures/make_fixtures.py   (needs numpy, sox, flac, oggenc, lame,
 opusenc and libsndfile1: `.ci/system-packages install audio-tools`, `pip install numpy`)
 
+The ADPCM WAVs (tone-ms-adpcm.wav, tone-ima-adpcm.wav: Microsoft and IMA ADPCM, written by sox)
+decode through libsndfile, like the compressed encodings; their expected samples are libsndfile's,
+up to the frame count of their `fact` chunk (libsndfile also gives the last block's padding; SDL
+stops at the `fact` count, and so does the plugin).
+
 Every fixture comes from one deterministic signal (two tones and a little noise), written as WAV
 by this script's own writer (so its samples are known exactly) and encoded by the reference
 command-line encoders. `expected.json` records, for each fixture, what libsndfile (the system's
@@ -165,6 +170,18 @@ def decode_vorbis16(path, channels):
     return out
 
 
+def fact_frames(path):
+    """The sample count of a WAV's fact chunk, or None."""
+    data = open(path, "rb").read()
+    position = 12
+    while position + 8 <= len(data):
+        chunk, size = data[position:position + 4], struct.unpack("<I", data[position + 4:position + 8])[0]
+        if chunk == b"fact" and size >= 4:
+            return struct.unpack("<I", data[position + 8:position + 12])[0] or None
+        position += 8 + size + (size & 1)
+    return None
+
+
 def clipped16(floats):
     return np.clip(np.rint(floats.astype(np.float32) * np.float32(32767)), -32768, 32767).astype("<i2")
 
@@ -195,6 +212,9 @@ def main():
     wav("/tmp/preload-fixture-untagged.wav", 22050, signal(22050, 1, 3), "s16")
     run("lame", "--quiet", "-t", "-V", "6", "/tmp/preload-fixture-untagged.wav", os.path.join(here, "untagged-vbr.mp3"))
     fixtures["untagged-vbr.mp3"] = ("mp3", None)
+    for codec in ["ms-adpcm", "ima-adpcm"]:
+        run("sox", "-D", source, "-e", codec, os.path.join(here, f"tone-{codec}.wav"))
+        fixtures[f"tone-{codec}.wav"] = ("wav", "adpcm")
     run("opusenc", "--quiet", "--bitrate", "48", source, os.path.join(here, "tone.opus"))
     fixtures["tone.opus"] = ("opus", None)
     # Twelve seconds of mono at a low quality: longer than the 10 seconds of a sound, so music.
@@ -214,6 +234,9 @@ def main():
             shorts = clipped16(floats)
         else:
             shorts = decode(path, np.int16)[1].astype("<i2")
+        if kind == "adpcm" and fact_frames(path):
+            info.frames = min(info.frames, fact_frames(path))
+            floats, shorts = floats[:info.frames], shorts[:info.frames]
         if name in ("tone-s16.wav", "tone.flac", "blip-mono.wav"):
             original = np.round((stereo if name != "blip-mono.wav" else mono) * 32767).astype("<i2")
             assert np.array_equal(original, shorts), f"{name}: libsndfile's samples differ from the file's own"

@@ -7,11 +7,19 @@
 // - `NginxServer`: Debian's nginx (`/usr/sbin/nginx`) serving a root folder as a real server
 //   does (ETag, Range, If-None-Match), with everything it writes inside a fresh temporary folder.
 //
-// Readiness is awaited on events, never with sleeps: the script's `PORT <n>` line, and for nginx
-// a probe request answered with a token only this instance knows. Both stop in `stop()` (also
-// called by `deinit`): SIGTERM, then a bounded wait for the exit (SIGKILL after 5 s). Neither
-// outlives a crashed test run for long: the script exits when its stdin reaches EOF (this process
-// died) or after its lifetime, and nginx runs under coreutils' `timeout` with a lifetime too.
+// Readiness is awaited on events, never with sleeps: the script's `PORT <n>` line (or its exit),
+// and for nginx a probe request answered with a token only this instance knows (or its exit).
+// The bound on that wait is generous (`startBound`, minutes): a loaded machine (a 2-core CI box
+// running other builds) can take far longer than usual to start Python, and a short wall-clock
+// bound made dozens of tests fail there.
+//
+// `SharedServers` starts one fault server and one nginx per test run, serving the system's
+// temporary folder: each fixture's files are in a folder of their own below it, so tests share
+// the servers and never see each other's files or requests (`RemoteFixture` filters the stats by
+// its folder). Both stop in `stop()` (also called by `deinit`, and at exit for the shared ones):
+// SIGTERM, then a bounded wait for the exit (SIGKILL after 5 s). Neither outlives a crashed test
+// run for long: the script exits when its stdin reaches EOF (this process died) or after its
+// lifetime, and nginx runs under coreutils' `timeout` with a lifetime too.
 
 import Foundation
 
@@ -20,6 +28,38 @@ import Foundation
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+/// How long a server may take to say it listens before its start fails: minutes, since only a
+/// server that never starts reaches it (the wait ends at once on the PORT line or the exit).
+let startBound: Duration = .seconds(300)
+
+/// One fault server and one nginx for the whole test run, started when first asked for (on the
+/// asking thread: call from `offThePool`), serving the system's temporary folder.
+enum SharedServers {
+    /// The folder both serve: a fixture's folder below it is `/<route>/<folder name>/...`.
+    static let root = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL.path
+
+    private static let faultServer = Result { try FaultServer.start(root: root, lifetime: 4 * 3600) }
+    private static let nginxServer = Result { try NginxServer.start(root: root, lifetime: 4 * 3600) }
+    private static let stopsAtExit: Void = { atexit { SharedServers.stopAll() } }()
+
+    /// The shared fault server (started now if it was not).
+    static func fault() throws -> FaultServer {
+        _ = stopsAtExit
+        return try faultServer.get()
+    }
+
+    /// The shared nginx (started now if it was not).
+    static func nginx() throws -> NginxServer {
+        _ = stopsAtExit
+        return try nginxServer.get()
+    }
+
+    private static func stopAll() {
+        try? faultServer.get().stop()
+        try? nginxServer.get().stop()
+    }
+}
 
 /// Why a loopback server did not start or answer; `description` carries what it printed.
 struct LoopbackServerError: Error, CustomStringConvertible {
@@ -72,8 +112,9 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
 
     deinit { stop() }
 
-    /// Starts the script serving `root` and returns once it listens (at most 10 s, else throws
-    /// with what the script wrote on stderr). It exits by itself after `lifetime` seconds.
+    /// Starts the script serving `root` and returns once it listens (it printed its PORT line),
+    /// or throws with what it wrote on stderr when it exits first (or says nothing for
+    /// ``startBound``). It exits by itself after `lifetime` seconds.
     static func start(root: String, lifetime: Int = 900) throws -> FaultServer {
         let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("fault-server-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: errorLog.path, contents: nil) else {
@@ -97,7 +138,7 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
             throw LoopbackServerError("cannot run python3 \(scriptPath): \(error)")
         }
         try? errors.close()
-        let server = readPortLine(stdout.fileHandleForReading, process: process, seconds: 10).map {
+        let server = readPortLine(stdout.fileHandleForReading, process: process, within: startBound).map {
             FaultServer(
                 port: $0, process: process, input: stdin.fileHandleForWriting, output: stdout.fileHandleForReading,
                 exited: exited, errorLog: errorLog)
@@ -107,7 +148,8 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
         endProcess(process, exited: exited)
         let said = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: errorLog)
-        throw LoopbackServerError("fault_server.py printed no PORT line within 10 s (status \(process.terminationStatus)); stderr: \(said)")
+        let how = process.isRunning ? "within \(startBound)" : "before it exited (status \(process.terminationStatus))"
+        throw LoopbackServerError("fault_server.py printed no PORT line \(how); stderr: \(said)")
     }
 
     /// The server's URL for `pathAndQuery` ("/plain/big.bin?x=1").
@@ -115,14 +157,14 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
 
     /// Every request answered since the start or the last `reset()`, oldest first.
     func stats() throws -> [Request] {
-        let (status, body) = try LoopbackHTTP.get(port: port, path: "/_stats")
+        let (status, body) = try LoopbackHTTP.get(port: port, path: "/_stats", seconds: 120)
         guard status == 200 else { throw LoopbackServerError("/_stats answered \(status)") }
         return try JSONDecoder().decode([Request].self, from: body)
     }
 
     /// Clears the stats and the per-URL counters (fault counts, changing ETags).
     func reset() throws {
-        let (status, _) = try LoopbackHTTP.get(port: port, path: "/_reset")
+        let (status, _) = try LoopbackHTTP.get(port: port, path: "/_reset", seconds: 120)
         guard status == 200 else { throw LoopbackServerError("/_reset answered \(status)") }
     }
 
@@ -138,12 +180,12 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
         try? FileManager.default.removeItem(at: errorLog)
     }
 
-    /// Reads `handle` until a `PORT <n>` line, EOF, the process's exit or `seconds`: n, or nil.
-    private static func readPortLine(_ handle: FileHandle, process: Process, seconds: Int) -> Int? {
-        let deadline = ContinuousClock.now + .seconds(seconds)
+    /// Reads `handle` until a `PORT <n>` line, EOF, the process's exit or `bound`: n, or nil.
+    private static func readPortLine(_ handle: FileHandle, process: Process, within bound: Duration) -> Int? {
+        let deadline = ContinuousClock.now + bound
         var line: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 256)
-        for _ in 0..<(seconds * 10 + 100) {  // poll slices of at most 100 ms
+        for _ in 0..<(Int(bound / .milliseconds(100)) + 100) {  // poll slices of at most 100 ms
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
             var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -169,7 +211,7 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
     /// Runs `process` with SIGTERM and SIGINT unblocked in the calling thread for the moment of
     /// the spawn: the child inherits the spawning thread's signal mask, and Dispatch's threads
     /// (the tests' threads) block those signals, which would leave the child deaf to `terminate()`.
-    fileprivate static func launch(_ process: Process) throws {
+    static func launch(_ process: Process) throws {
         var signals = sigset_t()
         var previous = sigset_t()
         sigemptyset(&signals)
@@ -285,12 +327,13 @@ final class NginxServer: @unchecked Sendable {  // mutable state is behind `lock
 
     private enum Readiness { case ready, exited, timedOut }
 
-    /// Probes `/__loopback_ready` until it answers this instance's token (up to 100 tries, 5 s);
-    /// between tries it waits up to 50 ms for nginx's exit, which ends the wait at once.
+    /// Probes `/__loopback_ready` until it answers this instance's token (for up to
+    /// ``startBound``); between tries it waits up to 50 ms for nginx's exit, which ends the wait
+    /// at once.
     private static func awaitReady(port: Int, token: String, exited: DispatchSemaphore) -> Readiness {
-        let deadline = ContinuousClock.now + .seconds(5)
-        for _ in 0..<100 where ContinuousClock.now < deadline {
-            if let (status, body) = try? LoopbackHTTP.get(port: port, path: "/__loopback_ready", seconds: 1),
+        let deadline = ContinuousClock.now + startBound
+        for _ in 0..<Int(startBound / .milliseconds(50)) where ContinuousClock.now < deadline {
+            if let (status, body) = try? LoopbackHTTP.get(port: port, path: "/__loopback_ready", seconds: 10),
                 status == 200, body == Data(token.utf8)
             {
                 return .ready

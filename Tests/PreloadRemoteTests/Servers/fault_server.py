@@ -20,9 +20,14 @@ Counters are per full path+query ("/drop/a.bin?after=1" and "?after=2" count apa
                         Like plain, but the first K GETs send N bytes of the body they promise
                         (whatever range was asked) and close the connection (FIN; reset=1:
                         RST); later GETs are served fully. HEADs are plain and not counted.
+                        ranges=0: Range and If-Range are ignored, as /norange does.
   /stall/F?after=N&seconds=S&times=K
                         The first K GETs send N body bytes, then nothing for S seconds
                         (at most 60), then close; later GETs are plain.
+  /slow/F?chunk=N&pause=S
+                        Like plain (ETag, Range, If-Range, 304), but the body goes out N bytes
+                        (default 65536) at a time with S seconds (default 0.05, at most 5)
+                        between: a slow link, to interrupt a transfer midway.
   /flaky/F?fail=K&status=C
                         The first K requests (GET or HEAD) get status C (default 500; 503,
                         408, 429 with Retry-After: 0, 404, 403, any 4xx/5xx) with a short
@@ -250,7 +255,7 @@ class Handler(BaseHTTPRequestHandler):
         data = self.load()
         if data is None:
             return self.not_found()
-        status, headers, body = self.select(data, strong_etag(data))
+        status, headers, body = self.select(data, strong_etag(data), ranges=self.query.get("ranges") != "0")
         if self.command == "HEAD" or self.server.state.count(self.path) > self.int_param("times", 1):
             return self.reply(status, headers, body)
         self.start(status, headers, len(body))
@@ -267,6 +272,26 @@ class Handler(BaseHTTPRequestHandler):
 
     def stall(self):
         self.drop_or_stall(stall=True)
+
+    def slow(self):
+        data = self.load()
+        if data is None:
+            return self.not_found()
+        status, headers, body = self.select(data, strong_etag(data))
+        self.start(status, headers, None if status == 304 else len(body))
+        if self.command == "HEAD" or status == 304:
+            return
+        self.promised = len(body)
+        chunk = max(1, self.int_param("chunk", 65536))
+        try:
+            pause = min(max(0.0, float(self.query.get("pause", "0.05"))), 5.0)
+        except ValueError:
+            pause = 0.05
+        for start in range(0, len(body), chunk):
+            self.write(body[start:start + chunk])
+            self.wfile.flush()
+            if start + chunk < len(body) and self.server.state.stopping.wait(pause):
+                return self.hang_up()  # the server is stopping
 
     def flaky(self):
         if self.server.state.count(self.path) > self.int_param("fail", 1):
@@ -333,7 +358,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 ROUTES = {
-    "plain": Handler.plain, "drop": Handler.drop, "stall": Handler.stall, "flaky": Handler.flaky,
+    "plain": Handler.plain, "drop": Handler.drop, "stall": Handler.stall, "slow": Handler.slow, "flaky": Handler.flaky,
     "wrong": Handler.wrong, "toomany": Handler.toomany, "norange": Handler.norange,
     "changed": Handler.changed, "redirect": Handler.redirect, "chain": Handler.chain,
 }

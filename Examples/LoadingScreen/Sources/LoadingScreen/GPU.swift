@@ -57,9 +57,11 @@ final class GPU {
     /// Bytes of pixels given to the driver so far: a compressed texture's blocks (every level), a
     /// decoded one's RGBA8.
     private(set) var uploadedBytes = 0
-    /// Bytes of the textures handed over so far, as they hold them (the batch's progress counts
-    /// these).
-    private(set) var handedOverBytes = 0
+    /// The progress units of the items handed over so far (`AssetHandOff.Item.progressWeight`:
+    /// the batch's progress counts these). An item without textures (a sound, data) is ready for
+    /// use once handed over; one with textures, once the last of their rows is on the GPU
+    /// (`strips.pendingWeight` is what is not yet).
+    private(set) var handedOverWeight: Int64 = 0
     /// Which way each texture went.
     private(set) var uploadPaths = UploadPaths()
     /// Large textures still being filled, a band of rows per step.
@@ -75,8 +77,19 @@ final class GPU {
         glUploads = GLCompressedUploads(renderer: renderer)
     }
 
+    /// Uploads `item`'s asset and returns its handle (an index into the table of its kind), and
+    /// counts the item's weight: on the GPU once its textures are.
+    func upload(_ item: AssetHandOff.Item) -> Int? {
+        strips.beginItem()
+        defer {
+            strips.endItem(weight: item.progressWeight)
+            handedOverWeight += item.progressWeight
+        }
+        return upload(item.asset)
+    }
+
     /// Uploads `asset` and returns its handle: an index into the table of its kind.
-    func upload(_ asset: any Asset) -> Int? {
+    private func upload(_ asset: any Asset) -> Int? {
         switch asset {
         case let texture as Texture: return Self.add(make(texture), to: &textures)
         case let atlas as TextureAtlas: return Self.add(upload(atlas), to: &atlases)
@@ -139,7 +152,6 @@ final class GPU {
     private func make(_ texture: Texture) -> OpaquePointer {
         precondition(texture.alphaMode == .straight)
         var made = makeTexture(width: texture.width, height: texture.height)
-        handedOverBytes += texture.byteCount
         guard texture.pixelFormat != .rgba8 else {
             strips.fill(made, with: texture)
             record(.rgba8, texture, bytes: texture.width * texture.height * 4)
@@ -178,6 +190,13 @@ final class GPU {
     private func record(_ path: UploadPaths.Path, _ texture: Texture, bytes: Int) {
         uploadPaths.record(path, format: texture.pixelFormat, bytes: bytes)
         uploadedBytes += bytes
+    }
+
+    /// The fraction of the batch (whose progress is `progress`) on the GPU by the example's own
+    /// count: the weights of the items it took, less the rows still to copy.
+    func fractionOnGPU(of progress: PreloadProgress) -> Double {
+        guard progress.totalUnitCount > 0 else { return 0 }
+        return min(1, (Double(handedOverWeight) - strips.pendingWeight) / Double(progress.totalUnitCount))
     }
 
     /// Goes on filling large textures until `deadline`; true when every texture is complete.

@@ -9,7 +9,8 @@ import PreloadAudio
 ///
 /// With `SDL_AUDIODRIVER=disk` SDL writes what reached the device to `SDL_DISKAUDIOFILE`, which
 /// `AudioCheck` compares with the sound and music; `SDL_AUDIODRIVER=dummy` plays to nothing. Where
-/// no device opens, the example prints one line and goes on without sound.
+/// no device opens, the example prints one line and goes on without sound (without a sound card,
+/// quietly: `AudioDriverChoice`).
 final class LevelAudio {
     private let device: SDL_AudioDeviceID
     private let mixer: Unmanaged<Mixer>
@@ -26,7 +27,10 @@ final class LevelAudio {
             print("no sound: \(why): \(String(cString: SDL_GetError()))")
             return nil
         }
-        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return noSound("SDL_InitSubSystem(SDL_INIT_AUDIO)") }
+        if let failure = AudioDriverChoice.start() {
+            print("no sound: \(failure)")
+            return nil
+        }
         let format = AudioFormat(sampleRate: sound.format.sampleRate, channels: sound.format.channels, sampleFormat: .int16)
         let mixer: Mixer
         do {

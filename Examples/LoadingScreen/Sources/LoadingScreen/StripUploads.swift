@@ -9,6 +9,10 @@ import Preload
 /// even though the store already let go of it at hand-over). Unity's time-sliced upload works
 /// the same way. A block-compressed texture that the GPU cannot take as it is goes the same
 /// way, each band of block rows decoded to RGBA8 just before it is copied (`CPUBlockDecoding`).
+///
+/// Each texture carries its share of the weight of the hand-off item it came in
+/// (`AssetHandOff.Item.progressWeight`, shared among the item's textures by their bytes), so that
+/// what is still on its way is counted in the batch's progress units (`pendingWeight`).
 struct StripUploads {
     /// A texture being filled.
     private struct Job {
@@ -17,6 +21,8 @@ struct StripUploads {
         /// What decodes the source's blocks, when it is block-compressed.
         let decoding: CPUBlockDecoding?
         var nextRow = 0
+        /// Its share of its item's progress weight.
+        var weight = 0.0
 
         /// Rows copied per step: about `bandBytes` of RGBA8 (`decodedBandBytes` when decoded
         /// first, which costs more than the copy), whole rows of blocks.
@@ -35,18 +41,34 @@ struct StripUploads {
     private static let decodedBandBytes = 64 << 10
 
     private var jobs: [Job] = []
+    /// The item being uploaded: where its jobs start, and its textures' bytes so far.
+    private var item = (firstJob: 0, bytes: 0)
 
     /// Whether every texture handed over so far has all its pixels on the GPU.
     var isIdle: Bool { jobs.isEmpty }
 
-    /// Bytes handed over (as the textures hold them) whose rows are not on the GPU yet.
-    var pendingBytes: Int { jobs.reduce(0) { $0 + $1.source.byteCount * ($1.source.height - $1.nextRow) / $1.source.height } }
+    /// Progress units handed over whose rows are not on the GPU yet.
+    var pendingWeight: Double { jobs.reduce(0) { $0 + $1.weight * Double($1.source.height - $1.nextRow) / Double($1.source.height) } }
+
+    /// The textures filled from now on come in one hand-off item.
+    mutating func beginItem() {
+        item = (jobs.count, 0)
+    }
+
+    /// The item's textures are all made: those still being filled share its `weight` by their bytes.
+    mutating func endItem(weight: Int64) {
+        guard item.bytes > 0 else { return }
+        for index in item.firstJob..<jobs.count {
+            jobs[index].weight = Double(weight) * Double(jobs[index].source.byteCount) / Double(item.bytes)
+        }
+    }
 
     /// Fills `target` with `source`'s pixels (level 0): now if small, otherwise over the next
     /// calls to `continue(until:)`; a block-compressed source, decoded with `decoding`, always
     /// over those calls, so that decoding stays within the frames' budget too.
     mutating func fill(_ target: OpaquePointer, with source: Texture, decodingWith decoding: CPUBlockDecoding? = nil) {
         let job = Job(source: source, target: target, decoding: decoding)
+        item.bytes += source.byteCount
         if decoding == nil, source.width * source.height * 4 <= Self.wholeUploadLimit {
             Self.copy(job, rows: source.height)
         } else {

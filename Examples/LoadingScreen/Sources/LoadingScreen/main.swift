@@ -9,11 +9,15 @@ import SceneLayout
 import Synchronization
 
 // A loading screen on SDL2: the level streams in on Preload's workers, the bar follows the
-// batch's progress (what is on the GPU: the batch counts hand-overs, the bar leaves out rows still
-// being copied), and each frame spends about 2 ms on uploads (the hand-off, and large
-// textures a band of rows at a time); the batch completes when the level is on the GPU. Then
-// the level is drawn, and its audio starts: the jump sound once over the theme, streamed
-// (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to SDL_DISKAUDIOFILE).
+// batch's progress (what is on the GPU: the batch counts each hand-over by its item's public
+// `progressWeight`, the bar leaves out rows still being copied; a sound or a file of data is
+// ready, "on the GPU", once handed over), and each frame spends about 2 ms on uploads (the
+// hand-off, and large textures a band of rows at a time); the batch completes when the level is
+// on the GPU. Then the level is drawn, and its audio starts: the jump sound once over the
+// theme, streamed (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to
+// SDL_DISKAUDIOFILE). With `--trace`, a line per loading frame: the fraction shown and the
+// fraction on the GPU by the example's own count (GPU.fractionOnGPU), and that count when the
+// level is drawn.
 // Baked with `--gpu bc|astc`, the level's textures are BC7 or ASTC 4x4 blocks with mipmaps:
 // loaded, they go to the GPU as they are through SDL's OpenGL renderer where the driver has the
 // format, and are decoded on the CPU otherwise (RendererChoice, GPU.make); the last lines say
@@ -86,7 +90,7 @@ running: while true {
     var handedOver = 0
     let texturesComplete = gpu.continueUploads(until: deadline)
     if texturesComplete, ContinuousClock.now < deadline {
-        handedOver = handOff.drain(budget: deadline - ContinuousClock.now) { item in gpu.upload(item.asset) }.handedOver
+        handedOver = handOff.drain(budget: deadline - ContinuousClock.now) { item in gpu.upload(item) }.handedOver
     }
     frameStats.record(ContinuousClock.now - frameStart, handedOver: handedOver, working: handedOver > 0 || !texturesComplete)
     let loaded = report.withLock { $0 }
@@ -101,18 +105,21 @@ running: while true {
                 music: required(coordinator.assets.asset(named: "theme", as: Music.self), "music theme (audio/theme.wav)"))
         }
         layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
-        if firstFullFrame == nil { firstFullFrame = (frame, ContinuousClock.now - started) }
+        if firstFullFrame == nil {
+            firstFullFrame = (frame, ContinuousClock.now - started)
+            if options.trace { print(String(format: "loaded at frame %d: on the GPU %.3f", frame, gpu.fractionOnGPU(of: batch.progress))) }
+        }
     } else {
-        // The batch counts an asset when the engine takes it; a large texture's rows then reach
-        // the GPU over the next frames: the bar leaves those out, so it shows what is on the GPU.
+        // The batch counts an item's weight (`item.progressWeight`, its dependencies' included)
+        // when the engine takes it; a large texture's rows then reach the GPU over the next
+        // frames: the bar leaves those out, so it shows what is on the GPU.
         let progress = batch.progress
-        let total = progress.totalUnitCount
-        let pending = total > 0 ? Double(gpu.strips.pendingBytes) / Double(total) : 0
+        let total = Double(progress.totalUnitCount)
+        let pending = total > 0 ? gpu.strips.pendingWeight / total : 0
         barShown = max(barShown, progress.fractionCompleted - pending)  // never backwards
         LoadingBar.draw(on: gpu, fraction: barShown)
         if options.trace {
-            let onGPU = total > 0 ? min(1, Double(gpu.handedOverBytes - gpu.strips.pendingBytes) / Double(total)) : 0
-            print(String(format: "frame %d: shown %.3f on the GPU %.3f", frame, barShown, onGPU))
+            print(String(format: "frame %d: shown %.3f on the GPU %.3f", frame, barShown, gpu.fractionOnGPU(of: progress)))
         }
     }
     frame += 1

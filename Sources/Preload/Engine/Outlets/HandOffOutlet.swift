@@ -14,16 +14,21 @@ final class HandOffOutlet: BatchOutlet {
     /// then wait for earlier ones before it is queued.
     let waitsItsTurn: Bool
     private var tally = HandOffTally()
-    /// For a batch that completes after its hand-off (``ProgressOutlet``'s input): the weight of
-    /// the caller's assets handed over (or that will not be: failed, cancelled, folded), and in
-    /// all, known once planning ends.
-    private(set) var progressShare: (done: Int64, total: Int64)?
+    /// The weight each queued asset carries, and what is handed over (or will not be: failed,
+    /// cancelled) against the whole batch's, known once planning ends; `nil` without a hand-off.
+    private var share: HandOffProgressShare?
+    /// For a batch that completes after its hand-off (``ProgressOutlet``'s input): the hand-off's
+    /// share of progress (see ``HandOffProgressShare``); `nil` otherwise.
+    var progressShare: (done: Int64, total: Int64)? {
+        guard completesAfterHandOff, let share else { return nil }
+        return (done: share.done, total: share.total)
+    }
 
     init(options: PreloadOptions) {
         handOff = options.handOff
         completesAfterHandOff = options.completesAfterHandOff
         waitsItsTurn = options.assetEventOrder != .completion
-        if handOff != nil && completesAfterHandOff { progressShare = (done: 0, total: 0) }
+        if let handOff { share = HandOffProgressShare(includesDependencies: handOff.includesDependencies) }
     }
 
     /// Whether a finished asset will be queued for the engine: it loaded, and it is the caller's
@@ -33,25 +38,15 @@ final class HandOffOutlet: BatchOutlet {
         return finished.asset < callers || handOff.includesDependencies
     }
 
-    /// The caller's asset `asset` counts as done for the hand-off's share of progress.
-    private func shareDone(_ asset: Int, ledger: borrowing BatchState) {
-        guard progressShare != nil, asset < ledger.callers.count, asset < ledger.assets.count else { return }
-        progressShare!.done += ledger.assets[asset].weight
-    }
-
     // MARK: Events
 
     func planningEnded(ledger: borrowing BatchState) {
-        guard let share = progressShare else { return }
-        // The caller's assets, each by its progress weight (its bytes).
-        var total: Int64 = 0
-        for entry in 0..<ledger.callers.count where ledger.assetOfEntry[entry] == entry { total += ledger.assets[entry].weight }
-        progressShare = (done: share.done, total: total)
+        share?.planningEnded(ledger: ledger)
     }
 
     /// Accounts for a finished load's assets: an asset that will be handed over keeps its budget
-    /// bytes until then; the others' bytes are returned. Caller's assets that will not be handed
-    /// over count as done for the hand-off's progress.
+    /// bytes until then; the others' bytes are returned. Assets that will not be handed over
+    /// count as done for the hand-off's progress (a dependency with the asset that carries it).
     ///
     /// In an order other than completion order, an asset may wait for earlier ones before it is
     /// queued: its bytes are marked as waiting their turn until it is (``MemoryBudget`` lets a
@@ -66,7 +61,7 @@ final class HandOffOutlet: BatchOutlet {
                 if waitsItsTurn { startWaiting(asset) }
             } else {
                 tally.released += bytes
-                shareDone(asset, ledger: ledger)
+                share?.settled(asset, callers: callers, ledger: ledger)
             }
         }
     }
@@ -79,9 +74,11 @@ final class HandOffOutlet: BatchOutlet {
         guard tally.queued.insert(receipt.asset).inserted else { return }
         tally.pending += 1
         leaveWaiting(receipt.asset)
+        let weight = share?.queue(receipt.asset, ledger: ledger) ?? 0
         handOff.enqueue(
             AssetHandOff.Item(
-                name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency, receipt: receipt))
+                name: result.request.name, path: result.request.path, asset: asset, isDependency: result.isDependency,
+                progressWeight: weight, receipt: receipt))
     }
 
     /// The result waits for planning to end (``HeldForDependents``): no load waits for that, so
@@ -92,13 +89,12 @@ final class HandOffOutlet: BatchOutlet {
     }
 
     /// Handed over with the asset it is folded into, never on its own, unless dependencies are
-    /// handed over too (then once, as one). Its budget bytes go back and its share of the
-    /// hand-off's progress is done.
+    /// handed over too (then once, as one). Its budget bytes go back; its share of the
+    /// hand-off's progress is carried by that asset.
     func folded(asset: Int, ledger: borrowing BatchState) {
         guard let handOff, !handOff.includesDependencies, tally.queued.insert(asset).inserted else { return }
         leaveWaiting(asset)
         tally.released += tally.held.removeValue(forKey: asset) ?? 0
-        shareDone(asset, ledger: ledger)
     }
 
     /// The asset was handed over (or withdrawn): the budget bytes it held go back, and the
@@ -106,7 +102,7 @@ final class HandOffOutlet: BatchOutlet {
     func handedOver(asset: Int, ledger: borrowing BatchState) {
         tally.released += tally.held.removeValue(forKey: asset) ?? 0
         tally.pending -= 1
-        shareDone(asset, ledger: ledger)
+        share?.handedOver(asset)
         if tally.completionDeferred && tally.pending == 0 { tally.completionDue = true }
     }
 

@@ -34,8 +34,8 @@ final class ProgressOutlet: BatchOutlet {
     /// Set when planning ends: until then the total still grows, so no fraction is reported
     /// (it could go backwards) and the hook is not called.
     private(set) var isPlanned = false
-    /// For a batch that completes after its hand-off, the weight (bytes) of the caller's assets
-    /// handed over (or that will not be: failed, cancelled), and in all
+    /// For a batch that completes after its hand-off, the weight handed over (or that will not
+    /// be: failed, cancelled), dependencies carried by what is handed over included, and in all
     /// (``HandOffOutlet/progressShare``). The fraction then counts what is handed over; loading
     /// moves it by at most ``loadingShareAfterHandOff``.
     private let handOffShare: () -> (done: Int64, total: Int64)?

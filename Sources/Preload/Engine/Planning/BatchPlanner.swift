@@ -91,9 +91,19 @@ final class BatchPlanner: Sendable {
         var given = recorder.requests
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
         guard expands || given.contains(where: \.isFolder) else { return given }
-        // A fetched file is expanded (a baked pack's entries) from its local copy.
-        given = given.map { (try? remote.local($0)) ?? $0 }
-        let found = FolderDiscovery(registry: registry, threads: workers).expand(given)
+        // A fetched file is expanded (a baked pack's entries) from its local copy; one that could
+        // not be fetched is planned as it is (resolving it fails with the fetch's error, naming
+        // its URL), never expanded from a file that is not there.
+        var notFetched: [AssetRequest] = []
+        given = given.compactMap { request in
+            guard let local = try? remote.local(request) else {
+                notFetched.append(request)
+                return nil
+            }
+            return local
+        }
+        var found = FolderDiscovery(registry: registry, threads: workers).expand(given)
+        found.requests += notFetched
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
             skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
