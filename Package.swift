@@ -72,7 +72,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // `swift package generate-documentation`: the DocC catalogs beside each module.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -123,7 +122,7 @@ let package = Package(
         .target(name: "PreloadGPU", dependencies: ["Preload", "PreloadConcurrency", "CPreloadASTC"]),
         .target(
             name: "PreloadRemote",
-            dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl"]),
         .target(
             name: "PreloadManifest",
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont", "PreloadTileMap"]),
@@ -198,7 +197,6 @@ let package = Package(
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
                 "PreloadTileMap", "PreloadRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/PreloadCLI"
         ),
@@ -263,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAudioTests",
-            dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["PreloadAudio", "PreloadPack", "Preload", "PreloadRemote", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -280,7 +278,6 @@ let package = Package(
             dependencies: [
                 "PreloadRemote", "PreloadCLI", "Preload", "PreloadPNG", "PreloadAtlas", "PreloadBaked", "PreloadPack", "PreloadManifest",
                 "PreloadAuthoring", "PreloadTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Servers/fault_server.py"]),
         .testTarget(
@@ -291,8 +288,7 @@ let package = Package(
         .testTarget(
             name: "PreloadTrueTypeTests",
             dependencies: [
-                "PreloadTrueType", "PreloadFont", "PreloadManifest", "Preload", "PreloadTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "PreloadTrueType", "PreloadFont", "PreloadManifest", "Preload", "PreloadRemote", "PreloadTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -311,8 +307,7 @@ let package = Package(
         .testTarget(
             name: "PreloadCLITests",
             dependencies: [
-                "PreloadCLI", "game-boot", "PreloadTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport",
             ]
         ),
     ],

@@ -1,4 +1,3 @@
-import Crypto
 import Dispatch
 import Preload
 import PreloadAtlas
@@ -6,6 +5,7 @@ import PreloadAudio
 import PreloadFont
 import PreloadTileMap
 import PreloadPack
+import PreloadRemote
 
 /// SHA-256 digests of what `preload --checksum` reports: a texture's decoded pixels (rows top
 /// to bottom, no padding), a data file's bytes, an atlas's or a font's pages, a map's images, each atlas frame as its
@@ -77,10 +77,9 @@ enum AssetDigests {
         return digests
     }
 
+    /// The SHA-256 of `bytes` in lowercase hex; empty without libcrypto (`--checksum` checks
+    /// for it before loading: ``LoadCommand``).
     static func sha256(_ bytes: AssetBytes) -> String {
-        bytes.withUnsafeBytes { SHA256.hash(data: $0) }.map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        (try? bytes.withUnsafeBytes { bytes throws(MissingSystemLibrary) in try SHA256.hash(bytes: bytes) })?.hexString ?? ""
     }
 }

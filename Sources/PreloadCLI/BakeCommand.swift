@@ -96,6 +96,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if gpuOptions.gpu != nil { DebugBuildNotice.show() }
         let png = PNGLoader(
             defaults: PNGDecodeOptions(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let registry = try StandardPlugins.registry(png: png, baked: nil)

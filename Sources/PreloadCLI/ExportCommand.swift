@@ -73,6 +73,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if gpuOptions.gpu != nil { DebugBuildNotice.show() }
         let registry = try StandardPlugins.registry(png: PNGLoader())
         var requests = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
         var read: (manifest: AssetManifest, requests: [AssetRequest])?

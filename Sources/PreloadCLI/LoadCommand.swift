@@ -7,6 +7,7 @@ import PreloadBaked
 import PreloadPNG
 import PreloadManifest
 import PreloadPack
+import PreloadRemote
 
 /// `preload [PATH ...]`: loads every file the plugins claim, reports what loaded and what did not.
 struct LoadCommand: AsyncParsableCommand {
@@ -160,6 +161,7 @@ struct LoadCommand: AsyncParsableCommand {
             }
             throw ValidationError("give at least one file or directory to load, or --manifest")
         }
+        if checksum { try SHA256.requireLibrary() }  // libcrypto hashes: missing, one clear error before any work
         let png = PNGLoader(
             defaults: PNGDecodeOptions(
                 alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))

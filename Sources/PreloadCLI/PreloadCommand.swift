@@ -36,6 +36,7 @@ struct PreloadCommand: AsyncParsableCommand {
         if let problem = HelpTopic.problem(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             exit(withError: ValidationError(problem))
         }
+        DebugBuildNotice.watch()
         await main(nil)
     }
 }

@@ -1,5 +1,3 @@
-import Crypto
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

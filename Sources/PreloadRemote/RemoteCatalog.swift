@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Preload
 
@@ -189,7 +188,11 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
         guard let (hasher, size) = digest(ofTheRestOf: descriptor) else {
             throw RemoteCatalogError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
         }
-        return (size, hasher.finalize().hexString)
+        do {
+            return (size, try hasher.finalize().hexString)
+        } catch {
+            throw RemoteCatalogError(path: path, reason: "cannot be hashed: \(error)")
+        }
     }
 }
 
@@ -204,7 +207,7 @@ public struct RemoteCatalogError: Error, Sendable, CustomStringConvertible {
 
 extension Sequence where Element == UInt8 {
     /// The bytes as lowercase hexadecimal.
-    var hexString: String {
+    package var hexString: String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in self {

@@ -17,7 +17,8 @@ extension RemoteDownload {
             case whole(String, RemoteCacheIndex.Entry), fetchAgain(dropped: Int64), failed(RemoteFetchError)
         }
         let checked = state.withLock { state -> Checked in
-            let digest = state.hasher.finalize().hexString
+            let digest: String
+            do { digest = try state.hasher.finalize().hexString } catch { return .failed(.library("\(error)")) }
             var mismatch: String?
             if let size = file.expected.size, size != state.offset {
                 mismatch = "\(state.offset) bytes, \(size) promised"

@@ -1,4 +1,3 @@
-import Crypto
 import Preload
 
 #if canImport(Glibc)

@@ -21,7 +21,8 @@ public enum RemoteFetchError: AssetFailure, Equatable {
     case badURL(String)
     /// The cache could not keep the file.
     case cache(String)
-    /// libcurl, which downloads, is not installed (the words name the package to install).
+    /// libcurl, which downloads, or libcrypto, whose SHA-256 checks the bytes, is not installed (the
+    /// words name the package to install).
     case library(String)
     /// The fetch was cancelled before the file was whole.
     case cancelled

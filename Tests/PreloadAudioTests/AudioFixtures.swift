@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import Preload
 import PreloadAudio
+import PreloadRemote
 
 /// The audio files `make_fixtures.py` wrote, and what libsndfile decodes from each
 /// (`Fixtures/expected.json`: frames, rate, channels, SHA-256 of the 16-bit and float samples).
@@ -49,7 +49,7 @@ enum AudioFixtures {
     }
 
     static func sha256<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        SHA256.hash(data: Array(bytes)).map { String(format: "%02x", $0) }.joined()
+        (try? SHA256.hash(data: bytes))?.hexString ?? "(libcrypto missing)"
     }
 
     /// Options loading as `kind` with `format` samples.

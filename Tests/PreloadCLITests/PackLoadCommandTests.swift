@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import PreloadRemote
 import PreloadTestSupport
 import Testing
 
@@ -19,7 +19,7 @@ import Testing
     }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        (try? SHA256.hash(data: data))?.hexString ?? "(libcrypto missing)"
     }
 
     /// Every regular file below `root`, relative, with its bytes.

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import PreloadRemote
 import PreloadTestSupport
 import Testing
 
@@ -34,7 +34,7 @@ import Testing
         #expect(good["status"] as? String == "loaded")
         #expect(good["width"] as? Int == 12 && good["height"] as? Int == 7)
         #expect(good["pixelFormat"] as? String == "rgba8" && good["bytes"] as? Int == 12 * 7 * 4)
-        let digest = SHA256.hash(data: pixels).map { String(format: "%02x", $0) }.joined()
+        let digest = try SHA256.hash(data: pixels).hexString
         #expect(good["sha256"] as? String == digest)
 
         #expect(assets[0]["status"] as? String == "failed")

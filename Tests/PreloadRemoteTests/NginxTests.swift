@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Preload
 import PreloadTestSupport

@@ -1,0 +1,79 @@
+import Foundation
+import Preload
+import PreloadTestSupport
+import Testing
+
+@testable import PreloadRemote
+
+/// SHA-256 through libcrypto opened at run time: FIPS 180's vectors, any split of the input, a
+/// copy that goes on on its own, `sha256sum` on a real file, and a typed error naming the package
+/// when the library cannot be opened.
+@Suite struct SHA256Tests {
+    static func hex(_ text: String) throws -> String {
+        try SHA256.hash(data: Array(text.utf8)).hexString
+    }
+
+    @Test func theStandardVectors() throws {
+        #expect(try Self.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(try Self.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            try Self.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            try Self.hex(String(repeating: "a", count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func anySplitOfTheBytesAndACopyGoOnFromTheSameState() throws {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 7) }
+        let whole = try SHA256.hash(data: bytes)
+        var hasher = SHA256()
+        var start = 0
+        for size in [0, 1, 63, 64, 65, 127, 1000, 3333] {
+            bytes[start..<start + size].withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            start += size
+        }
+        var copy = hasher  // a kept partial download's state
+        bytes[start...].withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        #expect(try hasher.finalize() == whole)
+        #expect(try hasher.finalize() == whole, "finalizing leaves the value as it was")
+        #expect(try copy.finalize() == SHA256.hash(data: bytes[..<start]), "the copy did not see the original's later bytes")
+        bytes[start...].withUnsafeBytes { copy.update(bufferPointer: $0) }
+        #expect(try copy.finalize() == whole)
+    }
+
+    @Test func aFileHashesAsSha256sumSaysThroughTheCatalogsReader() throws {
+        // Three 1 MiB blocks and a tail, read as a catalog reads a file.
+        let directory = try TemporaryDirectory()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<(3 << 20) + 17).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        try directory.write("file.bin", bytes)
+        let (size, digest) = try RemoteCatalog.digestOfFile(directory.file("file.bin"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [directory.file("file.bin")]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(size == Int64(bytes.count))
+        #expect(digest == printed.split(separator: " ").first.map(String.init), "sha256sum: \(printed)")
+    }
+
+    @Test func withoutLibcryptoTheHashIsATypedErrorNamingThePackage() throws {
+        let missing = Result { () throws(MissingSystemLibrary) -> LibCrypto in try LibCrypto(fileNames: ["libcrypto.so.0-not-installed"]) }
+        var hasher = SHA256(library: missing)
+        [1, 2, 3].withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        #expect(throws: MissingSystemLibrary.self) { try hasher.finalize() }
+        do {
+            _ = try hasher.finalize()
+        } catch {
+            #expect(error.library == "libcrypto" && error.package == "libssl3", "\(error)")
+            #expect("\(error)".contains("apt-get install libssl3"), "\(error)")
+        }
+    }
+}
