@@ -77,7 +77,7 @@ public final class OwnThreadExecutor: TaskExecutor, Sendable {
 /// @Test func aTaskStartsWhileThePoolIsBusy() async throws {
 ///     let started = DispatchSemaphore(value: 0)
 ///     let task = try await whileThePoolIsBusy { thread in
-///         let task = Task(executorPreference: thread) { started.signal() }
+///         let task = Task(executorPreference: thread) { _ = started.signal() }
 ///         #expect(await started.waitWithoutBlocking(seconds: 60))
 ///         return task
 ///     }
