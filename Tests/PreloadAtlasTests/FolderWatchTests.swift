@@ -34,8 +34,16 @@ extension AssetWatcherTests {
         /// The full path of `file` inside `level`.
         func path(_ file: String) -> String { directory.file("level/" + file) }
 
-        /// Writes a PNG of `seed` to `file` inside `level`.
-        func write(_ file: String, seed: UInt64) throws { try directory.write("level/" + file, Scene.png(seed: seed)) }
+        /// Writes a PNG of `seed` to `file` inside `level` in one step: written beside `level`,
+        /// then renamed into place. (Written in place, its creation, writes and close are
+        /// several events; on a loaded machine the test's thread can pause between them for
+        /// longer than the debounce, and the watcher then rightly reloads the file once more.)
+        func write(_ file: String, seed: UInt64) throws {
+            try FileManager.default.createDirectory(
+                atPath: (path(file) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let whole = try directory.write("writing-\(UUID().uuidString)", Scene.png(seed: seed))
+            guard rename(whole, path(file)) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
 
         /// The pixels stored under `name`.
         func pixels(_ name: String) -> [UInt8]? { coordinator.assets.texture(named: name)?.pixels.array }
@@ -65,7 +73,7 @@ extension AssetWatcherTests {
         #expect(scene.watcher.watchedNames == ["level/coin.png", "level/deep/er/slime.png", "level/hero.png", "zz-probe"])
 
         // An added file is watched like the others; a sprite folder added is one atlas.
-        try Data(Scene.png(seed: 5)).write(to: URL(fileURLWithPath: scene.path("deep/er/slime.png")))
+        try scene.write("deep/er/slime.png", seed: 5)
         try scene.write("hud.atlas/a.png", seed: 6)
         try scene.write("hud.atlas/b.png", seed: 7)
         let more = try await scene.log.settled(watcher: scene.watcher, "the edit and the atlas") { $0.count >= 4 }
@@ -113,7 +121,7 @@ extension AssetWatcherTests {
         #expect(scene.pixels("level/sub/gem.png") == (try Scene.pixels(seed: 13)))
 
         // The folders made again are watched: an edit inside reloads, a deletion is reported.
-        try Data(Scene.png(seed: 14)).write(to: URL(fileURLWithPath: scene.path("sub/coin.png")))
+        try scene.write("sub/coin.png", seed: 14)
         try FileManager.default.removeItem(atPath: scene.path("hero.png"))
         let after = try await scene.log.settled(watcher: scene.watcher, "the edit and the deletion") { $0.count >= back.count + 2 }
         #expect(

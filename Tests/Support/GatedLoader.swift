@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Preload
 
 /// A gate a test opens when it is ready: loads wait at it, so a test decides when they run
@@ -92,7 +93,9 @@ public struct GatedLoader<Wrapped: LoaderPlugin>: LoaderPlugin {
     }
 
     public func load(_ context: LoadContext, completion: @escaping @Sendable (Result<any Asset, any Error>) -> Void) {
-        DispatchQueue.global().async { [self] in
+        // Held on a thread of its own: a wait at the gate must not hold one of the dispatch
+        // threads that other tests' loads and planning run on.
+        Thread.detachNewThread { [self] in
             do {
                 try waitAtGate(context)
             } catch {
