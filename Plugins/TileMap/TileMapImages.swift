@@ -12,8 +12,8 @@ extension TileMap {
     ///   ``TileMapError/unknownObjectTile(file:layer:object:gid:)``,
     ///   ``TileMapError/tileOutsideImage(file:tileset:tile:rect:imageWidth:imageHeight:)``, or
     ///   what `texture` throws. A tile's own image (an image-collection tileset's) for which
-    ///   `texture` throws an ``AssetError`` of category ``AssetError/Category/dependencyFailed``
-    ///   is left out, with a ``AssetWarning/Code/tilemapUnplacedTileImage`` warning, when no
+    ///   `texture` throws an `AssetError` of category `dependencyFailed`
+    ///   is left out, with a `tilemap.unplaced-tile-image` warning, when no
     ///   placed tile needs it (places it, or shows it in its animation).
     public func withTextures(file: String, _ texture: (String) throws -> Texture) throws -> (map: TileMap, warnings: [AssetWarning]) {
         var map = self
