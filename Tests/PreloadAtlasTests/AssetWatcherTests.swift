@@ -52,7 +52,7 @@ final class ReloadLog: Sendable {
         }
         let probed = probeReloads.all.count + 1
         try Data(AssetWatcherTests.Scene.png(seed: seed)).write(to: URL(fileURLWithPath: probePath))
-        #expect(await probeReloads.wait(forCount: probed, seconds: 30), "the probe reloaded")
+        #expect(await probeReloads.wait(forCount: probed, seconds: 120), "the probe reloaded")
         return reloads.all
     }
 }

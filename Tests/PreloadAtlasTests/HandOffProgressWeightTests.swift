@@ -23,7 +23,7 @@ import Testing
         let handOff = AssetHandOff()
         let batch = coordinator.start(
             requests, options: PreloadOptions(progressWeighting: .decodedBytes, handOff: handOff, completesAfterHandOff: true))
-        #expect(await handOff.waitUntilHolding(items, seconds: 30), "every item reached the hand-off")
+        #expect(await handOff.waitUntilHolding(items, seconds: 120), "every item reached the hand-off")
         let total = batch.progress.totalUnitCount
         var weights: [Int64] = []
         while handOff.count > 0 {
@@ -38,7 +38,7 @@ import Testing
                     "after \(weights.count) items: \(batch.progress.fractionCompleted), handed over \(handedOver)")
             }
         }
-        let report = try await batch.finished(within: 30)
+        let report = try await batch.finished(within: 120)
         #expect(report.everythingLoaded && batch.progress.fractionCompleted == 1)
         return (weights, total, report)
     }

@@ -22,7 +22,7 @@ import Testing
         try directory.write("art/b.png", PNGFixture.rgba(width: 3, height: 1, pixels: Array(repeating: 200, count: 12)))
         try await BakedFixtures.bake(BakedFixtures.smallPackSources(in: directory), to: pack)
 
-        #expect(await reloads.wait(forCount: 4, seconds: 10), "every asset of the pack reloads: \(reloads.all)")
+        #expect(await reloads.wait(forCount: 4, seconds: 120), "every asset of the pack reloads: \(reloads.all)")
         let reloaded = Set(reloads.all.filter { $0.asset != nil }.map(\.name))
         #expect(reloaded == ["art/a.png", "art/b.png", "art/c.png", "art/notes.txt"], "\(reloads.all)")
         let new = try #require(coordinator.assets.texture(named: "art/b.png"))

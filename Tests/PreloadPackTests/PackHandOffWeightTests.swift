@@ -41,7 +41,7 @@ import Testing
         let batch = coordinator.start(
             [AssetRequest(path: pack, name: "level"), AssetRequest(path: plain, name: "plain")],
             options: PreloadOptions(progressWeighting: .decodedBytes, handOff: handOff, completesAfterHandOff: true))
-        #expect(await handOff.waitUntilHolding(items, seconds: 30), "every item reached the hand-off")
+        #expect(await handOff.waitUntilHolding(items, seconds: 120), "every item reached the hand-off")
         let total = batch.progress.totalUnitCount
         var weights: [Int64] = []
         var steps: [(fraction: Double, drained: Int64)] = []
@@ -52,7 +52,7 @@ import Testing
             }
             if handOff.count > 0 { steps.append((batch.progress.fractionCompleted, weights.reduce(0, +))) }
         }
-        let report = try await batch.finished(within: 30)
+        let report = try await batch.finished(within: 120)
         #expect(batch.progress.fractionCompleted == 1)
         return (steps, weights, total, report)
     }

@@ -94,7 +94,7 @@ import Testing
         let gate = Gate()
         let gated = try PreloadCoordinator(plugins: [GatedLoader(QOILoader(), gate: gate)])
         let batch = gated.start([AssetRequest(path: directory.file("sprite.qoi"))])
-        #expect(await gate.started.waitWithoutBlocking(seconds: 30))
+        #expect(await gate.started.waitWithoutBlocking(seconds: 120))
         batch.cancel()
         gate.release()
         let report = try await batch.finished()

@@ -123,7 +123,7 @@ import Testing
             (0..<8).map { AssetRequest(path: fixture.url("stall/slow.bin?after=1000&seconds=60&times=1&n=\($0)"), plugin: "data") },
             hooks: PreloadHooks(onProgress: { moving.append($0.fractionCompleted) }))
         // Cancelled once bytes arrive (the downloads move the bar while the batch plans).
-        #expect(await moving.wait(seconds: 20) { $0.contains { $0 > 0 } })
+        #expect(await moving.wait(seconds: 120) { $0.contains { $0 > 0 } })
         let cancelled = ContinuousClock.now
         batch.cancel()
         let report = await withCheckedContinuation { continuation in batch.whenFinished { continuation.resume(returning: $0) } }

@@ -150,7 +150,7 @@ import Testing
             let batch = coordinator.start(
                 requests, options: PreloadOptions(callbackQueue: hooks), hooks: PreloadHooks(onCompletion: { _ in completions.increment() }))
             if cancel {
-                #expect(await gate.started.waitWithoutBlocking(seconds: 30))
+                #expect(await gate.started.waitWithoutBlocking(seconds: 120))
                 batch.cancel()
             }
             let report = try await batch.finished()
@@ -169,7 +169,7 @@ import Testing
         let coordinator = try coordinator([GateLoader(gate: gate)])
         let first = coordinator.start([AssetRequest(path: try directory.write("1.gate", text: "1"))])
         let second = coordinator.start([AssetRequest(path: try directory.write("2.gate", text: "2"))])
-        #expect(await gate.started.waitWithoutBlocking(seconds: 30))
+        #expect(await gate.started.waitWithoutBlocking(seconds: 120))
         coordinator.cancelAll()
         #expect(try await first.finished().cancelled.count == 1)
         #expect(try await second.finished().cancelled.count == 1)

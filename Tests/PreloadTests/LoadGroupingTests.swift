@@ -64,7 +64,7 @@ import Testing
         let paths = try (0..<20).map { try directory.write("slow\($0).gate", text: "\($0)") }
         let coordinator = try coordinator([GateLoader(gate: gate)])
         let batch = coordinator.start(paths.map { AssetRequest(path: $0) })
-        #expect(await gate.started.waitWithoutBlocking(seconds: 30), "the first file started")
+        #expect(await gate.started.waitWithoutBlocking(seconds: 120), "the first file started")
         batch.cancel()
         gate.release()
         let report = try await batch.finished()

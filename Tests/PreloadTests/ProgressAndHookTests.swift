@@ -76,12 +76,14 @@ import Testing
                     readBack.append((coordinator.assets.asset(named: result.request.name) as? TextAsset)?.text ?? "missing")
                 },
                 onCompletion: { _ in
-                    // Start another batch and wait for it, from inside a hook.
+                    // Start another batch and wait for it, from inside a hook. The bounds are
+                    // for a deadlock, which never ends, not for speed: a loaded machine's
+                    // Dispatch threads took more than 10 s to run the inner batch.
                     let inner = coordinator.start([AssetRequest(path: b)])
-                    if let report = finishBlocking(inner, within: 10) { nested.append(report) }
+                    if let report = finishBlocking(inner, within: 120) { nested.append(report) }
                     inner.cancel()
                 }))
-        let report = try await batch.finished(within: 20)
+        let report = try await batch.finished(within: 240)
         #expect(report.everythingLoaded)
         #expect(readBack.all == ["a"], "the asset is in the store when its hook runs")
         #expect(nested.all.count == 1 && nested.all.first?.everythingLoaded == true)

@@ -34,7 +34,7 @@ final class SerialTaskExecutor: TaskExecutor {
 
     /// Waits for `count` more runs recorded in `runs`.
     func waitForRuns(_ runs: RunCounts, _ count: Int) async -> Bool {
-        for _ in 0..<count where !(await runs.done.waitWithoutBlocking(seconds: 10)) { return false }
+        for _ in 0..<count where !(await runs.done.waitWithoutBlocking(seconds: 120)) { return false }
         return true
     }
 

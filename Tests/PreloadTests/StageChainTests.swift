@@ -154,8 +154,8 @@ import Testing
             outcome.append((DispatchQueue.getSpecific(key: key) ?? "elsewhere") + (result.map { _ in " ok" }.get(or: " failed")))
             done.signal()
         }
-        #expect(await done.waitWithoutBlocking(seconds: 10))
-        #expect(await bothCalled.waitWithoutBlocking(seconds: 10))
+        #expect(await done.waitWithoutBlocking(seconds: 120))
+        #expect(await bothCalled.waitWithoutBlocking(seconds: 120))
         // The chain queues its completion on `queue` inside the call that completes the step: once
         // both calls returned and `queue` is flushed, a second completion would have run.
         await queue.flushed()

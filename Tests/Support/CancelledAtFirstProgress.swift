@@ -1,9 +1,19 @@
+import Foundation
 import Preload
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension PreloadCoordinator {
-    /// Starts `requests` and cancels the batch from its own progress hook the moment a decode
-    /// reports progress (any later, a waiting test thread being woken, and a small image's decode
-    /// would be over): how a plugin's test proves it stops between chunks of rows.
+    /// Starts `requests` and cancels the batch the moment a decode reports progress: how a
+    /// plugin's test proves it stops between chunks of rows.
+    ///
+    /// A thread of its own watches the batch's progress (read under the batch's lock, as the
+    /// decode reports it), so the cancel waits for no Dispatch worker: a progress hook runs on
+    /// the hooks' queue, and on a loaded machine, with other tests' loads holding Dispatch's
+    /// threads, it ran after the whole decode was over. The progress hook cancels too, whichever
+    /// comes first.
     ///
     /// ```swift
     /// import Preload
@@ -27,6 +37,18 @@ extension PreloadCoordinator {
                 if progress.fractionCompleted > 0 && !progress.isFinished { held.withLock { $0 }?.cancel() }
             }))
         held.withLock { $0 = batch }
+        let watcher = Thread {
+            // Bounded by the batch: it ends when the batch is cancelled or finished.
+            while !batch.isCancelled && !batch.isFinished {
+                let progress = batch.progress
+                if progress.fractionCompleted > 0 && !progress.isFinished {
+                    batch.cancel()
+                    return
+                }
+                sched_yield()
+            }
+        }
+        watcher.start()
         return batch
     }
 }

@@ -59,7 +59,7 @@ public final class Counter: Sendable {
 /// let gate = Gate()
 /// let coordinator = try PreloadCoordinator(plugins: [GatedLoader(DataFileLoader.raw, gate: gate)])
 /// let batch = coordinator.preload([AssetRequest(path: "level.txt", plugin: DataFileLoader.raw.identifier)]) { _ in }
-/// _ = await gate.started.waitWithoutBlocking(seconds: 10)  // the load is running, and held
+/// _ = await gate.started.waitWithoutBlocking(seconds: 120)  // the load is running, and held
 /// batch.cancel()                                           // it ends cancelled, by name
 /// gate.release()
 /// ```

@@ -399,19 +399,23 @@ enum LoopbackHTTP {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// `GET path` with `Connection: close`, read to EOF (at most `seconds` in all): the status
+    /// `GET path` with `Connection: close`, read to EOF (at most `seconds` in all, generous for a
+    /// loaded machine): the status
     /// and the body.
-    static func get(port: Int, path: String, seconds: Int = 10) throws -> (status: Int, body: Data) {
+    static func get(port: Int, path: String, seconds: Int = 60) throws -> (status: Int, body: Data) {
         let socket = try openSocket()
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)  // per read or write; the loop keeps the total
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // Connected before the timeouts are set: on Linux SO_SNDTIMEO bounds connect() too, and a
+        // loaded machine's server, its accept queue full, took more than a second to take the
+        // connection (EINPROGRESS). A blocking connect waits on the kernel's own SYN retries.
         var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
         guard connected else { throw LoopbackServerError("cannot connect to 127.0.0.1:\(port) (errno \(errno))") }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)  // per read or write; the loop keeps the total
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == request.count else {
             throw LoopbackServerError("cannot send to 127.0.0.1:\(port) (errno \(errno))")

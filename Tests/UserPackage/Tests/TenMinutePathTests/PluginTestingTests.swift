@@ -30,7 +30,7 @@ import Testing
         let gate = Gate()
         let coordinator = try PreloadCoordinator(plugins: [GatedLoader(TextLoader(), gate: gate)])
         let batch = coordinator.preload([AssetRequest(path: path)]) { _ in }
-        #expect(await gate.started.waitWithoutBlocking(seconds: 30), "the load started and is held")
+        #expect(await gate.started.waitWithoutBlocking(seconds: 120), "the load started and is held")
         batch.cancel()
         gate.release()  // opened right after the cancel: the load still ends cancelled
         let report = try await batch.finished()
