@@ -22,6 +22,12 @@ public struct FileFacts: Hashable, Sendable {
     /// For an entry inside a container (`game.pak#ui/hero.png`), its name there; `nil` for a
     /// file on disk. Two entries of one pack share the pack's device and inode, not this.
     public let entry: String?
+    /// For a file an ``AssetSource`` serves (not on this disk, not in a container), its path,
+    /// which is its identity; `nil` otherwise.
+    public let sourcePath: String?
+
+    /// Whether it is a file or folder on this disk (neither an entry nor a source's file).
+    var isOnDisk: Bool { entry == nil && sourcePath == nil }
 
     /// The facts of `entry` inside the container file `container`: its identity is the
     /// container's plus the entry's name; `size` is what loading it costs (for a compressed
@@ -33,6 +39,21 @@ public struct FileFacts: Hashable, Sendable {
         self.size = size
         self.isDirectory = isDirectory
         self.entry = entry
+        sourcePath = nil
+    }
+
+    /// The facts of `path` as an ``AssetSource`` serves it: its identity is its path (two
+    /// requests for it are one asset); `size` is what loading it costs and its share of
+    /// progress; `modified` (nanoseconds since 1970, if the source knows) tells a replaced file
+    /// from the one before.
+    public init(sourcePath path: String, size: Int64, modified: Int64 = 0, isDirectory: Bool = false) {
+        device = 0
+        inode = 0
+        self.size = size
+        self.modified = modified
+        self.isDirectory = isDirectory
+        entry = nil
+        sourcePath = path
     }
 
     init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, isDirectory: Bool) {
@@ -42,6 +63,7 @@ public struct FileFacts: Hashable, Sendable {
         self.modified = modified
         self.isDirectory = isDirectory
         entry = nil
+        sourcePath = nil
     }
 
     /// Stats `path` on disk, following symbolic links. Regular files and directories pass;

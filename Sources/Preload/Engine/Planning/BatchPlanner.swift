@@ -29,14 +29,17 @@ final class BatchPlanner: Sendable {
     let mergeTable = MergeTable()
     /// The operations made so far.
     let loads = PlannedLoads()
-    /// Requests for URLs, fetched before they are planned.
-    let remote: RemoteFiles
+    /// How plugins read files: the disk, containers' entries and the coordinator's sources.
+    let files: AssetFiles
+    /// The requests whose paths sources own, prepared before they are planned.
+    let sources: PreparedSources
 
     init(
         recorder: BatchRecorder, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
-        workers: Int, remote: RemoteFiles
+        workers: Int, files: AssetFiles, sources: PreparedSources
     ) {
-        self.remote = remote
+        self.files = files
+        self.sources = sources
         self.recorder = recorder
         self.environment = environment
         self.options = options
@@ -52,11 +55,11 @@ final class BatchPlanner: Sendable {
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
-        remote.prefetch(recorder.requests)
+        sources.prefetch(recorder.requests)
         let requests = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
-            memory: environment.memory, remote: remote)
+            memory: environment.memory, files: files, sources: sources)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
         recorder.store.reserve(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
@@ -91,12 +94,12 @@ final class BatchPlanner: Sendable {
         var given = recorder.requests
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
         guard expands || given.contains(where: \.isFolder) else { return given }
-        // A fetched file is expanded (a baked pack's entries) from its local copy; one that could
-        // not be fetched is planned as it is (resolving it fails with the fetch's error, naming
-        // its URL), never expanded from a file that is not there.
+        // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
+        // not be prepared is planned as it is (resolving it fails with the preparation's error,
+        // naming its path), never expanded from a file that is not there.
         var notFetched: [AssetRequest] = []
         given = given.compactMap { request in
-            guard let local = try? remote.local(request) else {
+            guard let local = try? sources.local(request) else {
                 notFetched.append(request)
                 return nil
             }
