@@ -21,7 +21,7 @@ public final class PreloadBatch: Sendable {
     init(
         requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
         store: AssetStore, registry: PluginRegistry, queue: OperationQueue, logger: Logger, memory: AssetMemory, maxFileBytes: Int,
-        files: AssetFiles? = nil, sources: [any AssetSource] = []
+        sources: [any AssetSource] = []
     ) {
         recorder = BatchRecorder(
             callers: requests, options: options, store: StoreOutlet(store: options.storesAssets ? store : nil),
@@ -31,8 +31,7 @@ public final class PreloadBatch: Sendable {
             admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) })
         planner = BatchPlanner(
             recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
-            workers: queue.maxConcurrentOperationCount, files: files ?? registry.files,
-            sources: PreparedSources(sources: sources, recorder: recorder))
+            workers: queue.maxConcurrentOperationCount, sources: PreparedSources(sources: sources, recorder: recorder))
     }
 
     /// Plans the batch on `planningQueue` (its loads go on the coordinator's queue as they are made).

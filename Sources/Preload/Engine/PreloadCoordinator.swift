@@ -68,7 +68,7 @@ public final class PreloadCoordinator: Sendable {
         }
     }
 
-    /// The plugins this coordinator loads with.
+    /// The plugins this coordinator loads with (reading files through its sources too).
     public let registry: PluginRegistry
     /// How this coordinator loads (fixed at creation).
     public let configuration: Configuration
@@ -76,8 +76,6 @@ public final class PreloadCoordinator: Sendable {
     public let assets = AssetStore()
 
     private let queue: OperationQueue
-    /// How plugins read files: the registry's (disk and containers) with the configured sources.
-    private let files: AssetFiles
     /// Every source a batch prepares paths with: the configured ones, then the fetcher (or, with
     /// none, the refusal that names a URL as such).
     private let sources: [any AssetSource]
@@ -86,10 +84,9 @@ public final class PreloadCoordinator: Sendable {
 
     /// A coordinator that loads with the plugins of `registry`.
     public init(registry: PluginRegistry, configuration: Configuration = Configuration()) {
-        self.registry = registry
-        self.configuration = configuration
         let readers = configuration.sources + (configuration.fetcher.map { [$0] } ?? [])
-        files = readers.isEmpty ? registry.files : registry.files.serving(readers)
+        self.registry = readers.isEmpty ? registry : registry.serving(readers)
+        self.configuration = configuration
         sources = readers + (configuration.fetcher == nil ? [NoFetcher()] : [])
         queue = OperationQueue()
         queue.name = "preload.loads"
@@ -110,7 +107,7 @@ public final class PreloadCoordinator: Sendable {
         let batch = PreloadBatch(
             requests: requests, options: options, hooks: hooks, callbackQueue: options.callbackQueue ?? configuration.callbackQueue,
             store: assets, registry: registry, queue: queue, logger: configuration.logger, memory: configuration.memory,
-            maxFileBytes: configuration.maxFileBytes, files: files, sources: sources)
+            maxFileBytes: configuration.maxFileBytes, sources: sources)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
         // Forget the batch as soon as it completes, so that nothing here keeps its report (and

@@ -17,15 +17,12 @@ public struct AssetFiles: Sendable {
     private final class Storage: Sendable {
         /// The coordinator's sources, in order.
         let sources: [any AssetSource]
-        let containers: [any ContainerPlugin]
-        /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
-        /// last saw it: every entry of a pack is located several times while planning and
-        /// loading, and its container's header need only be read once.
-        let openers = BoundedCache<ContainerKey, Int>(capacity: 256)
+        /// The entries of the registered containers; `nil` without a container plugin.
+        let entries: ContainerEntries?
 
         init(sources: [any AssetSource], containers: [any ContainerPlugin]) {
             self.sources = sources
-            self.containers = containers
+            entries = containers.isEmpty ? nil : ContainerEntries(containers: containers)
         }
     }
 
@@ -35,11 +32,6 @@ public struct AssetFiles: Sendable {
 
     /// The sources given to ``serving(_:)``, in order.
     package var sources: [any AssetSource] { storage?.sources ?? [] }
-
-    private struct ContainerKey: Hashable, Sendable {
-        let path: String
-        let file: FileFacts
-    }
 
     /// Files on disk, with entries of containers opened by `containers` (in order) readable as `CONTAINER#ENTRY`.
     package init(containers: [any ContainerPlugin] = []) {
@@ -55,7 +47,7 @@ public struct AssetFiles: Sendable {
 
     /// These files, with the paths `sources` own served by them (the first that owns a path).
     package func serving(_ sources: [any AssetSource]) -> AssetFiles {
-        var served = AssetFiles(sources: sources, containers: storage?.containers ?? [])
+        var served = AssetFiles(sources: sources, containers: storage?.entries?.containers ?? [])
         served.confinement = confinement
         return served
     }
@@ -93,30 +85,9 @@ public struct AssetFiles: Sendable {
         location(of: path).map { ($0.container, $0.entry, $0.plugin) }
     }
 
-    /// ``locate(_:)``, with what `stat` said of the container (or what `seen` remembers of it).
-    private func location(
-        of path: String, seen: ContainerFacts? = nil
-    ) -> (container: String, entry: String, plugin: any ContainerPlugin, file: FileFacts)? {
-        guard let storage, !storage.containers.isEmpty, path.utf8.contains(UInt8(ascii: "#")) else { return nil }
-        let containers = storage.containers
-        var search = path.startIndex
-        // Scanned as bytes: `#` is ASCII, so each byte index is a character boundary.
-        while let hash = path.utf8[search...].firstIndex(of: UInt8(ascii: "#")) {
-            let container = String(path[..<hash]), entry = String(path[path.utf8.index(after: hash)...])
-            let known = entry.isEmpty ? nil : seen?.facts(of: container)
-            if !entry.isEmpty, let file = known ?? (try? FileFacts.of(path: container)), !file.isDirectory {
-                let opener = storage.openers.value(for: ContainerKey(path: container, file: file)) {
-                    guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
-                    return containers.firstIndex { $0.opensContainer(at: container, header: header) } ?? -1
-                }
-                if opener >= 0 {
-                    if known == nil { seen?.remember(file, of: container) }
-                    return (container, entry, containers[opener], file)
-                }
-            }
-            search = path.utf8.index(after: hash)
-        }
-        return nil
+    /// Where `path` is inside a container (``ContainerEntries``); `nil` for a path on disk.
+    private func location(of path: String) -> ContainerEntries.Location? {
+        storage?.entries?.location(of: path)
     }
 
     /// What `stat` would say, for entries too: an entry's identity is its container's plus its
@@ -133,17 +104,7 @@ public struct AssetFiles: Sendable {
     /// planning: a pack of 20,000 entries is `stat`ed once, not 20,000 times).
     package func servedFacts(of path: String, seen: ContainerFacts? = nil) throws(AssetError) -> FileFacts? {
         if let source = source(owning: path) { return try source.facts(of: path) }
-        guard let (container, entry, plugin, containerFacts) = location(of: path, seen: seen) else { return nil }
-        do {
-            return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container, containerFacts: containerFacts))
-        } catch {
-            let names = (try? plugin.entryNames(in: container)) ?? []
-            let folder = entry.hasSuffix("/") ? entry : entry + "/"
-            if names.contains(where: { $0.hasPrefix(folder) }) {
-                return FileFacts(entry: entry, in: containerFacts, size: 0, isDirectory: true)
-            }
-            throw AssetError(path: path, wrapping: error)
-        }
+        return try storage?.entries?.entryFacts(of: path, seen: seen)
     }
 
     /// The whole file or entry, refusing more than `limit` bytes. Reading an entry (inflating
@@ -158,10 +119,10 @@ public struct AssetFiles: Sendable {
             if let source = source(owning: path) {
                 return try source.read(path, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
             }
-            guard let (container, entry, plugin) = locate(path) else {
-                return try DiskSource().read(path, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
+            if let entries = storage?.entries, let location = entries.location(of: path) {
+                return try entries.read(location, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
             }
-            return try plugin.readEntry(entry, in: container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
+            return try DiskSource().read(path, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
         } catch let error as CancellationError {
             throw error
         } catch {
@@ -174,8 +135,8 @@ public struct AssetFiles: Sendable {
         try checkConfinement(path)
         do {
             if let source = source(owning: path) { return try source.prefix(path, count: count) }
-            guard let (container, entry, plugin) = locate(path) else { return try DiskSource().prefix(path, count: count) }
-            return try plugin.entryPrefix(entry, in: container, count: count)
+            if let entries = storage?.entries, let location = entries.location(of: path) { return try entries.prefix(location, count: count) }
+            return try DiskSource().prefix(path, count: count)
         } catch {
             throw AssetError(path: path, wrapping: error)
         }
@@ -188,11 +149,7 @@ public struct AssetFiles: Sendable {
     public func files(under folder: String) throws -> [String] {
         try checkConfinement(folder)
         if let source = source(owning: folder) { return try source.files(under: folder) }
-        if let (container, entry, plugin) = locate(folder) {
-            let prefix = entry.hasSuffix("/") ? entry : entry + "/"
-            return try plugin.entryNames(in: container).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-                .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
-        }
+        if let entries = storage?.entries, let location = entries.location(of: folder) { return try entries.files(under: location) }
         return try DiskSource().files(under: folder)
     }
 }

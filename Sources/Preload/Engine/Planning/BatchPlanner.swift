@@ -29,16 +29,13 @@ final class BatchPlanner: Sendable {
     let mergeTable = MergeTable()
     /// The operations made so far.
     let loads = PlannedLoads()
-    /// How plugins read files: the disk, containers' entries and the coordinator's sources.
-    let files: AssetFiles
     /// The requests whose paths sources own, prepared before they are planned.
     let sources: PreparedSources
 
     init(
         recorder: BatchRecorder, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
-        workers: Int, files: AssetFiles, sources: PreparedSources
+        workers: Int, sources: PreparedSources
     ) {
-        self.files = files
         self.sources = sources
         self.recorder = recorder
         self.environment = environment
@@ -59,7 +56,7 @@ final class BatchPlanner: Sendable {
         let requests = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
-            memory: environment.memory, files: files, sources: sources)
+            memory: environment.memory, sources: sources)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
         recorder.store.reserve(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)

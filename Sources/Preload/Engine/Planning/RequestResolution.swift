@@ -102,11 +102,11 @@ final class RequestResolver: Sendable {
 
     init(
         registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
-        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, files: AssetFiles? = nil, sources: PreparedSources? = nil
+        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil
     ) {
         self.sources = sources
         self.registry = registry
-        self.files = files ?? registry.files
+        files = registry.files
         self.weighting = weighting
         self.estimatesDecodedBytes = estimatesDecodedBytes
         self.readAhead = readAhead
