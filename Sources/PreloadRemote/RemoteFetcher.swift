@@ -3,10 +3,12 @@ import Foundation
 import Preload
 import PreloadConcurrency
 
-/// Brings remote files into a ``RemoteCache`` for a coordinator, and keeps them up to date:
-/// give it to `PreloadCoordinator.Configuration.fetcher` and requests may name `http://` and
-/// `https://` URLs; each file downloads into the cache and then loads through the plugin that
-/// claims it, exactly as a local file would (a baked pack is then mapped from the cache).
+/// Brings remote files into a ``RemoteCache`` for a coordinator, and keeps them up to date: the
+/// source of URLs (an `AssetSource`, through `RemoteFetching`). Give it to
+/// `PreloadCoordinator.Configuration.fetcher` (or among its `sources`) and requests may name
+/// `http://` and `https://` URLs; each file downloads into the cache, where its copy stands in
+/// for it, and then loads through the plugin that claims it, exactly as a local file would (a
+/// baked pack is then mapped from the cache).
 ///
 /// - **Resume**: a download cut midway continues with an HTTP `Range` request and `If-Range`
 ///   (a strong ETag, else a strong `Last-Modified`; never a weak ETag), or `Range` alone when the

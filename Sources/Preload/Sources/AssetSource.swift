@@ -72,14 +72,17 @@ public protocol AssetSource: Sendable {
 }
 
 extension AssetSource {
+    /// Nothing to prepare: each file is read where it is (no stand-in, no transfer).
     public func prepare(_ files: [SourceFile], session: SourceSession) -> [Result<PreparedFile, AssetError>] {
         files.map { _ in .success(PreparedFile()) }
     }
 
+    /// The first `count` bytes of the whole file ``read(_:limit:memory:isCancelled:progress:)`` gives.
     public func prefix(_ path: String, count: Int) throws -> [UInt8] {
         Array(try read(path, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in }).prefix(count))
     }
 
+    /// Lists no folder: throws ``AssetError/Category/unsupported``, naming the source.
     public func files(under folder: String) throws -> [String] {
         throw AssetError(path: folder, category: .unsupported, reason: "its source (\(Self.self)) lists no folders")
     }
