@@ -52,11 +52,14 @@ final class BatchPlanner: Sendable {
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
-        sources.prefetch(recorder.requests)
-        let requests = expandFolders()
+        let sourced = sources.prefetch(recorder.requests)
+        let (requests, expanded) = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
-            memory: environment.memory, sources: sources)
+            memory: environment.memory, sources: sources,
+            // A caller's request may be a source's if prefetching found one, or folders and
+            // expanders made other requests; else no source is asked again per request.
+            callersMayBeSourced: sourced || expanded)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
         recorder.store.reserve(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
@@ -86,11 +89,11 @@ final class BatchPlanner: Sendable {
     /// assets (``ExpandingPlugin``) by those assets (before anything is planned).
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
-    /// failed here.
-    private func expandFolders() -> [AssetRequest] {
+    /// failed here. `expanded` tells whether any request was replaced.
+    private func expandFolders() -> (requests: [AssetRequest], expanded: Bool) {
         var given = recorder.requests
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return given }
+        guard expands || given.contains(where: \.isFolder) else { return (given, false) }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
         // naming its path), never expanded from a file that is not there.
@@ -107,7 +110,7 @@ final class BatchPlanner: Sendable {
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
             skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        return found.requests
+        return (found.requests, true)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget

@@ -41,9 +41,11 @@ final class PreparedSources: Sendable {
     func owns(_ path: String) -> Bool { owner(of: path) != nil }
 
     /// Prepares every path of a source that `requests` name, in one call to each source (which
-    /// may prepare them in parallel), before they are planned.
-    func prefetch(_ requests: [AssetRequest]) {
-        guard !sources.isEmpty, requests.contains(where: { owns($0.path) }) else { return }  // most batches: one pass, no copies
+    /// may prepare them in parallel), before they are planned. Returns whether a source owns any
+    /// of them (most batches: none, found in one pass, and planning asks no source again).
+    @discardableResult
+    func prefetch(_ requests: [AssetRequest]) -> Bool {
+        guard !sources.isEmpty, requests.contains(where: { owns($0.path) }) else { return false }  // one pass, no copies
         var seen = Set<String>()
         var files = [[SourceFile]](repeating: [], count: sources.count)
         for request in requests where !request.isFolder {
@@ -56,6 +58,7 @@ final class PreparedSources: Sendable {
         DispatchQueue.concurrentPerform(iterations: groups.count) { position in
             prepare(groups[position].files, with: groups[position].source)
         }
+        return true
     }
 
     /// `request` as it is planned: itself for a path no source owns, or one its source reads

@@ -16,7 +16,7 @@ struct AssetKey: Hashable, Sendable {
     init(file: FileFacts, plugin: RegisteredPlugin, options: AssetOptions) {
         device = file.device
         inode = file.inode
-        entry = file.entry ?? file.sourcePath
+        entry = file.name  // an entry's name, or a source's path (whose device and inode are no file's)
         self.plugin = ObjectIdentifier(plugin)
         self.options = options
         // A multiply-xorshift mix (the dictionary hashes the result again with its own seed).
@@ -97,14 +97,19 @@ final class RequestResolver: Sendable {
     /// Prepares the requests whose paths sources own, and names what their plugins declare
     /// beside a stand-in.
     let sources: PreparedSources?
+    /// Whether the caller's requests (``resolveAndDeclare(_:readingAhead:)``) may be a source's;
+    /// when not (prefetching found none), they are planned without asking the sources again.
+    let callersMayBeSourced: Bool
     /// The containers this batch's planning has found, as `stat` saw them the first time.
     private let containers = ContainerFacts()
 
     init(
         registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
-        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil
+        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil,
+        callersMayBeSourced: Bool = true
     ) {
         self.sources = sources
+        self.callersMayBeSourced = callersMayBeSourced
         self.registry = registry
         files = registry.files
         self.weighting = weighting
@@ -113,9 +118,9 @@ final class RequestResolver: Sendable {
         self.memory = memory
     }
 
-    /// `request` resolved and its dependencies declared.
+    /// The caller's `request` resolved and its dependencies declared.
     func resolveAndDeclare(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
-        var resolved = try resolve(request, readingAhead: &allowance)
+        var resolved = try callersMayBeSourced ? resolve(request, readingAhead: &allowance) : resolveFile(request, readingAhead: &allowance)
         declare(&resolved)
         return resolved
     }
