@@ -37,6 +37,13 @@ final class PreparedSources: Sendable {
         return nil
     }
 
+    /// Whether `source` owns the path of any of `requests`: one pass over them with the source
+    /// opened once (no request copied, no existential opened per path).
+    private static func ownsAny(of requests: [AssetRequest], _ source: some AssetSource) -> Bool {
+        for index in requests.indices where source.owns(requests[index].path) { return true }
+        return false
+    }
+
     /// Whether a source owns `path`: it is prepared before it is planned.
     func owns(_ path: String) -> Bool { owner(of: path) != nil }
 
@@ -45,7 +52,7 @@ final class PreparedSources: Sendable {
     /// of them (most batches: none, found in one pass, and planning asks no source again).
     @discardableResult
     func prefetch(_ requests: [AssetRequest]) -> Bool {
-        guard !sources.isEmpty, requests.contains(where: { owns($0.path) }) else { return false }  // one pass, no copies
+        guard sources.contains(where: { Self.ownsAny(of: requests, $0) }) else { return false }
         var seen = Set<String>()
         var files = [[SourceFile]](repeating: [], count: sources.count)
         for request in requests where !request.isFolder {
