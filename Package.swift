@@ -307,7 +307,7 @@ let package = Package(
         .testTarget(
             name: "PreloadCLITests",
             dependencies: [
-                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport",
+                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport", "Preload", "PreloadAuthoring",
             ]
         ),
     ],
