@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Preload
-import PreloadAtlas
 import PreloadAudio
 import PreloadBaked
 import PreloadPNG
@@ -202,7 +201,7 @@ struct LoadCommand: AsyncParsableCommand {
         var digests = checksum ? AssetDigests.compute(for: shown) : [:]
         digests.merge(consumedDigests) { $1 }
         if let contactSheet {
-            try ContactSheet.write(atlases: shown.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
+            try ContactSheet.write(atlasesAmong: shown, to: contactSheet)
         }
         if json {
             let document = JSONDocument(
