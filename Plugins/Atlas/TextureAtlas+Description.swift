@@ -1,7 +1,7 @@
 import Preload
 
 extension TextureAtlas: DescribedAsset {
-    /// Each page's pixels, then each frame as its original image (``image(of:)``).
+    /// Each page's pixels, then each frame as its original image (``TextureAtlas/image(of:)``).
     public var checksummedParts: [ChecksummedPart] {
         ChecksummedPart.pages(pages.map(\.texture))
             + frames.enumerated().map { index, frame in ChecksummedPart(Self.frameName(index)) { try image(of: frame).pixels } }

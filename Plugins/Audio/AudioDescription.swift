@@ -2,7 +2,7 @@ import Foundation
 import Preload
 
 /// What sounds and music say about themselves alike (``Sound``'s and ``Music``'s
-/// ``DescribedAsset`` conformances): playing time, rate, channels, frames, sample type and encoding.
+/// `DescribedAsset` conformances): playing time, rate, channels, frames, sample type and encoding.
 enum AudioDescription {
     /// `duration`, `sampleRate`, `channels`, `frameCount`, `sampleFormat` and `encoding`.
     static func fields(duration: Double, format: AudioFormat, frameCount: Int, encoding: AudioEncoding) -> DescriptionFields {

@@ -1,7 +1,7 @@
 import Preload
 
 /// The 44 bytes that start a WAV file of interleaved samples (16-bit PCM or 32-bit IEEE float),
-/// which follow them: what ``Sound`` and ``Music`` write when exported (``ExportableAsset``).
+/// which follow them: what ``Sound`` and ``Music`` write when exported (`ExportableAsset`).
 public enum WAVHeader {
     /// How an exporter counts the files: `3 sounds (WAV)`.
     public static let label = ExportLabel(noun: "sound", format: "WAV")

@@ -1,7 +1,7 @@
 import Preload
 
 extension TileMap: DescribedAsset {
-    /// Each loaded image's pixels (a tileset's, an image layer's), in ``images``' order.
+    /// Each loaded image's pixels (a tileset's, an image layer's), in ``TileMap/images``' order.
     public var checksummedParts: [ChecksummedPart] { ChecksummedPart.pages(images.compactMap(\.texture)) }
 
     /// `columns`, `rows`, `tileWidth`, `tileHeight`, `orientation`, `layerCount` (groups' layers

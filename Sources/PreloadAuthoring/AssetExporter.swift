@@ -1,6 +1,6 @@
 import Preload
 
-/// Writes what a batch loaded as files a person opens: each ``ExportableAsset`` writes itself
+/// Writes what a batch loaded as files a person opens: each `ExportableAsset` writes itself
 /// under its store name (`FOLDER/<store name>.EXT`, the name kept whole and the extension
 /// appended, folders made as needed), whatever its kind: textures and atlas pages as RGBA PNG
 /// (or KTX2, ``TextureExporter``), sounds and music as WAV, a third party's kind as it says.

@@ -4,7 +4,7 @@ import PreloadAudio
 /// Writes what a batch loaded as audio files a person can play: every sound and every music
 /// track as a WAV at `FOLDER/<store name>.wav` (the store name kept whole, `.wav` appended), in
 /// the sample type it loaded with (16-bit PCM or 32-bit float). Music is decoded through a
-/// stream, as the game would play it. Each kind now writes itself (``ExportableAsset``):
+/// stream, as the game would play it. Each kind now writes itself (`ExportableAsset`):
 /// ``AssetExporter`` writes these beside the textures, as `preload export` does.
 @available(*, deprecated, message: "use AssetExporter.write, which writes sounds and music beside textures")
 public enum AudioExporter {

@@ -1,7 +1,7 @@
 import Preload
 import PreloadBaked
 
-/// The ``AssetExporter``'s ``ExportFolder``: files are written as assets hand them over, each
+/// The ``AssetExporter``'s `ExportFolder`: files are written as assets hand them over, each
 /// whole or not at all; textures are gathered, the batch's own first and then the parts of
 /// larger assets (an atlas's pages) that none of them already holds, to be written together
 /// once every asset was asked (made GPU-ready first when asked, as one batch).

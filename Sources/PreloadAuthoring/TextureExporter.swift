@@ -20,7 +20,7 @@ import PreloadGPU
 /// print(exported)   // "Exported 12 textures to out"
 /// ```
 ///
-/// Each kind hands over its own textures (``ExportableAsset``): a page an atlas packed at load
+/// Each kind hands over its own textures (`ExportableAsset`): a page an atlas packed at load
 /// time (a sprite folder's) is named `ATLAS#N` (as the atlas names the page), as a baked pack
 /// names it; a page loaded from its own file is exported under that file's store name.
 /// RGBA16 textures are written with 8-bit samples (the high byte); premultiplied textures as
@@ -54,7 +54,7 @@ public enum TextureExporter {
     }
 
     /// Every texture `report` loaded, with the name it is exported under: loaded textures by
-    /// their store names, then the pages atlases packed at load time (each ``ExportableAsset``'s
+    /// their store names, then the pages atlases packed at load time (each `ExportableAsset`'s
     /// textures, as it hands them over).
     public static func textures(in report: PreloadReport) -> [(name: String, texture: Texture)] {
         let collector = ExportCollector(folder: "", writesFiles: false)

@@ -48,28 +48,23 @@ struct JSONDocument: Encodable {
             self.status = status
         }
 
-        /// The entry's own keys, which a description cannot take.
-        static let ownKeys: Set<String> = [
-            "path", "name", "kind", "plugin", "status", "bytes", "sha256", "error", "errorCategory", "seconds", "warnings", "timings",
-            "transfer",
-        ]
+        /// The entry's own fields, by key (`nil` ones left out); a description cannot take these keys.
+        private var own: [(key: String, value: (any Encodable)?)] {
+            [
+                ("path", path), ("name", name), ("kind", kind), ("plugin", plugin), ("status", status), ("bytes", bytes), ("sha256", sha256),
+                ("error", error), ("errorCategory", errorCategory), ("seconds", seconds), ("warnings", warnings), ("timings", timings),
+                ("transfer", transfer),
+            ]
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
-            for (name, value) in described.fields where !Self.ownKeys.contains(name) { try container.encode(value, forKey: Key(name)) }
-            try container.encode(path, forKey: Key("path"))
-            try container.encodeIfPresent(name, forKey: Key("name"))
-            try container.encode(kind, forKey: Key("kind"))
-            try container.encodeIfPresent(plugin, forKey: Key("plugin"))
-            try container.encode(status, forKey: Key("status"))
-            try container.encodeIfPresent(bytes, forKey: Key("bytes"))
-            try container.encodeIfPresent(sha256, forKey: Key("sha256"))
-            try container.encodeIfPresent(error, forKey: Key("error"))
-            try container.encodeIfPresent(errorCategory, forKey: Key("errorCategory"))
-            try container.encodeIfPresent(seconds, forKey: Key("seconds"))
-            try container.encodeIfPresent(warnings, forKey: Key("warnings"))
-            try container.encodeIfPresent(timings, forKey: Key("timings"))
-            try container.encodeIfPresent(transfer, forKey: Key("transfer"))
+            let own = own
+            let ownKeys = Set(own.map(\.key))
+            for (name, value) in described.fields where !ownKeys.contains(name) { try container.encode(value, forKey: Key(name)) }
+            for (key, value) in own {
+                if let value { try container.encode(value, forKey: Key(key)) }
+            }
         }
 
         /// A key by its name: the entry's own and its description's.

@@ -64,7 +64,8 @@ import Testing
     static func firstDifference(_ a: String, _ b: String) -> String {
         let (left, right) = (a.split(separator: "\n", omittingEmptySubsequences: false), b.split(separator: "\n", omittingEmptySubsequences: false))
         for index in 0..<max(left.count, right.count) where index >= left.count || index >= right.count || left[index] != right[index] {
-            return "line \(index + 1):\n  now:    \(index < left.count ? left[index] : "(none)")\n  before: \(index < right.count ? right[index] : "(none)")"
+            return
+                "line \(index + 1):\n  now:    \(index < left.count ? left[index] : "(none)")\n  before: \(index < right.count ? right[index] : "(none)")"
         }
         return "(none)"
     }

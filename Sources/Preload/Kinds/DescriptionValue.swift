@@ -37,24 +37,17 @@ public enum DescriptionValue: Sendable, Hashable, Encodable, ExpressibleByString
 
     /// Encodes the value as the JSON value it stands for.
     public func encode(to encoder: any Encoder) throws {
+        func single(_ value: some Encodable) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
         switch self {
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .double(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .array(let values):
-            var container = encoder.unkeyedContainer()
-            for value in values { try container.encode(value) }
-        case .object(let fields):
-            try fields.encode(to: encoder)
+        case .string(let value): try single(value)
+        case .int(let value): try single(value)
+        case .double(let value): try single(value)
+        case .bool(let value): try single(value)
+        case .array(let values): try single(values)
+        case .object(let fields): try fields.encode(to: encoder)
         }
     }
 }
