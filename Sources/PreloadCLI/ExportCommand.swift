@@ -18,7 +18,8 @@ struct ExportCommand: AsyncParsableCommand {
             entry `level1.pak#hud.png` → DIR/level1.pak#hud.png.png); a page an atlas packed at \
             load time is `ATLAS#N`. RGBA16 textures are written with 8-bit samples. With --ktx2, \
             each texture is a KTX2 file (DIR/<store name>.ktx2) holding it as loaded (a GPU \
-            bake's BC7 or ASTC levels as they are), or as --gpu encodes it.
+            bake's BC7 or ASTC levels as they are), or as --gpu encodes it. Every other kind \
+            writes what it exports itself: sounds and music as WAV (DIR/<store name>.wav).
 
             Exit status: 0 when every asset loaded and every texture was written, 1 otherwise, 64 \
             on a usage error.
