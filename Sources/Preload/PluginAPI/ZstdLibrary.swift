@@ -3,7 +3,7 @@
 /// KTX2 levels (PreloadGPU). Its few functions are declared here with their C types, so the
 /// package needs no zstd headers; without the library only zstd data fails, with
 /// ``MissingSystemLibrary`` naming the package.
-package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
+package struct ZstdLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
     /// `size_t ZSTD_decompress(void *dst, size_t dstCapacity, const void *src, size_t srcSize)`.
     private typealias Decompress = @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeRawPointer?, Int) -> Int
     /// `size_t ZSTD_compress(void *dst, size_t dstCapacity, const void *src, size_t srcSize, int level)`.
@@ -16,7 +16,9 @@ package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immut
     private typealias ErrorName = @convention(c) (Int) -> UnsafePointer<CChar>?
 
     /// The library for this process, or why it is missing; opened on first use.
-    package static let shared = Result { () throws(MissingSystemLibrary) in try ZstdLibrary() }
+    package static let shared = opened()
+    package static let location = SystemLibraryLocation(
+        "libzstd", soname: "libzstd.so.1", debian: "libzstd1", dylib: "libzstd.1.dylib", homebrew: "zstd")
 
     private let decompressFunction: Decompress
     private let compressFunction: Compress
@@ -24,18 +26,12 @@ package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immut
     private let isError: IsError
     private let errorName: ErrorName
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open(
-                "libzstd", fileNames: ["libzstd.1.dylib", "/opt/homebrew/lib/libzstd.1.dylib", "/usr/local/lib/libzstd.1.dylib"], package: "zstd")
-        #else
-            let library = try SystemLibrary.open("libzstd", fileNames: ["libzstd.so.1"], package: "libzstd1")
-        #endif
-        decompressFunction = try library.function("ZSTD_decompress", as: Decompress.self)
-        compressFunction = try library.function("ZSTD_compress", as: Compress.self)
-        compressBound = try library.function("ZSTD_compressBound", as: CompressBound.self)
-        isError = try library.function("ZSTD_isError", as: IsError.self)
-        errorName = try library.function("ZSTD_getErrorName", as: ErrorName.self)
+    package init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        decompressFunction = try library.function("ZSTD_decompress")
+        compressFunction = try library.function("ZSTD_compress")
+        compressBound = try library.function("ZSTD_compressBound")
+        isError = try library.function("ZSTD_isError")
+        errorName = try library.function("ZSTD_getErrorName")
     }
 
     /// `input` (one or more zstd frames) decompressed into `output`; returns the bytes written.
