@@ -39,7 +39,7 @@ package struct WebPHeader: Hashable, Sendable {
 
     /// The RIFF size field of `bytes`, which start with a RIFF header: the file's length less 8.
     package static func riffSize<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int where Bytes.Index == Int {
-        (try? ByteReader(bytes).littleEndian(at: 4, byteCount: 4, "the RIFF size")) ?? 0
+        RIFFChunks.riffSize(of: bytes) ?? 0
     }
 
     /// Parses `bytes`, the start of a file; `nil` unless they hold a RIFF/WEBP header and a
