@@ -150,7 +150,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadPack",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadZlib", "CPreloadZlib", "CPreloadCRC"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadZlib", "CPreloadCRC"],
             path: "Plugins/Pack"
         ),
         .target(
