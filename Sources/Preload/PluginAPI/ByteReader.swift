@@ -46,49 +46,42 @@ public struct ByteReader<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index
     /// - Throws: ``TruncatedBytes`` naming `what` when it runs past the end.
     @inlinable public func littleEndian<T: FixedWidthInteger>(
         at offset: Int, as type: T.Type = T.self, _ what: @autoclosure () -> String
-    )
-        throws(TruncatedBytes) -> T
-    {
-        try require(MemoryLayout<T>.size, at: offset, what())
-        let start = bytes.startIndex + offset
-        var value: T = 0
-        for index in 0..<MemoryLayout<T>.size { value |= T(truncatingIfNeeded: bytes[start + index]) << (8 * index) }
-        return value
+    ) throws(TruncatedBytes) -> T {
+        try number(at: offset, byteCount: MemoryLayout<T>.size, bigEndian: false, what())
     }
 
     /// The `T` stored big-endian at `offset`.
     /// - Throws: ``TruncatedBytes`` naming `what` when it runs past the end.
     @inlinable public func bigEndian<T: FixedWidthInteger>(
         at offset: Int, as type: T.Type = T.self, _ what: @autoclosure () -> String
-    )
-        throws(TruncatedBytes) -> T
-    {
-        try require(MemoryLayout<T>.size, at: offset, what())
-        let start = bytes.startIndex + offset
-        var value: T = 0
-        for index in 0..<MemoryLayout<T>.size { value = value << 8 | T(truncatingIfNeeded: bytes[start + index]) }
-        return value
+    ) throws(TruncatedBytes) -> T {
+        try number(at: offset, byteCount: MemoryLayout<T>.size, bigEndian: true, what())
     }
 
     /// The unsigned number of `byteCount` bytes (1 to 7: a 24-bit field) stored little-endian at `offset`.
     /// - Throws: ``TruncatedBytes`` naming `what` when it runs past the end.
     @inlinable public func littleEndian(at offset: Int, byteCount: Int, _ what: @autoclosure () -> String) throws(TruncatedBytes) -> Int {
         precondition((1...7).contains(byteCount), "ByteReader reads 1 to 7 bytes as an Int")
-        try require(byteCount, at: offset, what())
-        let start = bytes.startIndex + offset
-        var value = 0
-        for index in (0..<byteCount).reversed() { value = value << 8 | Int(bytes[start + index]) }
-        return value
+        return try number(at: offset, byteCount: byteCount, bigEndian: false, what())
     }
 
     /// The unsigned number of `byteCount` bytes (1 to 7) stored big-endian at `offset`.
     /// - Throws: ``TruncatedBytes`` naming `what` when it runs past the end.
     @inlinable public func bigEndian(at offset: Int, byteCount: Int, _ what: @autoclosure () -> String) throws(TruncatedBytes) -> Int {
         precondition((1...7).contains(byteCount), "ByteReader reads 1 to 7 bytes as an Int")
+        return try number(at: offset, byteCount: byteCount, bigEndian: true, what())
+    }
+
+    /// The `byteCount` bytes at `offset` as a `T`, most significant first when `bigEndian`.
+    @inlinable func number<T: FixedWidthInteger>(
+        at offset: Int, byteCount: Int, bigEndian: Bool, _ what: @autoclosure () -> String
+    ) throws(TruncatedBytes) -> T {
         try require(byteCount, at: offset, what())
         let start = bytes.startIndex + offset
-        var value = 0
-        for index in 0..<byteCount { value = value << 8 | Int(bytes[start + index]) }
+        var value: T = 0
+        for index in 0..<byteCount {
+            value = value << 8 | T(truncatingIfNeeded: bytes[start + (bigEndian ? index : byteCount - 1 - index)])
+        }
         return value
     }
 
