@@ -61,15 +61,6 @@ public struct RIFFChunk: Sendable, Equatable {
     /// The bytes between the payload's start and the walk's end.
     public let available: Int
 
-    /// A chunk `id` whose header is at `offset`, declaring `size` bytes, with `available` bytes
-    /// before the walk's end.
-    public init(id: String, offset: Int, size: Int, available: Int) {
-        self.id = id
-        self.offset = offset
-        self.size = size
-        self.available = available
-    }
-
     /// Where the payload starts.
     public var payloadStart: Int { offset + 8 }
     /// Whether the payload ends before the walk's end.
