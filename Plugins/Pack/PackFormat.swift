@@ -131,12 +131,6 @@ package enum PackEntryName {
     }
 }
 
-extension Array where Element == UInt8 {
-    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-}
-
 /// Reads little-endian integers from bytes already checked to be long enough.
 struct LittleEndianReader {
     private let bytes: [UInt8]
