@@ -125,23 +125,41 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         guard let type = context.bakedAssetType(ofKind: entry.kind) else {
             throw BakedPackError.unreadableKind(entry: entry.name, kind: entry.kind)
         }
-        return try type.unbaked(from: try contents(of: entry, in: pack, context: context))
+        return try type.unbaked(from: try contents(of: entry, at: position, in: pack, context: context))
     }
 
     /// `entry` as its kind's reader sees it: its checked bytes, its record's fields, its pages.
-    private func contents(of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, context: LoadContext) throws -> BakedEntryContents {
+    private func contents(
+        of entry: BakedIndex.Entry, at position: Int, in pack: BakedPackCache.Opened, context: LoadContext
+    ) throws
+        -> BakedEntryContents
+    {
         BakedEntryContents(
             name: entry.name, path: pack.path + "#" + entry.name, kind: entry.kind, bytes: try bytes(of: entry, in: pack),
-            width: Int(entry.record.width), height: Int(entry.record.height),
-            kindBits: entry.record.bits.intersection(.kindBits).rawValue,
-            page: { position, path in try self.page(position, named: path, of: entry, in: pack, context: context) },
-            malformed: { BakedPackError.malformed("entry '\(entry.name)': \($0)") }, warn: { try context.warn($0) })
+            width: Int(entry.record.width), height: Int(entry.record.height), kindBits: entry.record.bits.intersection(.kindBits).rawValue,
+            source: EntrySource(loader: self, pack: pack, position: position, context: context))
+    }
+
+    /// What an entry's kind reaches of the pack: its pages, its errors and warnings, named.
+    private struct EntrySource: BakedEntrySource {
+        let loader: BakedPackLoader
+        let pack: BakedPackCache.Opened
+        let position: Int
+        let context: LoadContext
+
+        func page(_ entry: Int, path: String) throws -> Texture {
+            try loader.page(entry, named: path, of: pack.index.entries[position], in: pack, context: context)
+        }
+
+        func malformed(_ why: String) -> any Error { BakedPackError.malformed("entry '\(pack.index.entries[position].name)': \(why)") }
+
+        func warn(_ warning: AssetWarning) throws { try context.warn(warning) }
     }
 
     /// The texture of an entry's page (an atlas's, a font's, a map's image), entry `position` of
     /// the pack: a page packed at load time (an entry of its asset, not requested on its own) read
     /// here, any other through the batch, which loaded it as a dependency.
-    private func page(
+    fileprivate func page(
         _ position: Int, named path: String, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, context: LoadContext
     ) throws -> Texture {
         let isTexture = { (kind: String) in ([Texture.bakedKind] + Texture.otherBakedKinds).contains(kind) }
@@ -152,7 +170,7 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         guard pageEntry.record.bits.contains(.atlasPage) else {
             return try context.dependency(request(for: pageEntry, in: pack, options: context.request.options), as: Texture.self)
         }
-        guard let texture = try Texture.unbaked(from: try contents(of: pageEntry, in: pack, context: context)) as? Texture else {
+        guard let texture = try Texture.unbaked(from: try contents(of: pageEntry, at: position, in: pack, context: context)) as? Texture else {
             throw BakedPackError.malformed("entry '\(entry.name)': page \(path) is not a texture entry")
         }
         return texture

@@ -15,17 +15,12 @@ public struct BakedEntryContents {
     public let width: Int, height: Int
     /// The record's two bits that belong to the kind (``BakedEntry/kindBits``).
     public let kindBits: UInt8
-    private let pageLoader: (Int, String) throws -> Texture
-    private let failure: (String) -> any Error
-    private let warning: (AssetWarning) throws -> Void
+    private let source: any BakedEntrySource
 
-    /// An entry's contents; the baked-pack loader makes them. `page` gets the texture of another
-    /// entry by number (with the path the entry names it by), `malformed` makes the error for
-    /// bytes that do not read, `warn` records a warning on the asset.
+    /// An entry's contents, whose pages, errors and warnings `source` gives; the baked-pack
+    /// loader makes them (a kind's test may too).
     public init(
-        name: String, path: String, kind: String, bytes: AssetBytes, width: Int, height: Int, kindBits: UInt8,
-        page: @escaping (Int, String) throws -> Texture, malformed: @escaping (String) -> any Error,
-        warn: @escaping (AssetWarning) throws -> Void
+        name: String, path: String, kind: String, bytes: AssetBytes, width: Int, height: Int, kindBits: UInt8, source: any BakedEntrySource
     ) {
         self.name = name
         self.path = path
@@ -34,20 +29,30 @@ public struct BakedEntryContents {
         self.width = width
         self.height = height
         self.kindBits = kindBits
-        pageLoader = page
-        failure = malformed
-        warning = warn
+        self.source = source
     }
 
     /// The texture of entry `entry` of the pack (a page the entry named by number when it was
     /// baked), `path` being what the asset calls it; throws, naming both, when that entry is not
     /// a texture or did not load.
-    public func page(_ entry: Int, path: String) throws -> Texture { try pageLoader(entry, path) }
+    public func page(_ entry: Int, path: String) throws -> Texture { try source.page(entry, path: path) }
 
     /// The error for an entry whose bytes do not read, saying `why`: the pack's malformed-entry
     /// error, naming the entry.
-    public func malformed(_ why: String) -> any Error { failure(why) }
+    public func malformed(_ why: String) -> any Error { source.malformed(why) }
 
     /// Records a warning on the asset (in a strict batch, throws it as the failure).
-    public func warn(_ warning: AssetWarning) throws { try self.warning(warning) }
+    public func warn(_ warning: AssetWarning) throws { try source.warn(warning) }
+}
+
+/// What gives an entry's kind the rest of the pack (``BakedEntryContents``): its pages, and
+/// failures and warnings that name the pack and the entry. The baked-pack loader's, for the
+/// entry it loads.
+public protocol BakedEntrySource {
+    /// The texture of entry `entry` of the pack, which the entry calls `path`.
+    func page(_ entry: Int, path: String) throws -> Texture
+    /// The error for the entry's bytes that do not read, saying `why`.
+    func malformed(_ why: String) -> any Error
+    /// Records `warning` on the asset being loaded.
+    func warn(_ warning: AssetWarning) throws
 }
