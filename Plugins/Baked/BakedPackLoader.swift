@@ -131,9 +131,7 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
     /// `entry` as its kind's reader sees it: its checked bytes, its record's fields, its pages.
     private func contents(
         of entry: BakedIndex.Entry, at position: Int, in pack: BakedPackCache.Opened, context: LoadContext
-    ) throws
-        -> BakedEntryContents
-    {
+    ) throws -> BakedEntryContents {
         BakedEntryContents(
             name: entry.name, path: pack.path + "#" + entry.name, kind: entry.kind, bytes: try bytes(of: entry, in: pack),
             width: Int(entry.record.width), height: Int(entry.record.height), kindBits: entry.record.bits.intersection(.kindBits).rawValue,
