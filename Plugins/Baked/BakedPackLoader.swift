@@ -125,15 +125,15 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         guard let type = context.bakedAssetType(ofKind: entry.kind) else {
             throw BakedPackError.unreadableKind(entry: entry.name, kind: entry.kind)
         }
-        return try type.unbaked(from: try contents(of: entry, at: position, in: pack, context: context))
+        return try type.unbaked(from: try contents(of: entry, at: position, in: pack, context: context, path: context.request.path))
     }
 
     /// `entry` as its kind's reader sees it: its checked bytes, its record's fields, its pages.
     private func contents(
-        of entry: BakedIndex.Entry, at position: Int, in pack: BakedPackCache.Opened, context: LoadContext
+        of entry: BakedIndex.Entry, at position: Int, in pack: BakedPackCache.Opened, context: LoadContext, path: String? = nil
     ) throws -> BakedEntryContents {
         BakedEntryContents(
-            name: entry.name, path: pack.path + "#" + entry.name, kind: entry.kind, bytes: try bytes(of: entry, in: pack),
+            name: entry.name, path: path ?? pack.path + "#" + entry.name, kind: entry.kind, bytes: try bytes(of: entry, in: pack),
             width: Int(entry.record.width), height: Int(entry.record.height), kindBits: entry.record.bits.intersection(.kindBits).rawValue,
             source: EntrySource(loader: self, pack: pack, position: position, context: context))
     }
