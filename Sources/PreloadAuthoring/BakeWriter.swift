@@ -100,7 +100,6 @@ public enum BakeWriter {
 
     /// Whether `name` may name an entry: relative, without empty, `.` or `..` components or NUL.
     public static func isValidName(_ name: String) -> Bool { BakedIndex.staysInside(name) }
-
 }
 
 /// The size and CRC-32 of each source file, read once each: a pack shared by many entries is
