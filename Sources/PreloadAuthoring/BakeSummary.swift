@@ -58,7 +58,7 @@ extension BakeWriter {
         /// Data files (`count(ofKind: "data")`).
         @available(*, deprecated, message: "count(ofKind: \"data\")")
         public var dataFiles: Int { count(ofKind: "data") }
-        /// Sounds and music (`count(ofKind: "audio")`).
+        /// Audio entries (`count(ofKind: "audio")`).
         @available(*, deprecated, message: "count(ofKind: \"audio\")")
         public var audio: Int { count(ofKind: "audio") }
         /// Bitmap fonts (`count(ofKind: "font")`).
