@@ -28,7 +28,7 @@ public final class PreloadBatch: Sendable {
             events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory)
         let environment = LoadEnvironment(
             memory: memory, maxFileBytes: maxFileBytes, isStrict: options.isStrict, cancellation: recorder.cancellation,
-            admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) })
+            admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) }, bakedKinds: registry.bakedKinds)
         planner = BatchPlanner(
             recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
             workers: queue.maxConcurrentOperationCount, remote: RemoteFiles(fetcher: fetcher, recorder: recorder))

@@ -15,11 +15,14 @@ final class LoadEnvironment: Sendable {
     let admission: MemoryBudget?
     /// Where loads send what happened.
     let sink: LoadSink
+    /// The asset types that read baked entries, by kind name (the registry's).
+    let bakedKinds: BakedKinds
 
     init(
         memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, cancellation: CancellationFlag, admission: MemoryBudget?,
-        sink: LoadSink
+        sink: LoadSink, bakedKinds: BakedKinds = BakedKinds()
     ) {
+        self.bakedKinds = bakedKinds
         self.memory = memory
         self.maxFileBytes = maxFileBytes
         self.isStrict = isStrict
