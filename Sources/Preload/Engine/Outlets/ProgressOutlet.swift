@@ -193,20 +193,24 @@ final class ProgressOutlet: BatchOutlet {
     }
 }
 
-/// How the recorder hands the progress outlet's snapshots to the progress hook: now, or after
-/// the throttle's interval (one trailing delivery scheduled at a time).
+/// How the recorder hands the progress outlet's snapshots to the outlets (the progress hook's
+/// among them): now, or after the throttle's interval (one trailing delivery scheduled at a time).
 extension BatchRecorder {
-    /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
+    /// Hands the outlets a snapshot if one is due; returns the delay of a throttled one.
     func deliverProgress(_ state: inout BatchState) -> Duration? {
-        guard events.wantsProgress else { return nil }
-        return carryOut(state.outlets.progress.delivery(at: .now))
+        guard state.outlets.takesSnapshots else { return nil }
+        return carryOut(state.outlets.progress.delivery(at: .now), in: &state)
     }
 
-    private func carryOut(_ decision: ProgressOutlet.Delivery) -> Duration? {
+    private func carryOut(_ decision: ProgressOutlet.Delivery, in state: inout BatchState) -> Duration? {
         switch decision {
-        case .none: return nil
-        case .now(let snapshot): events.progress(snapshot); return nil
-        case .after(let delay): return delay
+        case .none:
+            return nil
+        case .now(let snapshot):
+            state.tellOutlets("progressDue") { try $0.progressDue(snapshot, ledger: $1) }
+            return nil
+        case .after(let delay):
+            return delay
         }
     }
 
@@ -215,7 +219,7 @@ extension BatchRecorder {
         DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
             let again = state.withLock { state -> Duration? in
                 guard state.phase != .finished else { return nil }
-                return carryOut(state.outlets.progress.trailingDelivery(at: .now))
+                return carryOut(state.outlets.progress.trailingDelivery(at: .now), in: &state)
             }
             if let again { scheduleTrailingProgress(after: again) }
         }
