@@ -259,3 +259,20 @@ struct BatchState {
         return recorded
     }
 }
+
+extension BatchState {
+    /// Hands one event to every outlet, in the list's order, under the batch's lock. An outlet
+    /// that throws is reported (``OutletFailure``, kept for the report), and the others still
+    /// hear the event.
+    mutating func tellOutlets(_ event: StaticString, _ call: (any BatchOutlet, borrowing BatchState) throws -> Void) {
+        var failures: [OutletFailure] = []
+        for outlet in outlets.list {
+            do {
+                try call(outlet, self)
+            } catch {
+                failures.append(OutletFailure(outlet: "\(type(of: outlet))", event: "\(event)", cause: error))
+            }
+        }
+        if !failures.isEmpty { outletFailures += failures }
+    }
+}
