@@ -1,7 +1,7 @@
 /// What every load of one batch receives: values, a cancellation flag to read, the memory
 /// budget's admission, and a send-only ``LoadSink`` for what happened. Made once per batch and
 /// shared by its ``LoadOperation``s and their ``LoadContext``s; none of it reaches the batch's
-/// state, its recorder or another load.
+/// state or another load, and the recorder only through the sink's one call.
 final class LoadEnvironment: Sendable {
     /// Where large pixels and data go: the coordinator's pool.
     let memory: AssetMemory
