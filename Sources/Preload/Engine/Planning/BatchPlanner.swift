@@ -4,8 +4,9 @@ import Foundation
 /// The plan stage of a batch: walks the caller's folders, resolves every request, merges
 /// requests for the same asset, cuts the assets into loads and queues them, then queues the
 /// completion operation behind them all. Runs off the caller's thread. What it decides goes to
-/// the batch's ``BatchRecorder``; the loads it makes get the batch's ``LoadEnvironment``, and it
-/// keeps them itself (``PlannedLoads``) until planning ends.
+/// the batch's recorder, which it holds only as ``PlanningRecords`` (write-only: it reads
+/// nothing back); the loads it makes get the batch's ``LoadEnvironment``, and it keeps them
+/// itself (``PlannedLoads``) until planning ends.
 ///
 /// Planning is spread over up to `workers` threads: each takes a chunk of the caller's
 /// requests, resolves them (one `open` of each file, a claim, the plugin's dependencies: no
@@ -19,7 +20,10 @@ final class BatchPlanner: Sendable {
     /// would cost O(n²); a two-level fan-in keeps every list short.
     static let fanInWidth = 64
 
-    let recorder: BatchRecorder
+    /// Where its decisions go.
+    let recorder: any PlanningRecords
+    /// The caller's requests, as given.
+    let callers: [AssetRequest]
     let environment: LoadEnvironment
     let options: PreloadOptions
     let registry: PluginRegistry
@@ -33,11 +37,13 @@ final class BatchPlanner: Sendable {
     let sources: PreparedSources
 
     init(
-        recorder: BatchRecorder, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
+        callers: [AssetRequest], recorder: any PlanningRecords, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry,
+        queue: OperationQueue,
         workers: Int, sources: PreparedSources
     ) {
         self.sources = sources
         self.recorder = recorder
+        self.callers = callers
         self.environment = environment
         self.options = options
         self.registry = registry
@@ -52,8 +58,8 @@ final class BatchPlanner: Sendable {
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
-        let sourced = sources.prefetch(recorder.requests)
-        let (requests, expanded) = expandFolders()
+        let sourced = sources.prefetch(callers)
+        let (requests, entries, expanded) = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
             memory: environment.memory, sources: sources,
@@ -61,10 +67,10 @@ final class BatchPlanner: Sendable {
             // expanders made other requests; else no source is asked again per request.
             callersMayBeSourced: sourced || expanded)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
-        recorder.store.reserve(adding: requests.count)
+        recorder.reserveStore(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
         if plansInRequestOrder {
-            planInOrder(requests, resolver: resolver, grouping: grouping, started: started)
+            planInOrder(requests, entries: entries, resolver: resolver, grouping: grouping, started: started)
             return
         }
         let chunks = PlanningChunks(count: requests.count, workers: workers, multipleOf: grouping.maxAssets)
@@ -77,7 +83,7 @@ final class BatchPlanner: Sendable {
             }
         }
         let gathered = ContinuousClock.now
-        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping)
+        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping, firstDependencyEntry: entries)
         for (entry, resolved) in deferred.withLock({ $0 }).sorted(by: { $0.entry < $1.entry }) {
             planner.plan(caller: entry, resolved)
         }
@@ -89,11 +95,12 @@ final class BatchPlanner: Sendable {
     /// assets (``ExpandingPlugin``) by those assets (before anything is planned).
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
-    /// failed here. `expanded` tells whether any request was replaced.
-    private func expandFolders() -> (requests: [AssetRequest], expanded: Bool) {
-        var given = recorder.requests
+    /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
+    /// whether any request was replaced.
+    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool) {
+        var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return (given, false) }
+        guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false) }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
         // naming its path), never expanded from a file that is not there.
@@ -110,7 +117,7 @@ final class BatchPlanner: Sendable {
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
             skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        return (found.requests, true)
+        return (found.requests, found.requests.count + found.unloadable.count, true)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
@@ -124,8 +131,10 @@ final class BatchPlanner: Sendable {
     /// Plans the caller's requests on this thread, a few at a time (loads are cut within them),
     /// each few followed by their requests' dependencies, so that loads are queued in request
     /// order.
-    private func planInOrder(_ requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant) {
-        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping)
+    private func planInOrder(
+        _ requests: [AssetRequest], entries: Int, resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant
+    ) {
+        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping, firstDependencyEntry: entries)
         var first = 0
         while first < requests.count {
             let callers = first..<min(requests.count, first + min(grouping.maxAssets, 16))

@@ -1,0 +1,51 @@
+/// The store stage: puts what a batch loads into the coordinator's ``AssetStore`` (unless
+/// ``PreloadOptions/storesAssets`` is off), under each request's name and path, and records
+/// what the engine returned for an asset handed over. Not an outlet: it comes *before* the
+/// ledger, so that whatever the outlets and the hooks hear of has been stored.
+///
+/// A finished load's assets are stored before they are recorded, outside the batch's lock,
+/// taking each store shard's lock once per load. An entry that merged into an asset already
+/// recorded (a second request for the same file) is stored when it is announced.
+struct StoreStage: Sendable {
+    let store: AssetStore?
+
+    /// Makes room for `count` more assets, before planning adds them.
+    func reserve(adding count: Int) {
+        store?.reserveCapacity(adding: count)
+    }
+
+    /// Stores the loaded ones of a finished load's assets, each under the request it was planned
+    /// for (a dependency when numbered from `callers` on). Returns the longest any store shard's
+    /// lock was held.
+    func store(_ finished: [FinishedAsset], callers: Int) -> Duration {
+        guard let store else { return .zero }
+        var loaded: [Int] = []
+        loaded.reserveCapacity(finished.count)
+        for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
+        return store.insert(
+            count: loaded.count, name: { finished[loaded[$0]].planned.request.name },
+            path: { finished[loaded[$0]].planned.request.requestedPath },
+            entry: { position in
+                let index = loaded[position]
+                let planned = finished[index].planned
+                return AssetStore.Stored(
+                    name: planned.request.name, path: planned.request.requestedPath, plugin: planned.plugin,
+                    asset: finished[index].outcome.asset!,
+                    isDependency: finished[index].asset >= callers)
+            })
+    }
+
+    /// Stores the asset of `entry`, if it loaded.
+    func store(entry: Int, of state: borrowing BatchState) {
+        guard let store, case .loaded(let asset) = state.outcome(ofEntry: entry) else { return }
+        let request = state.request(ofEntry: entry)
+        store.insert(
+            asset, name: request.name, path: request.requestedPath, plugin: state.assets[state.assetOfEntry[entry]].plugin,
+            isDependency: entry >= state.callers.count)
+    }
+
+    /// The engine took `item` over, returning `handle`; a `replacement` takes the asset's place.
+    func handedOver(_ item: AssetHandOff.Item, handle: (any Sendable)?, replacement: HandedOverAsset?) {
+        store?.handedOver(name: item.name, asset: item.asset, handle: handle, replacement: replacement)
+    }
+}
