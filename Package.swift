@@ -62,6 +62,9 @@ let package = Package(
         // GPU texture formats: block encoders and decoders (BC7 our own; ASTC and BC1-BC5 through
         // libraries opened at run time), mipmap chains, quality measures, KTX2 files.
         .library(name: "PreloadGPU", targets: ["PreloadGPU"]),
+        // KTX2 files (Khronos' GPU texture container) loaded as textures: every level, block
+        // formats, Zstandard supercompression. Reads them with PreloadGPU's `KTX2File`.
+        .library(name: "PreloadKTX2", targets: ["PreloadKTX2"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -197,12 +200,17 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPack"],
             path: "Plugins/Baked"
         ),
+        .target(
+            name: "PreloadKTX2",
+            dependencies: ["Preload", "PreloadGPU"],
+            path: "Plugins/KTX2"
+        ),
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
-                "PreloadTileMap", "PreloadRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreloadTileMap", "PreloadRemote", "PreloadKTX2", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/PreloadCLI"
         ),
@@ -309,6 +317,11 @@ let package = Package(
                 "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTileMap", "Preload",
                 "PreloadAuthoring", "PreloadConcurrency", "PreloadTestSupport", "PreloadGPU",
             ]
+        ),
+        .testTarget(
+            name: "PreloadKTX2Tests",
+            dependencies: ["PreloadKTX2", "PreloadGPU", "Preload", "PreloadPNG", "PreloadAuthoring", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadCLITests",

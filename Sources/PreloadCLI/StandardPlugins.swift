@@ -4,6 +4,7 @@ import PreloadAudio
 import PreloadBaked
 import PreloadFont
 import PreloadJPEG
+import PreloadKTX2
 import PreloadManifest
 import PreloadPNG
 import PreloadPack
@@ -12,7 +13,7 @@ import PreloadTileMap
 import PreloadTrueType
 import PreloadWebP
 
-/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, audio, atlases,
+/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, atlases,
 /// bitmap and TrueType fonts, Tiled maps, packs, baked packs and data files, in that order.
 enum StandardPlugins {
     /// The manifest option readers of the standard plugins: the bundled ones and TrueType's.
@@ -25,7 +26,10 @@ enum StandardPlugins {
         png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
         try PluginRegistry(
-            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), TileMapLoader(), pack]
+            [
+                png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
+                TileMapLoader(), pack,
+            ]
                 + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }

@@ -1,0 +1,59 @@
+import Preload
+import PreloadGPU
+
+/// The few fields of a KTX2 file's 80-byte header the plugin reads itself, before PreloadGPU's
+/// `KTX2File` checks and reads the whole file: what claiming, the size estimate and the
+/// refusals by name (Basis Universal, a level count of 0) need. Every other check is
+/// `KTX2File`'s.
+struct KTX2HeaderFields {
+    /// The identifier, the header and the index: what ``init(_:)`` reads.
+    static let byteCount = 80
+
+    /// `vkFormat`: 0 (`VK_FORMAT_UNDEFINED`) for Basis Universal's ETC1S and UASTC.
+    var vkFormat: UInt32
+    var pixelWidth: UInt32
+    var pixelHeight: UInt32
+    /// `levelCount`: 0 asks the loader to make the mipmap chain.
+    var levelCount: UInt32
+    /// `supercompressionScheme`: 0 none, 1 BasisLZ, 2 Zstandard, 3 zlib.
+    var supercompressionScheme: UInt32
+    var dfdByteOffset: UInt32
+    var dfdByteLength: UInt32
+
+    /// The fields of `file`, or `nil` when it does not start with KTX2's identifier or ends
+    /// before the header does (`KTX2File` then names what is wrong).
+    init?(_ file: UnsafeRawBufferPointer) {
+        guard file.count >= Self.byteCount, file.prefix(KTX2File.identifier.count).elementsEqual(KTX2File.identifier) else { return nil }
+        func field(_ offset: Int) -> UInt32 { UInt32(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+        vkFormat = field(12)
+        pixelWidth = field(20)
+        pixelHeight = field(24)
+        levelCount = field(40)
+        supercompressionScheme = field(44)
+        dfdByteOffset = field(48)
+        dfdByteLength = field(52)
+    }
+
+    /// The colour model of the file's first Data Format Descriptor block (`KHR_DF_MODEL_*`), or
+    /// `nil` when the descriptor lies outside `file` or is too short to hold it.
+    func colorModel(in file: UnsafeRawBufferPointer) -> UInt8? {
+        // dfdTotalSize (4 bytes), vendorId and type (4), version and size (4), then the model.
+        let at = Int(dfdByteOffset) + 12
+        guard dfdByteLength >= 16, at < file.count, Int(dfdByteOffset) + Int(dfdByteLength) <= file.count else { return nil }
+        return file[at]
+    }
+
+    /// The texture the header promises, for progress weighted by decoded size: `nil` for a
+    /// format a `Texture` does not hold or sides that are not a 2D texture's.
+    var estimatedByteCount: Int? {
+        guard
+            let format = PixelFormat.allCases.first(where: { format in
+                format.vulkanFormat(colorSpace: .sRGB) == vkFormat || format.vulkanFormat(colorSpace: .linear) == vkFormat
+            })
+        else { return nil }
+        let width = Int(pixelWidth), height = Int(pixelHeight)
+        guard width > 0, height > 0, levelCount <= Texture.fullMipLevelCount(width: width, height: height) else { return nil }
+        let bytes = Texture.byteCount(width: width, height: height, pixelFormat: format, mipLevelCount: Int(max(levelCount, 1)))
+        return bytes < 0 ? nil : bytes
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Preload
+import PreloadKTX2
+
+/// The fixture files: Khronos' own KTX2 files and the reference outputs of their tools (see
+/// Fixtures/README.md), read by name.
+enum KTX2Fixtures {
+    static let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+
+    /// The bytes of the fixture `name` (with its extension).
+    static func bytes(_ name: String) -> [UInt8] {
+        [UInt8](try! Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// The texture ``KTX2Loader`` makes of `bytes`, outside a coordinator.
+    static func texture(_ bytes: [UInt8], settings: KTX2Settings = KTX2Settings()) throws -> Texture {
+        try bytes.withUnsafeBytes { try KTX2Loader.texture(decoding: $0, settings: settings) }
+    }
+
+    /// A texture's pixels as an array.
+    static func pixels(_ texture: Texture) -> [UInt8] { texture.pixels.withUnsafeBytes { Array($0) } }
+}
