@@ -4,7 +4,7 @@ import PreloadKTX2
 
 /// Loads the input as a KTX2 file under small limits: a texture holding exactly the bytes of its
 /// levels, whose size the plugin's estimate from the header announced, or one of the plugin's
-/// typed errors (`KTX2Error`, `KTX2LoadError`), never a trap or another error.
+/// typed errors (`AssetFailure`s: `KTX2Error`, `KTX2LoadError`), never a trap or another error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKTX2(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
@@ -15,8 +15,7 @@ public func fuzzKTX2(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         let levels = texture.levels
         precondition(texture.pixels.count == (levels.last.map { $0.offset + $0.byteCount } ?? 0), "the pixels are the levels' bytes")
         precondition(estimate == texture.pixels.count, "the header's estimate is the loaded size")
-    } catch is KTX2Error {
-    } catch is KTX2LoadError {
+    } catch is any AssetFailure {  // KTX2Error (PreloadGPU's reader) or KTX2LoadError (the plugin's refusals)
     } catch {
         preconditionFailure("an untyped error: \(error)")
     }
