@@ -23,24 +23,31 @@ struct KTX2HeaderFields {
     /// The fields of `file`, or `nil` when it does not start with KTX2's identifier or ends
     /// before the header does (`KTX2File` then names what is wrong).
     init?(_ file: UnsafeRawBufferPointer) {
-        guard file.count >= Self.byteCount, file.prefix(KTX2File.identifier.count).elementsEqual(KTX2File.identifier) else { return nil }
-        func field(_ offset: Int) -> UInt32 { UInt32(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-        vkFormat = field(12)
-        pixelWidth = field(20)
-        pixelHeight = field(24)
-        levelCount = field(40)
-        supercompressionScheme = field(44)
-        dfdByteOffset = field(48)
-        dfdByteLength = field(52)
+        guard file.prefix(KTX2File.identifier.count).elementsEqual(KTX2File.identifier),
+            let fields = try? Self(reading: ByteReader(file))
+        else { return nil }
+        self = fields
+    }
+
+    /// The fields at their offsets in the header (`reader` reads the whole file).
+    private init(reading reader: ByteReader<UnsafeRawBufferPointer>) throws(TruncatedBytes) {
+        try reader.require(Self.byteCount, at: 0, "the KTX2 header")
+        vkFormat = try reader.littleEndian(at: 12, "vkFormat")
+        pixelWidth = try reader.littleEndian(at: 20, "pixelWidth")
+        pixelHeight = try reader.littleEndian(at: 24, "pixelHeight")
+        levelCount = try reader.littleEndian(at: 40, "levelCount")
+        supercompressionScheme = try reader.littleEndian(at: 44, "supercompressionScheme")
+        dfdByteOffset = try reader.littleEndian(at: 48, "dfdByteOffset")
+        dfdByteLength = try reader.littleEndian(at: 52, "dfdByteLength")
     }
 
     /// The colour model of the file's first Data Format Descriptor block (`KHR_DF_MODEL_*`), or
     /// `nil` when the descriptor lies outside `file` or is too short to hold it.
     func colorModel(in file: UnsafeRawBufferPointer) -> UInt8? {
         // dfdTotalSize (4 bytes), vendorId and type (4), version and size (4), then the model.
-        let at = Int(dfdByteOffset) + 12
-        guard dfdByteLength >= 16, at < file.count, Int(dfdByteOffset) + Int(dfdByteLength) <= file.count else { return nil }
-        return file[at]
+        let reader = ByteReader(file), start = Int(dfdByteOffset)
+        guard dfdByteLength >= 16, (try? reader.require(Int(dfdByteLength), at: start, "the Data Format Descriptor")) != nil else { return nil }
+        return try? reader.littleEndian(at: start + 12, as: UInt8.self, "the colour model")
     }
 
     /// The texture the header promises, for progress weighted by decoded size: `nil` for a
