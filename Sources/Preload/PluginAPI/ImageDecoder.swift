@@ -104,6 +104,12 @@ public protocol ImageDecoder {
     static func decode(
         _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageDecodeOptions<Self>, into target: ImageDecodeTarget
     ) throws -> [AssetWarning]
+
+    /// Reads the format's own ``Settings`` from its plugin's settings (a manifest's
+    /// `"options": {"png": {...}}`, the command's `--set png.NAME=VALUE`), after `alpha` and
+    /// before the limits every format shares (``ImageSettingsReader``): PNG's `keep16Bit`. The
+    /// default reads none, so a member given is an unknown option.
+    static func readSettings(_ values: PluginSettingsValues, into settings: inout Settings) throws
 }
 
 extension ImageDecoder {
@@ -112,6 +118,9 @@ extension ImageDecoder {
 
     /// No estimate: the file's size weighs it.
     public static func estimatedSize(header: [UInt8], options: ImageDecodeOptions<Self>) -> ImageSize? { nil }
+
+    /// No settings of the format's own.
+    public static func readSettings(_ values: PluginSettingsValues, into settings: inout Settings) throws {}
 }
 
 extension ImageDecoder where Settings == NoImageSettings {

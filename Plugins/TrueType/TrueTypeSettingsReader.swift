@@ -1,22 +1,15 @@
 import Preload
-import PreloadManifest
 
-/// Reads a manifest entry's TrueType options, `"options": {"truetype": {...}}`, into
+/// Reads the TrueType plugin's settings, `"options": {"truetype": {...}}` in a manifest entry or
+/// `--set truetype.NAME=VALUE` on the command line, into
 /// ``TrueTypeFontOptions``: `size` (pixels), `characters` (a string of the characters to render)
 /// and `charset` (`"ascii"` or `"latin1"`, joined with `characters`; ASCII when neither is given),
 /// `padding`, `spacing`, `maxPageSize`, `hinting` (`"normal"`, `"light"`, `"off"`), `antialias`,
 /// `face` (a collection's face), `alpha` (`"straight"`, `"premultiplied"`).
 ///
-/// A manifest reads them when given this reader beside the bundled ones:
-///
-/// ```swift
-/// import PreloadManifest
-/// import PreloadTrueType
-///
-/// let manifest = try AssetManifest(
-///     contentsOf: "assets/levels.json", optionReaders: ManifestOptionReaders.bundled + [TrueTypeOptionReader()])
-/// ```
-public struct TrueTypeOptionReader: ManifestOptionReader {
+/// A manifest reads them when its registry has the TrueType plugin
+/// (``TrueTypeFontLoader`` is a `ConfigurablePlugin` with this reader).
+public struct TrueTypeSettingsReader: PluginSettingsReader {
     /// A reader of `"truetype"` options.
     public init() {}
 
@@ -25,7 +18,7 @@ public struct TrueTypeOptionReader: ManifestOptionReader {
 
     /// Sets `options`' ``TrueTypeFontOptions`` from the object's members (those absent keep
     /// their values).
-    public func read(_ values: ManifestOptionValues, into options: inout AssetOptions) throws {
+    public func read(_ values: PluginSettingsValues, into options: inout AssetOptions) throws {
         var font = options[TrueTypeFontOptions.self]
         if let size = try values.int("size", in: 1...TrueTypeFontOptions.largestPixelSize) { font.pixelSize = size }
         let characters = try values.string("characters")
@@ -46,3 +39,12 @@ public struct TrueTypeOptionReader: ManifestOptionReader {
         options[TrueTypeFontOptions.self] = font
     }
 }
+
+extension TrueTypeFontLoader: ConfigurablePlugin {
+    /// ``TrueTypeSettingsReader``.
+    public var settingsReader: any PluginSettingsReader { TrueTypeSettingsReader() }
+}
+
+/// The former name of ``TrueTypeSettingsReader``, from when only manifests read settings.
+@available(*, deprecated, renamed: "TrueTypeSettingsReader")
+public typealias TrueTypeOptionReader = TrueTypeSettingsReader
