@@ -2,7 +2,7 @@ import Preload
 
 /// Reads the atlas plugin's settings, `"atlas": {...}` in a manifest entry's `"options"` or
 /// `--set atlas.NAME=VALUE`:
-/// - packing a sprite folder (``AtlasPackingOptions``): `maxPageSize`, `padding`, `trim`,
+/// - packing a sprite folder (``AtlasLoaderSettings``): `maxPageSize`, `padding`, `trim`,
 ///   `extrude`, `powerOfTwo`, `rotation`, `scale`;
 /// - where the pages are (``AtlasPageLocation``): `pages` (the page files, in order) or
 ///   `pageFolder` (the folder each page's name is in);
@@ -19,8 +19,8 @@ public struct AtlasSettingsReader: PluginSettingsReader {
 
     /// Sets `options` from the members given (those absent keep their values).
     public func read(_ values: PluginSettingsValues, into options: inout AssetOptions) throws {
-        var atlas = options[AtlasPackingOptions.self]
-        let largest = AtlasPackingOptions.largestPageSize
+        var atlas = options[AtlasLoaderSettings.self]
+        let largest = AtlasLoaderSettings.largestPageSize
         if let size = try values.int("maxPageSize", in: 1...largest) { atlas.maxPageSize = size }
         if let padding = try values.int("padding", in: 0...largest) { atlas.padding = padding }
         if let trim = try values.bool("trim") { atlas.trimsTransparentBorders = trim }
@@ -29,7 +29,7 @@ public struct AtlasSettingsReader: PluginSettingsReader {
         if let rotation = try values.bool("rotation") { atlas.allowsRotation = rotation }
         if let scale = try values.int("scale", in: 1...16) { atlas.scale = scale }
         // Packing is set when asked for (or nothing else is): pages alone leave it unset.
-        if values.keys.isEmpty || !Set(values.keys).isDisjoint(with: Self.packingKeys) { options[AtlasPackingOptions.self] = atlas }
+        if values.keys.isEmpty || !Set(values.keys).isDisjoint(with: Self.packingKeys) { options[AtlasLoaderSettings.self] = atlas }
         if let pages = try values.strings("pages") { options[AtlasPageLocation.self] = .files(pages) }
         if let folder = try values.string("pageFolder") { options[AtlasPageLocation.self] = .folder(folder) }
         if let grid = try values.object("grid") { options[SpriteSheetGrid.self] = try Self.grid(grid) }

@@ -1,7 +1,7 @@
 import Preload
 
 /// Reads the audio plugin's settings, `"audio": {...}` in a manifest entry's `"options"` or
-/// `--set audio.NAME=VALUE`, into ``AudioSettings``: `kind` (`"sound"`, `"music"`,
+/// `--set audio.NAME=VALUE`, into ``AudioLoaderSettings``: `kind` (`"sound"`, `"music"`,
 /// `"automatic"`), `samples` (`"int16"`, `"float32"`), `longestSoundSeconds`, `longestSeconds`;
 /// and `spriteMap`, the JSON file of an audio sprite's markers (``AudioSpriteMap``).
 ///
@@ -15,16 +15,16 @@ public struct AudioSettingsReader: PluginSettingsReader {
 
     /// Sets `options` from the members given (those absent keep their values).
     public func read(_ values: PluginSettingsValues, into options: inout AssetOptions) throws {
-        var audio = options[AudioSettings.self]
-        if let kind = try values.string("kind", oneOf: AudioSettings.Kind.allCases.map(\.rawValue)) {
-            audio.kind = AudioSettings.Kind(rawValue: kind)!
+        var audio = options[AudioLoaderSettings.self]
+        if let kind = try values.string("kind", oneOf: AudioLoaderSettings.Kind.allCases.map(\.rawValue)) {
+            audio.kind = AudioLoaderSettings.Kind(rawValue: kind)!
         }
         if let samples = try values.string("samples", oneOf: AudioSampleFormat.allCases.map(\.rawValue)) {
             audio.sampleFormat = AudioSampleFormat(rawValue: samples)!
         }
         if let seconds = try values.int("longestSoundSeconds", in: 0...86400) { audio.longestSound = .seconds(seconds) }
         if let seconds = try values.int("longestSeconds", in: 1...86400) { audio.longestDuration = .seconds(seconds) }
-        if values.keys != ["spriteMap"] { options[AudioSettings.self] = audio }  // a sprite map alone leaves them unset
+        if values.keys != ["spriteMap"] { options[AudioLoaderSettings.self] = audio }  // a sprite map alone leaves them unset
         if let map = try values.string("spriteMap") { options[AudioSpriteMap.self] = AudioSpriteMap(path: map) }
     }
 }

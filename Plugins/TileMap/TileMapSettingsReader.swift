@@ -2,7 +2,7 @@ import Preload
 
 /// Reads the map plugin's settings, `"tilemap": {"tileWidth": 16, "tileHeight": 16, "numbering": "tileIndexes"}`
 /// in a manifest entry's `"options"` or `--set tilemap.NAME=VALUE`: a CSV grid's tile size and
-/// what its numbers are (``TileMapCSVOptions``; the entry names the plugin, `"plugin": "tilemap"`,
+/// what its numbers are (``TileMapLoaderSettings``; the entry names the plugin, `"plugin": "tilemap"`,
 /// as Phaser's `tilemapCSV` does); a Tiled map needs none.
 public struct TileMapSettingsReader: PluginSettingsReader {
     /// A reader of `"tilemap"` settings.
@@ -13,13 +13,13 @@ public struct TileMapSettingsReader: PluginSettingsReader {
 
     /// Sets `options` from the members given (those absent keep their values).
     public func read(_ values: PluginSettingsValues, into options: inout AssetOptions) throws {
-        var csv = options[TileMapCSVOptions.self]
+        var csv = options[TileMapLoaderSettings.self]
         if let width = try values.int("tileWidth", in: 1...65536) { csv.tileWidth = width }
         if let height = try values.int("tileHeight", in: 1...65536) { csv.tileHeight = height }
         if let numbering = try values.string("numbering", oneOf: ["tileIndexes", "globalIDs"]) {
-            csv.numbering = TileMapCSVOptions.Numbering(rawValue: numbering)!
+            csv.numbering = TileMapLoaderSettings.Numbering(rawValue: numbering)!
         }
-        options[TileMapCSVOptions.self] = csv
+        options[TileMapLoaderSettings.self] = csv
     }
 }
 

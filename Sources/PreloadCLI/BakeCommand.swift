@@ -100,7 +100,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     func run() async throws {
         if gpuOptions.gpu != nil { DebugBuildNotice.show() }
         let png = PNGLoader(
-            defaults: PNGDecodeOptions(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
+            defaults: PNGLoaderSettings(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let registry = try StandardPlugins.registry(png: png, baked: nil)
         var requests = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
         var read: (manifest: AssetManifest, requests: [AssetRequest])?

@@ -108,7 +108,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("audio"),
         help: "Load audio files as 'sound' (decoded now), 'music' (kept encoded, streamed) or 'automatic' (sounds up to 10 s, music beyond).")
-    var audioKind: AudioSettings.Kind = .automatic
+    var audioKind: AudioLoaderSettings.Kind = .automatic
 
     @Flag(name: .customLong("float-samples"), help: "Decode sounds to 32-bit float samples instead of 16-bit.")
     var floatSamples = false
@@ -165,12 +165,12 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if checksum { try SHA256.requireLibrary() }  // libcrypto hashes: missing, one clear error before any work
         let png = PNGLoader(
-            defaults: PNGDecodeOptions(
+            defaults: PNGLoaderSettings(
                 alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let baked = BakedPackLoader(verification: trust ? .indexOnly : .everyEntry)
-        let audio = AudioLoader(defaults: AudioSettings(kind: audioKind, sampleFormat: floatSamples ? .float32 : .int16))
+        let audio = AudioLoader(defaults: AudioLoaderSettings(kind: audioKind, sampleFormat: floatSamples ? .float32 : .int16))
         let registry = try StandardPlugins.registry(png: png, pack: packLoader, baked: baked, audio: audio)
         let (read, manifestRequests, notices) = try manifest.map { try self.read($0, registry: registry) } ?? (nil, [], [])
         let requests = try settings.apply(
@@ -318,4 +318,4 @@ struct LoadCommand: AsyncParsableCommand {
     }
 }
 
-extension AudioSettings.Kind: ExpressibleByArgument {}
+extension AudioLoaderSettings.Kind: ExpressibleByArgument {}

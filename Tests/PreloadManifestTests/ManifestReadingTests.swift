@@ -21,8 +21,8 @@ import Testing
             text:
                 #"{"groups": {"a": {"assets": [{"path": "theme.ogg", "options": {"audio": {"kind": "music", "samples": "float32"}}}, "jump.wav"]}}}"#)
         let requests = try AssetManifest(contentsOf: path, registry: try TestPlugins.registry()).requests(for: ["a"])
-        #expect(requests[0].options[AudioSettings.self] == AudioSettings(kind: .music, sampleFormat: .float32))
-        #expect(!requests[1].options.contains(AudioSettings.self))
+        #expect(requests[0].options[AudioLoaderSettings.self] == AudioLoaderSettings(kind: .music, sampleFormat: .float32))
+        #expect(!requests[1].options.contains(AudioLoaderSettings.self))
         let wrong = try directory.write(
             "wrong.json", text: #"{"groups": {"a": {"assets": [{"path": "x.ogg", "options": {"audio": {"kind": "stream"}}}]}}}"#)
         #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong, registry: try TestPlugins.registry()) }
@@ -37,7 +37,7 @@ import Testing
                 #"{"groups": {"a": {"assets": [{"path": "grid.csv", "plugin": "tilemap", "options": {"tilemap": {"tileWidth": 16, "tileHeight": 8}}}]}}}"#
         )
         let requests = try AssetManifest(contentsOf: path, registry: try TestPlugins.registry()).requests(for: ["a"])
-        #expect(requests[0].options[TileMapCSVOptions.self] == TileMapCSVOptions(tileWidth: 16, tileHeight: 8))
+        #expect(requests[0].options[TileMapLoaderSettings.self] == TileMapLoaderSettings(tileWidth: 16, tileHeight: 8))
         let coordinator = try PreloadCoordinator(plugins: [TileMapLoader()])
         _ = try await coordinator.preload(requests)
         let map = try #require(coordinator.assets.asset(atPath: directory.file("grid.csv")) as? TileMap)
@@ -57,8 +57,8 @@ import Testing
                 "sprites/hero.png", "sprites/coin.png", "ui", "extras", "sprites/slime.png", "tiles/grass_tile.png", "masks/light_mask.png",
             ])
         #expect(requests[0].path == Self.sampleAssets + "/sprites/hero.png")
-        #expect(requests[6].options[PNGDecodeOptions.self].alphaMode == .premultiplied)
-        #expect(requests[0].options[PNGDecodeOptions.self].alphaMode == .straight)
+        #expect(requests[6].options[PNGLoaderSettings.self].alphaMode == .premultiplied)
+        #expect(requests[0].options[PNGLoaderSettings.self].alphaMode == .straight)
         let folder = try #require(manifest.group(named: "level1")?.entries[1].request)
         #expect(folder.isFolder && folder.name == "tiles" && folder.path == Self.sampleAssets + "/tiles")
         // Every group, required ones first, each once.

@@ -44,7 +44,7 @@ import Testing
         #expect(level1[9].path == project.file("assets/fonts/f.xml") && level1[9].plugin == "bmfont")
         #expect(level1[9].options[BitmapFontPages.self] == BitmapFontPages(files: [project.file("assets/fonts/f.png")]))
         #expect(level1[10].path == project.file("assets/maps/level.json") && level1[10].plugin == "tilemap")
-        #expect(level1[11].plugin == "tilemap" && level1[11].options[TileMapCSVOptions.self] == TileMapCSVOptions(tileWidth: 32))
+        #expect(level1[11].plugin == "tilemap" && level1[11].options[TileMapLoaderSettings.self] == TileMapLoaderSettings(tileWidth: 32))
 
         #expect(manifest.notices.map(\.kind) == [.notOnDisk, .keyRepeated, .unsupportedType])
         #expect(manifest.notices.map(\.type) == ["image", "image", "video"])

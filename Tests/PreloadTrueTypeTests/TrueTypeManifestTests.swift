@@ -22,9 +22,9 @@ import Testing
                 """)
         let read = try AssetManifest(contentsOf: manifest, registry: try PluginRegistry([TrueTypeFontLoader()]))
         let requests = try read.requests(for: ["ui"])
-        let title = requests[0].options[TrueTypeFontOptions.self]
+        let title = requests[0].options[TrueTypeFontLoaderSettings.self]
         #expect(title.pixelSize == 48 && title.hinting == .light && title.spacing == 2 && title.alphaMode == .premultiplied)
-        #expect(title.characters.count == 95 && requests[1].options[TrueTypeFontOptions.self].characters.count == 10)
+        #expect(title.characters.count == 95 && requests[1].options[TrueTypeFontLoaderSettings.self].characters.count == 10)
         let coordinator = try PreloadCoordinator(plugins: [TrueTypeFontLoader()])
         let report = try await coordinator.preload(requests)
         #expect(report.everythingLoaded, "\(report.errors)")
