@@ -79,7 +79,8 @@ public struct TileMapLoader: LoaderPlugin {
         if request.options.contains(TileMapLoaderSettings.self) {
             let name = AssetPath.fileName(of: request.path)
             let layerName = name.split(separator: ".").first.map(String.init) ?? name
-            return try request.options[TileMapLoaderSettings.self].map(csv: try context.readContents().array, layerName: layerName, file: request.path)
+            return try request.options[TileMapLoaderSettings.self].map(
+                csv: try context.readContents().array, layerName: layerName, file: request.path)
         }
         let read = try parsed.remove(request) ?? Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
         try context.checkCancellation()

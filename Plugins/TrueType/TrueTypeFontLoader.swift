@@ -61,7 +61,8 @@ public struct TrueTypeFontLoader: LoaderPlugin {
     /// (a tool, a test, a fuzzer): the font, its pages in `memory`, named after `path`, and what
     /// was irregular about it.
     public static func load(
-        _ bytes: AssetBytes, path: String = "font.ttf", options: TrueTypeFontLoaderSettings = TrueTypeFontLoaderSettings(), memory: AssetMemory = .shared
+        _ bytes: AssetBytes, path: String = "font.ttf", options: TrueTypeFontLoaderSettings = TrueTypeFontLoaderSettings(),
+        memory: AssetMemory = .shared
     ) throws -> (font: BitmapFont, warnings: [AssetWarning]) {
         var warnings: [AssetWarning] = []
         let rasterizer = TrueTypeRasterizer(

@@ -114,7 +114,8 @@ import Testing
         ])
         let error = try #require(report.errors.first)
         #expect(error.category == .limitExceeded)
-        #expect(error.description == "\(path): audio too long: it plays for 0.1 s, more than the limit of 0.1 s (AudioLoaderSettings.longestDuration)")
+        #expect(
+            error.description == "\(path): audio too long: it plays for 0.1 s, more than the limit of 0.1 s (AudioLoaderSettings.longestDuration)")
     }
 
     @Test(.enabled(if: AudioFixtures.hasCodecLibraries))

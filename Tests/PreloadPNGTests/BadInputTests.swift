@@ -106,7 +106,8 @@ import Testing
         #expect(limitError(Self.valid, options: short)?.category == .limitExceeded)
         let small = PNGLoaderSettings(limits: ImageLimits(maxDecodedBytes: Self.width * Self.height * 4 - 1))
         #expect(limitError(Self.valid, options: small)?.category == .limitExceeded)
-        let exact = PNGLoaderSettings(limits: ImageLimits(maxWidth: Self.width, maxHeight: Self.height, maxDecodedBytes: Self.width * Self.height * 4))
+        let exact = PNGLoaderSettings(
+            limits: ImageLimits(maxWidth: Self.width, maxHeight: Self.height, maxDecodedBytes: Self.width * Self.height * 4))
         #expect(try PNGDecoder.decode(Self.valid, options: exact).pixels == Self.pixels)
         // libpng's own 1,000,000-pixel default does not preempt a generous limit.
         let wide = PNGFixture.headerOnly(width: 1_500_000, height: 1)

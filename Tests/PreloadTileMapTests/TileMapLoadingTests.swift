@@ -123,7 +123,8 @@ import Testing
             AssetRequest(path: path, plugin: "tilemap", options: AssetOptions().with(TileMapLoaderSettings.self, options))
         }
         let report = try await coordinator.preload([
-            request(indexes, TileMapLoaderSettings(tileWidth: 16, tileHeight: 8)), request(gids, TileMapLoaderSettings(tileWidth: 16, numbering: .globalIDs)),
+            request(indexes, TileMapLoaderSettings(tileWidth: 16, tileHeight: 8)),
+            request(gids, TileMapLoaderSettings(tileWidth: 16, numbering: .globalIDs)),
             request(ragged, TileMapLoaderSettings(tileWidth: 16)),
         ])
         let level = try #require(coordinator.assets.asset(atPath: indexes) as? TileMap)

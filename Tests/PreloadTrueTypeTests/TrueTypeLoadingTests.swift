@@ -72,7 +72,8 @@ import Testing
         options.faceIndex = 2
         let missing = try await TrueTypeFixtures.load(TrueTypeFixtures.pair, options)
         #expect(missing.outcome.error?.underlying as? TrueTypeFontError == .noSuchFace(index: 2, faceCount: 2))
-        #expect(TrueTypeFixtures.failure(missing).hasSuffix("pair.ttc: the font has no face 2: it holds 2 faces (TrueTypeFontLoaderSettings.faceIndex)"))
+        #expect(
+            TrueTypeFixtures.failure(missing).hasSuffix("pair.ttc: the font has no face 2: it holds 2 faces (TrueTypeFontLoaderSettings.faceIndex)"))
         options.faceIndex = 1
         let single = try await TrueTypeFixtures.load(TrueTypeFixtures.sampleFont, options)
         #expect(single.outcome.error?.underlying as? TrueTypeFontError == .noSuchFace(index: 1, faceCount: 1))
