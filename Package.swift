@@ -15,6 +15,7 @@ import PackageDescription
 ///   and checker, atomic files); the command and tests use them, a game does not need them.
 /// - `Plugins/<Name>`: loader plugins, one library module each. These are *loader* plugins, not
 ///   SwiftPM package plugins; each target names its folder with an explicit `path:`.
+/// - `Sources/PreloadZlib`: the one inflate (and zlib compression) over the system zlib, public.
 /// - `Sources/CLibPNG`, `Sources/CPreloadZlib`, `Sources/CFreeType`: system libraries found with
 ///   pkg-config.
 /// - `Sources/CPreloadPNG`: the C shim that owns libpng's `setjmp`/`longjmp` error handling.
@@ -36,6 +37,9 @@ let package = Package(
         .library(name: "PreloadAtlas", targets: ["PreloadAtlas"]),
         .library(name: "PreloadPack", targets: ["PreloadPack"]),
         .library(name: "PreloadBaked", targets: ["PreloadBaked"]),
+        // The one inflate (zlib, raw deflate, gzip) over the system zlib, for packs, Tiled's
+        // layers and any plugin that reads compressed data.
+        .library(name: "PreloadZlib", targets: ["PreloadZlib"]),
         // Codecs beyond PNG: not in the umbrella, so that a game links libjpeg, or opens libwebp
         // at run time, only when it names the product.
         .library(name: "PreloadJPEG", targets: ["PreloadJPEG"]),
@@ -114,6 +118,7 @@ let package = Package(
         // (libastcenc.so.3d), so the package builds without astcenc's headers.
         .target(name: "CPreloadASTC"),
         .target(name: "PreloadConcurrency"),
+        .target(name: "PreloadZlib", dependencies: ["CPreloadZlib"]),
         .target(
             name: "Preload",
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
@@ -131,7 +136,7 @@ let package = Package(
             name: "PreloadAuthoring",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadAudio", "PreloadFont",
-                "PreloadTileMap", "PreloadGPU", "CPreloadPNG",
+                "PreloadTileMap", "PreloadGPU", "PreloadZlib", "CPreloadPNG",
             ]
         ),
         .target(
@@ -146,7 +151,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadPack",
-            dependencies: ["Preload", "PreloadConcurrency", "CPreloadZlib", "CPreloadCRC"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadZlib", "CPreloadCRC"],
             path: "Plugins/Pack"
         ),
         .target(
@@ -184,7 +189,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTileMap",
-            dependencies: ["Preload", "PreloadXML", "CPreloadZlib"],
+            dependencies: ["Preload", "PreloadXML", "PreloadZlib"],
             path: "Plugins/TileMap"
         ),
         .target(
@@ -241,7 +246,7 @@ let package = Package(
             name: "PreloadPackTests",
             dependencies: [
                 "PreloadPack", "PreloadPNG", "PreloadAtlas", "Preload", "PreloadAuthoring", "PreloadConcurrency", "PreloadTestSupport",
-                "CPreloadZlib",
+                "PreloadZlib", "CPreloadZlib",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -308,7 +313,7 @@ let package = Package(
         .testTarget(
             name: "PreloadCLITests",
             dependencies: [
-                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport",
+                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport", "Preload", "PreloadAuthoring",
             ]
         ),
     ],

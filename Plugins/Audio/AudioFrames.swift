@@ -101,7 +101,7 @@ private func openCompressed(_ bytes: UnsafeRawBufferPointer, sampleFormat: Audio
 
 /// Whether `bytes` start an Ogg stream whose first packet is a Vorbis identification header.
 private func isOggVorbis(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count >= 35, bytes.loadLE32(0) == WAVFile.fourCC("OggS") else { return false }
+    guard bytes.count >= 35, bytes.starts(with: "OggS".utf8) else { return false }
     let segments = Int(bytes[26])
     let packet = 27 + segments
     guard segments > 0, bytes.count >= packet + 7 else { return false }

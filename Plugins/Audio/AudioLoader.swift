@@ -55,10 +55,7 @@ public struct AudioLoader: LoaderPlugin {
     public func matchesSignature(_ header: [UInt8]) -> Bool {
         header.withUnsafeBytes { bytes in
             if WAVFile.matches(bytes) { return true }
-            guard bytes.count >= 4 else { return false }
-            let magic = bytes.loadLE32(0)
-            return magic == WAVFile.fourCC("OggS") || magic == WAVFile.fourCC("fLaC")
-                || (bytes[0] == UInt8(ascii: "I") && bytes[1] == UInt8(ascii: "D") && bytes[2] == UInt8(ascii: "3"))
+            return bytes.starts(with: "OggS".utf8) || bytes.starts(with: "fLaC".utf8) || (bytes.count >= 4 && bytes.starts(with: "ID3".utf8))
         }
     }
 

@@ -8,7 +8,7 @@ enum FLACMetadataWalk {
 
     /// Whether `bytes` start with FLAC's `fLaC` marker.
     static func isFLAC(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 4 && bytes.loadLE32(0) == WAVFile.fourCC("fLaC")
+        bytes.starts(with: "fLaC".utf8)
     }
 
     /// Throws ``AudioDecodeError/truncated(_:)`` when the FLAC file in `bytes` ends inside its
@@ -21,7 +21,7 @@ enum FLACMetadataWalk {
                 throw .truncated("the file ends at byte \(bytes.count), inside the header of the FLAC metadata block at byte \(position)")
             }
             let type = Int(bytes[position] & 0x7F)
-            let length = Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            let length = (try? ByteReader(bytes).bigEndian(at: position + 1, byteCount: 3, "a metadata block's length")) ?? 0
             let body = position + 4
             guard body + length <= bytes.count else {
                 let name = type < blockNames.count ? blockNames[type] : "of type \(type)"

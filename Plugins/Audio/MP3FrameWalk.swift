@@ -101,9 +101,9 @@ enum MP3FrameWalk {
         let sideInformation = first.version == 3 ? (first.isMono ? 17 : 32) : (first.isMono ? 9 : 17)
         let tag = offset + 4 + sideInformation
         guard tag + 12 <= bytes.count else { return nil }
-        let id = bytes.loadLE32(tag)
-        guard id == WAVFile.fourCC("Xing") || id == WAVFile.fourCC("Info"), bytes[tag + 7] & 1 != 0 else { return nil }
-        return (8..<12).reduce(0) { $0 << 8 | Int(bytes[tag + $1]) }
+        let reader = ByteReader(bytes)
+        guard bytes[tag...].starts(with: "Xing".utf8) || bytes[tag...].starts(with: "Info".utf8), bytes[tag + 7] & 1 != 0 else { return nil }
+        return try? reader.bigEndian(at: tag + 8, byteCount: 4, "the Xing header's frame count")
     }
 
     /// Whether the bytes at `offset` start a tag that follows an MP3's frames: ID3v1 (`TAG`), APE

@@ -6,9 +6,11 @@ import Preload
 /// length when a file has no LAME/Xing header (a 60-second VBR file decoded as 31.8 seconds,
 /// libsndfile issue #1001); with a full scan libmpg123 gives every frame. Float output is
 /// identical to libsndfile's, gapless (encoder delay and padding removed) where the header says.
-struct Mpg123Library: @unchecked Sendable {  // C function pointers, immutable once resolved
-    /// The library for this process, or why it is missing; opened (and initialised) on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try Mpg123Library() }
+struct Mpg123Library: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
+    static let location = SystemLibraryLocation(
+        "libmpg123", soname: "libmpg123.so.0", debian: "libmpg123-0", dylib: "libmpg123.0.dylib", homebrew: "mpg123")
+    /// Opened (and initialised) on first use.
+    static let shared = opened()
 
     let new: PreloadMpg123New
     let delete: PreloadMpg123Delete
@@ -23,26 +25,19 @@ struct Mpg123Library: @unchecked Sendable {  // C function pointers, immutable o
     let seek: PreloadMpg123Seek
     let errorText: PreloadMpg123StrError
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open(
-                "libmpg123", fileNames: ["libmpg123.0.dylib", "/opt/homebrew/lib/libmpg123.0.dylib", "/usr/local/lib/libmpg123.0.dylib"],
-                package: "mpg123")
-        #else
-            let library = try SystemLibrary.open("libmpg123", fileNames: ["libmpg123.so.0"], package: "libmpg123-0")
-        #endif
-        new = try library.function("mpg123_new", as: PreloadMpg123New.self)
-        delete = try library.function("mpg123_delete", as: PreloadMpg123Delete.self)
-        param = try library.function("mpg123_param", as: PreloadMpg123Param.self)
-        replaceReaderHandle = try library.function("mpg123_replace_reader_handle", as: PreloadMpg123ReplaceReaderHandle.self)
-        openHandle = try library.function("mpg123_open_handle", as: PreloadMpg123OpenHandle.self)
-        close = try library.function("mpg123_close", as: PreloadMpg123Close.self)
-        scan = try library.function("mpg123_scan", as: PreloadMpg123Scan.self)
-        length = try library.function("mpg123_length", as: PreloadMpg123Length.self)
-        getFormat = try library.function("mpg123_getformat", as: PreloadMpg123GetFormat.self)
-        read = try library.function("mpg123_read", as: PreloadMpg123Read.self)
-        seek = try library.function("mpg123_seek", as: PreloadMpg123Seek.self)
-        errorText = try library.function("mpg123_strerror", as: PreloadMpg123StrError.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        new = try library.function("mpg123_new")
+        delete = try library.function("mpg123_delete")
+        param = try library.function("mpg123_param")
+        replaceReaderHandle = try library.function("mpg123_replace_reader_handle")
+        openHandle = try library.function("mpg123_open_handle")
+        close = try library.function("mpg123_close")
+        scan = try library.function("mpg123_scan")
+        length = try library.function("mpg123_length")
+        getFormat = try library.function("mpg123_getformat")
+        read = try library.function("mpg123_read")
+        seek = try library.function("mpg123_seek")
+        errorText = try library.function("mpg123_strerror")
         _ = try library.function("mpg123_init", as: PreloadMpg123Init.self)()  // required before 1.27, harmless after
     }
 

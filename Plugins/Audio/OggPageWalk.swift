@@ -33,7 +33,7 @@ struct OggPageWalk {
 
     /// Whether `bytes` start with an Ogg page's capture pattern.
     static func isOgg(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 4 && bytes.loadLE32(0) == WAVFile.fourCC("OggS")
+        bytes.starts(with: "OggS".utf8)
     }
 
     /// Walks the pages of the Ogg file `bytes`.
@@ -52,7 +52,7 @@ struct OggPageWalk {
                 }
                 break walk
             }
-            guard bytes.loadLE32(position) == WAVFile.fourCC("OggS"), bytes[position + 4] == 0 else { break walk }
+            guard bytes[position...].starts(with: capture), bytes[position + 4] == 0 else { break walk }
             let segments = Int(bytes[position + 26])
             guard left >= 27 + segments else {
                 end = .cut(offset: position, size: nil)
@@ -63,7 +63,7 @@ struct OggPageWalk {
                 end = .cut(offset: position, size: size)
                 break walk
             }
-            let granule = Int64(bitPattern: UInt64(bytes.loadLE32(position + 6)) | UInt64(bytes.loadLE32(position + 10)) << 32)
+            let granule = (try? ByteReader(bytes).littleEndian(at: position + 6, as: Int64.self, "a page's granule position")) ?? -1
             if granule != -1 { lastGranule = granule }  // -1: no packet ends on this page
             lastFlags = bytes[position + 5]
             position += size

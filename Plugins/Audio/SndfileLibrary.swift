@@ -10,12 +10,10 @@ import Preload
 /// libsndfile's headers and lets a game start on a machine without it: WAV files, which this
 /// plugin reads itself, still load; FLAC and Opus fail with ``MissingSystemLibrary`` naming the
 /// package to install.
-struct SndfileLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
-    /// The library for this process, or why it is missing; opened on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try SndfileLibrary() }
-
-    /// The loaded library, or the error naming what to install.
-    static func get() throws(MissingSystemLibrary) -> SndfileLibrary { try shared.get() }
+struct SndfileLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
+    static let location = SystemLibraryLocation(
+        "libsndfile", soname: "libsndfile.so.1", debian: "libsndfile1", dylib: "libsndfile.1.dylib", homebrew: "libsndfile")
+    static let shared = opened()
 
     let openVirtual: PreloadSFOpenVirtual
     let close: PreloadSFClose
@@ -28,23 +26,15 @@ struct SndfileLibrary: @unchecked Sendable {  // C function pointers, immutable 
     /// "libsndfile-1.2.0".
     let version: String
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open(
-                "libsndfile",
-                fileNames: ["libsndfile.1.dylib", "/opt/homebrew/lib/libsndfile.1.dylib", "/usr/local/lib/libsndfile.1.dylib"],
-                package: "libsndfile")
-        #else
-            let library = try SystemLibrary.open("libsndfile", fileNames: ["libsndfile.so.1"], package: "libsndfile1")
-        #endif
-        openVirtual = try library.function("sf_open_virtual", as: PreloadSFOpenVirtual.self)
-        close = try library.function("sf_close", as: PreloadSFClose.self)
-        error = try library.function("sf_error", as: PreloadSFError.self)
-        errorText = try library.function("sf_strerror", as: PreloadSFStrError.self)
-        command = try library.function("sf_command", as: PreloadSFCommand.self)
-        seek = try library.function("sf_seek", as: PreloadSFSeek.self)
-        readShort = try library.function("sf_readf_short", as: PreloadSFReadFShort.self)
-        readFloat = try library.function("sf_readf_float", as: PreloadSFReadFFloat.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        openVirtual = try library.function("sf_open_virtual")
+        close = try library.function("sf_close")
+        error = try library.function("sf_error")
+        errorText = try library.function("sf_strerror")
+        command = try library.function("sf_command")
+        seek = try library.function("sf_seek")
+        readShort = try library.function("sf_readf_short")
+        readFloat = try library.function("sf_readf_float")
         version = (try library.function("sf_version_string", as: PreloadSFVersionString.self)()).map { String(cString: $0) } ?? "libsndfile"
     }
 

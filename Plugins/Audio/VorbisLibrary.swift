@@ -6,9 +6,10 @@ import Preload
 /// wrongly into a file's last page (every frame after 250,000 of the 264,600 of `theme.ogg`
 /// differs after a seek) and opens a file in 342 µs against libvorbisfile's 90 µs; the decoded
 /// float samples are identical.
-struct VorbisLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
-    /// The library for this process, or why it is missing; opened on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try VorbisLibrary() }
+struct VorbisLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
+    static let location = SystemLibraryLocation(
+        "libvorbisfile", soname: "libvorbisfile.so.3", debian: "libvorbisfile3", dylib: "libvorbisfile.3.dylib", homebrew: "libvorbis")
+    static let shared = opened()
 
     let openCallbacks: PreloadOVOpenCallbacks
     let clear: PreloadOVClear
@@ -18,22 +19,14 @@ struct VorbisLibrary: @unchecked Sendable {  // C function pointers, immutable o
     let read: PreloadOVRead
     let pcmSeek: PreloadOVPcmSeek
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open(
-                "libvorbisfile",
-                fileNames: ["libvorbisfile.3.dylib", "/opt/homebrew/lib/libvorbisfile.3.dylib", "/usr/local/lib/libvorbisfile.3.dylib"],
-                package: "libvorbis")
-        #else
-            let library = try SystemLibrary.open("libvorbisfile", fileNames: ["libvorbisfile.so.3"], package: "libvorbisfile3")
-        #endif
-        openCallbacks = try library.function("ov_open_callbacks", as: PreloadOVOpenCallbacks.self)
-        clear = try library.function("ov_clear", as: PreloadOVClear.self)
-        pcmTotal = try library.function("ov_pcm_total", as: PreloadOVPcmTotal.self)
-        info = try library.function("ov_info", as: PreloadOVInfo.self)
-        readFloat = try library.function("ov_read_float", as: PreloadOVReadFloat.self)
-        read = try library.function("ov_read", as: PreloadOVRead.self)
-        pcmSeek = try library.function("ov_pcm_seek", as: PreloadOVPcmSeek.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        openCallbacks = try library.function("ov_open_callbacks")
+        clear = try library.function("ov_clear")
+        pcmTotal = try library.function("ov_pcm_total")
+        info = try library.function("ov_info")
+        readFloat = try library.function("ov_read_float")
+        read = try library.function("ov_read")
+        pcmSeek = try library.function("ov_pcm_seek")
     }
 }
 

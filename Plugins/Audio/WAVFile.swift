@@ -52,32 +52,29 @@ struct WAVFile: Hashable, Sendable {
 
     /// Whether `header` starts a RIFF/WAVE file.
     static func matches(_ header: UnsafeRawBufferPointer) -> Bool {
-        header.count >= 12 && header.loadLE32(0) == fourCC("RIFF") && header.loadLE32(8) == fourCC("WAVE")
+        header.count >= 12 && header.starts(with: "RIFF".utf8) && header[8..<12].elementsEqual("WAVE".utf8)
     }
 
     /// Whether `file` starts like a RIFF file of any kind (RIFF, RIFX, RF64, BW64), even one too
     /// short to say which: this plugin's to read and to refuse by name.
     static func isRIFF(_ file: UnsafeRawBufferPointer) -> Bool {
-        guard file.count >= 4 else { return false }
-        let magic = file.loadLE32(0)
-        return magic == fourCC("RIFF") || magic == fourCC("RIFX") || magic == fourCC("RF64") || magic == fourCC("BW64")
+        ["RIFF", "RIFX", "RF64", "BW64"].contains { file.starts(with: $0.utf8) }
     }
 
     /// Reads the layout of the WAV file `file`.
     init(_ file: UnsafeRawBufferPointer) throws(AudioDecodeError) {
         guard !file.isEmpty else { throw .emptyFile }
         guard file.count >= 12 else { throw .truncated("\(file.count) bytes, fewer than a RIFF header's 12") }
-        let magic = file.loadLE32(0)
-        if magic == Self.fourCC("RIFX") || magic == Self.fourCC("RF64") || magic == Self.fourCC("BW64") {
-            throw .unsupported("a \(magic == Self.fourCC("RIFX") ? "big-endian RIFX" : "64-bit RF64") WAV file")
+        if Self.isRIFF(file), !file.starts(with: "RIFF".utf8) {
+            throw .unsupported("a \(file.starts(with: "RIFX".utf8) ? "big-endian RIFX" : "64-bit RF64") WAV file")
         }
-        guard magic == Self.fourCC("RIFF"), file.loadLE32(8) == Self.fourCC("WAVE") else {
+        guard Self.matches(file) else {
             throw .notAudio("no RIFF/WAVE header")
         }
         var warnings: [AssetWarning] = []
         // The RIFF size: 0 and 0xFFFFFFFF are streaming placeholders, and a size past the file's
         // end is checked where it matters (the data chunk); a smaller one ends the walk early.
-        let riffSize = Int(file.loadLE32(4))
+        let riffSize = RIFFChunks.riffSize(of: file) ?? 0
         var end = file.count
         if riffSize != 0, riffSize != 0xFFFF_FFFF, riffSize >= 4, riffSize + 8 < file.count {
             end = riffSize + 8
@@ -87,16 +84,16 @@ struct WAVFile: Hashable, Sendable {
         var format: (samples: Samples, channels: Int, rate: Int)?
         var data: (offset: Int, frames: Int)?
         var factFrames: Int?
-        var position = 12
-        while position + 8 <= end {
-            let id = file.loadLE32(position)
-            let size = Int(file.loadLE32(position + 4))
-            let body = position + 8
-            let available = end - body
-            if id == Self.fourCC("fact"), size >= 4, size <= available, file.loadLE32(body) > 0 {
-                factFrames = Int(file.loadLE32(body))
+        let reader = ByteReader(file)
+        var chunks = RIFFChunks(file, end: end)
+        while let chunk = chunks.next() {
+            let (id, size, body, available) = (chunk.id, chunk.size, chunk.payloadStart, chunk.available)
+            if id == "fact", size >= 4, size <= available, let frames = try? reader.littleEndian(at: body, as: UInt32.self, "the fact chunk"),
+                frames > 0
+            {
+                factFrames = Int(frames)
             }
-            if id == Self.fourCC("fmt ") {
+            if id == "fmt " {
                 guard data == nil else { throw .corrupt("a fmt chunk after the data chunk") }
                 if format == nil {
                     guard size <= available else {
@@ -104,7 +101,7 @@ struct WAVFile: Hashable, Sendable {
                     }
                     format = try Self.readFormat(UnsafeRawBufferPointer(rebasing: file[body..<body + size]))
                 }
-            } else if id == Self.fourCC("data") {
+            } else if id == "data" {
                 guard let format else { throw .corrupt("the data chunk comes before any fmt chunk") }
                 guard data == nil else { break }  // a second data chunk: players play the first
                 var count = size
@@ -139,17 +136,16 @@ struct WAVFile: Hashable, Sendable {
                     warnings.append(
                         AssetWarning(
                             .wavTruncatedTrailingChunk,
-                            "the chunk '\(Self.name(id))' after the samples runs past the end of the file; ignored"))
+                            "the chunk '\(id)' after the samples runs past the end of the file; ignored"))
                     break
                 }
-                throw .truncated("the chunk '\(Self.name(id))' declares \(size) bytes; the file has \(available) left")
+                throw .truncated("the chunk '\(id)' declares \(size) bytes; the file has \(available) left")
             }
-            position = body + size + (size & 1)  // chunks are padded to an even size
         }
         if format == nil || data == nil {
             // A walk that stopped inside a chunk's header, or a RIFF chunk that declares more than
             // the file holds: the file was cut before its samples.
-            if position < end || (riffSize != 0xFFFF_FFFF && riffSize + 8 > file.count) {
+            if chunks.offset < chunks.end || (riffSize != 0xFFFF_FFFF && riffSize + 8 > file.count) {
                 throw .truncated(
                     "the file ends at byte \(file.count), before its \(format == nil ? "fmt" : "data") chunk"
                         + (riffSize + 8 > file.count ? " (the RIFF chunk declares \(riffSize + 8) bytes)" : ""))
@@ -172,18 +168,22 @@ struct WAVFile: Hashable, Sendable {
         _ chunk: UnsafeRawBufferPointer
     ) throws(AudioDecodeError) -> (samples: Samples, channels: Int, rate: Int) {
         guard chunk.count >= 16 else { throw .corrupt("a fmt chunk of \(chunk.count) bytes, fewer than 16") }
-        var tag = Int(chunk.loadLE16(0))
-        let channels = Int(chunk.loadLE16(2))
-        let rate = Int(chunk.loadLE32(4))
-        let blockAlign = Int(chunk.loadLE16(12))
-        let bits = Int(chunk.loadLE16(14))
+        let reader = ByteReader(chunk)
+        func field<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type, _ name: String) throws(AudioDecodeError) -> Int {
+            do { return Int(try reader.littleEndian(at: offset, as: type, "the fmt chunk's \(name)")) } catch { throw .truncated(error.description) }
+        }
+        var tag = try field(0, UInt16.self, "format tag")
+        let channels = try field(2, UInt16.self, "channel count")
+        let rate = try field(4, UInt32.self, "sample rate")
+        let blockAlign = try field(12, UInt16.self, "block size")
+        let bits = try field(14, UInt16.self, "sample size")
         if tag == 0xFFFE {  // WAVE_FORMAT_EXTENSIBLE: the sub-format GUID's first two bytes are the tag
             guard chunk.count >= 40 else { throw .corrupt("an extensible fmt chunk of \(chunk.count) bytes, fewer than 40") }
             let guidTail: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71]
             guard (0..<14).allSatisfy({ chunk[26 + $0] == guidTail[$0] }) else {
                 throw .unsupported("an extensible WAV whose sub-format is not a standard one")
             }
-            tag = Int(chunk.loadLE16(24))
+            tag = try field(24, UInt16.self, "sub-format")
         }
         guard channels > 0 else { throw .corrupt("a fmt chunk with 0 channels") }
         guard channels <= maximumChannels else { throw .unsupported("\(channels) channels (at most \(maximumChannels))") }
@@ -223,24 +223,4 @@ struct WAVFile: Hashable, Sendable {
         let hex = String(tag, radix: 16, uppercase: true)
         return "\(name) (WAV format 0x\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
     }
-
-    static func fourCC(_ text: StaticString) -> UInt32 {
-        text.withUTF8Buffer { UInt32($0[0]) | UInt32($0[1]) << 8 | UInt32($0[2]) << 16 | UInt32($0[3]) << 24 }
-    }
-
-    /// A chunk id as text, for messages (printable ASCII, other bytes as `?`).
-    private static func name(_ id: UInt32) -> String {
-        String(
-            decoding: (0..<4).map { byte in
-                let value = UInt8(truncatingIfNeeded: id >> (8 * byte))
-                return (0x20...0x7E).contains(value) ? value : UInt8(ascii: "?")
-            }, as: UTF8.self)
-    }
-}
-
-extension UnsafeRawBufferPointer {
-    /// The little-endian 16-bit value at `offset` (which must leave 2 bytes).
-    func loadLE16(_ offset: Int) -> UInt16 { UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
-    /// The little-endian 32-bit value at `offset` (which must leave 4 bytes).
-    func loadLE32(_ offset: Int) -> UInt32 { UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
 }

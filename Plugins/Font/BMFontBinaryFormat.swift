@@ -22,7 +22,7 @@ enum BMFontBinaryFormat {
         while offset < data.count {
             guard data.count - offset >= 5 else { throw malformed("a block header is cut short at byte \(offset)") }
             let type = data[offset]
-            let length = Int(Self.uint32(data, offset + 1))
+            let length = Int(try ByteReader(data).littleEndian(at: offset + 1, as: UInt32.self, "a block header"))
             let start = offset + 5
             guard length <= data.count - start else {
                 throw malformed("block \(type) at byte \(offset) declares \(length) bytes; \(data.count - start) remain")
@@ -31,31 +31,32 @@ enum BMFontBinaryFormat {
             switch type {
             case 1:
                 try block.need(14)
-                metrics.size = Int(block.int16(0))
-                let flags = block.uint8(2)
+                metrics.size = try Int(block.int16(0))
+                let flags = try block.uint8(2)
                 metrics.isSmooth = flags & 1 != 0
                 metrics.isUnicode = flags & 2 != 0
                 metrics.isItalic = flags & 4 != 0
                 metrics.isBold = flags & 8 != 0
                 // The text and XML forms write `charset=""` for a Unicode font, a name otherwise.
-                metrics.charset = metrics.isUnicode ? "" : String(block.uint8(3))
-                metrics.stretchHeight = Int(block.uint16(4))
-                metrics.supersampling = Int(block.uint8(6))
-                metrics.padding = (7..<11).map { Int(block.uint8($0)) }
-                metrics.spacing = (11..<13).map { Int(block.uint8($0)) }
-                metrics.outline = Int(block.uint8(13))
+                metrics.charset = try metrics.isUnicode ? "" : String(block.uint8(3))
+                metrics.stretchHeight = try Int(block.uint16(4))
+                metrics.supersampling = try Int(block.uint8(6))
+                metrics.padding = try (7..<11).map { Int(try block.uint8($0)) }
+                metrics.spacing = try (11..<13).map { Int(try block.uint8($0)) }
+                metrics.outline = try Int(block.uint8(13))
                 metrics.face = block.strings(from: 14).first ?? ""
             case 2:
                 try block.need(15)
                 sawCommon = true
-                metrics.lineHeight = Int(block.uint16(0))
-                metrics.base = Int(block.uint16(2))
-                metrics.pageWidth = Int(block.uint16(4))
-                metrics.pageHeight = Int(block.uint16(6))
-                metrics.isPacked = block.uint8(10) & 0x80 != 0
+                metrics.lineHeight = try Int(block.uint16(0))
+                metrics.base = try Int(block.uint16(2))
+                metrics.pageWidth = try Int(block.uint16(4))
+                metrics.pageHeight = try Int(block.uint16(6))
+                metrics.isPacked = try block.uint8(10) & 0x80 != 0
                 metrics.channelContents = try (11..<15).map { at in
-                    guard let content = FontMetrics.ChannelContent(rawValue: Int(block.uint8(at))) else {
-                        throw malformed("block 2: channel content \(block.uint8(at)) is not 0 to 4")
+                    let value = try block.uint8(at)
+                    guard let content = FontMetrics.ChannelContent(rawValue: Int(value)) else {
+                        throw malformed("block 2: channel content \(value) is not 0 to 4")
                     }
                     return content
                 }
@@ -64,7 +65,7 @@ enum BMFontBinaryFormat {
             case 4:
                 guard length % 20 == 0 else { throw malformed("block 4 is \(length) bytes, not a multiple of 20") }
                 for at in stride(from: 0, to: length, by: 20) {
-                    builder.add(
+                    try builder.add(
                         BitmapGlyph(
                             id: Int64(Int32(bitPattern: block.uint32(at))), x: Int(block.uint16(at + 4)), y: Int(block.uint16(at + 6)),
                             width: Int(block.uint16(at + 8)), height: Int(block.uint16(at + 10)), xOffset: Int(block.int16(at + 12)),
@@ -74,7 +75,7 @@ enum BMFontBinaryFormat {
             case 5:
                 guard length % 10 == 0 else { throw malformed("block 5 is \(length) bytes, not a multiple of 10") }
                 for at in stride(from: 0, to: length, by: 10) {
-                    builder.add(
+                    try builder.add(
                         KerningPair(
                             first: Int64(block.uint32(at)), second: Int64(block.uint32(at + 4)), amount: Int(block.int16(at + 8))))
                 }
@@ -90,15 +91,13 @@ enum BMFontBinaryFormat {
             kerningPairs: builder.kerningPairs, warnings: builder.warnings)
     }
 
-    static func uint32(_ data: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(data[at]) | UInt32(data[at + 1]) << 8 | UInt32(data[at + 2]) << 16 | UInt32(data[at + 3]) << 24
-    }
-
-    /// Little-endian fields of one block, at offsets from its start.
+    /// Little-endian fields of one block, at offsets from its start; a field past the block's
+    /// end is ``BitmapFontError/malformed(file:detail:)`` naming the block.
     private struct BlockReader {
         let bytes: ArraySlice<UInt8>
         let type: UInt8
         let file: String
+        private var reader: ByteReader<ArraySlice<UInt8>> { ByteReader(bytes) }
 
         func need(_ count: Int) throws {
             guard bytes.count >= count else {
@@ -106,10 +105,16 @@ enum BMFontBinaryFormat {
             }
         }
 
-        func uint8(_ at: Int) -> UInt8 { bytes[bytes.startIndex + at] }
-        func uint16(_ at: Int) -> UInt16 { UInt16(uint8(at)) | UInt16(uint8(at + 1)) << 8 }
-        func int16(_ at: Int) -> Int16 { Int16(bitPattern: uint16(at)) }
-        func uint32(_ at: Int) -> UInt32 { UInt32(uint16(at)) | UInt32(uint16(at + 2)) << 16 }
+        func uint8(_ at: Int) throws(BitmapFontError) -> UInt8 { try field(at) }
+        func uint16(_ at: Int) throws(BitmapFontError) -> UInt16 { try field(at) }
+        func int16(_ at: Int) throws(BitmapFontError) -> Int16 { try field(at) }
+        func uint32(_ at: Int) throws(BitmapFontError) -> UInt32 { try field(at) }
+
+        private func field<T: FixedWidthInteger>(_ at: Int) throws(BitmapFontError) -> T {
+            do { return try reader.littleEndian(at: at, as: T.self, "block \(type)") } catch {
+                throw .malformed(file: file, detail: error.description)
+            }
+        }
 
         /// The NUL-terminated strings from `at` to the block's end (a last one without its NUL
         /// too).

@@ -1,3 +1,5 @@
+import Preload
+
 /// A JPEG's EXIF orientation (TIFF tag 0x0112): how the stored pixels must be moved to stand
 /// upright. Read from the first APP1 "Exif" segment's first image directory (IFD0), bounded by
 /// the segment's length; a missing, malformed or out-of-range value counts as no orientation.
@@ -47,14 +49,11 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
         case (0x4D, 0x4D): littleEndian = false  // "MM"
         default: return nil
         }
+        let reader = ByteReader(segment)
         func read(_ offset: Int, bytes: Int) -> Int? {
-            guard offset >= 0, bytes <= segment.count, offset <= segment.count - bytes else { return nil }
-            var value = 0
-            for index in 0..<bytes {
-                let byte = Int(segment[offset + (littleEndian ? bytes - 1 - index : index)])
-                value = value << 8 | byte
-            }
-            return value
+            littleEndian
+                ? try? reader.littleEndian(at: offset, byteCount: bytes, "an Exif field")
+                : try? reader.bigEndian(at: offset, byteCount: bytes, "an Exif field")
         }
         guard read(tiff + 2, bytes: 2) == 42, let directory = read(tiff + 4, bytes: 4).map({ tiff + $0 }),
             let entries = read(directory, bytes: 2)

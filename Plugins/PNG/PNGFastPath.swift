@@ -24,27 +24,12 @@ import Preload
 /// print(reason ?? "the fast path decodes it")
 /// ```
 public enum PNGFastPath {
-    /// libdeflate, opened once for the life of the process.
-    static let library = Result { try SystemLibrary.open("libdeflate", fileNames: ["libdeflate.so.0"], package: "libdeflate0") }
-
     /// libdeflate's functions for the C side, allocated once and never freed (the C side keeps a
     /// decompressor per thread that refers to them); nil without libdeflate.
     nonisolated(unsafe) static let functions: UnsafePointer<preload_png_deflate_functions>? = {
-        guard let library = try? library.get(),
-            let allocate = try? library.function("libdeflate_alloc_decompressor", as: (@convention(c) () -> UnsafeMutableRawPointer?).self),
-            let free = try? library.function("libdeflate_free_decompressor", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
-            let inflate = try? library.function(
-                "libdeflate_zlib_decompress_ex",
-                as: (@convention(c) (
-                    UnsafeMutableRawPointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>?,
-                    UnsafeMutablePointer<Int>?
-                ) -> Int32).self),
-            let crc32 = try? library.function("libdeflate_crc32", as: (@convention(c) (UInt32, UnsafeRawPointer?, Int) -> UInt32).self)
-        else { return nil }
+        guard let library = try? LibDeflate.get() else { return nil }
         let functions = UnsafeMutablePointer<preload_png_deflate_functions>.allocate(capacity: 1)
-        functions.initialize(
-            to: preload_png_deflate_functions(
-                alloc_decompressor: allocate, free_decompressor: free, zlib_decompress_ex: inflate, crc32: crc32))
+        functions.initialize(to: library.functions)
         return UnsafePointer(functions)
     }()
 

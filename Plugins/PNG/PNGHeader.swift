@@ -12,11 +12,12 @@ package struct PNGHeader: Hashable, Sendable {
         guard bytes.count >= 26, bytes.starts(with: PNGDecoder.signature),
             bytes[12...15].elementsEqual("IHDR".utf8)
         else { return nil }
-        func bigEndian(_ offset: Int) -> Int {
-            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        width = bigEndian(16)
-        height = bigEndian(20)
+        let reader = ByteReader(bytes)
+        guard let width = try? reader.bigEndian(at: 16, byteCount: 4, "IHDR's width"),
+            let height = try? reader.bigEndian(at: 20, byteCount: 4, "IHDR's height")
+        else { return nil }
+        self.width = width
+        self.height = height
         bitDepth = Int(bytes[24])
         colorType = Int(bytes[25])
     }

@@ -1,5 +1,5 @@
 import CPreloadCRC
-import CPreloadZlib
+import PreloadZlib
 
 /// CRC-32 with zlib's polynomial (the checksum of zip, gzip, PNG and Preload's `.pak` and baked
 /// packs). Long runs go through carry-less multiplication where the CPU has it (several times
@@ -15,13 +15,7 @@ public enum CRC32 {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return seed }
         var offset = 0
         let fast = preload_crc32_prefix(seed, base.assumingMemoryBound(to: UInt8.self), bytes.count, &offset)
-        var crc = uLong(fast)
-        while offset < bytes.count {  // zlib takes 32-bit lengths
-            let length = min(bytes.count - offset, Int(Int32.max))
-            crc = CPreloadZlib.crc32(crc, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(length))
-            offset += length
-        }
-        return UInt32(truncatingIfNeeded: crc)
+        return Zlib.crc32(UnsafeRawBufferPointer(start: base + offset, count: bytes.count - offset), seed: fast)
     }
 
     /// CRC-32 of `bytes`.

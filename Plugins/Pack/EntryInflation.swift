@@ -1,4 +1,5 @@
 import Preload
+import PreloadZlib
 
 /// Inflating one entry's stored bytes, chunk by chunk, with the checks that belong to its
 /// wrapper. A `.pak` zlib stream is inflated raw: its 2-byte header is checked and skipped, and
@@ -44,7 +45,7 @@ struct EntryInflation {
             let used: Int, produced: Int
             do {
                 (used, produced) = try inflater.inflate(UnsafeRawBufferPointer(rebasing: input[offset...]), into: room)
-            } catch let error as ZlibError {
+            } catch {
                 throw failure(error.description)
             }
             offset += used

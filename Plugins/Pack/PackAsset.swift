@@ -42,12 +42,21 @@ public struct PackAsset: Asset {
     public let format: PackIndex.Format
     /// Every entry, in the pack's order.
     public let entries: [Entry]
+    /// The loader that read the pack, which reads an entry's raw bytes again (its index cached);
+    /// a fresh one for a pack made in code.
+    let reader: PackLoader?
 
     /// A pack at `path` with `entries`.
     public init(path: String, format: PackIndex.Format, entries: [Entry]) {
+        self.init(path: path, format: format, entries: entries, reader: nil)
+    }
+
+    /// A pack at `path` with `entries`, whose raw bytes `reader` reads again.
+    init(path: String, format: PackIndex.Format, entries: [Entry], reader: PackLoader?) {
         self.path = path
         self.format = format
         self.entries = entries
+        self.reader = reader
     }
 
     public var kind: AssetKind { .pack }
@@ -86,6 +95,6 @@ extension PackAsset {
                 name: entry.name, path: entryRequest.path, storedSize: entry.storedSize, rawSize: entry.rawSize ?? read,
                 method: entry.method, outcome: outcome)
         }
-        return PackAsset(path: request.path, format: index.format, entries: entries)
+        return PackAsset(path: request.path, format: index.format, entries: entries, reader: loader)
     }
 }

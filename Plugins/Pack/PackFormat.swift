@@ -37,12 +37,18 @@ package enum PackFormat {
         static func decode(_ bytes: [UInt8], fileSize: UInt64) throws(PackError) -> Header {
             guard bytes.count >= 8, Array(bytes.prefix(8)) == magic else { throw .notAPack }
             guard bytes.count >= headerSize else { throw .truncated("the file ends inside the header") }
-            var reader = LittleEndianReader(bytes)
-            reader.skip(8)
-            let version = reader.uint16(), flags = reader.uint16()
+            let reader = ByteReader(bytes), what = "the pack's header"
+            let (version, flags, header, checksum): (UInt16, UInt16, Header, UInt32)
+            do {
+                version = try reader.littleEndian(at: 8, what)
+                flags = try reader.littleEndian(at: 10, what)
+                header = Header(
+                    entryCount: try reader.littleEndian(at: 12, what), indexOffset: try reader.littleEndian(at: 16, what),
+                    indexSize: try reader.littleEndian(at: 24, what), indexCRC: try reader.littleEndian(at: 32, what))
+                checksum = try reader.littleEndian(at: 36, what)
+            } catch { throw .truncated(error.description) }
             guard version == PackFormat.version else { throw .unsupported("version \(version); this reader knows version \(PackFormat.version)") }
-            let header = Header(entryCount: reader.uint32(), indexOffset: reader.uint64(), indexSize: reader.uint64(), indexCRC: reader.uint32())
-            guard reader.uint32() == CRC32.checksum(Array(bytes[0..<36])) else { throw .corruptHeader("header checksum mismatch") }
+            guard checksum == CRC32.checksum(Array(bytes[0..<36])) else { throw .corruptHeader("header checksum mismatch") }
             guard flags == 0 else { throw .unsupported("header flags \(flags)") }
             guard header.indexOffset >= UInt64(headerSize), header.indexOffset <= fileSize,
                 header.indexSize <= fileSize - header.indexOffset
@@ -75,18 +81,28 @@ package enum PackFormat {
     /// data area; stored entries as large as they are raw.
     static func decodeIndex(_ bytes: [UInt8], header: Header) throws(PackError) -> [PackIndex.Entry] {
         guard CRC32.checksum(bytes) == header.indexCRC else { throw .corruptIndex("index checksum mismatch") }
-        var reader = LittleEndianReader(bytes)
+        var reader = ByteReader(bytes)
         var entries: [PackIndex.Entry] = []
         entries.reserveCapacity(Int(min(header.entryCount, 1 << 20)))
         for number in 0..<header.entryCount {
             guard reader.remaining >= 2 else { throw .corruptIndex("entry \(number + 1) of \(header.entryCount) is missing") }
-            let length = Int(reader.uint16())
-            guard length > 0, reader.remaining >= length + 29 else { throw .corruptIndex("entry \(number + 1) is cut short") }
-            guard let name = String(validating: reader.bytes(length), as: UTF8.self), PackEntryName.isValid(name) else {
+            let (name, offset, stored, raw, method, crc): (String?, UInt64, UInt64, UInt64, UInt8, UInt32)
+            do throws(TruncatedBytes) {
+                let what = "entry \(number + 1)"
+                let length = Int(try reader.littleEndian(UInt16.self, what))
+                try reader.require(length + 29, at: reader.offset, what)  // the name and the fixed fields
+                name = length > 0 ? String(validating: try reader.bytes(length, what), as: UTF8.self) : nil
+                offset = try reader.littleEndian(UInt64.self, what)
+                stored = try reader.littleEndian(UInt64.self, what)
+                raw = try reader.littleEndian(UInt64.self, what)
+                method = try reader.littleEndian(UInt8.self, what)
+                crc = try reader.littleEndian(UInt32.self, what)
+            } catch {
+                throw .corruptIndex("entry \(number + 1) is cut short")
+            }
+            guard let name, PackEntryName.isValid(name) else {
                 throw .corruptIndex("entry \(number + 1) has an invalid name")
             }
-            let offset = reader.uint64(), stored = reader.uint64(), raw = reader.uint64()
-            let method = reader.uint8(), crc = reader.uint32()
             guard method <= 1 else { throw .corruptIndex("entry '\(name)' uses unknown method \(method)") }
             guard offset >= UInt64(headerSize), offset <= header.indexOffset, stored <= header.indexOffset - offset else {
                 throw .corruptIndex("entry '\(name)' points outside the data area")
@@ -135,33 +151,4 @@ extension Array where Element == UInt8 {
     mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
         Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
     }
-}
-
-/// Reads little-endian integers from bytes already checked to be long enough.
-struct LittleEndianReader {
-    private let bytes: [UInt8]
-    private(set) var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var remaining: Int { bytes.count - position }
-
-    mutating func skip(_ count: Int) { position += count }
-
-    mutating func bytes(_ count: Int) -> ArraySlice<UInt8> {
-        defer { position += count }
-        return bytes[position..<position + count]
-    }
-
-    mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T {
-        var value: T = 0
-        for index in 0..<MemoryLayout<T>.size { value |= T(bytes[position + index]) << (8 * index) }
-        position += MemoryLayout<T>.size
-        return value
-    }
-
-    mutating func uint8() -> UInt8 { integer(UInt8.self) }
-    mutating func uint16() -> UInt16 { integer(UInt16.self) }
-    mutating func uint32() -> UInt32 { integer(UInt32.self) }
-    mutating func uint64() -> UInt64 { integer(UInt64.self) }
 }

@@ -25,11 +25,11 @@ struct ZipEndRecord: Equatable {
         guard let position = findEnd(in: tail) else {
             throw PackError.corruptIndex("no end of central directory record (truncated zip?)")
         }
-        var reader = LittleEndianReader(tail)
-        reader.skip(position + 4)
-        let disk = reader.uint16(), directoryDisk = reader.uint16()
-        let entriesOnDisk = reader.uint16(), entries = reader.uint16()
-        let directorySize = reader.uint32(), directoryOffset = reader.uint32()
+        var reader = ByteReader(tail, at: position + 4)
+        let what = "the end of central directory record"
+        let disk = try reader.littleEndian(UInt16.self, what), directoryDisk = try reader.littleEndian(UInt16.self, what)
+        let entriesOnDisk = try reader.littleEndian(UInt16.self, what), entries = try reader.littleEndian(UInt16.self, what)
+        let directorySize = try reader.littleEndian(UInt32.self, what), directoryOffset = try reader.littleEndian(UInt32.self, what)
         let endOffset = tailStart + UInt64(position)
         var record = ZipEndRecord(
             entryCount: UInt64(entries), directoryOffset: UInt64(directoryOffset), directorySize: UInt64(directorySize), bias: 0)
@@ -70,24 +70,27 @@ struct ZipEndRecord: Equatable {
     private static func readZip64(from file: OpenFile, endOffset: UInt64) throws -> (record: ZipEndRecord, offset: UInt64)? {
         guard endOffset >= 20 else { return nil }
         let locator = try file.bytes(at: endOffset - 20, count: 20)
-        var reader = LittleEndianReader(locator)
-        guard locator.count == 20, reader.uint32() == zip64LocatorSignature else { return nil }
-        let disk = reader.uint32(), offset = reader.uint64(), disks = reader.uint32()
+        var reader = ByteReader(locator)
+        let what = "the zip64 end of central directory locator"
+        guard locator.count == 20, try reader.littleEndian(UInt32.self, what) == zip64LocatorSignature else { return nil }
+        let disk = try reader.littleEndian(UInt32.self, what), offset = try reader.littleEndian(UInt64.self, what)
+        let disks = try reader.littleEndian(UInt32.self, what)
         guard disk == 0, disks <= 1 else { throw PackError.unsupported("split (multi-volume) zip archives are not read") }
         // The locator records the record's offset without any prepended stub: look there, then
         // right before the locator.
         let fixedSize: UInt64 = 56
         for candidate in [offset, endOffset >= 20 + fixedSize ? endOffset - 20 - fixedSize : offset] {
             let bytes = try file.bytes(at: candidate, count: Int(fixedSize))
-            var reader = LittleEndianReader(bytes)
-            guard bytes.count == Int(fixedSize), reader.uint32() == zip64Signature else { continue }
-            reader.skip(12)  // record size, versions
-            let recordDisk = reader.uint32(), directoryDisk = reader.uint32()
-            let entriesOnDisk = reader.uint64(), entries = reader.uint64()
+            var reader = ByteReader(bytes)
+            let what = "the zip64 end of central directory record"
+            guard bytes.count == Int(fixedSize), try reader.littleEndian(UInt32.self, what) == zip64Signature else { continue }
+            try reader.skip(12, what)  // record size, versions
+            let recordDisk = try reader.littleEndian(UInt32.self, what), directoryDisk = try reader.littleEndian(UInt32.self, what)
+            let entriesOnDisk = try reader.littleEndian(UInt64.self, what), entries = try reader.littleEndian(UInt64.self, what)
             guard recordDisk == 0, directoryDisk == 0, entries == entriesOnDisk else {
                 throw PackError.unsupported("split (multi-volume) zip archives are not read")
             }
-            let directorySize = reader.uint64(), directoryOffset = reader.uint64()
+            let directorySize = try reader.littleEndian(UInt64.self, what), directoryOffset = try reader.littleEndian(UInt64.self, what)
             return (ZipEndRecord(entryCount: entries, directoryOffset: directoryOffset, directorySize: directorySize, bias: 0), candidate)
         }
         throw PackError.corruptIndex("the zip64 end of central directory record is missing")

@@ -31,25 +31,26 @@ package enum ZipFile {
             guard directory.count - position >= centralHeaderSize else {
                 throw PackError.corruptIndex("central directory entry \(number + 1) of \(count) is missing")
             }
-            var reader = LittleEndianReader(directory)
-            reader.skip(position)
-            guard reader.uint32() == centralSignature else {
+            var reader = ByteReader(directory, at: position)
+            let what = "central directory entry \(number + 1)"
+            guard try reader.littleEndian(UInt32.self, what) == centralSignature else {
                 throw PackError.corruptIndex("central directory entry \(number + 1) has a bad signature")
             }
-            let madeBy = reader.uint16()
-            reader.skip(2)  // version needed
-            let flags = reader.uint16(), method = reader.uint16()
-            reader.skip(4)  // time, date
-            let crc = reader.uint32()
-            var stored = UInt64(reader.uint32()), raw = UInt64(reader.uint32())
-            let nameLength = Int(reader.uint16()), extraLength = Int(reader.uint16()), commentLength = Int(reader.uint16())
-            reader.skip(4)  // disk, internal attributes
-            let attributes = reader.uint32()
-            var offset = UInt64(reader.uint32())
+            let madeBy = try reader.littleEndian(UInt16.self, what)
+            try reader.skip(2, what)  // version needed
+            let flags = try reader.littleEndian(UInt16.self, what), method = try reader.littleEndian(UInt16.self, what)
+            try reader.skip(4, what)  // time, date
+            let crc = try reader.littleEndian(UInt32.self, what)
+            var stored = UInt64(try reader.littleEndian(UInt32.self, what)), raw = UInt64(try reader.littleEndian(UInt32.self, what))
+            let nameLength = Int(try reader.littleEndian(UInt16.self, what)), extraLength = Int(try reader.littleEndian(UInt16.self, what))
+            let commentLength = Int(try reader.littleEndian(UInt16.self, what))
+            try reader.skip(4, what)  // disk, internal attributes
+            let attributes = try reader.littleEndian(UInt32.self, what)
+            var offset = UInt64(try reader.littleEndian(UInt32.self, what))
             let recordEnd = position + centralHeaderSize + nameLength + extraLength + commentLength
             guard recordEnd <= directory.count else { throw PackError.corruptIndex("central directory entry \(number + 1) is cut short") }
-            let name = ZipName.decode(reader.bytes(nameLength), isUTF8: flags & 0x800 != 0)
-            let extra = ZipExtraFields(reader.bytes(extraLength))
+            let name = ZipName.decode(try reader.bytes(nameLength, what), isUTF8: flags & 0x800 != 0)
+            let extra = ZipExtraFields(try reader.bytes(extraLength, what))
             position = recordEnd
             if name.hasSuffix("/") { continue }  // a folder
             if let zip64 = extra.zip64(raw: raw == 0xFFFF_FFFF, stored: stored == 0xFFFF_FFFF, offset: offset == 0xFFFF_FFFF) {
@@ -93,13 +94,13 @@ package enum ZipFile {
                 continue
             }
             let bytes = try file.bytes(at: header, count: localHeaderSize)
-            var reader = LittleEndianReader(bytes)
-            guard bytes.count == localHeaderSize, reader.uint32() == localSignature else {
+            let reader = ByteReader(bytes), what = "the local header of '\(entries[index].name)'"
+            guard bytes.count == localHeaderSize, try reader.littleEndian(at: 0, as: UInt32.self, what) == localSignature else {
                 entries[index].problem = .corruptIndex("entry '\(entries[index].name)' has no local header where the directory says")
                 continue
             }
-            reader.skip(22)
-            let variable = UInt64(reader.uint16()) + UInt64(reader.uint16())
+            let variable =
+                UInt64(try reader.littleEndian(at: 26, as: UInt16.self, what)) + UInt64(try reader.littleEndian(at: 28, as: UInt16.self, what))
             entries[index].offset = header + UInt64(localHeaderSize) + variable
             starts.append((header, index))
         }
@@ -126,23 +127,22 @@ struct ZipExtraFields {
     /// whose 32-bit fields are at their maximum.
     func zip64(raw: Bool, stored: Bool, offset: Bool) -> (raw: UInt64?, stored: UInt64?, offset: UInt64?)? {
         guard raw || stored || offset, let field = field(tag: 0x0001) else { return nil }
-        var values = stride(from: field.startIndex, to: field.endIndex - 7, by: 8).map { start in
-            field[start..<start + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        }[...]
+        let reader = ByteReader(field)
+        var values = stride(from: 0, to: field.count - 7, by: 8).compactMap { try? reader.littleEndian(at: $0, as: UInt64.self, "the zip64 field") }[
+            ...]
         let rawValue = raw ? values.popFirst() : nil
         let storedValue = stored ? values.popFirst() : nil
         return (rawValue, storedValue, offset ? values.popFirst() : nil)
     }
 
     private func field(tag: UInt16) -> ArraySlice<UInt8>? {
-        var position = bytes.startIndex
-        while bytes.endIndex - position >= 4 {
-            let id = UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8
-            let length = Int(bytes[position + 2]) | Int(bytes[position + 3]) << 8
-            let start = position + 4
-            guard bytes.endIndex - start >= length else { return nil }
-            if id == tag { return bytes[start..<start + length] }
-            position = start + length
+        var reader = ByteReader(bytes)
+        while reader.remaining >= 4 {
+            guard let id = try? reader.littleEndian(UInt16.self, "an extra field's tag"),
+                let length = try? reader.littleEndian(UInt16.self, "an extra field's length"),
+                let field = try? reader.bytes(Int(length), "an extra field")
+            else { return nil }
+            if id == tag { return field }
         }
         return nil
     }

@@ -28,11 +28,12 @@ public struct QOIHeader: Hashable, Sendable {
 
     init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= Self.length, bytes.starts(with: QOIDecoder.signature) else { return nil }
-        func bigEndian(_ offset: Int) -> Int {
-            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        width = bigEndian(4)
-        height = bigEndian(8)
+        let reader = ByteReader(bytes)
+        guard let width = try? reader.bigEndian(at: 4, byteCount: 4, "the QOI header's width"),
+            let height = try? reader.bigEndian(at: 8, byteCount: 4, "the QOI header's height")
+        else { return nil }
+        self.width = width
+        self.height = height
         channels = Int(bytes[12])
         colorspace = Int(bytes[13])
     }

@@ -1,5 +1,5 @@
-import CPreloadZlib
 import Preload
+import PreloadZlib
 
 /// Why a layer's tile data cannot be decoded, in words (the reader names the layer and file).
 struct LayerDataProblem: Error {
@@ -56,28 +56,19 @@ enum LayerCompression: String {
     private static func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, name: String) throws(LayerDataProblem) {
         let expected = output.count - 1
         guard input.count <= Int(UInt32.max), output.count <= Int(UInt32.max) else { throw LayerDataProblem("the \(name) data is too large") }
-        // zlib keeps a pointer back to its stream and refuses a moved one: it lives on the heap.
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        defer { stream.deallocate() }
-        guard inflateInit2_(stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        let inflater: Inflater, produced: Int
+        do {
+            inflater = try Inflater(format: .zlibOrGzip)
+        } catch {
             throw LayerDataProblem("zlib cannot start inflating")
         }
-        defer { inflateEnd(stream) }
-        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-        stream.pointee.avail_in = uInt(input.count)
-        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_out = uInt(output.count)
-        let status = CPreloadZlib.inflate(stream, Z_FINISH)
-        let produced = output.count - Int(stream.pointee.avail_out)
-        if produced > expected { throw LayerDataProblem("the \(name) data inflates to more than the layer's \(expected) bytes") }
-        switch status {
-        case Z_STREAM_END: break
-        case Z_BUF_ERROR, Z_OK: throw LayerDataProblem("the \(name) data ends early (after \(produced) of \(expected) bytes)")
-        default:
-            let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-            throw LayerDataProblem("the \(name) data is damaged (\(message))")
+        do {
+            produced = try inflater.inflate(input, into: output).produced
+        } catch {
+            throw LayerDataProblem("the \(name) data is damaged (\(error.detail ?? "zlib error \(error.code)"))")
         }
+        if produced > expected { throw LayerDataProblem("the \(name) data inflates to more than the layer's \(expected) bytes") }
+        guard inflater.isFinished else { throw LayerDataProblem("the \(name) data ends early (after \(produced) of \(expected) bytes)") }
         guard produced == expected else {
             throw LayerDataProblem("the \(name) data inflates to \(produced) bytes, the layer's \(expected / 4) tiles need \(expected)")
         }

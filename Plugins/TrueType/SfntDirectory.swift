@@ -1,3 +1,5 @@
+import Preload
+
 /// The table directory at the start of a TrueType or OpenType font (and each face's in a
 /// collection), read only to see that the file holds every table it lists: FreeType drops a table
 /// that reaches past the file's end and loads the font without it (its kerning, its names), so a
@@ -7,10 +9,8 @@ enum SfntDirectory {
     /// words; `nil` when it holds them all, or is not an sfnt font or collection (or lacks that
     /// face): FreeType names what is wrong with those.
     static func truncation(_ bytes: UnsafeRawBufferPointer, face: Int) -> String? {
-        func read32(_ offset: Int) -> Int? {
-            guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-            return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
+        let reader = ByteReader(bytes)
+        func read32(_ offset: Int) -> Int? { try? reader.bigEndian(at: offset, byteCount: 4, "the table directory") }
         guard let tag = read32(0) else { return nil }
         var directory = 0
         if tag == 0x7474_6366 {  // 'ttcf': a collection, one offset per face

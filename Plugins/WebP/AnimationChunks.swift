@@ -1,3 +1,5 @@
+import Preload
+
 /// The chunks of an animated WebP, walked and checked without decoding: how many frames it has
 /// and where its first frame's image data lies (the container format of Google's "WebP Container
 /// Specification": RIFF chunks of a FourCC, a 32-bit little-endian size and a payload padded to
@@ -26,50 +28,43 @@ struct AnimationChunks {
     /// - Throws: ``WebPDecodeError/corrupt(_:)`` naming the chunk that is cut short or malformed,
     ///   or an animation with no `ANIM` chunk before its frames, or with no frames.
     init(_ file: UnsafeBufferPointer<UInt8>) throws {
-        let end = min(file.count, WebPHeader.riffSize(file) + 8)
-        var offset = 12, frames = 0, sawAnim = false
+        var chunks = RIFFChunks(file, end: WebPHeader.riffSize(file) + 8)
+        var frames = 0, sawAnim = false
         var first: Frame?
-        while offset < end {
-            let chunk = try Self.chunk(in: file, at: offset, end: end)
-            switch chunk.name {
+        while let chunk = try Self.next(&chunks) {
+            switch chunk.id {
             case "ANIM":
-                guard chunk.payload.count >= 6 else { throw WebPDecodeError.corrupt("the ANIM chunk has \(chunk.payload.count) bytes, not 6") }
+                guard chunk.size >= 6 else { throw WebPDecodeError.corrupt("the ANIM chunk has \(chunk.size) bytes, not 6") }
                 sawAnim = true
             case "ANMF":
                 guard sawAnim else { throw WebPDecodeError.corrupt("frame \(frames + 1) comes before the ANIM chunk") }
                 frames += 1
                 if first == nil { first = try Self.frame(in: file, payload: chunk.payload, number: frames) }
             case "ALPH", "VP8 ", "VP8L":
-                throw WebPDecodeError.corrupt("an animation holds a still image's \(chunk.name) chunk at byte \(offset)")
+                throw WebPDecodeError.corrupt("an animation holds a still image's \(chunk.id) chunk at byte \(chunk.offset)")
             default:
                 break  // VP8X, metadata, unknown chunks
             }
-            offset = chunk.next
         }
         guard let first else { throw WebPDecodeError.corrupt("an animation without frames") }
         frameCount = frames
         firstFrame = first
     }
 
-    /// One chunk: its FourCC, its payload's range and where the next chunk starts.
-    private struct Chunk {
-        let name: String
-        let payload: Range<Int>
-        let next: Int
-    }
-
-    /// The chunk whose header starts at `offset`, which must fit, padding aside, before `end`.
-    private static func chunk(in file: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) throws -> Chunk {
-        guard end - offset >= 8 else {
-            throw WebPDecodeError.corrupt("\(end - offset) bytes at byte \(offset) are too few for a chunk header")
+    /// The next chunk of `chunks`, which must fit, padding aside, before the walk's end; nil at the end.
+    private static func next<Bytes>(_ chunks: inout RIFFChunks<Bytes>) throws -> RIFFChunk? {
+        guard let chunk = chunks.next() else {
+            guard chunks.offset >= chunks.end else {
+                let left = chunks.end - chunks.offset
+                throw WebPDecodeError.corrupt("\(left) bytes at byte \(chunks.offset) are too few for a chunk header")
+            }
+            return nil
         }
-        let name = String(decoding: file[offset..<offset + 4], as: UTF8.self)
-        let size = littleEndian(file, at: offset + 4, count: 4)
-        guard size <= end - offset - 8 else {
-            throw WebPDecodeError.corrupt("the \(name) chunk at byte \(offset) declares \(size) bytes, past the RIFF chunk's end at byte \(end)")
+        guard chunk.fits else {
+            throw WebPDecodeError.corrupt(
+                "the \(chunk.id) chunk at byte \(chunk.offset) declares \(chunk.size) bytes, past the RIFF chunk's end at byte \(chunks.end)")
         }
-        let payload = offset + 8..<offset + 8 + size
-        return Chunk(name: name, payload: payload, next: min(end, payload.upperBound + (size & 1)))
+        return chunk
     }
 
     /// Frame `number`'s header and image chunks, from its `ANMF` chunk's payload.
@@ -77,31 +72,27 @@ struct AnimationChunks {
         guard payload.count >= 16 else {
             throw WebPDecodeError.corrupt("frame \(number)'s ANMF chunk has \(payload.count) bytes, fewer than its 16-byte header")
         }
-        let field = { littleEndian(file, at: payload.lowerBound + 3 * $0, count: 3) }
-        var offset = payload.lowerBound + 16
-        var image = offset..<offset
+        let reader = ByteReader(file)
+        let field = { (index: Int) in try reader.littleEndian(at: payload.lowerBound + 3 * index, byteCount: 3, "frame \(number)'s ANMF header") }
+        var chunks = RIFFChunks(file, from: payload.lowerBound + 16, end: payload.upperBound)
+        var image = chunks.offset..<chunks.offset
         var hasAlpha = false
-        while offset < payload.upperBound {
-            let chunk = try chunk(in: file, at: offset, end: payload.upperBound)
-            switch chunk.name {
+        while let chunk = try next(&chunks) {
+            switch chunk.id {
             case "ALPH" where !hasAlpha && image.isEmpty:
                 hasAlpha = true
             case "VP8 ", "VP8L":
-                guard !(hasAlpha && chunk.name == "VP8L") else {
+                guard !(hasAlpha && chunk.id == "VP8L") else {
                     throw WebPDecodeError.corrupt("frame \(number) has an ALPH chunk before a lossless image")
                 }
                 image = image.lowerBound..<chunk.payload.upperBound
             default:
-                throw WebPDecodeError.corrupt("frame \(number) holds an unexpected \(chunk.name) chunk")
+                throw WebPDecodeError.corrupt("frame \(number) holds an unexpected \(chunk.id) chunk")
             }
             if !image.isEmpty { break }
-            offset = chunk.next
         }
         guard !image.isEmpty else { throw WebPDecodeError.corrupt("frame \(number) has no VP8 or VP8L chunk") }
-        return Frame(x: field(0) * 2, y: field(1) * 2, width: field(2) + 1, height: field(3) + 1, bitstream: image)
+        return Frame(x: try field(0) * 2, y: try field(1) * 2, width: try field(2) + 1, height: try field(3) + 1, bitstream: image)
     }
 
-    private static func littleEndian(_ file: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) -> Int {
-        file[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
-    }
 }

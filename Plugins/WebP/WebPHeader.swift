@@ -1,3 +1,5 @@
+import Preload
+
 /// The size a WebP file declares, read without libwebp from its first 30 bytes: the RIFF header
 /// and the first chunk's header (`VP8 ` for a lossy image, `VP8L` for a lossless one, `VP8X` for
 /// the extended format, whose canvas is the image's or the animation's size).
@@ -36,16 +38,17 @@ package struct WebPHeader: Hashable, Sendable {
     }
 
     /// The RIFF size field of `bytes`, which start with a RIFF header: the file's length less 8.
-    package static func riffSize(_ bytes: some Collection<UInt8>) -> Int {
-        bytes.dropFirst(4).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+    package static func riffSize<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int where Bytes.Index == Int {
+        RIFFChunks.riffSize(of: bytes) ?? 0
     }
 
     /// Parses `bytes`, the start of a file; `nil` unless they hold a RIFF/WEBP header and a
     /// `VP8 `, `VP8L` or `VP8X` chunk header with its size fields.
     package init?(_ bytes: [UInt8]) {
         guard Self.hasSignature(bytes), bytes.count >= 25 else { return nil }
+        let reader = ByteReader(bytes)
         func littleEndian(_ offset: Int, _ count: Int) -> Int {
-            bytes[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
+            (try? reader.littleEndian(at: offset, byteCount: count, "the WebP header")) ?? 0  // the lengths were checked above
         }
         riffSize = Self.riffSize(bytes)
         switch String(decoding: bytes[12..<16], as: UTF8.self) {

@@ -9,12 +9,9 @@ import Preload
 /// machine without libwebp: its WebP assets then fail with ``MissingSystemLibrary`` naming the
 /// package, its other assets load. The types come from `CPreloadWebP` (decoder ABI 0x0209, every
 /// libwebp 1.x); libwebp checks that version in each `...Internal` call.
-struct WebPLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
-    /// The library for this process, or why it is missing; opened on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try WebPLibrary() }
-
-    /// The loaded library, or the error naming what to install.
-    static func get() throws(MissingSystemLibrary) -> WebPLibrary { try shared.get() }
+struct WebPLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
+    static let location = SystemLibraryLocation("libwebp", soname: "libwebp.so.7", debian: "libwebp7", dylib: "libwebp.7.dylib", homebrew: "webp")
+    static let shared = opened()
 
     private let getFeaturesInternal: PreloadWebPGetFeaturesInternal
     private let initDecBufferInternal: PreloadWebPInitDecBufferInternal
@@ -29,20 +26,13 @@ struct WebPLibrary: @unchecked Sendable {  // C function pointers, immutable onc
     /// `WebPGetDecoderVersion`: 0xMMmmpp.
     let version: Int
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open(
-                "libwebp", fileNames: ["libwebp.7.dylib", "/opt/homebrew/lib/libwebp.7.dylib", "/usr/local/lib/libwebp.7.dylib"],
-                package: "webp")
-        #else
-            let library = try SystemLibrary.open("libwebp", fileNames: ["libwebp.so.7"], package: "libwebp7")
-        #endif
-        getFeaturesInternal = try library.function("WebPGetFeaturesInternal", as: PreloadWebPGetFeaturesInternal.self)
-        initDecBufferInternal = try library.function("WebPInitDecBufferInternal", as: PreloadWebPInitDecBufferInternal.self)
-        newDecoder = try library.function("WebPINewDecoder", as: PreloadWebPINewDecoder.self)
-        update = try library.function("WebPIUpdate", as: PreloadWebPIUpdate.self)
-        delete = try library.function("WebPIDelete", as: PreloadWebPIDelete.self)
-        decodedRows = try library.function("WebPIDecGetRGB", as: PreloadWebPIDecGetRGB.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        getFeaturesInternal = try library.function("WebPGetFeaturesInternal")
+        initDecBufferInternal = try library.function("WebPInitDecBufferInternal")
+        newDecoder = try library.function("WebPINewDecoder")
+        update = try library.function("WebPIUpdate")
+        delete = try library.function("WebPIDelete")
+        decodedRows = try library.function("WebPIDecGetRGB")
         version = Int(try library.function("WebPGetDecoderVersion", as: PreloadWebPGetDecoderVersion.self)())
     }
 

@@ -2,6 +2,7 @@ import PreloadPack
 import Dispatch
 import Foundation
 import Preload
+import PreloadZlib
 
 /// Writes `.pak` files: deterministic (entries sorted by name, no timestamps: the same input
 /// gives the same bytes whatever the number of jobs), entries compressed in parallel, and the

@@ -1,7 +1,5 @@
 import Foundation
 import Preload
-import PreloadAtlas
-import PreloadBaked
 import PreloadGPU
 
 /// Writes what a batch loaded as PNG files a person can look at: every texture (an atlas's
@@ -22,8 +20,9 @@ import PreloadGPU
 /// print(exported)   // "Exported 12 textures to out"
 /// ```
 ///
-/// A page an atlas packed at load time (a sprite folder's) is named `ATLAS#N` (as the atlas names the page), as a baked
-/// pack names it; a page loaded from its own file is exported under that file's store name.
+/// Each kind hands over its own textures (`ExportableAsset`): a page an atlas packed at load
+/// time (a sprite folder's) is named `ATLAS#N` (as the atlas names the page), as a baked pack
+/// names it; a page loaded from its own file is exported under that file's store name.
 /// RGBA16 textures are written with 8-bit samples (the high byte); premultiplied textures as
 /// they are.
 public enum TextureExporter {
@@ -55,47 +54,37 @@ public enum TextureExporter {
     }
 
     /// Every texture `report` loaded, with the name it is exported under: loaded textures by
-    /// their store names, then the pages atlases packed at load time.
+    /// their store names, then the pages atlases packed at load time (each `ExportableAsset`'s
+    /// textures, as it hands them over).
     public static func textures(in report: PreloadReport) -> [(name: String, texture: Texture)] {
-        var found: [(name: String, texture: Texture)] = []
-        var seen = Set<String>()
-        var texturePaths = Set<String>()
-        var bySize: [Int: [Texture]] = [:]  // by pixel count: a page loaded from its own file is one of them
-        for result in report.allResults {
-            guard let texture = result.outcome.asset as? Texture, seen.insert(result.request.name).inserted else { continue }
-            found.append((result.request.name, texture))
-            texturePaths.insert(result.request.path)
-            bySize[texture.pixels.count, default: []].append(texture)
-        }
-        for result in report.allResults {
-            guard let atlas = result.outcome.asset as? TextureAtlas else { continue }
-            for (number, page) in atlas.pages.enumerated()
-            where !texturePaths.contains(page.path) && !(bySize[page.texture.pixels.count] ?? []).contains(page.texture) {
-                let name = "\(result.request.name)#\(number + 1)"
-                if seen.insert(name).inserted { found.append((name, page.texture)) }
-            }
-        }
-        return found
+        let collector = ExportCollector(folder: "", writesFiles: false)
+        try? collector.export(report)  // writes no file: nothing throws
+        return collector.gatheredTextures
     }
 
     /// Writes every texture of `report` under `folder` (see the type's description) as `format`
     /// says, each made GPU-ready first when `baking` is given. Each file is written whole or not
-    /// at all; one that cannot be written throws, naming it.
+    /// at all; one that cannot be written throws, naming it. ``AssetExporter`` writes the
+    /// batch's other files beside them (sounds as WAV).
     public static func write(
         _ report: PreloadReport, to folder: String, as format: FileFormat = .png, baking: BakeWriter.TextureBaking? = nil
     ) throws -> Exported {
+        try write(textures(in: report), to: folder, as: format, baking: baking)
+    }
+
+    /// Writes `textures` under `folder` by name, as ``write(_:to:as:baking:)`` does.
+    static func write(
+        _ textures: [(name: String, texture: Texture)], to folder: String, as format: FileFormat, baking: BakeWriter.TextureBaking?
+    ) throws -> Exported {
         var exported = Exported(format: format)
-        var textures = textures(in: report)
+        var textures = textures
         if let baking {
             let (baked, totals) = try baking.apply(to: textures)
             exported.gpu = totals
             textures = zip(textures, baked).map { ($0.name, $1.texture) }
         }
         for (name, texture) in textures {
-            // An absolute name (the caller gave absolute paths) is kept whole below the folder;
-            // `./art/hero.png` (`preload export ./art`, or `.`) is `art/hero.png`.
-            let relative = AssetPath.normalized(name.hasPrefix("/") ? String(name.drop { $0 == "/" }) : name)
-            guard BakedIndex.staysInside(relative) else {
+            guard let relative = ExportCollector.relativePath(of: name) else {
                 exported.skipped.append((name, "the name would leave \(folder)"))
                 continue
             }

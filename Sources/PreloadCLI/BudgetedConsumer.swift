@@ -1,33 +1,18 @@
 import Foundation
 import Preload
 
-/// What the command shows of a texture: its size and format, whether the texture is still in
-/// memory or was released after the `--memory-budget` consumer took it over.
-struct TextureFacts: Sendable {
-    var width: Int
-    var height: Int
-    var pixelFormat: PixelFormat
-    var mipLevelCount: Int
-
-    init(_ texture: Texture) {
-        width = texture.width
-        height = texture.height
-        pixelFormat = texture.pixelFormat
-        mipLevelCount = texture.mipLevelCount
-    }
-
-    /// `64x64 rgba8`, `256x256 bc7, 9 levels`.
-    var shown: String { "\(width)x\(height) \(pixelFormat)" + (mipLevelCount > 1 ? ", \(mipLevelCount) levels" : "") }
+/// What the command keeps of an asset it let go under `--memory-budget`: its description,
+/// taken before its memory was freed.
+struct KeptDescription: Sendable {
+    var description: AssetDescription
 }
 
 extension AssetResult {
-    /// The texture's facts, for a loaded texture (or one released after its hand-over).
-    var textureFacts: TextureFacts? {
-        switch outcome.asset {
-        case let texture as Texture: TextureFacts(texture)
-        case let released as HandedOverAsset: released.handle as? TextureFacts
-        default: nil
-        }
+    /// What the command shows of the asset: its kind's description (with `checksums`), or the
+    /// one kept when it was let go; `nil` for an asset that does not describe itself.
+    func shownDescription(checksums: AssetChecksums?) -> AssetDescription? {
+        if let described = outcome.asset as? any DescribedAsset { return described.assetDescription(checksums: checksums) }
+        return ((outcome.asset as? HandedOverAsset)?.handle as? KeptDescription)?.description
     }
 
     /// The bytes the asset holds, or held before it was released.
@@ -37,15 +22,16 @@ extension AssetResult {
 }
 
 /// `preload --memory-budget`: a thread that takes each loaded texture over as the batch hands it
-/// on, computes its checksum (with `--checksum`) and keeps only its facts, so that its pixels are
-/// freed and the batch can admit the next loads. Atlases and packs are taken over too (freeing
-/// their share of the budget) but kept whole, for the summary's details.
+/// on, computes its checksums (with `--checksum`) and keeps only its description, so that its
+/// pixels are freed and the batch can admit the next loads (the manual's promise: textures are
+/// what a game uploads and frees). Other assets are taken over too (freeing their share of the
+/// budget) but kept whole: a pack for its entries' lines.
 final class BudgetedConsumer: Sendable {
     let handOff = AssetHandOff(releasesCPUCopies: true)
     private let checksums: Bool
     private let stopped = Locked(false)
     private let finished = DispatchSemaphore(value: 0)
-    private let pixelDigests = Locked([String: String]())
+    private let keptDigests = Locked([String: AssetChecksums]())
 
     init(checksums: Bool) {
         self.checksums = checksums
@@ -71,17 +57,16 @@ final class BudgetedConsumer: Sendable {
 
     private func take(_ item: AssetHandOff.Item) -> (any Sendable)? {
         guard let texture = item.asset as? Texture else { return nil }
-        if checksums {
-            let digest = AssetDigests.sha256(texture.pixels)
-            pixelDigests.withLock { $0[item.path] = digest }
-        }
-        return TextureFacts(texture)
+        let digests = checksums ? AssetDigests.compute(for: texture) : nil
+        if let digests { keptDigests.withLock { $0[item.path] = digests } }
+        return KeptDescription(description: texture.assetDescription(checksums: digests))
     }
 
-    /// Stops the thread once everything queued is taken over; returns the pixel digests by path.
-    func finish() -> [String: String] {
+    /// Stops the thread once everything queued is taken over; returns the digests of what it
+    /// let go, by path.
+    func finish() -> [String: AssetChecksums] {
         stopped.withLock { $0 = true }
         finished.wait()
-        return pixelDigests.withLock { $0 }
+        return keptDigests.withLock { $0 }
     }
 }

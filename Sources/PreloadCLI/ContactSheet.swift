@@ -10,6 +10,11 @@ import PreloadPNG
 enum ContactSheet {
     static let gap = 8
 
+    /// Draws the atlases among `results` into the PNG at `path`.
+    static func write(atlasesAmong results: [AssetResult], to path: String) throws {
+        try write(atlases: results.compactMap { $0.outcome.asset as? TextureAtlas }, to: path)
+    }
+
     static func write(atlases: [TextureAtlas], to path: String) throws {
         let pages = atlases.flatMap { atlas in atlas.pages.indices.map { (atlas, $0) } }
         guard !pages.isEmpty else { throw ValidationError("no atlas loaded: nothing to draw a contact sheet of") }

@@ -18,7 +18,8 @@ struct ExportCommand: AsyncParsableCommand {
             entry `level1.pak#hud.png` → DIR/level1.pak#hud.png.png); a page an atlas packed at \
             load time is `ATLAS#N`. RGBA16 textures are written with 8-bit samples. With --ktx2, \
             each texture is a KTX2 file (DIR/<store name>.ktx2) holding it as loaded (a GPU \
-            bake's BC7 or ASTC levels as they are), or as --gpu encodes it.
+            bake's BC7 or ASTC levels as they are), or as --gpu encodes it. Every other kind \
+            writes what it exports itself: sounds and music as WAV (DIR/<store name>.wav).
 
             Exit status: 0 when every asset loaded and every texture was written, 1 otherwise, 64 \
             on a usage error.
@@ -97,22 +98,20 @@ struct ExportCommand: AsyncParsableCommand {
         if let hint = PhaserRootHint.line(for: report, manifest: read?.manifest, requests: read?.requests ?? [], root: root) {
             printDiagnostic("hint", hint)
         }
-        let exported: TextureExporter.Exported
-        let audio: AudioExporter.Exported
+        let exported: AssetExporter.Exported
         do {
-            exported = try TextureExporter.write(
-                report, to: to, as: ktx2 ? .ktx2(zstd ? .zstd : .none) : .png, baking: try gpuOptions.textureBaking(strict: strict, jobs: nil))
-            audio = try AudioExporter.write(report, to: to)
+            exported = try AssetExporter.write(
+                report, to: to, textures: ktx2 ? .ktx2(zstd ? .zstd : .none) : .png, baking: try gpuOptions.textureBaking(strict: strict, jobs: nil))
         } catch {
             printError(error)
             throw ExitCode(1)
         }
-        for (name, reason) in exported.skipped + audio.skipped { printError("\(name): not exported: \(reason)") }
-        let sounds = audio.files.isEmpty ? "" : " and \(audio.files.count) sound\(audio.files.count == 1 ? "" : "s") (WAV)"
+        let skipped = exported.textures.skipped + exported.skipped
+        for (name, reason) in skipped { printError("\(name): not exported: \(reason)") }
         if !quiet {
-            for line in GPUBakeLines.lines(of: exported.gpu, threshold: gpuOptions.minimumPSNR ?? 35) { print(line.visibleInTerminal) }
-            print("\(exported)\(sounds) to \(to)".visibleInTerminal)
+            for line in GPUBakeLines.lines(of: exported.textures.gpu, threshold: gpuOptions.minimumPSNR ?? 35) { print(line.visibleInTerminal) }
+            print("\(exported) to \(to)".visibleInTerminal)
         }
-        if !report.errors.isEmpty || !exported.skipped.isEmpty || !audio.skipped.isEmpty { throw ExitCode(1) }
+        if !report.errors.isEmpty || !skipped.isEmpty { throw ExitCode(1) }
     }
 }

@@ -1,11 +1,6 @@
 import Foundation
 import Preload
 import PreloadManifest
-import PreloadAtlas
-import PreloadAudio
-import PreloadFont
-import PreloadTileMap
-import PreloadPack
 
 /// The document `preload --json` prints: one entry per asset, then a summary.
 ///
@@ -19,6 +14,9 @@ import PreloadPack
 ///  "summary":{"loaded":1,"failed":1,"cancelled":0,"skipped":0,"decodedBytes":16384,"seconds":0.01}}
 /// ```
 struct JSONDocument: Encodable {
+    /// One asset: the command's own fields, then those its kind describes
+    /// (`DescribedAsset`: a texture's size and format, an atlas's pages and frames, a sound's
+    /// rate and channels, a pack's entries, ...), keys sorted with the rest.
     struct AssetEntry: Encodable {
         var path: String
         /// The store name, when the request gave one other than its path (a manifest's names).
@@ -26,45 +24,15 @@ struct JSONDocument: Encodable {
         var kind: String
         var plugin: String?
         var status: String
-        var width: Int?
-        var height: Int?
-        var pixelFormat: String?
-        var mipLevels: Int?
         var bytes: Int?
+        /// The digest of the asset as a whole (`ChecksummedPart.whole`) with `--checksum`.
         var sha256: String?
         var error: String?
         var errorCategory: String?
         var seconds: Double?
-        var format: String?
-        var scale: Double?
-        var pages: [PageEntry]?
-        var frames: [FrameEntry]?
-        var entries: [PackEntry]?
-        /// A sound's or music's playing time, rate, channels, frames, sample type and encoding.
-        var duration: Double?
-        var sampleRate: Int?
-        var channels: Int?
-        var frameCount: Int?
-        var sampleFormat: String?
-        var encoding: String?
-        /// An audio sprite's named parts, in frames.
-        var ranges: [String: RangeEntry]?
-        /// A font's typeface, size, line height, baseline, and how many glyphs and kerning pairs.
-        var face: String?
-        var size: Int?
-        var lineHeight: Int?
-        var base: Int?
-        var glyphCount: Int?
-        var kerningPairCount: Int?
-        /// A map's size in tiles, its tiles' size in pixels, its orientation, and how many layers
-        /// (groups' included) and tilesets; its images are its `pages`.
-        var columns: Int?
-        var rows: Int?
-        var tileWidth: Int?
-        var tileHeight: Int?
-        var orientation: String?
-        var layerCount: Int?
-        var tilesetCount: Int?
+        /// What the asset's kind says about it (`AssetDescription.fields`); a field named like
+        /// one of the entry's own is left out.
+        var described = DescriptionFields()
         /// What the asset (or a dependency not listed on its own, such as an atlas page) was
         /// forgiven; absent when nothing.
         var warnings: [WarningEntry]?
@@ -72,6 +40,42 @@ struct JSONDocument: Encodable {
         var timings: TimingsEntry?
         /// How its file was fetched, for a URL (`PreloadReport.transfer(of:)`).
         var transfer: TransferEntry?
+
+        init(path: String, kind: String, plugin: String?, status: String) {
+            self.path = path
+            self.kind = kind
+            self.plugin = plugin
+            self.status = status
+        }
+
+        /// The entry's own fields, by key (`nil` ones left out); a description cannot take these keys.
+        private var own: [(key: String, value: (any Encodable)?)] {
+            [
+                ("path", path), ("name", name), ("kind", kind), ("plugin", plugin), ("status", status), ("bytes", bytes), ("sha256", sha256),
+                ("error", error), ("errorCategory", errorCategory), ("seconds", seconds), ("warnings", warnings), ("timings", timings),
+                ("transfer", transfer),
+            ]
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            let own = own
+            let ownKeys = Set(own.map(\.key))
+            for (name, value) in described.fields where !ownKeys.contains(name) { try container.encode(value, forKey: Key(name)) }
+            for (key, value) in own {
+                if let value { try container.encode(value, forKey: Key(key)) }
+            }
+        }
+
+        /// A key by its name: the entry's own and its description's.
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     /// How a remote file reached the disk.
@@ -95,13 +99,6 @@ struct JSONDocument: Encodable {
         }
     }
 
-    /// A named part of a sound.
-    struct RangeEntry: Encodable {
-        var start: Int
-        var end: Int
-        var loops: Bool
-    }
-
     /// An asset's `AssetTimings`, in seconds.
     struct TimingsEntry: Encodable {
         var queued: Double
@@ -122,47 +119,6 @@ struct JSONDocument: Encodable {
         var code: String
         var message: String
         var file: String
-    }
-
-    /// A pack entry: `bytes` raw, `compressedBytes` as stored, `sha256` over the raw bytes.
-    struct PackEntry: Encodable {
-        var name: String
-        var bytes: UInt64?
-        var compressedBytes: UInt64
-        var status: String
-        var sha256: String?
-        var error: String?
-    }
-
-    /// An atlas page: its image and size.
-    struct PageEntry: Encodable {
-        var path: String
-        var width: Int
-        var height: Int
-        var sha256: String?
-    }
-
-    /// An atlas frame, normalized: `x, y, w, h` is the rectangle it occupies in the page (the
-    /// rotated one when rotated), `offsetX, offsetY` place the trimmed content in the original
-    /// (`sourceW x sourceH`), top-left origin.
-    struct FrameEntry: Encodable {
-        var name: String
-        var page: Int
-        var x: Int
-        var y: Int
-        var w: Int
-        var h: Int
-        /// How the frame is stored in the page, in the Swift API's words (`AtlasFrame.Rotation`):
-        /// `none`, `clockwise`, `counterClockwise`, `upsideDown`.
-        var rotation: String
-        /// `rotation != "none"`; kept for one release for readers of the old documents.
-        var rotated: Bool
-        var offsetX: Int
-        var offsetY: Int
-        var sourceW: Int
-        var sourceH: Int
-        var index: Int?
-        var sha256: String?
     }
 
     struct SummaryEntry: Encodable {
@@ -209,11 +165,11 @@ struct JSONDocument: Encodable {
     var manifestNotices: [NoticeEntry]?
 
     init(
-        report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, digests: [String: AssetDigest],
+        report: PreloadReport, requested: [AssetResult], registry: PluginRegistry, digests: [String: AssetChecksums],
         packs: PackContents, warnings: ShownWarnings, notices: [ManifestNotice] = [], budgeted: Bool = false
     ) {
         func entry(for result: AssetResult) -> AssetEntry {
-            var entry = Self.entry(for: result, registry: registry, digest: digests[result.request.path])
+            var entry = Self.entry(for: result, registry: registry, checksums: digests[result.request.path])
             entry.timings = report.timings(of: result).map(TimingsEntry.init)
             entry.transfer = report.transfer(of: result).map(TransferEntry.init)
             let items = warnings.items(for: result.request.path)
@@ -236,54 +192,18 @@ struct JSONDocument: Encodable {
         }
     }
 
-    static func entry(for result: AssetResult, registry: PluginRegistry, digest: AssetDigest?) -> AssetEntry {
+    static func entry(for result: AssetResult, registry: PluginRegistry, checksums: AssetChecksums?) -> AssetEntry {
         let kind =
             result.outcome.asset?.kind.rawValue
             ?? result.plugin.flatMap { registry.plugin(identifier: $0)?.assetKind.rawValue } ?? "unknown"
         var entry = AssetEntry(path: result.request.path, kind: kind, plugin: result.plugin, status: result.outcome.status)
         if result.request.name != result.request.path { entry.name = result.request.name }
         switch result.outcome {
-        case .loaded(let asset):
+        case .loaded:
             entry.bytes = result.shownBytes
             entry.seconds = result.duration / .seconds(1)
-            if let texture = result.textureFacts {
-                entry.width = texture.width
-                entry.height = texture.height
-                entry.pixelFormat = texture.pixelFormat.rawValue
-                entry.mipLevels = texture.mipLevelCount > 1 ? texture.mipLevelCount : nil
-                entry.sha256 = digest?.pixels
-            } else if asset is DataAsset {
-                entry.sha256 = digest?.pixels  // over the bytes, as a pack entry's is
-            } else if let sound = asset as? Sound {
-                describe(duration: sound.duration, sound.format, frames: sound.frameCount, sound.encoding, in: &entry)
-                if !sound.ranges.isEmpty {
-                    entry.ranges = sound.ranges.mapValues { RangeEntry(start: $0.frames.lowerBound, end: $0.frames.upperBound, loops: $0.loops) }
-                }
-                entry.sha256 = digest?.pixels  // over the PCM
-            } else if let music = asset as? Music {
-                describe(duration: music.duration, music.format, frames: music.frameCount, music.encoding, in: &entry)
-                entry.sha256 = digest?.pixels  // over the PCM its stream gives
-            } else if let atlas = asset as? TextureAtlas {
-                describe(atlas, digest: digest, in: &entry)
-            } else if let font = asset as? BitmapFont {
-                describe(font, digest: digest, in: &entry)
-            } else if let map = asset as? TileMap {
-                entry.columns = map.width
-                entry.rows = map.height
-                entry.tileWidth = map.tileWidth
-                entry.tileHeight = map.tileHeight
-                entry.orientation = map.orientation.rawValue
-                entry.layerCount = map.allLayers.count
-                entry.tilesetCount = map.tilesets.count
-                entry.pages = pages(map.images.compactMap { image in image.texture.map { (image.path, $0) } }, digest: digest)
-            } else if let pack = asset as? PackAsset {
-                entry.format = pack.format.rawValue
-                entry.entries = pack.entries.map { item in
-                    PackEntry(
-                        name: item.name, bytes: item.rawSize, compressedBytes: item.storedSize, status: item.outcome.status,
-                        sha256: digest?.entries[item.name], error: item.outcome.error?.description)
-                }
-            }
+            entry.sha256 = checksums?.whole
+            entry.described = result.shownDescription(checksums: checksums)?.fields ?? DescriptionFields()
         case .failed(let error):
             entry.error = error.description
             entry.errorCategory = error.category.rawValue
@@ -293,64 +213,9 @@ struct JSONDocument: Encodable {
         return entry
     }
 
-    private static func describe(
-        duration: Double, _ format: AudioFormat, frames: Int, _ encoding: AudioEncoding, in entry: inout AssetEntry
-    ) {
-        entry.duration = duration
-        entry.sampleRate = format.sampleRate
-        entry.channels = format.channels
-        entry.frameCount = frames
-        entry.sampleFormat = format.sampleFormat.rawValue
-        entry.encoding = encoding.rawValue
-    }
-
-    private static func describe(_ atlas: TextureAtlas, digest: AssetDigest?, in entry: inout AssetEntry) {
-        entry.format = atlas.format.rawValue
-        entry.scale = atlas.scale
-        entry.pages = pages(atlas.pages.map { ($0.path, $0.texture) }, digest: digest)
-        entry.frames = atlas.frames.enumerated().map { index, frame in
-            FrameEntry(
-                name: frame.name, page: frame.page, x: frame.rect.x, y: frame.rect.y, w: frame.rect.width,
-                h: frame.rect.height, rotation: frame.rotation.rawValue, rotated: frame.isRotated, offsetX: frame.offsetX, offsetY: frame.offsetY,
-                sourceW: frame.sourceWidth, sourceH: frame.sourceHeight, index: frame.index,
-                sha256: digest.flatMap { index < $0.frames.count ? $0.frames[index] : nil })
-        }
-    }
-
-    private static func describe(_ font: BitmapFont, digest: AssetDigest?, in entry: inout AssetEntry) {
-        entry.format = font.format.rawValue
-        entry.face = font.metrics.face
-        entry.size = font.metrics.size
-        entry.lineHeight = font.lineHeight
-        entry.base = font.base
-        entry.glyphCount = font.glyphs.count
-        entry.kerningPairCount = font.kerningPairs.count
-        entry.pages = pages(font.pages.map { ($0.path, $0.texture) }, digest: digest)
-    }
-
-    /// An atlas's or a font's pages, with their digests when `--checksum` asked for them.
-    private static func pages(_ pages: [(path: String, texture: Texture)], digest: AssetDigest?) -> [PageEntry] {
-        pages.enumerated().map { index, page in
-            PageEntry(
-                path: page.path, width: page.texture.width, height: page.texture.height,
-                sha256: digest.flatMap { index < $0.pages.count ? $0.pages[index] : nil })
-        }
-    }
-
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
-    }
-}
-
-extension AssetOutcome {
-    /// `"loaded"`, `"failed"` or `"cancelled"`, as the JSON document spells an outcome.
-    fileprivate var status: String {
-        switch self {
-        case .loaded: "loaded"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
-        }
     }
 }

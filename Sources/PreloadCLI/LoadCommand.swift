@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Preload
-import PreloadAtlas
 import PreloadAudio
 import PreloadBaked
 import PreloadPNG
@@ -203,10 +202,10 @@ struct LoadCommand: AsyncParsableCommand {
         let contents = PackContents(report: report, requested: requested)
         let warnings = ShownWarnings(report: report, requested: requested, packs: contents)
         let shown = requested + contents.entryAssets.values.joined()
-        var digests = checksum ? AssetDigests.compute(for: shown, packs: packLoader) : [:]
-        for (path, digest) in consumedDigests { digests[path, default: AssetDigest()].pixels = digest }
+        var digests = checksum ? AssetDigests.compute(for: shown) : [:]
+        digests.merge(consumedDigests) { $1 }
         if let contactSheet {
-            try ContactSheet.write(atlases: shown.compactMap { $0.outcome.asset as? TextureAtlas }, to: contactSheet)
+            try ContactSheet.write(atlasesAmong: shown, to: contactSheet)
         }
         if json {
             let document = JSONDocument(
@@ -262,10 +261,7 @@ struct LoadCommand: AsyncParsableCommand {
     private static func watch(_ report: PreloadReport, coordinator: PreloadCoordinator) async throws -> Never {
         let watcher = try AssetWatcher(coordinator: coordinator) { reload in
             var line = reload.description
-            if let texture = reload.asset as? Texture { line += ": \(texture.width)x\(texture.height)" }
-            if let atlas = reload.asset as? TextureAtlas {
-                line += ": \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
-            }
+            if let brief = (reload.asset as? any DescribedAsset)?.assetDescription(checksums: nil).brief { line += ": \(brief)" }
             FileHandle.standardOutput.write(Data((line.visibleInTerminal + "\n").utf8))
         }
         try watcher.watch(report)

@@ -1,11 +1,6 @@
 import Foundation
 import Preload
-import PreloadAtlas
-import PreloadAudio
-import PreloadFont
-import PreloadTileMap
 import PreloadManifest
-import PreloadPack
 
 /// The readable summary `preload` prints when not asked for JSON.
 struct Summary {
@@ -16,7 +11,7 @@ struct Summary {
     let failures: [AssetResult]
     /// The report's requested results, for `verbose` (which lists each).
     let requested: [AssetResult]
-    let digests: [String: AssetDigest]
+    let digests: [String: AssetChecksums]
     let packs: PackContents
     let warnings: ShownWarnings
     let verbose: Bool
@@ -114,32 +109,11 @@ struct Summary {
 
     private func describe(_ result: AssetResult) -> String {
         var text = result.request.name == result.request.path ? result.request.path : "\(result.request.name) (\(result.request.path))"
-        if let texture = result.textureFacts {
-            text += "  \(texture.shown)"
-        } else if let atlas = result.outcome.asset as? TextureAtlas {
-            text += "  \(atlas.format.rawValue) atlas, \(counted(atlas.pages.count, "page")), \(counted(atlas.frames.count, "frame"))"
-        } else if let font = result.outcome.asset as? BitmapFont {
-            let metrics = font.metrics
-            text += "  \(font.format.rawValue) font '\(metrics.face)' \(metrics.size) px, \(counted(font.pages.count, "page")), "
-            text += "\(counted(font.glyphs.count, "glyph")), \(counted(font.kerningPairs.count, "kerning pair"))"
-        } else if let map = result.outcome.asset as? TileMap {
-            text += "  \(map.orientation.rawValue) map \(map.width)x\(map.height) of \(map.tileWidth)x\(map.tileHeight) tiles, "
-            text += "\(counted(map.allLayers.count, "layer")), \(counted(map.tilesets.count, "tileset"))"
-        } else if let sound = result.outcome.asset as? Sound {
-            text += "  sound, \(Self.audio(sound.duration, sound.format)), \(sound.encoding)"
-        } else if let music = result.outcome.asset as? Music {
-            text += "  music, \(Self.audio(music.duration, music.format)), \(music.encoding)"
-        } else if let pack = result.outcome.asset as? PackAsset {
-            text += "  \(pack.format.rawValue), \(pack.entries.count) entr\(pack.entries.count == 1 ? "y" : "ies")"
-        }
+        let checksums = digests[result.request.path]
+        if let summary = result.shownDescription(checksums: checksums)?.summary { text += "  \(summary)" }
         text += "  \(Self.bytes(result.shownBytes))  \(Self.seconds(result.duration / .seconds(1)))"
-        if let digest = digests[result.request.path]?.pixels { text += "  sha256=\(digest)" }
+        if let digest = checksums?.whole { text += "  sha256=\(digest)" }
         return text
-    }
-
-    /// "1.5 s, 44100 Hz, stereo, int16".
-    static func audio(_ seconds: Double, _ format: AudioFormat) -> String {
-        String(format: "%.2f s, ", seconds) + format.description
     }
 
     /// `  fetched:   3 files: 1.2 MB from the network, 300.0 KB from the cache`, for a batch

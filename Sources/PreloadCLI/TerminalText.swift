@@ -1,4 +1,5 @@
 import Foundation
+import Preload
 
 extension String {
     /// The text with control characters written out (`\n`, `\t`, `\u{1B}`), for the readable
@@ -26,9 +27,9 @@ extension String {
 }
 
 /// `count` and the noun, singular for one: `1 asset`, `2 assets`, `1 pack entry`, `3 pack entries`
-/// (`plural` defaults to the noun plus `s`).
+/// (`plural` defaults to the noun plus `s`), as descriptions count (`AssetDescription.counted`).
 func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    AssetDescription.counted(count, noun, plural: plural)
 }
 
 /// Writes `Error: MESSAGE` on stderr, control characters written out: spelled as the argument

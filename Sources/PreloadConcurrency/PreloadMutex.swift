@@ -15,15 +15,17 @@ import Synchronization
     private final class LockIdentity: Sendable {}
 
     /// `Synchronization.Mutex` with ThreadSanitizer annotations (sanitizer builds only).
-    package struct PreloadMutex<Value: ~Copyable>: ~Copyable, Sendable {
+    public struct PreloadMutex<Value: ~Copyable>: ~Copyable, Sendable {
         private let lock: Synchronization.Mutex<Value>
         private let identity = LockIdentity()
 
-        package init(_ value: consuming sending Value) {
+        /// A lock holding `value`.
+        public init(_ value: consuming sending Value) {
             lock = Synchronization.Mutex(value)
         }
 
-        package borrowing func withLock<Result: ~Copyable, E: Error>(
+        /// Runs `body` with the value, under the lock.
+        public borrowing func withLock<Result: ~Copyable, E: Error>(
             _ body: (inout sending Value) throws(E) -> sending Result
         ) throws(E) -> sending Result {
             let address = Unmanaged.passUnretained(identity).toOpaque()
@@ -36,6 +38,8 @@ import Synchronization
     }
 #else
     /// The lock every Preload module keeps its state behind: `Synchronization.Mutex`, which in
-    /// sanitizer builds (`-DPRELOAD_TSAN`) becomes one ThreadSanitizer can see.
-    package typealias PreloadMutex<Value: ~Copyable> = Synchronization.Mutex<Value>
+    /// sanitizer builds (`-DPRELOAD_TSAN`) becomes one ThreadSanitizer can see. Public, so that a
+    /// third party's plugin keeps its state behind the same lock as the package's own plugins
+    /// (``Locked`` is the same lock in a class, to share).
+    public typealias PreloadMutex<Value: ~Copyable> = Synchronization.Mutex<Value>
 #endif

@@ -5,21 +5,21 @@ import Preload
 /// Foundation has it, since FoundationNetworking is built on it), so the package builds without
 /// its headers and a game links nothing for it. Without it, every remote file fails with
 /// ``MissingSystemLibrary`` naming the package.
-struct LibCurl: Sendable {
+struct LibCurl: SystemLibraryBinding {
     /// The addresses of the functions `CPreloadCurl` calls, resolved once (as bits: an address
     /// in a library never unloaded).
     private let addresses: [UInt]
 
     /// The process's libcurl, opened and set up on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) -> LibCurl in try LibCurl() }
+    static let shared = opened()
+    static let location = SystemLibraryLocation("libcurl", fileNames: ["libcurl.so.4"], package: "libcurl4")
 
     private static let symbols = [
         "curl_global_init", "curl_easy_init", "curl_easy_setopt", "curl_easy_perform", "curl_easy_getinfo", "curl_easy_cleanup",
         "curl_slist_append", "curl_slist_free_all",
     ]
 
-    private init() throws(MissingSystemLibrary) {
-        let library = try SystemLibrary.open("libcurl", fileNames: ["libcurl.so.4"], package: "libcurl4")
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
         var addresses: [UInt] = []
         for symbol in Self.symbols {
             addresses.append(UInt(bitPattern: try library.function(symbol, as: UnsafeMutableRawPointer.self)))

@@ -71,7 +71,7 @@ package struct SHA256: Sendable {
 
 /// libcrypto's three SHA-256 functions, resolved once (as bits: addresses in a library never
 /// unloaded).
-struct LibCrypto: Sendable {
+struct LibCrypto: SystemLibraryBinding {
     private typealias Initialize = @convention(c) (UnsafeMutableRawPointer) -> Int32
     private typealias Update = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer, Int) -> Int32
     private typealias Finish = @convention(c) (UnsafeMutablePointer<UInt8>, UnsafeMutableRawPointer) -> Int32
@@ -79,11 +79,10 @@ struct LibCrypto: Sendable {
     private let addresses: (initialize: UInt, update: UInt, finish: UInt)
 
     /// The process's libcrypto, opened on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) -> LibCrypto in try LibCrypto() }
+    static let shared = opened()
+    static let location = SystemLibraryLocation("libcrypto", fileNames: ["libcrypto.so.3"], package: "libssl3")
 
-    /// Opens the first of `fileNames` (a test names one that is not there).
-    init(fileNames: [String] = ["libcrypto.so.3"]) throws(MissingSystemLibrary) {
-        let library = try SystemLibrary.open("libcrypto", fileNames: fileNames, package: "libssl3")
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
         func address(_ symbol: String) throws(MissingSystemLibrary) -> UInt {
             UInt(bitPattern: try library.function(symbol, as: UnsafeMutableRawPointer.self))
         }

@@ -5,7 +5,7 @@ import Preload
 /// `libxml2`, on every machine with a desktop or a Swift toolchain): the functions
 /// ``XMLDocumentReader`` calls, resolved once for the process. The handler and the leading fields
 /// of an error are declared in `CPreloadXML`, so no header is needed to build.
-struct LibXML2: @unchecked Sendable {  // C function pointers, immutable once resolved
+struct LibXML2: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
     typealias InitParser = @convention(c) () -> Void
     typealias CreatePushParser =
         @convention(c) (UnsafeMutablePointer<PreloadXMLSAXHandler>?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?)
@@ -21,7 +21,8 @@ struct LibXML2: @unchecked Sendable {  // C function pointers, immutable once re
 
     /// The library for this process, or why it is missing; opened (and `xmlInitParser` called,
     /// which libxml2 asks for before threads use it) on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try LibXML2() }
+    static let shared = opened()
+    static let location = SystemLibraryLocation("libxml2", soname: "libxml2.so.2", debian: "libxml2", dylib: "libxml2.2.dylib", homebrew: "libxml2")
 
     let createPushParser: CreatePushParser
     let useOptions: UseOptions
@@ -34,19 +35,14 @@ struct LibXML2: @unchecked Sendable {  // C function pointers, immutable once re
     /// (an encoding conversion that fails), which libxml2 otherwise prints on standard error.
     let setGenericError: SetGenericError
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open("libxml2", fileNames: ["libxml2.2.dylib", "/usr/lib/libxml2.2.dylib"], package: "libxml2")
-        #else
-            let library = try SystemLibrary.open("libxml2", fileNames: ["libxml2.so.2"], package: "libxml2")
-        #endif
-        createPushParser = try library.function("xmlCreatePushParserCtxt", as: CreatePushParser.self)
-        useOptions = try library.function("xmlCtxtUseOptions", as: UseOptions.self)
-        parseChunk = try library.function("xmlParseChunk", as: ParseChunk.self)
-        stopParser = try library.function("xmlStopParser", as: ParserStep.self)
-        freeParser = try library.function("xmlFreeParserCtxt", as: ParserStep.self)
-        lineNumber = try library.function("xmlSAX2GetLineNumber", as: LineNumber.self)
-        setGenericError = try library.function("xmlSetGenericErrorFunc", as: SetGenericError.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        createPushParser = try library.function("xmlCreatePushParserCtxt")
+        useOptions = try library.function("xmlCtxtUseOptions")
+        parseChunk = try library.function("xmlParseChunk")
+        stopParser = try library.function("xmlStopParser")
+        freeParser = try library.function("xmlFreeParserCtxt")
+        lineNumber = try library.function("xmlSAX2GetLineNumber")
+        setGenericError = try library.function("xmlSetGenericErrorFunc")
         try library.function("xmlInitParser", as: InitParser.self)()
     }
 

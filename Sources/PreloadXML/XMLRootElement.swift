@@ -1,12 +1,12 @@
 /// The name of an XML document's root element, read off its first bytes without parsing it:
 /// what plugins that claim XML files by content go by (BMFont's `<font>`, Tiled's `<map>`), so
 /// that an SVG holding a `<font>` in its `<defs>` is not taken for a font.
-package enum XMLRootElement {
+public enum XMLRootElement {
     /// The root element's name in `prefix` (a document's first bytes), after a UTF-8 byte-order
     /// mark, white space, the XML declaration, processing instructions, comments and a
     /// `<!DOCTYPE ...>`; `""` when `prefix` is not XML there; `nil` when it ends before the name
     /// does (read more of the file to tell).
-    package static func name(in prefix: [UInt8]) -> String? {
+    public static func name(in prefix: [UInt8]) -> String? {
         var index = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func starts(_ text: String) -> Bool { prefix[index...].starts(with: text.utf8) }
         /// Moves past the first `end` from `index`; false when the prefix ends first.

@@ -118,7 +118,7 @@ import Testing
 
     @Test func aMissingLibraryNamesItsPackage() {
         #expect {
-            try ASTCLibrary(fileNames: ["libastcenc-absent.so.3d"])
+            try ASTCLibrary.opened(fileNames: ["libastcenc-absent.so.3d"]).get()
         } throws: { error in
             (error as? MissingSystemLibrary).map { $0.package == "libastcenc3d" && $0.library == "libastcenc" } ?? false
         }

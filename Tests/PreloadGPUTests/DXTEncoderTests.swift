@@ -91,7 +91,7 @@ import Testing
 
     @Test func aMissingLibraryNamesItsPackage() {
         #expect {
-            try STBDXTLibrary(fileNames: ["libstb-absent.so.0"])
+            try STBDXTLibrary.opened(fileNames: ["libstb-absent.so.0"]).get()
         } throws: { error in
             (error as? MissingSystemLibrary).map { $0.package == "libstb0" && $0.library == "libstb" } ?? false
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Preload
 import PreloadPack
+import PreloadZlib
 import PreloadTestSupport
 import Testing
 

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func withoutLibcryptoTheHashIsATypedErrorNamingThePackage() throws {
-        let missing = Result { () throws(MissingSystemLibrary) -> LibCrypto in try LibCrypto(fileNames: ["libcrypto.so.0-not-installed"]) }
+        let missing = LibCrypto.opened(fileNames: ["libcrypto.so.0-not-installed"])
         var hasher = SHA256(library: missing)
         [1, 2, 3].withUnsafeBytes { hasher.update(bufferPointer: $0) }
         #expect(throws: MissingSystemLibrary.self) { try hasher.finalize() }

@@ -37,6 +37,33 @@ import Testing
         }
     }
 
+    /// The template a plugin's binding follows: a location and a symbol list; opened once.
+    @Test func aBindingOpensItsLibraryOnceAndResolvesItsSymbols() throws {
+        let libc = try CLibrary.get()
+        #expect(libc.stringLength("preload") == 7)
+        #expect(CLibrary.isAvailable)
+        #expect(CLibrary.location.fileNames == ["libc.so.6"] && CLibrary.location.package == "libc6")
+    }
+
+    @Test func aBindingWhoseLibraryIsMissingNamesTheLibraryAndPackage() {
+        #expect {
+            try CLibrary.opened(fileNames: ["libpreload-none.so.9"]).get()
+        } throws: { error in
+            let missing = error as! MissingSystemLibrary
+            return missing.library == "the C library" && missing.package == "libc6" && missing.fileNames == ["libpreload-none.so.9"]
+        }
+    }
+
+    @Test func aBindingWhoseLibraryLacksASymbolSaysSo() {
+        #expect {
+            try TooNewCLibrary.get()
+        } throws: { error in
+            (error as? MissingSystemLibrary)?.cause
+                == "libc.so.6 has no function preload_no_such_function: the installed version is older than this plugin needs"
+        }
+        #expect(!TooNewCLibrary.isAvailable)
+    }
+
     /// A plugin whose library is missing fails only its own assets, each by name with the
     /// package to install; the batch's other assets load.
     @Test func aMissingLibraryFailsOnlyTheAssetsThatNeedIt() async throws {
@@ -64,5 +91,27 @@ private struct NeedsMissingLibraryLoader: LoaderPlugin {
     func load(_ context: LoadContext) throws -> any Asset {
         _ = try Self.library.get()
         return TextAsset(text: "never")
+    }
+}
+
+/// The C library as a third-party plugin's binding would declare it.
+private struct CLibrary: SystemLibraryBinding {
+    static let location = SystemLibraryLocation("the C library", soname: "libc.so.6", debian: "libc6", dylib: "libSystem.B.dylib", homebrew: "")
+    static let shared = opened()
+    let stringLength: SystemLibraryTests.StringLength
+
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        stringLength = try library.function("strlen")
+    }
+}
+
+/// A binding that asks for a function its library lacks.
+private struct TooNewCLibrary: SystemLibraryBinding {
+    static let location = SystemLibraryLocation("the C library", fileNames: ["libc.so.6"], package: "libc6")
+    static let shared = opened()
+    let missing: SystemLibraryTests.StringLength
+
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        missing = try library.function("preload_no_such_function")
     }
 }

@@ -14,7 +14,7 @@
 /// Plugins that tell a JSON format by its keys (Tiled's map, whose keys Tiled writes sorted, so
 /// that `orientation` follows the whole `layers` array) and a manifest that needs its keys'
 /// order (which `JSONSerialization` forgets) read JSON keys this one way.
-package struct JSONMembers {
+public struct JSONMembers {
     /// The text, and a NUL after it, so that `strcspn` finds the next byte that matters in a
     /// value being skipped at C's speed (a layer's 100,000 tile IDs hold two), even in a debug
     /// build. A NUL inside the text (not JSON) only stops it early.
@@ -22,14 +22,14 @@ package struct JSONMembers {
     /// The text's length.
     private let count: Int
     /// Where the scanner is: at a member's value after ``nextKey()``.
-    package private(set) var position = 0
+    public private(set) var position = 0
 
     /// Whether the text ended before the object did.
-    package var ranOut: Bool { position >= count }
+    public var ranOut: Bool { position >= count }
 
     /// Members of the object that `bytes` is (after white space and a UTF-8 byte-order mark);
     /// `nil` when it is not an object.
-    package init?(_ bytes: [UInt8]) {
+    public init?(_ bytes: [UInt8]) {
         var terminated = bytes
         terminated.append(0)
         self.bytes = terminated
@@ -40,7 +40,7 @@ package struct JSONMembers {
 
     /// Members of the object that is the value of the member whose key ``nextKey()`` just
     /// returned; `nil` when that value is not an object.
-    package func nested() -> JSONMembers? {
+    public func nested() -> JSONMembers? {
         var copy = self
         copy.atValue = false
         return copy.enterObject() ? copy : nil
@@ -63,7 +63,7 @@ package struct JSONMembers {
     /// keeps its text, which never matches a key anyone looks up by name), with the scanner at
     /// its value; `nil` at the object's end, where the text ends or stops being JSON. Skips the
     /// previous member's value if it was not read.
-    package mutating func nextKey() -> String? {
+    public mutating func nextKey() -> String? {
         if atValue { skipValue() }
         while true {
             skipSpace()
@@ -88,7 +88,7 @@ package struct JSONMembers {
 
     /// The current member's value, when it is a string (and whole in the text); `nil` for any
     /// other value, which is skipped.
-    package mutating func stringValue() -> String? {
+    public mutating func stringValue() -> String? {
         guard atValue else { return nil }
         atValue = false
         guard peek == UInt8(ascii: "\"") else {

@@ -9,9 +9,9 @@
 /// never needs the library, and a machine without it fails only the assets that need it, each
 /// with a ``MissingSystemLibrary`` error naming the library and the package that provides it.
 ///
-/// A plugin declares the few types of the library's API it uses in a small C target of its own,
-/// opens the library once (a `static let` holding the `Result` of ``open(_:fileNames:package:)``)
-/// and resolves each function with ``function(_:as:)``:
+/// A plugin declares the few types of the library's API it uses in a small C target of its own
+/// and its functions in a ``SystemLibraryBinding``, which opens the library once and resolves
+/// each function with ``function(_:)``; or, for one function, opens it itself:
 ///
 /// ```swift
 /// import Preload
@@ -60,6 +60,19 @@ public final class SystemLibrary: Sendable {
             causes.append(dlerror().map { String(cString: $0) } ?? "\(fileName): not found")
         }
         throw MissingSystemLibrary(library: name, fileNames: fileNames, package: package, cause: causes.joined(separator: "; "))
+    }
+
+    /// Opens the first of `location`'s files the dynamic linker finds, resolving every symbol now.
+    /// - Throws: ``MissingSystemLibrary`` naming the library, the files tried and the package.
+    public static func open(_ location: SystemLibraryLocation) throws(MissingSystemLibrary) -> SystemLibrary {
+        try open(location.name, fileNames: location.fileNames, package: location.package)
+    }
+
+    /// The function `symbol` of the library, as the `@convention(c)` function type the result is
+    /// stored as (a ``SystemLibraryBinding``'s property: `update = try library.function("WebPIUpdate")`).
+    /// - Throws: ``MissingSystemLibrary`` when the library has no such symbol.
+    public func function<Function>(_ symbol: String) throws(MissingSystemLibrary) -> Function {
+        try function(symbol, as: Function.self)
     }
 
     /// The function `symbol` of the library, as `type`, a `@convention(c)` function type whose

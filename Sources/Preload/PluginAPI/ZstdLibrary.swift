@@ -2,8 +2,10 @@
 /// shared by the package's modules that meet Zstandard data: Tiled layers (PreloadTileMap) and
 /// KTX2 levels (PreloadGPU). Its few functions are declared here with their C types, so the
 /// package needs no zstd headers; without the library only zstd data fails, with
-/// ``MissingSystemLibrary`` naming the package.
-package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
+/// ``MissingSystemLibrary`` naming the package. Public, so that any plugin meeting zstd data
+/// (a third party's as much as the package's own) decompresses it through this one binding:
+/// `try ZstdLibrary.get().decompress(input, into: output)`.
+public struct ZstdLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
     /// `size_t ZSTD_decompress(void *dst, size_t dstCapacity, const void *src, size_t srcSize)`.
     private typealias Decompress = @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeRawPointer?, Int) -> Int
     /// `size_t ZSTD_compress(void *dst, size_t dstCapacity, const void *src, size_t srcSize, int level)`.
@@ -16,7 +18,10 @@ package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immut
     private typealias ErrorName = @convention(c) (Int) -> UnsafePointer<CChar>?
 
     /// The library for this process, or why it is missing; opened on first use.
-    package static let shared = Result { () throws(MissingSystemLibrary) in try ZstdLibrary() }
+    public static let shared = opened()
+    /// `libzstd.so.1` (Debian's `libzstd1`, on every Debian system); Homebrew's `zstd` on macOS.
+    public static let location = SystemLibraryLocation(
+        "libzstd", soname: "libzstd.so.1", debian: "libzstd1", dylib: "libzstd.1.dylib", homebrew: "zstd")
 
     private let decompressFunction: Decompress
     private let compressFunction: Compress
@@ -24,24 +29,20 @@ package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immut
     private let isError: IsError
     private let errorName: ErrorName
 
-    private init() throws(MissingSystemLibrary) {
-        #if canImport(Darwin)
-            let library = try SystemLibrary.open(
-                "libzstd", fileNames: ["libzstd.1.dylib", "/opt/homebrew/lib/libzstd.1.dylib", "/usr/local/lib/libzstd.1.dylib"], package: "zstd")
-        #else
-            let library = try SystemLibrary.open("libzstd", fileNames: ["libzstd.so.1"], package: "libzstd1")
-        #endif
-        decompressFunction = try library.function("ZSTD_decompress", as: Decompress.self)
-        compressFunction = try library.function("ZSTD_compress", as: Compress.self)
-        compressBound = try library.function("ZSTD_compressBound", as: CompressBound.self)
-        isError = try library.function("ZSTD_isError", as: IsError.self)
-        errorName = try library.function("ZSTD_getErrorName", as: ErrorName.self)
+    /// Resolves zstd's five functions in `library`.
+    /// - Throws: ``MissingSystemLibrary`` when one is missing.
+    public init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        decompressFunction = try library.function("ZSTD_decompress")
+        compressFunction = try library.function("ZSTD_compress")
+        compressBound = try library.function("ZSTD_compressBound")
+        isError = try library.function("ZSTD_isError")
+        errorName = try library.function("ZSTD_getErrorName")
     }
 
     /// `input` (one or more zstd frames) decompressed into `output`; returns the bytes written.
     /// Give `output` one byte more than expected to notice data that decompresses to more: it
     /// then fills `output` and returns its count, or fails with ``ZstdFailure/isDestinationTooSmall``.
-    package func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(ZstdFailure) -> Int {
+    public func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(ZstdFailure) -> Int {
         let result = decompressFunction(output.baseAddress, output.count, input.baseAddress, input.count)
         if isError(result) != 0 { throw failure(result) }
         return result
@@ -49,7 +50,7 @@ package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immut
 
     /// `input` compressed into one zstd frame at `level` (1 fastest ... 19, up to 22 with more
     /// memory; zstd clamps others).
-    package func compress(_ input: UnsafeRawBufferPointer, level: Int32) throws(ZstdFailure) -> [UInt8] {
+    public func compress(_ input: UnsafeRawBufferPointer, level: Int32) throws(ZstdFailure) -> [UInt8] {
         let bound = compressBound(input.count)
         if isError(bound) != 0 { throw failure(bound) }
         var result = 0
@@ -67,17 +68,17 @@ package struct ZstdLibrary: @unchecked Sendable {  // C function pointers, immut
 }
 
 /// What libzstd said when it refused: its error code and name.
-package struct ZstdFailure: Error, Equatable, CustomStringConvertible {
+public struct ZstdFailure: Error, Equatable, CustomStringConvertible {
     /// zstd's error code (`ZSTD_ErrorCode`, stable since zstd 1.3.1).
-    package let code: Int
+    public let code: Int
     /// `ZSTD_getErrorName`'s words.
-    package let name: String
+    public let name: String
 
     /// zstd's error code for a destination buffer too small (`ZSTD_error_dstSize_tooSmall`).
     private static let destinationTooSmall = 70
 
     /// The data decompresses to more than the buffer given.
-    package var isDestinationTooSmall: Bool { code == Self.destinationTooSmall }
+    public var isDestinationTooSmall: Bool { code == Self.destinationTooSmall }
 
-    package var description: String { "zstd: \(name)" }
+    public var description: String { "zstd: \(name)" }
 }

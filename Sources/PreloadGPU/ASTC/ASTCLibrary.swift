@@ -13,12 +13,10 @@ import Preload
 /// on which quality happened to encode first in the process; so opening the library compresses
 /// one block at the medium preset first: every quality then uses medium's limit, and medium
 /// writes exactly what `astcenc -medium` writes.
-struct ASTCLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
-    /// The library for this process, or why it is missing; opened on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try ASTCLibrary() }
-
-    /// The files tried: the soname of astcenc 4.x's Debian build (its ABI is what CPreloadASTC declares).
-    static let fileNames = ["libastcenc.so.3d"]
+struct ASTCLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
+    static let shared = opened()
+    /// The soname of astcenc 4.x's Debian build (its ABI is what CPreloadASTC declares).
+    static let location = SystemLibraryLocation("libastcenc", fileNames: ["libastcenc.so.3d"], package: "libastcenc3d")
 
     let configInit: PreloadASTCConfigInit
     let contextAlloc: PreloadASTCContextAlloc
@@ -29,17 +27,15 @@ struct ASTCLibrary: @unchecked Sendable {  // C function pointers, immutable onc
     let decompressReset: PreloadASTCDecompressReset
     private let errorString: PreloadASTCGetErrorString
 
-    /// Opens the first of `fileNames` found (a test names a file that does not exist).
-    init(fileNames: [String] = ASTCLibrary.fileNames) throws(MissingSystemLibrary) {
-        let library = try SystemLibrary.open("libastcenc", fileNames: fileNames, package: "libastcenc3d")
-        configInit = try library.function("astcenc_config_init", as: PreloadASTCConfigInit.self)
-        contextAlloc = try library.function("astcenc_context_alloc", as: PreloadASTCContextAlloc.self)
-        contextFree = try library.function("astcenc_context_free", as: PreloadASTCContextFree.self)
-        compressImage = try library.function("astcenc_compress_image", as: PreloadASTCCompressImage.self)
-        compressReset = try library.function("astcenc_compress_reset", as: PreloadASTCCompressReset.self)
-        decompressImage = try library.function("astcenc_decompress_image", as: PreloadASTCDecompressImage.self)
-        decompressReset = try library.function("astcenc_decompress_reset", as: PreloadASTCDecompressReset.self)
-        errorString = try library.function("astcenc_get_error_string", as: PreloadASTCGetErrorString.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        configInit = try library.function("astcenc_config_init")
+        contextAlloc = try library.function("astcenc_context_alloc")
+        contextFree = try library.function("astcenc_context_free")
+        compressImage = try library.function("astcenc_compress_image")
+        compressReset = try library.function("astcenc_compress_reset")
+        decompressImage = try library.function("astcenc_decompress_image")
+        decompressReset = try library.function("astcenc_decompress_reset")
+        errorString = try library.function("astcenc_get_error_string")
         fixRefinementLimit()
     }
 

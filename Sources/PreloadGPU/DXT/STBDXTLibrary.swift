@@ -4,7 +4,7 @@ import Preload
 /// exports it (`libstb.so.0`), opened at run time: the three block functions ``DXTEncoder``
 /// calls, resolved once for the process. Without the library ``DXTEncoder`` throws
 /// ``MissingSystemLibrary`` naming the package.
-struct STBDXTLibrary: @unchecked Sendable {  // C function pointers, immutable once resolved
+struct STBDXTLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function pointers, immutable once resolved
     /// `void stb_compress_dxt_block(unsigned char *dest, const unsigned char *src_rgba_four_bytes_per_pixel, int alpha, int mode)`:
     /// one 4x4 block of RGBA pixels (row after row) into 8 bytes of BC1 (`alpha` 0) or 16 of BC3 (`alpha` 1).
     typealias CompressDXTBlock = @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?, Int32, Int32) -> Void
@@ -17,17 +17,16 @@ struct STBDXTLibrary: @unchecked Sendable {  // C function pointers, immutable o
     static let highQuality: Int32 = 2
 
     /// The library for this process, or why it is missing; opened on first use.
-    static let shared = Result { () throws(MissingSystemLibrary) in try STBDXTLibrary() }
+    static let shared = opened()
+    static let location = SystemLibraryLocation("libstb", fileNames: ["libstb.so.0"], package: "libstb0")
 
     let compressDXTBlock: CompressDXTBlock
     let compressBC4Block: CompressBC4Block
     let compressBC5Block: CompressBC5Block
 
-    /// Opens the first of `fileNames` found (a test names a file that does not exist).
-    init(fileNames: [String] = ["libstb.so.0"]) throws(MissingSystemLibrary) {
-        let library = try SystemLibrary.open("libstb", fileNames: fileNames, package: "libstb0")
-        compressDXTBlock = try library.function("stb_compress_dxt_block", as: CompressDXTBlock.self)
-        compressBC4Block = try library.function("stb_compress_bc4_block", as: CompressBC4Block.self)
-        compressBC5Block = try library.function("stb_compress_bc5_block", as: CompressBC5Block.self)
+    init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
+        compressDXTBlock = try library.function("stb_compress_dxt_block")
+        compressBC4Block = try library.function("stb_compress_bc4_block")
+        compressBC5Block = try library.function("stb_compress_bc5_block")
     }
 }

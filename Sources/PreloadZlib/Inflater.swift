@@ -1,72 +1,50 @@
 import CPreloadZlib
 
-/// The parts of the system zlib packs need besides ``CRC32``: whole-buffer compression, and
-/// streaming inflation (``Inflater``).
-package enum Zlib {
-    /// `bytes` as a zlib stream (RFC 1950) at `level` 0...9.
-    package static func compress(_ bytes: [UInt8], level: Int) throws -> [UInt8] {
-        var size = compressBound(uLong(bytes.count))
-        var output = [UInt8](repeating: 0, count: Int(size))
-        let status = bytes.withUnsafeBufferPointer { input in
-            compress2(&output, &size, input.baseAddress, uLong(input.count), Int32(min(max(level, 0), 9)))
-        }
-        guard status == Z_OK else { throw ZlibError(code: status, operation: "compress") }
-        output.removeSubrange(Int(size)...)
-        return output
-    }
-}
-
-/// A zlib status other than success, with zlib's name for it.
-package struct ZlibError: Error, Sendable, CustomStringConvertible {
-    package let code: Int32
-    package let operation: String
-    package let detail: String?
-
-    package init(code: Int32, operation: String, detail: String? = nil) {
-        self.code = code
-        self.operation = operation
-        self.detail = detail
-    }
-
-    package var description: String {
-        let name =
-            switch code {
-            case Z_DATA_ERROR: "invalid compressed data"
-            case Z_MEM_ERROR: "out of memory"
-            case Z_BUF_ERROR: "compressed data ends early"
-            case Z_STREAM_ERROR: "bad stream state"
-            case Z_NEED_DICT: "a preset dictionary is needed"
-            default: "zlib error \(code)"
-            }
-        return "\(operation): \(detail.map { "\(name) (\($0))" } ?? name)"
-    }
-}
-
-/// Streaming inflation: feed compressed chunks, get raw bytes, one stream from start to end.
-package final class Inflater {
+/// Streaming inflation over the system zlib: feed compressed bytes, get raw bytes, one stream
+/// from start to end. The package's one inflate: packs (`.pak` entries, zip entries, gzip files)
+/// and Tiled's zlib and gzip layers use it, and so can a third party's plugin.
+///
+/// ```swift
+/// import PreloadZlib
+///
+/// let packed = try Zlib.compress(Array("hello, hello, hello".utf8), level: 9)
+/// var raw = [UInt8](repeating: 0, count: 19)
+/// let inflater = try Inflater(format: .zlib)
+/// let (_, produced) = try packed.withUnsafeBytes { input in
+///     try raw.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
+/// }
+/// print(produced, inflater.isFinished, String(decoding: raw, as: UTF8.self))
+/// ```
+public final class Inflater {
     /// What wraps the deflate data.
-    package enum Format: Sendable {
-        /// RFC 1950: a 2-byte header and an Adler-32 trailer (pack entries).
+    public enum Format: Sendable {
+        /// RFC 1950: a 2-byte header and an Adler-32 trailer.
         case zlib
         /// No wrapper (zip entries).
         case raw
         /// RFC 1952 (`.gz` files).
         case gzip
+        /// zlib or gzip, told apart by the header (as Tiled's layers are read).
+        case zlibOrGzip
 
         var windowBits: Int32 {
             switch self {
             case .zlib: 15
             case .raw: -15
             case .gzip: 31
+            case .zlibOrGzip: 47
             }
         }
     }
 
     // zlib keeps a pointer back to its z_stream and refuses a moved one: it lives on the heap.
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    package private(set) var isFinished = false
+    /// Whether the stream's end was reached (its trailer checked, for zlib and gzip).
+    public private(set) var isFinished = false
 
-    package init(format: Format) throws {
+    /// An inflater for one stream of `format`.
+    /// - Throws: ``ZlibError`` when zlib cannot start (out of memory).
+    public init(format: Format) throws(ZlibError) {
         stream.initialize(to: z_stream())
         let status = inflateInit2_(stream, format.windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
@@ -81,15 +59,22 @@ package final class Inflater {
     }
 
     /// Starts over for a new stream of the same format (the next member of a gzip file).
-    package func reset() throws {
+    /// - Throws: ``ZlibError`` when zlib refuses.
+    public func reset() throws(ZlibError) {
         let status = inflateReset(stream)
         guard status == Z_OK else { throw ZlibError(code: status, operation: "inflate") }
         isFinished = false
     }
 
     /// Inflates from `input` into `output`; returns the bytes consumed and produced. Call again
-    /// with the rest of the input and more output room until ``isFinished``.
-    package func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int) {
+    /// with the rest of the input and more output room until ``isFinished``; a call that
+    /// returns with output room left and not finished has used all its input.
+    /// - Throws: ``ZlibError`` for damaged data (its ``ZlibError/detail`` is zlib's message).
+    public func inflate(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+    ) throws(ZlibError) -> (
+        consumed: Int, produced: Int
+    ) {
         guard !isFinished else { return (0, 0) }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)
