@@ -194,7 +194,8 @@ let package = Package(
         ),
         .target(
             name: "PreloadBaked",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTileMap"],
+            // Preload alone for its kinds (each kind reads its own entries: BakeableAsset); PreloadPack for CRC32.
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadPack"],
             path: "Plugins/Baked"
         ),
         .executableTarget(
@@ -306,8 +307,8 @@ let package = Package(
         .testTarget(
             name: "PreloadBakedTests",
             dependencies: [
-                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "Preload", "PreloadAuthoring",
-                "PreloadConcurrency", "PreloadTestSupport", "PreloadGPU",
+                "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTileMap", "Preload",
+                "PreloadAuthoring", "PreloadConcurrency", "PreloadTestSupport", "PreloadGPU",
             ]
         ),
         .testTarget(

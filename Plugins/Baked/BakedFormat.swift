@@ -1,7 +1,7 @@
 import Preload
 
-/// The layout of a baked pack (`.bake`), version 1: what `preload bake` writes and
-/// ``BakedPackLoader`` reads. All numbers are little-endian. `docs/bake-format.md` is the same
+/// The layout of a baked pack (`.bake`), version 2 (version 1 packs still read): what
+/// `preload bake` writes and ``BakedPackLoader`` reads. All numbers are little-endian. `docs/bake-format.md` is the same
 /// description for another tool's author.
 ///
 /// ```
@@ -11,8 +11,14 @@ public enum BakedFormat {
     /// The first 8 bytes: `\x89PBAKE\r\n`. The high byte and the line ending catch a file that
     /// went through a text transfer, as PNG's signature does.
     public static let magic: [UInt8] = [0x89, 0x50, 0x42, 0x41, 0x4B, 0x45, 0x0D, 0x0A]
-    /// The version this library writes and reads.
-    public static let version: UInt32 = 1
+    /// The version this library writes.
+    public static let version: UInt32 = 2
+    /// The versions this library reads: 1 (kinds numbered by a fixed table) and 2 (kinds named by
+    /// the pack's own table).
+    public static let readableVersions: ClosedRange<UInt32> = 1...2
+    /// The kind names a version 1 pack's kind numbers 1 to 7 stand for: its implicit table of
+    /// kinds (version 2 packs carry their own).
+    public static let versionOneKinds = ["texture", "atlas", "data", "audio", "font", "tilemap", "gpuTexture"]
     /// Bytes in the header.
     public static let headerSize = 64
     /// Bytes in one index record.
@@ -38,33 +44,6 @@ public enum BakedFormat {
         public static let all: Flags = [.premultipliedAlpha]
     }
 
-    /// What an entry holds.
-    public enum Kind: UInt8, Sendable {
-        /// RGBA rows, top row first, tightly packed; 16-bit samples little-endian (the byte order
-        /// of every host this library runs on, so rows are handed out as they are).
-        case texture = 1
-        /// An atlas: its frame table as JSON (``BakedAtlasTable``); its pages are other entries.
-        case atlas = 2
-        /// A data file's bytes.
-        case data = 3
-        /// A sound (its PCM, as loaded) or music (its encoded file), after a 64-byte header
-        /// (``BakedAudio``).
-        case audio = 4
-        /// A bitmap font: a header, its metrics and pages as JSON, its glyphs and kerning as
-        /// fixed-size records (``BakedFont``); its pages are other entries.
-        case font = 5
-        /// A Tiled map: a header and its tables as JSON (``BakedMap``); its images are other
-        /// entries.
-        case tilemap = 6
-        /// A texture in a GPU format (BC7, ASTC, ...) or with a mipmap chain: a header naming the
-        /// format, a level table and every level's bytes (``BakedGPUTexture``).
-        case gpuTexture = 7
-
-        /// Whether entries of this kind load as a `Texture` (an atlas's or a font's page
-        /// may be either texture kind).
-        public var isTexture: Bool { self == .texture || self == .gpuTexture }
-    }
-
     /// The header, as read or to write.
     public struct Header: Equatable, Sendable {
         /// What holds for the whole pack.
@@ -81,16 +60,27 @@ public enum BakedFormat {
         public var dependencyCount: UInt32
         /// CRC-32 of the index's bytes.
         public var indexChecksum: UInt32
-        /// Where, in the index's strings, the warnings loading the sources gave are: a JSON object
-        /// from entry positions to lists of `{"code", "message"}` (empty: no entry has any).
-        public var warnings: Range<UInt32>
+        /// Where, in the index's strings, the pack's metadata is (``BakedMetadata``): version 2, a
+        /// JSON object of the table of kinds and the warnings; version 1, the warnings alone (empty:
+        /// no entry has any).
+        public var metadata: Range<UInt32>
+        /// The format's version: ``BakedFormat/version`` for a header to write.
+        public var version: UInt32
 
-        /// A header with these fields (the magic and version are the format's own).
+        /// Where the warnings are (version 1's name for ``metadata``).
+        @available(*, deprecated, renamed: "metadata")
+        public var warnings: Range<UInt32> {
+            get { metadata }
+            set { metadata = newValue }
+        }
+
+        /// A header with these fields (the magic is the format's own).
         public init(
             flags: Flags, fileLength: UInt64, indexOffset: UInt64, indexLength: UInt64, entryCount: UInt32,
-            dependencyCount: UInt32, indexChecksum: UInt32, warnings: Range<UInt32> = 0..<0
+            dependencyCount: UInt32, indexChecksum: UInt32, metadata: Range<UInt32> = 0..<0, version: UInt32 = BakedFormat.version
         ) {
-            self.warnings = warnings
+            self.metadata = metadata
+            self.version = version
             self.flags = flags
             self.fileLength = fileLength
             self.indexOffset = indexOffset
@@ -103,7 +93,7 @@ public enum BakedFormat {
         /// The 64 header bytes; the last four are the CRC-32 of the first 60.
         public func encoded(checksum: ([UInt8]) -> UInt32) -> [UInt8] {
             var bytes = BakedFormat.magic
-            bytes.appendLittleEndian(BakedFormat.version)
+            bytes.appendLittleEndian(version)
             bytes.appendLittleEndian(flags.rawValue)
             bytes.appendLittleEndian(fileLength)
             bytes.appendLittleEndian(indexOffset)
@@ -111,8 +101,8 @@ public enum BakedFormat {
             bytes.appendLittleEndian(entryCount)
             bytes.appendLittleEndian(indexChecksum)
             bytes.appendLittleEndian(dependencyCount)
-            bytes.appendLittleEndian(warnings.lowerBound)
-            bytes.appendLittleEndian(UInt32(warnings.count))
+            bytes.appendLittleEndian(metadata.lowerBound)
+            bytes.appendLittleEndian(UInt32(metadata.count))
             bytes.appendLittleEndian(checksum(bytes))
             return bytes
         }
@@ -134,14 +124,15 @@ public enum BakedFormat {
         public var name: Range<UInt32>
         /// Where the source's path is in the index's strings.
         public var sourcePath: Range<UInt32>
-        /// A texture's width in pixels (0 for other kinds).
+        /// A texture's width in pixels (0 for other kinds): the kind's to use.
         public var width: UInt32
-        /// A texture's height in pixels (0 for other kinds).
+        /// A texture's height in pixels (0 for other kinds): the kind's to use.
         public var height: UInt32
         /// Where this entry's dependencies are in the index's dependency table.
         public var dependencies: Range<UInt32>
-        /// What the entry holds.
-        public var kind: Kind
+        /// What the entry holds: its kind's number in the pack's table of kinds, from 1
+        /// (``BakedIndex/Entry/kind`` is its name).
+        public var kind: UInt8
         /// The record's flags.
         public var bits: Bits
 
@@ -151,9 +142,14 @@ public enum BakedFormat {
             public let rawValue: UInt8
             /// Flags from their stored bits.
             public init(rawValue: UInt8) { self.rawValue = rawValue }
-            /// Texture samples are 16-bit (`PixelFormat.rgba16`), not 8-bit.
+            /// The two bits that belong to the entry's kind (`BakedEntry.kindBits`): a texture's
+            /// 16-bit samples (1) and premultiplied alpha (2).
+            public static let kindBits = Bits(rawValue: 3)
+            /// A texture's 16-bit samples: the texture kind's first bit.
+            @available(*, deprecated, message: "a kind's own bit (BakedEntry.kindBits): the texture kind's first")
             public static let rgba16 = Bits(rawValue: 1)
-            /// Colour is premultiplied by alpha.
+            /// A texture's premultiplied alpha: the texture kind's second bit.
+            @available(*, deprecated, message: "a kind's own bit (BakedEntry.kindBits): the texture kind's second")
             public static let premultiplied = Bits(rawValue: 2)
             /// Loaded for another entry (an atlas's page or sprite), as loading the sources
             /// does: not requested on its own when the pack is.
@@ -161,13 +157,13 @@ public enum BakedFormat {
             /// A page an atlas packed at load time: part of its atlas only, never stored alone.
             public static let atlasPage = Bits(rawValue: 8)
             /// Every bit this version knows: a reader refuses others.
-            public static let all: Bits = [.rgba16, .premultiplied, .dependency, .atlasPage]
+            public static let all: Bits = [.kindBits, .dependency, .atlasPage]
         }
 
         /// A record with these fields.
         public init(
             dataOffset: UInt64, dataLength: UInt64, sourceSize: UInt64, dataChecksum: UInt32, sourceChecksum: UInt32,
-            name: Range<UInt32>, sourcePath: Range<UInt32>, width: UInt32, height: UInt32, dependencies: Range<UInt32>, kind: Kind,
+            name: Range<UInt32>, sourcePath: Range<UInt32>, width: UInt32, height: UInt32, dependencies: Range<UInt32>, kind: UInt8,
             bits: Bits
         ) {
             self.dataOffset = dataOffset
@@ -201,34 +197,15 @@ public enum BakedFormat {
             bytes.appendLittleEndian(height)
             bytes.appendLittleEndian(dependencies.lowerBound)
             bytes.appendLittleEndian(UInt16(dependencies.count))
-            bytes.append(kind.rawValue)
+            bytes.append(kind)
             bytes.append(bits.rawValue)
             return bytes
         }
-
-        /// The pixel format a texture entry's rows are in.
-        public var pixelFormat: PixelFormat { bits.contains(.rgba16) ? .rgba16 : .rgba8 }
-        /// The alpha mode a texture entry's pixels are in.
-        public var alphaMode: AlphaMode { bits.contains(.premultiplied) ? .premultiplied : .straight }
     }
 
     /// Where the next entry's data starts after `end`, for an entry of `length` bytes.
     public static func alignedOffset(after end: Int, length: Int) -> Int {
         let alignment = length >= pageAlignedSize ? pageAlignment : entryAlignment
         return (end + alignment - 1) / alignment * alignment
-    }
-}
-
-/// Little-endian writing, for the header and the index.
-extension [UInt8] {
-    package mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-}
-
-extension UnsafeRawBufferPointer {
-    /// The little-endian integer at `offset`.
-    func littleEndian<T: FixedWidthInteger>(at offset: Int, as type: T.Type = T.self) -> T {
-        T(littleEndian: loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 }

@@ -7,7 +7,7 @@ import Preload
 /// the magic, the header's checksum, the version (one the checksum vouches for: otherwise the
 /// pack is damaged, not newer), the index's checksum, the file's length, that every
 /// entry's data lies between the header and the index without overlapping another's, that
-/// texture sizes agree with their data, that names are unique, UTF-8 and stay inside the pack
+/// every record's kind is in the pack's table of kinds (``BakedMetadata``), that names are unique, UTF-8 and stay inside the pack
 /// (no empty, `.` or `..` component, no NUL), and that dependencies name other entries.
 public struct BakedIndex: Sendable {
     /// One entry, as the index describes it.
@@ -18,6 +18,9 @@ public struct BakedIndex: Sendable {
         public let name: String
         /// The file it was baked from, as the bake named it.
         public let sourcePath: String
+        /// Its kind's name (`texture`, `atlas`, a plugin's own): what reads it
+        /// (`BakeableAsset.bakedKind`).
+        public let kind: String
         /// The entries it depends on, by position in ``BakedIndex/entries``.
         public let dependencies: [Int]
 
@@ -29,7 +32,9 @@ public struct BakedIndex: Sendable {
     public let header: BakedFormat.Header
     /// The warnings loading each entry's source gave, by entry position (most have none): a
     /// baked entry reports them again when it loads, as the loose file would.
-    public let warnings: [Int: [AssetWarning]]
+    public var warnings: [Int: [AssetWarning]] { metadata.warnings }
+    /// The pack's table of kinds and its warnings.
+    public let metadata: BakedMetadata
     /// The entries, in index order.
     public let entries: [Entry]
     private let byName: [String: Int]
@@ -53,16 +58,16 @@ public struct BakedIndex: Sendable {
         // format (every version keeps the magic, the version and this checksum where they are).
         let version: UInt32 = file.littleEndian(at: 8)
         guard checksum(UnsafeRawBufferPointer(rebasing: file[0..<60])) == file.littleEndian(at: 60, as: UInt32.self) else {
-            guard version == BakedFormat.version else {
+            guard BakedFormat.readableVersions.contains(version) else {
                 throw .damaged("the header's checksum does not match (so its version field, \(version), is not to be trusted either)")
             }
             throw .damaged("the header's checksum does not match")
         }
-        guard version == BakedFormat.version else { throw .unsupportedVersion(version) }
+        guard BakedFormat.readableVersions.contains(version) else { throw .unsupportedVersion(version) }
         let header = BakedFormat.Header(
             flags: .init(rawValue: file.littleEndian(at: 12)), fileLength: file.littleEndian(at: 16), indexOffset: file.littleEndian(at: 24),
             indexLength: file.littleEndian(at: 32), entryCount: file.littleEndian(at: 40), dependencyCount: file.littleEndian(at: 48),
-            indexChecksum: file.littleEndian(at: 44), warnings: try Self.range(at: 52, in: file))
+            indexChecksum: file.littleEndian(at: 44), metadata: try Self.range(at: 52, in: file), version: version)
         guard header.flags.isSubset(of: BakedFormat.Flags.all) else {
             throw .malformed("unknown header flags 0x\(String(header.flags.rawValue, radix: 16)) (written by a newer Preload?)")
         }
@@ -84,6 +89,9 @@ public struct BakedIndex: Sendable {
         }
         let strings = UnsafeRawBufferPointer(rebasing: index[Int(records + table)...])
         let count = Int(header.entryCount)
+        let metadata = try BakedMetadata(
+            text: header.metadata.isEmpty ? nil : try Self.string(header.metadata, in: strings, what: { "the metadata" }), version: version,
+            entries: count)
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var byName: [String: Int] = [:]
@@ -91,6 +99,9 @@ public struct BakedIndex: Sendable {
         for position in 0..<count {
             let base = position * BakedFormat.recordSize
             let record = try Self.record(in: index, at: base, position: position)
+            guard record.kind >= 1, Int(record.kind) <= metadata.kinds.count else {
+                throw .malformed("entry \(position + 1) has an unknown kind (\(record.kind))")
+            }
             guard record.bits.isSubset(of: BakedFormat.Record.Bits.all) else {
                 throw .malformed("entry \(position + 1) has unknown flag bits 0x\(String(record.bits.rawValue, radix: 16))")
             }
@@ -110,13 +121,14 @@ public struct BakedIndex: Sendable {
                 dependencies.append(dependency)
             }
             guard byName.updateValue(position, forKey: name) == nil else { throw .malformed("two entries are named '\(name)'") }
-            entries.append(Entry(record: record, name: name, sourcePath: source, dependencies: dependencies))
+            entries.append(
+                Entry(record: record, name: name, sourcePath: source, kind: metadata.kinds[Int(record.kind) - 1], dependencies: dependencies))
         }
         try Self.checkNoOverlap(entries)
         self.header = header
         self.entries = entries
         self.byName = byName
-        warnings = try Self.warnings(header.warnings, in: strings, entries: count)
+        self.metadata = metadata
     }
 
     /// No two entries' data may overlap: a damaged index could otherwise make two assets of one
@@ -141,27 +153,8 @@ public struct BakedIndex: Sendable {
     private static func range(at offset: Int, in file: UnsafeRawBufferPointer) throws(BakedPackError) -> Range<UInt32> {
         let start: UInt32 = file.littleEndian(at: offset), length: UInt32 = file.littleEndian(at: offset + 4)
         let (end, overflow) = start.addingReportingOverflow(length)
-        guard !overflow else { throw .malformed("the header's warnings range overflows") }
+        guard !overflow else { throw .malformed("the header's metadata range overflows") }
         return start..<end
-    }
-
-    /// The warnings table at `range` of the strings: `{"3": [{"code": ..., "message": ...}]}`.
-    private static func warnings(
-        _ range: Range<UInt32>, in strings: UnsafeRawBufferPointer, entries: Int
-    ) throws(BakedPackError) -> [Int: [AssetWarning]] {
-        guard !range.isEmpty else { return [:] }
-        let text = try string(range, in: strings, what: { "the warnings table" })
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [[String: String]]] else {
-            throw .malformed("the warnings table is not a JSON object of warning lists")
-        }
-        var table: [Int: [AssetWarning]] = [:]
-        for (key, list) in object {
-            guard let position = Int(key), (0..<entries).contains(position) else {
-                throw .malformed("the warnings table names entry '\(key)', which does not exist")
-            }
-            table[position] = list.map { AssetWarning(AssetWarning.Code(rawValue: $0["code"] ?? ""), $0["message"] ?? "") }
-        }
-        return table
     }
 
     private static func record(in index: UnsafeRawBufferPointer, at base: Int, position: Int) throws(BakedPackError) -> BakedFormat.Record {
@@ -173,9 +166,6 @@ public struct BakedIndex: Sendable {
         let dependencyStart: UInt32 = index.littleEndian(at: base + 56)
         let dependencyCount: UInt16 = index.littleEndian(at: base + 60)
         let (dependencyEnd, overflow) = dependencyStart.addingReportingOverflow(UInt32(dependencyCount))
-        guard let kind = BakedFormat.Kind(rawValue: index[base + 62]) else {
-            throw .malformed("entry \(position + 1) has an unknown kind (\(index[base + 62]))")
-        }
         guard let name = range(32), let source = range(40), !overflow else {
             throw .malformed("entry \(position + 1): a range in its record overflows")
         }
@@ -183,7 +173,7 @@ public struct BakedIndex: Sendable {
             dataOffset: index.littleEndian(at: base), dataLength: index.littleEndian(at: base + 8), sourceSize: index.littleEndian(at: base + 16),
             dataChecksum: index.littleEndian(at: base + 24), sourceChecksum: index.littleEndian(at: base + 28), name: name, sourcePath: source,
             width: index.littleEndian(at: base + 48), height: index.littleEndian(at: base + 52), dependencies: dependencyStart..<dependencyEnd,
-            kind: kind, bits: .init(rawValue: index[base + 63]))
+            kind: index[base + 62], bits: .init(rawValue: index[base + 63]))
     }
 
     /// The string at `range`; `what` names it in an error (made only then).
@@ -225,20 +215,6 @@ public struct BakedIndex: Sendable {
         let (end, overflow) = record.dataOffset.addingReportingOverflow(record.dataLength)
         guard !overflow, record.dataOffset >= UInt64(BakedFormat.headerSize), end <= dataEnd else {
             throw .malformed("entry '\(name)': its data (\(record.dataOffset) + \(record.dataLength) bytes) lies outside the data area")
-        }
-        if record.kind == .gpuTexture {
-            // The format and the level table are in the entry's header, read when it loads
-            // (`BakedGPUTexture`): the index alone never touches an entry's pages.
-            guard record.width <= Int32.max, record.height <= Int32.max, record.dataLength >= UInt64(BakedGPUTexture.headerSize) else {
-                throw .malformed("entry '\(name)': a \(record.width)x\(record.height) GPU texture of \(record.dataLength) bytes")
-            }
-            return
-        }
-        guard record.kind == .texture else { return }
-        let (pixels, overflowPixels) = UInt64(record.width).multipliedReportingOverflow(by: UInt64(record.height))
-        let (bytes, overflowBytes) = pixels.multipliedReportingOverflow(by: UInt64(record.pixelFormat.bytesPerPixel))
-        guard !overflowPixels, !overflowBytes, bytes == record.dataLength, record.width <= Int32.max, record.height <= Int32.max else {
-            throw .malformed("entry '\(name)': a \(record.width)x\(record.height) \(record.pixelFormat) texture is not \(record.dataLength) bytes")
         }
     }
 }

@@ -19,10 +19,13 @@ public enum BakedPackError: AssetFailure, Equatable {
     case nameEscapes(String)
     /// The pack has no entry of that name.
     case noSuchEntry(String)
+    /// An entry of a kind no registered plugin reads (no `BakingPlugin` lists a type of that
+    /// kind name): that entry fails alone.
+    case unreadableKind(entry: String, kind: String)
 
     public var category: AssetError.Category {
         switch self {
-        case .notABakedPack, .unsupportedVersion: .unsupported
+        case .notABakedPack, .unsupportedVersion, .unreadableKind: .unsupported
         case .truncated: .truncated
         case .damaged, .malformed, .nameEscapes: .corrupt
         case .noSuchEntry: .fileNotFound
@@ -33,12 +36,13 @@ public enum BakedPackError: AssetFailure, Equatable {
         switch self {
         case .notABakedPack: "not a baked pack (it does not start with the baked-pack signature)"
         case .unsupportedVersion(let version):
-            "baked pack version \(version); this Preload reads version \(BakedFormat.version) (bake it again with this Preload's `preload bake`)"
+            "baked pack version \(version); this Preload reads versions \(BakedFormat.readableVersions.lowerBound) to \(BakedFormat.readableVersions.upperBound) (bake it again with this Preload's `preload bake`)"
         case .truncated(let detail): "truncated baked pack: \(detail)"
         case .damaged(let detail): "damaged baked pack: \(detail)"
         case .malformed(let detail): "malformed baked pack: \(detail)"
         case .nameEscapes(let name): "malformed baked pack: the entry name \(name) would leave the pack"
         case .noSuchEntry(let name): "the baked pack has no entry '\(name)'"
+        case .unreadableKind(let entry, let kind): "entry '\(entry)' is a '\(kind)' entry: no registered plugin reads it"
         }
     }
 }

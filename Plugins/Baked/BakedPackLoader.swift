@@ -1,12 +1,14 @@
-import Foundation
 import Preload
-import PreloadAtlas
-import PreloadFont
-import PreloadTileMap
 
 /// The loader plugin for baked packs (`.bake`, written by `preload bake`): textures ready to
-/// upload, atlases and data files, loaded by mapping the file and handing out views into it, with
-/// no decoding and no copy.
+/// upload, atlases, data files and any other kind a plugin bakes, loaded by mapping the file and
+/// handing out views into it, with no decoding and no copy.
+///
+/// The loader holds no code of its own for a kind: each entry is read by the `BakeableAsset` type
+/// registered for its kind name (core's textures and data files, and the types each
+/// `BakingPlugin` of the batch lists), so a pack's atlases load when the atlas plugin is
+/// registered too. An entry of a kind no registered plugin reads fails alone, by name
+/// (``BakedPackError/unreadableKind(entry:kind:)``).
 ///
 /// Requesting a pack requests every asset baked into it, each under the store name loading its
 /// source gave it, with its own result, hooks, store entry and share of progress: a game moves
@@ -120,68 +122,56 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         }
         let entry = pack.index.entries[position]
         if let warnings = pack.index.warnings[position] { try context.warn(warnings) }  // what loading its source warned of, again
-        switch entry.record.kind {
-        case .texture, .gpuTexture:
-            return try texture(entry, in: pack)
-        case .data:
-            return DataAsset(bytes: try bytes(of: entry, in: pack))
-        case .audio:
-            let checked = try bytes(of: entry, in: pack)
-            return try BakedAudio.asset(in: try pack.mapped(), offset: Int(entry.record.dataOffset), count: checked.count, name: entry.name)
-        case .atlas:
-            let table = try self.table(BakedAtlasTable.self, of: entry, in: pack, what: "atlas")
-            let pages = try table.pages.map { page in
-                AtlasPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
-            }
-            return try table.atlas(pages: pages)
-        case .font:
-            let bytes = try bytes(of: entry, in: pack)
-            let (header, layout) = try bytes.withUnsafeBytes { try BakedFont.header(of: $0, name: entry.name) }
-            let pages = try header.pages.map { page in
-                FontPage(path: page.path, texture: try self.page(page.entry, named: page.path, of: entry, in: pack, context: context))
-            }
-            return try bytes.withUnsafeBytes { try BakedFont.font(in: $0, header: header, layout: layout, name: entry.name, pages: pages) }
-        case .tilemap:
-            let (images, map) = try bytes(of: entry, in: pack).withUnsafeBytes { try BakedMap.tables(of: $0, name: entry.name) }
-            var textures: [String: Texture] = [:]
-            for image in images {
-                textures[image.path] = try self.page(image.entry, named: image.path, of: entry, in: pack, context: context)
-            }
-            // Attached and checked as a loose map's are: every placed tile inside its tileset's image.
-            let (loaded, _) = try map.withTextures(file: context.request.path) { path in
-                guard let texture = textures[path] else { throw BakedPackError.malformed("entry '\(entry.name)': no entry holds its image \(path)") }
-                return texture
-            }
-            return loaded
+        guard let type = context.bakedAssetType(ofKind: entry.kind) else {
+            throw BakedPackError.unreadableKind(entry: entry.name, kind: entry.kind)
         }
+        return try type.unbaked(from: try contents(of: entry, at: position, in: pack, context: context, path: context.request.path))
     }
 
-    /// The JSON table of an atlas entry.
-    private func table<Table: Decodable>(
-        _ type: Table.Type, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, what: String
-    ) throws -> Table {
-        do {
-            return try JSONDecoder().decode(Table.self, from: try bytes(of: entry, in: pack).withUnsafeBytes { Data($0) })
-        } catch let error as AssetError {
-            throw error
-        } catch {
-            throw BakedPackError.malformed("entry '\(entry.name)': its \(what) table does not read: \(error)")
-        }
+    /// `entry` as its kind's reader sees it: its checked bytes, its record's fields, its pages.
+    private func contents(
+        of entry: BakedIndex.Entry, at position: Int, in pack: BakedPackCache.Opened, context: LoadContext, path: String? = nil
+    ) throws -> BakedEntryContents {
+        BakedEntryContents(
+            name: entry.name, path: path ?? pack.path + "#" + entry.name, kind: entry.kind, bytes: try bytes(of: entry, in: pack),
+            width: Int(entry.record.width), height: Int(entry.record.height), kindBits: entry.record.bits.intersection(.kindBits).rawValue,
+            source: EntrySource(loader: self, pack: pack, position: position, context: context))
     }
 
-    /// The texture of an atlas's or a font's page, entry `position` of the pack: a page packed at
-    /// load time (an entry of its atlas, not requested on its own) read here, any other through
-    /// the batch, which loaded it as a dependency.
-    private func page(
+    /// What an entry's kind reaches of the pack: its pages, its errors and warnings, named.
+    private struct EntrySource: BakedEntrySource {
+        let loader: BakedPackLoader
+        let pack: BakedPackCache.Opened
+        let position: Int
+        let context: LoadContext
+
+        func page(_ entry: Int, path: String) throws -> Texture {
+            try loader.page(entry, named: path, of: pack.index.entries[position], in: pack, context: context)
+        }
+
+        func malformed(_ why: String) -> any Error { BakedPackError.malformed("entry '\(pack.index.entries[position].name)': \(why)") }
+
+        func warn(_ warning: AssetWarning) throws { try context.warn(warning) }
+    }
+
+    /// The texture of an entry's page (an atlas's, a font's, a map's image), entry `position` of
+    /// the pack: a page packed at load time (an entry of its asset, not requested on its own) read
+    /// here, any other through the batch, which loaded it as a dependency.
+    fileprivate func page(
         _ position: Int, named path: String, of entry: BakedIndex.Entry, in pack: BakedPackCache.Opened, context: LoadContext
     ) throws -> Texture {
-        guard pack.index.entries.indices.contains(position), pack.index.entries[position].record.kind.isTexture else {
+        let isTexture = { (kind: String) in ([Texture.bakedKind] + Texture.otherBakedKinds).contains(kind) }
+        guard pack.index.entries.indices.contains(position), isTexture(pack.index.entries[position].kind) else {
             throw BakedPackError.malformed("entry '\(entry.name)': page \(path) is not a texture entry")
         }
         let pageEntry = pack.index.entries[position]
-        return pageEntry.record.bits.contains(.atlasPage)
-            ? try texture(pageEntry, in: pack)
-            : try context.dependency(request(for: pageEntry, in: pack, options: context.request.options), as: Texture.self)
+        guard pageEntry.record.bits.contains(.atlasPage) else {
+            return try context.dependency(request(for: pageEntry, in: pack, options: context.request.options), as: Texture.self)
+        }
+        guard let texture = try Texture.unbaked(from: try contents(of: pageEntry, at: position, in: pack, context: context)) as? Texture else {
+            throw BakedPackError.malformed("entry '\(entry.name)': page \(path) is not a texture entry")
+        }
+        return texture
     }
 
     // MARK: Entries
@@ -212,25 +202,5 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
             throw BakedPackError.damaged("entry '\(entry.name)': its checksum does not match (the pack changed after baking)")
         }
         return bytes
-    }
-
-    private func texture(_ entry: BakedIndex.Entry, in pack: BakedPackCache.Opened) throws -> Texture {
-        let record = entry.record
-        guard record.kind.isTexture else { throw BakedPackError.malformed("entry '\(entry.name)' is not a texture") }
-        if record.kind == .gpuTexture {
-            let bytes = try bytes(of: entry, in: pack)
-            let header = try bytes.withUnsafeBytes { bytes throws(BakedPackError) in
-                try BakedGPUTexture.header(of: bytes, width: Int(record.width), height: Int(record.height), name: entry.name)
-            }
-            let mapping = try pack.mapped()
-            let levels = AssetBytes(
-                viewing: mapping, offset: Int(record.dataOffset) + header.levelsStart, count: bytes.count - header.levelsStart)
-            return Texture(
-                width: Int(record.width), height: Int(record.height), pixelFormat: header.format, alphaMode: record.alphaMode,
-                colorSpace: header.colorSpace, mipLevelCount: header.levelCount, pixels: levels)
-        }
-        return Texture(
-            width: Int(record.width), height: Int(record.height), pixelFormat: record.pixelFormat, alphaMode: record.alphaMode,
-            pixels: try bytes(of: entry, in: pack))
     }
 }

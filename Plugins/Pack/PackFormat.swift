@@ -146,9 +146,3 @@ package enum PackEntryName {
         return nil
     }
 }
-
-extension Array where Element == UInt8 {
-    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-}

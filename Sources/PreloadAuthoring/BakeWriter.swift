@@ -1,16 +1,13 @@
 import Foundation
 import Preload
-import PreloadAtlas
-import PreloadAudio
-import PreloadFont
-import PreloadGPU
-import PreloadTileMap
 import PreloadBaked
 import PreloadPack
 
-/// Writes a baked pack (`BakedFormat`) from what a batch loaded: every texture, atlas and data
-/// file of the report, under the names loading gave them, so that loading the pack gives the
-/// same store names, results and pixels as loading the sources.
+/// Writes a baked pack (`BakedFormat`) from what a batch loaded: every asset of the report, under
+/// the names loading gave them, so that loading the pack gives the same store names, results and
+/// pixels as loading the sources. Each asset writes its own entry (`BakeableAsset`: core's
+/// textures and data files, and the kinds plugins add); the writer stores the textures an asset
+/// names as pages as entries of their own, and holds no code of its own for any kind.
 ///
 /// ```swift
 /// import Preload
@@ -31,8 +28,11 @@ public enum BakeWriter {
     public enum BakeError: Error, Sendable, CustomStringConvertible {
         /// Some of the sources did not load.
         case sourcesFailed([AssetError])
-        /// An asset of a kind the format has no entry for (a third-party plugin's).
+        /// An asset whose type has no baked form (it does not conform to `BakeableAsset`).
         case unsupportedKind(name: String, kind: String)
+        /// An asset that has a baked form but could not take it as it is (a map whose images
+        /// did not load), saying why.
+        case entryFailed(name: String, cause: String)
         /// A name that would leave the pack (absolute, or with `..`).
         case nameEscapes(String)
         /// A name the pack gives a page packed at load time (`ATLAS#N`, as the atlas names the page) is an asset's already.
@@ -50,7 +50,8 @@ public enum BakeWriter {
                 "\(counted(errors.count, "source")) did not load, so nothing was baked:\n"
                     + errors.map { "  " + $0.description }.joined(separator: "\n")
             case .unsupportedKind(let name, let kind):
-                "\(name): a \(kind) asset has no baked form (textures, atlases, fonts, maps, data files, sounds and music do)"
+                "\(name): a \(kind) asset has no baked form (its type is not a BakeableAsset: its plugin does not bake it)"
+            case .entryFailed(let name, let cause): "\(name): did not bake: \(cause)"
             case .nameEscapes(let name):
                 "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder, or name the folder they are relative to with --root DIR"
             case .nameTaken(let name):
@@ -64,50 +65,6 @@ public enum BakeWriter {
         }
     }
 
-    /// What was baked.
-    public struct Summary: Sendable, CustomStringConvertible {
-        /// The pack written.
-        public var path: String
-        /// Entries by kind.
-        public var textures = 0, atlases = 0, dataFiles = 0
-        /// Sounds and music (`BakedAudio`).
-        public var audio = 0
-        /// Bitmap fonts (`BakedFont`).
-        public var fonts = 0
-        /// Tiled maps (`BakedMap`).
-        public var maps = 0
-        /// Pages made at load time (packed sprite folders, rasterized fonts), stored as entries of
-        /// their atlas or font.
-        public var packedPages = 0
-        /// The pack's size in bytes.
-        public var bytes = 0
-        /// Packs baked as their entries (the pack itself is not an asset of the baked pack).
-        public var unpackedPacks: [String] = []
-        /// With ``TextureBaking``: each texture's GPU format and quality, and the totals.
-        public var gpu: GPUBakeTotals?
-
-        /// Every entry, pages included.
-        public var entries: Int { textures + atlases + dataFiles + audio + fonts + maps + packedPages }
-
-        /// `16.4 KB`, `4.2 MB`: as the command's summaries show sizes.
-        public static func shown(_ bytes: Int) -> String {
-            bytes < 1000
-                ? "\(bytes) B" : bytes < 1_000_000 ? String(format: "%.1f KB", Double(bytes) / 1e3) : String(format: "%.1f MB", Double(bytes) / 1e6)
-        }
-
-        public var description: String {
-            var parts = [counted(textures, "texture")]
-            if atlases > 0 { parts.append(counted(atlases, "atlas", plural: "atlases")) }
-            if dataFiles > 0 { parts.append(counted(dataFiles, "data file")) }
-            if audio > 0 { parts.append(counted(audio, "sound or music", plural: "sounds and music")) }
-            if fonts > 0 { parts.append(counted(fonts, "font")) }
-            if maps > 0 { parts.append(counted(maps, "map")) }
-            if packedPages > 0 { parts.append(counted(packedPages, "page made at load", plural: "pages made at load")) }
-            return "Baked \(counted(entries, "entry", plural: "entries")) (\(parts.joined(separator: ", "))), "
-                + "\(Self.shown(bytes)), into \(path)"
-        }
-    }
-
     /// Bakes what `report` loaded into a pack at `path`, flagging it with `flags`. Throws
     /// ``BakeError`` (writing nothing) when a source failed, an asset has no baked form or a name
     /// would leave the pack (or, with `textures`, a texture did not encode or, strict, fell below
@@ -118,7 +75,7 @@ public enum BakeWriter {
     ) throws -> Summary {
         let errors = report.errors
         guard errors.isEmpty else { throw BakeError.sourcesFailed(errors) }
-        var plan = Plan()
+        var plan = BakePlan()
         var summary = Summary(path: path)
         for group in report.resultsByCaller {
             let caller = group[0]
@@ -135,14 +92,7 @@ public enum BakeWriter {
         guard !plan.entries.isEmpty else { throw BakeError.empty }
         if let textures { try plan.bakeTextures(textures, into: &summary) }
         for entry in plan.entries {
-            switch entry.kind {
-            case .texture, .gpuTexture: if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.textures += 1 }
-            case .atlas: summary.atlases += 1
-            case .data: summary.dataFiles += 1
-            case .audio: summary.audio += 1
-            case .font: summary.fonts += 1
-            case .tilemap: summary.maps += 1
-            }
+            if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.count(type(of: entry.asset)) }
         }
         summary.bytes = try plan.write(to: path, flags: flags)
         return summary
@@ -150,232 +100,6 @@ public enum BakeWriter {
 
     /// Whether `name` may name an entry: relative, without empty, `.` or `..` components or NUL.
     public static func isValidName(_ name: String) -> Bool { BakedIndex.staysInside(name) }
-
-    /// The entries to write, in order.
-    private struct Plan {
-        struct Entry {
-            var name: String
-            var sourcePath: String
-            var kind: BakedFormat.Kind
-            var bits: BakedFormat.Record.Bits
-            var width = 0, height = 0
-            var bytes: AssetBytes
-            var dependencies: [Int] = []
-            /// What loading its source warned of.
-            var warnings: [AssetWarning] = []
-        }
-
-        var entries: [Entry] = []
-        var byName: [String: Int] = [:]
-        /// Texture entries by the path they were loaded from (an atlas's page is one).
-        var texturesByPath: [String: Int] = [:]
-
-        /// Adds `result`'s asset (and, for an atlas, its dependencies from `group` and its
-        /// pages); returns its position.
-        @discardableResult
-        mutating func add(_ result: AssetResult, isDependency: Bool, group: [AssetResult]) throws -> Int {
-            let position = try addAsset(result, isDependency: isDependency, group: group)
-            if entries[position].warnings.isEmpty { entries[position].warnings = result.warnings }
-            return position
-        }
-
-        /// ``add(_:isDependency:group:)`` without the warnings.
-        private mutating func addAsset(_ result: AssetResult, isDependency: Bool, group: [AssetResult]) throws -> Int {
-            let name = result.request.name
-            if let known = byName[name] {
-                // Loaded for an atlas first, requested on its own too (a page found in a walked folder).
-                if !isDependency { entries[known].bits.remove(.dependency) }
-                return known
-            }
-            guard BakeWriter.isValidName(name) else { throw BakeError.nameEscapes(name) }
-            let bits: BakedFormat.Record.Bits = isDependency ? .dependency : []
-            switch result.outcome.asset {
-            case let texture as Texture:
-                let position = append(texture: texture, name: name, source: result.request.path, bits: bits)
-                texturesByPath[result.request.path] = position
-                return position
-            case let data as DataAsset:
-                return append(Entry(name: name, sourcePath: result.request.path, kind: .data, bits: bits, bytes: data.bytes))
-            case let sound as Sound:
-                return append(Entry(name: name, sourcePath: result.request.path, kind: .audio, bits: bits, bytes: try BakedAudio.encode(sound)))
-            case let music as Music:
-                return append(Entry(name: name, sourcePath: result.request.path, kind: .audio, bits: bits, bytes: BakedAudio.encode(music)))
-            case let atlas as TextureAtlas:
-                return try addPaged(
-                    result, kind: .atlas, bits: bits, group: group, pages: atlas.pages.map { ($0.path, $0.texture) },
-                    belongs: { Self.belongs($0, to: atlas, at: result) }, encode: { try Self.json(BakedAtlasTable(atlas, pageEntries: $0)) })
-            case let font as BitmapFont:
-                let paths = Set(font.pages.map(\.path))
-                return try addPaged(
-                    result, kind: .font, bits: bits, group: group, pages: font.pages.map { ($0.path, $0.texture) },
-                    belongs: { paths.contains($0.request.path) }, encode: { try BakedFont.encode(font, pageEntries: $0) })
-            case let map as TileMap:
-                let images = map.images.compactMap { image in image.texture.map { (image.path, $0) } }
-                guard images.count == map.images.count else { throw BakeError.unsupportedKind(name: name, kind: "tilemap without its images") }
-                let paths = Set(images.map(\.0))
-                return try addPaged(
-                    result, kind: .tilemap, bits: bits, group: group, pages: images, belongs: { paths.contains($0.request.path) },
-                    encode: { try BakedMap.encode(map, imageEntries: $0) })
-            case let asset?:
-                throw BakeError.unsupportedKind(name: name, kind: asset.kind.rawValue)
-            case nil:
-                throw BakeError.sourcesFailed([result.outcome.error].compactMap { $0 })
-            }
-        }
-
-        /// Adds an asset made of pages (an atlas, a font, a map): its place first, so that the pack
-        /// lists assets in the order loading listed them; then what loading it loaded for it (the
-        /// textures of `group` that `belongs` says are its: pages, sprites, images) as
-        /// dependencies; then its pages' entries, which `encode` writes its data with.
-        private mutating func addPaged(
-            _ result: AssetResult, kind: BakedFormat.Kind, bits: BakedFormat.Record.Bits, group: [AssetResult],
-            pages: [(path: String, texture: Texture)], belongs: (AssetResult) -> Bool, encode: ([Int]) throws -> AssetBytes
-        ) throws -> Int {
-            let name = result.request.name
-            let position = append(Entry(name: name, sourcePath: result.request.path, kind: kind, bits: bits, bytes: []))
-            var dependencies: [Int] = []
-            for dependency in group.dropFirst() where dependency.outcome.asset is Texture && belongs(dependency) {
-                dependencies.append(try add(dependency, isDependency: true, group: []))
-            }
-            let placed = try pageEntries(pages, of: name, source: result.request.path)
-            entries[position].bytes = try encode(placed.all)
-            var listed = Set<Int>()
-            entries[position].dependencies = (dependencies + placed.made).filter { listed.insert($0).inserted }  // a page may be a sprite too
-            return position
-        }
-
-        /// The entries holding `pages` (an atlas's, a font's or a map's, in order): the texture entry of the
-        /// file a page was loaded from, else a new entry `NAME#N` of the asset `name` (a page made
-        /// at load time: a packed sprite folder, a rasterized font), which `made` lists.
-        private mutating func pageEntries(
-            _ pages: [(path: String, texture: Texture)], of name: String, source: String
-        ) throws -> (all: [Int], made: [Int]) {
-            var all: [Int] = [], made: [Int] = []
-            for (number, page) in pages.enumerated() {
-                if let known = texturesByPath[page.path], entries[known].width == page.texture.width,
-                    entries[known].height == page.texture.height, entries[known].bytes == page.texture.pixels
-                {
-                    all.append(known)
-                } else {
-                    let pageName = "\(name)#\(number + 1)"
-                    guard byName[pageName] == nil else { throw BakeError.nameTaken(pageName) }
-                    all.append(append(texture: page.texture, name: pageName, source: source, bits: [.atlasPage, .dependency]))
-                    made.append(all[all.count - 1])
-                }
-            }
-            return (all, made)
-        }
-
-        /// A table as the pack stores it: JSON, keys sorted.
-        private static func json<Table: Encodable>(_ table: Table) throws -> AssetBytes {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            return AssetBytes([UInt8](try encoder.encode(table)))
-        }
-
-        /// Whether `dependency` (from the same caller's group) was loaded for `atlas`: one of its
-        /// pages, or a sprite inside its folder. A pack's group holds every entry of the pack.
-        static func belongs(_ dependency: AssetResult, to atlas: TextureAtlas, at result: AssetResult) -> Bool {
-            let path = dependency.request.path
-            return atlas.pages.contains { $0.path == path } || path.hasPrefix(result.request.path + "/")
-        }
-
-        private mutating func append(texture: Texture, name: String, source: String, bits: BakedFormat.Record.Bits) -> Int {
-            var bits = bits
-            if texture.alphaMode == .premultiplied { bits.insert(.premultiplied) }
-            if texture.pixelFormat.isBlockCompressed || texture.mipLevelCount > 1 || texture.colorSpace != .sRGB {
-                return append(
-                    Entry(
-                        name: name, sourcePath: source, kind: .gpuTexture, bits: bits, width: texture.width, height: texture.height,
-                        bytes: BakedGPUTexture.encode(texture, quality: nil)))
-            }
-            if texture.pixelFormat == .rgba16 { bits.insert(.rgba16) }
-            return append(
-                Entry(name: name, sourcePath: source, kind: .texture, bits: bits, width: texture.width, height: texture.height, bytes: texture.pixels)
-            )
-        }
-
-        /// Turns every texture entry into a GPU texture entry as `baking` says, noting each one's
-        /// format and quality in `summary`; warns of (or, strict, fails on) low quality.
-        mutating func bakeTextures(_ baking: TextureBaking, into summary: inout Summary) throws {
-            let positions = entries.indices.filter { entries[$0].kind == .texture }
-            let sources = positions.map { position in
-                let entry = entries[position]
-                return (
-                    entry.name,
-                    Texture(
-                        width: entry.width, height: entry.height, pixelFormat: entry.bits.contains(.rgba16) ? .rgba16 : .rgba8,
-                        alphaMode: entry.bits.contains(.premultiplied) ? .premultiplied : .straight, pixels: entry.bytes)
-                )
-            }
-            let (baked, totals) = try baking.apply(to: sources)
-            summary.gpu = totals
-            for (position, result) in zip(positions, baked) {
-                entries[position].kind = .gpuTexture
-                entries[position].bits.remove(.rgba16)
-                entries[position].bytes = BakedGPUTexture.encode(result.texture, quality: result.psnr)
-                if let warning = baking.warning(for: result) { entries[position].warnings.append(warning) }
-            }
-        }
-
-        private mutating func append(_ entry: Entry) -> Int {
-            entries.append(entry)
-            byName[entry.name] = entries.count - 1
-            return entries.count - 1
-        }
-
-        /// Writes the pack; returns its size.
-        func write(to path: String, flags: BakedFormat.Flags) throws -> Int {
-            let file = try AtomicFile(path: path)
-            var sources = SourceDigests()
-            var strings: [UInt8] = []
-            var table: [UInt32] = []
-            var records: [UInt8] = []
-            var offset = BakedFormat.headerSize
-            try file.write([UInt8](repeating: 0, count: BakedFormat.headerSize))  // filled in at the end
-            func string(_ text: String) -> Range<UInt32> {
-                let start = UInt32(strings.count)
-                strings += Array(text.utf8)
-                return start..<UInt32(strings.count)
-            }
-            for entry in entries {
-                let start = BakedFormat.alignedOffset(after: offset, length: entry.bytes.count)
-                if start > offset { try file.write([UInt8](repeating: 0, count: start - offset)) }
-                try entry.bytes.withUnsafeBytes { try file.write($0) }
-                offset = start + entry.bytes.count
-                let source = sources.digest(of: entry.sourcePath)
-                let dependencyStart = UInt32(table.count)
-                table += entry.dependencies.map(UInt32.init)
-                records += BakedFormat.Record(
-                    dataOffset: UInt64(start), dataLength: UInt64(entry.bytes.count), sourceSize: source.size,
-                    dataChecksum: entry.bytes.withUnsafeBytes(BakedChecksum.crc32), sourceChecksum: source.checksum,
-                    name: string(entry.name), sourcePath: string(entry.sourcePath), width: UInt32(entry.width), height: UInt32(entry.height),
-                    dependencies: dependencyStart..<UInt32(table.count), kind: entry.kind, bits: entry.bits
-                ).encoded()
-            }
-            var warned: [String: [[String: String]]] = [:]
-            for (position, entry) in entries.enumerated() where !entry.warnings.isEmpty {
-                warned["\(position)"] = entry.warnings.map { ["code": $0.code.rawValue, "message": $0.message] }
-            }
-            let warnings =
-                warned.isEmpty
-                ? 0..<0 : string(String(decoding: try JSONSerialization.data(withJSONObject: warned, options: [.sortedKeys]), as: UTF8.self))
-            let indexOffset = (offset + 7) / 8 * 8
-            if indexOffset > offset { try file.write([UInt8](repeating: 0, count: indexOffset - offset)) }
-            var index = records
-            for value in table { index.appendLittleEndian(value) }
-            index += strings
-            try file.write(index)
-            let length = indexOffset + index.count
-            let header = BakedFormat.Header(
-                flags: flags, fileLength: UInt64(length), indexOffset: UInt64(indexOffset), indexLength: UInt64(index.count),
-                entryCount: UInt32(entries.count), dependencyCount: UInt32(table.count), indexChecksum: BakedChecksum.crc32(index),
-                warnings: warnings)
-            try file.write(header.encoded(checksum: BakedChecksum.crc32), at: 0)
-            try file.commit()
-            return length
-        }
-    }
 }
 
 /// The size and CRC-32 of each source file, read once each: a pack shared by many entries is
@@ -425,6 +149,6 @@ struct SourceDigests {
 }
 
 /// `count` and the noun, singular for one.
-private func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }

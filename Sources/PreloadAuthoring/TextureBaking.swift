@@ -96,3 +96,22 @@ public struct GPUTextureQuality: Sendable, Hashable {
     /// `47.3 dB`, or `exact`.
     public static func decibels(_ value: Double) -> String { value.isFinite ? String(format: "%.1f dB", value) : "exact" }
 }
+
+/// The texture kind's GPU step of a bake: every texture entry stored as rows (`texture`) encoded
+/// into its GPU form (`gpuTexture`). It stays here, beside the writer, because it runs over the
+/// whole pack at once (textures encoded in parallel, one set of totals and one strict threshold
+/// for the bake), which no single asset's `BakeableAsset.baked(pageEntries:)` sees.
+extension BakePlan {
+    /// Turns every texture entry into a GPU texture entry as `baking` says, noting each one's
+    /// format and quality in `summary`; warns of (or, strict, fails on) low quality.
+    mutating func bakeTextures(_ baking: BakeWriter.TextureBaking, into summary: inout BakeWriter.Summary) throws {
+        let positions = entries.indices.filter { entries[$0].kind == Texture.bakedKind && entries[$0].asset is Texture }
+        let sources = positions.map { (entries[$0].name, entries[$0].asset as! Texture) }
+        let (baked, totals) = try baking.apply(to: sources)
+        summary.gpu = totals
+        for (position, result) in zip(positions, baked) {
+            entries[position].take(result.texture.bakedAsGPUTexture(quality: result.psnr))
+            if let warning = baking.warning(for: result) { entries[position].warnings.append(warning) }
+        }
+    }
+}

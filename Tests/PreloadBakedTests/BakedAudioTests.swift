@@ -28,9 +28,9 @@ import Testing
         #expect(looseReport.everythingLoaded, "\(looseReport.errors)")
         let pack = directory.file("level.bake")
         let summary = try BakeWriter.write(looseReport, to: pack)
-        #expect(summary.audio == 4 && summary.entries == 4)
+        #expect(summary.count(ofKind: "audio") == 4 && summary.entries == 4)
 
-        let baked = try PreloadCoordinator(plugins: [BakedPackLoader()])
+        let baked = try PreloadCoordinator(plugins: [AudioLoader(), BakedPackLoader()])
         let report = try await baked.preload([AssetRequest(path: pack)])
         #expect(report.everythingLoaded, "\(report.errors)")
         for name in ["jump", "jump-float", "sfx"] {
@@ -65,7 +65,7 @@ import Testing
         let header = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("PAUD".utf8) })
         bytes[header + 12] = 0
         _ = try directory.write("damaged.bake", bytes)
-        let baked = try PreloadCoordinator(plugins: [BakedPackLoader(verification: .indexOnly)])
+        let baked = try PreloadCoordinator(plugins: [AudioLoader(), BakedPackLoader(verification: .indexOnly)])
         let damaged = try await baked.preload([AssetRequest(path: directory.file("damaged.bake"))])
         let error = try #require(damaged.errors.first)
         #expect(error.description.contains("entry 'jump': its audio header gives sizes that do not fit the entry"), "\(error)")

@@ -18,14 +18,14 @@ import Testing
         #expect(report.everythingLoaded, "\(report.errors)")
         let pack = directory.file("level.bake")
         let summary = try BakeWriter.write(report, to: pack)
-        #expect(summary.fonts == 1 && summary.textures == 1 && summary.entries == 2, "\(summary)")
+        #expect(summary.count(ofKind: "font") == 1 && summary.count(ofKind: "texture") == 1 && summary.entries == 2, "\(summary)")
         return (try #require(loose.assets.asset(named: "pixel", as: BitmapFont.self)), pack)
     }
 
     @Test func aFontBakesAsItsTableAndItsPage() async throws {
         let directory = try TemporaryDirectory("baked-font")
         let (loose, pack) = try await bakedFont(directory)
-        let baked = try PreloadCoordinator(plugins: [BakedPackLoader()])
+        let baked = try PreloadCoordinator(plugins: [BitmapFontLoader(), BakedPackLoader()])
         let report = try await baked.preload([AssetRequest(path: pack)])
         #expect(report.everythingLoaded, "\(report.errors)")
         let font = try #require(baked.assets.asset(named: "pixel", as: BitmapFont.self))
@@ -47,7 +47,7 @@ import Testing
         bytes[at.lowerBound + 12] = 9
         bytes[at.lowerBound + 20] = 9
         _ = try directory.write("damaged.bake", bytes)
-        let baked = try PreloadCoordinator(plugins: [BakedPackLoader(verification: .indexOnly)])
+        let baked = try PreloadCoordinator(plugins: [BitmapFontLoader(), BakedPackLoader(verification: .indexOnly)])
         let damaged = try await baked.preload([AssetRequest(path: directory.file("damaged.bake"))])
         let error = try #require(damaged.errors.first)
         #expect("\(error)".contains("font glyph 86 lies outside its page"), "\(error)")

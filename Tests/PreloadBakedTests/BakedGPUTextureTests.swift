@@ -43,7 +43,7 @@ import Testing
         // The Vulkan format number of the first texture's header (bytes 8-11) says BC7.
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
         let index = try bytes.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
-        let first = try #require(index.entries.first { $0.record.kind == .gpuTexture })
+        let first = try #require(index.entries.first { $0.kind == "gpuTexture" })
         bytes[Int(first.record.dataOffset) + 8] = 146
         try Data(bytes).write(to: URL(fileURLWithPath: pack))
         let coordinator = try BakedFixtures.coordinator(baked: BakedPackLoader(verification: .indexOnly))

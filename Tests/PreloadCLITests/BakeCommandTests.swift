@@ -43,7 +43,7 @@ import Testing
         #expect(bake.status == 0, "\(bake.stderr)")
         #expect(
             bake.stdout.hasPrefix(
-                "Baked 32 entries (17 textures, 3 atlases, 4 data files, 3 sounds and music, 2 fonts, 1 map, 2 pages made at load)"),
+                "Baked 32 entries (17 textures, 3 atlases, 3 sounds and music, 4 data files, 2 fonts, 1 map, 2 pages made at load)"),
             "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])

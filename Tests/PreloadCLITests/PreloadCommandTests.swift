@@ -174,7 +174,7 @@ import Testing
 
     @Test func versionUnknownOptionsHelpTopicsAndContradictionsAreWhatTheySay() async throws {
         let version = try await preload(["--version"], in: directory.path)
-        #expect(version.status == 0 && version.stdout == "preload (unreleased) writing baked packs version 1 and .pak version 1\n", "\(version)")
+        #expect(version.status == 0 && version.stdout == "preload (unreleased) writing baked packs version 2 and .pak version 1\n", "\(version)")
         let bogus = try await preload(["--bogus"], in: directory.path)
         #expect(bogus.status == 64 && bogus.stderr.hasPrefix("Error: Unknown option '--bogus'"), "\(bogus.stderr)")
         let topic = try await preload(["help", "nope"], in: directory.path)

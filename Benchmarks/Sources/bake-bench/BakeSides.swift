@@ -34,7 +34,7 @@ struct MapAndCRCSide {
         let clock = ContinuousClock.now
         let mapping = try! FileMapping(path: pack)
         let index = mapping.withUnsafeBytes { try! BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
-        let textures = index.entries.filter { $0.record.kind == .texture && !$0.record.bits.contains(.atlasPage) }
+        let textures = index.entries.filter { $0.kind == "texture" && !$0.record.bits.contains(.atlasPage) }
         let sums = (0..<jobs).map { _ in Sum() }
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var bytes = 0

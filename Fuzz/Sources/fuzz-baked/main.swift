@@ -1,7 +1,11 @@
 import Dispatch
 import FuzzSupport
 import Preload
+import PreloadAtlas
+import PreloadAudio
 import PreloadBaked
+import PreloadFont
+import PreloadTileMap
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +14,8 @@ import PreloadBaked
 /// Reads the input as a baked pack: its index directly (`BakedIndex`, on the bytes as they came
 /// and once sealed), then the whole pack through a `PreloadCoordinator` with `BakedPackLoader`,
 /// which expands it to one request per entry and loads each (textures, atlases with their pages,
-/// data) as a view into the file's mapping. Any outcome but a thrown error or a report is a
+/// data, sounds, fonts, maps) as a view into the file's mapping: the kinds' plugins are registered
+/// beside it, since each kind reads its own entries. Any outcome but a thrown error or a report is a
 /// finding; so is a batch that never completes (libFuzzer's timeout).
 ///
 /// An input that starts with the baked-pack signature is sealed first: the header's file length,
@@ -18,7 +23,9 @@ import PreloadBaked
 /// header's checksums are made right, so mutations reach the index checks and the entries
 /// instead of stopping at a checksum (a hostile pack has correct checksums too).
 let coordinator: PreloadCoordinator = {
-    try! PreloadCoordinator(plugins: [BakedPackLoader()], configuration: .init(maxConcurrentLoads: 2))
+    try! PreloadCoordinator(
+        plugins: [AtlasLoader(), AudioLoader(), BitmapFontLoader(), TileMapLoader(), BakedPackLoader()],
+        configuration: .init(maxConcurrentLoads: 2))
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")

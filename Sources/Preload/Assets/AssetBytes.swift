@@ -103,6 +103,16 @@ public struct AssetBytes: Sendable {
         if case .mapped = storage { return true }
         return false
     }
+
+    /// The bytes in `range`: a view of the same mapped file when these are one (no copy: a
+    /// baked entry's payload after its header), else a copy.
+    public func extracting(_ range: Range<Int>) -> AssetBytes {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes")
+        if case .mapped(let box) = storage {
+            return AssetBytes(viewing: box.view.mapping, offset: box.view.offset + range.lowerBound, count: range.count)
+        }
+        return withUnsafeBytes { AssetBytes(Array($0[range])) }
+    }
 }
 
 extension AssetBytes: RandomAccessCollection {

@@ -91,6 +91,10 @@ public struct PreloadReport: Sendable {
     /// time), in the order they finished; empty for a batch of local files. Per result:
     /// ``transfer(of:)``.
     public internal(set) var transfers: [AssetTransfer] = []
+    /// What the batch's outlets could not do (a load trace that could not be written), in the
+    /// order it happened; empty when every outlet did its part. A failed outlet stops nothing
+    /// else: the results above are whole.
+    public internal(set) var outletFailures: [OutletFailure] = []
 
     /// How the file of `result` was fetched, if its request named a URL.
     public func transfer(of result: AssetResult) -> AssetTransfer? {

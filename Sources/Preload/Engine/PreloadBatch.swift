@@ -17,20 +17,20 @@ public final class PreloadBatch: Sendable {
     private let planner: BatchPlanner
 
     /// A batch of `requests`, assembled: its planner, its loads' environment, its recorder and
-    /// outlets. Nothing runs until ``launch(on:)``.
+    /// outlets (`outlets` added at the end of the list). Nothing runs until ``launch(on:)``.
     init(
         requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
         store: AssetStore, registry: PluginRegistry, queue: OperationQueue, logger: Logger, memory: AssetMemory, maxFileBytes: Int,
-        fetcher: (any RemoteFetching)? = nil
+        fetcher: (any RemoteFetching)? = nil, outlets: sending [any BatchOutlet] = []
     ) {
         recorder = BatchRecorder(
-            callers: requests, options: options, store: StoreOutlet(store: options.storesAssets ? store : nil),
-            events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory)
+            callers: requests, options: options, store: StoreStage(store: options.storesAssets ? store : nil),
+            events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory, outlets: outlets)
         let environment = LoadEnvironment(
             memory: memory, maxFileBytes: maxFileBytes, isStrict: options.isStrict, cancellation: recorder.cancellation,
-            admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) })
+            admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) }, bakedKinds: registry.bakedKinds)
         planner = BatchPlanner(
-            recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
+            callers: requests, recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
             workers: queue.maxConcurrentOperationCount, remote: RemoteFiles(fetcher: fetcher, recorder: recorder))
     }
 

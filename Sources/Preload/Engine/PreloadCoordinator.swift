@@ -92,10 +92,19 @@ public final class PreloadCoordinator: Sendable {
     public func start(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks()
     ) -> PreloadBatch {
+        start(requests, options: options, hooks: hooks, outlets: [])
+    }
+
+    /// Starts loading `requests` with `outlets` added at the end of the batch's outlets (see
+    /// ``BatchOutlet``): a batch feature of a test or a tool, made the documented way.
+    func start(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), hooks: PreloadHooks = PreloadHooks(),
+        outlets: sending [any BatchOutlet]
+    ) -> PreloadBatch {
         let batch = PreloadBatch(
             requests: requests, options: options, hooks: hooks, callbackQueue: options.callbackQueue ?? configuration.callbackQueue,
             store: assets, registry: registry, queue: queue, logger: configuration.logger, memory: configuration.memory,
-            maxFileBytes: configuration.maxFileBytes, fetcher: configuration.fetcher)
+            maxFileBytes: configuration.maxFileBytes, fetcher: configuration.fetcher, outlets: outlets)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
         // Forget the batch as soon as it completes, so that nothing here keeps its report (and

@@ -61,11 +61,7 @@ public final class AssetMemory: Sendable {
 
     /// The calling thread's shard.
     private var currentShard: Int {
-        #if canImport(Darwin)
-            let identity = UInt(bitPattern: pthread_self())
-        #else
-            let identity = UInt(pthread_self())
-        #endif
+        let identity = ThreadIdentity.current.raw
         return Int(truncatingIfNeeded: (identity &* 0x9E37_79B9_7F4A_7C15) >> 61) & (Self.shardCount - 1)
     }
 

@@ -17,6 +17,8 @@ public final class LoadContext: Sendable {
     private let contents: AssetBytes?
     private var maxFileBytes: Int { environment.maxFileBytes }
     private var isStrict: Bool { environment.isStrict }
+    /// The batch's baked kinds (``bakedAssetType(ofKind:)``).
+    var bakedKinds: BakedKinds { environment.bakedKinds }
     /// What the plugin reported: progress (only forward) and warnings.
     private let reportsLock = PreloadMutex(Reports())
 

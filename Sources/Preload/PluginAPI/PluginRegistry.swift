@@ -56,6 +56,8 @@ public struct PluginRegistry: Sendable {
     package private(set) var files = AssetFiles()
     /// The plugins as the engine hands them on, in the same order.
     private var registered: [RegisteredPlugin] = []
+    /// The asset types that read baked entries, by kind name: core's and the ``BakingPlugin``s'.
+    public private(set) var bakedKinds = BakedKinds()
 
     /// An empty registry.
     public init() {}
@@ -98,6 +100,7 @@ public struct PluginRegistry: Sendable {
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
+        bakedKinds = BakedKinds(plugins: plugins)
     }
 
     /// The registered plugins, in registration order.

@@ -27,7 +27,7 @@ enum RendererChoice {
         guard let file = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return false }
         return file.withUnsafeBytes { bytes in
             let index = try? BakedIndex(file: bytes, checksum: { BakedChecksum.crc32($0) })
-            return index?.entries.contains { $0.record.kind == .gpuTexture } ?? false
+            return index?.entries.contains { $0.kind == "gpuTexture" } ?? false
         }
     }
 }

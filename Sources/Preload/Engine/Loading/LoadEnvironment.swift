@@ -1,7 +1,7 @@
 /// What every load of one batch receives: values, a cancellation flag to read, the memory
 /// budget's admission, and a send-only ``LoadSink`` for what happened. Made once per batch and
 /// shared by its ``LoadOperation``s and their ``LoadContext``s; none of it reaches the batch's
-/// state, its recorder or another load.
+/// state or another load, and the recorder only through the sink's one call.
 final class LoadEnvironment: Sendable {
     /// Where large pixels and data go: the coordinator's pool.
     let memory: AssetMemory
@@ -15,11 +15,14 @@ final class LoadEnvironment: Sendable {
     let admission: MemoryBudget?
     /// Where loads send what happened.
     let sink: LoadSink
+    /// The asset types that read baked entries, by kind name (the registry's).
+    let bakedKinds: BakedKinds
 
     init(
         memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, cancellation: CancellationFlag, admission: MemoryBudget?,
-        sink: LoadSink
+        sink: LoadSink, bakedKinds: BakedKinds = BakedKinds()
     ) {
+        self.bakedKinds = bakedKinds
         self.memory = memory
         self.maxFileBytes = maxFileBytes
         self.isStrict = isStrict

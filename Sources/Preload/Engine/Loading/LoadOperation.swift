@@ -49,7 +49,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
             return items
         }
         if isCancelled {
-            conclude(items.map { FinishedAsset($0, outcome: .cancelled, duration: .zero) })
+            let now = ContinuousClock.now, thread = ThreadIdentity.current
+            conclude(items.map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) })
             return
         }
         willChangeValue(forKey: "isExecuting")
@@ -75,9 +76,11 @@ final class LoadOperation: Operation, @unchecked Sendable {
         var index = first
         // One clock read per file: a file's end is the next one's start.
         var started = ContinuousClock.now
+        let thread = ThreadIdentity.current  // a thread-local read: the files below run on this thread
         while index < items.count {
             if isCancelled {
-                finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero) }
+                let now = started
+                finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
                 break
             }
             var dependencies = Self.noDependencies
@@ -86,7 +89,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 case .success(let known):
                     dependencies = known
                 case .failure(let error):
-                    finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero))
+                    finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero, started: started, thread: thread))
                     environment.sink.send(.failed)
                     index += 1
                     started = .now
@@ -101,7 +104,10 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 do {
                     try context.warn(warning)
                 } catch {  // a strict batch: the asset fails before its plugin runs
-                    finished.append(FinishedAsset(items[index], outcome: outcome(of: .failure(error), for: items[index]), duration: .zero))
+                    finished.append(
+                        FinishedAsset(
+                            items[index], outcome: outcome(of: .failure(error), for: items[index]), duration: .zero, started: started,
+                            thread: thread))
                     index += 1
                     started = .now
                     continue
@@ -114,7 +120,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
                     let done = FinishedAsset(
-                        item, outcome: outcome(of: result, for: item), duration: .now - began, context: context, queued: queued, waited: waited)
+                        item, outcome: outcome(of: result, for: item), duration: .now - began, started: began, thread: thread, context: context,
+                        queued: queued, waited: waited)
                     proceed(items, from: next, finished: soFar + [done], waited: waited)
                 }
                 return
@@ -133,7 +140,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             finished.append(
                 FinishedAsset(
                     asset: items[index].asset, planned: items[index].request, outcome: consume ended, duration: now - started,
-                    warnings: consume warnings, decodedBytes: items[index].decodedBytes,
+                    started: started, thread: thread, warnings: consume warnings, decodedBytes: items[index].decodedBytes,
                     // Decoding is the rest of the duration: worked out when the report is read.
                     timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
                     ran: true))
@@ -249,6 +256,11 @@ struct FinishedAsset: Sendable {
     let planned: PlannedRequest
     let outcome: AssetOutcome
     let duration: Duration
+    /// When its plugin was called (or, for an asset that never ran, when the load passed it):
+    /// with ``duration``, its span on a timeline.
+    let started: ContinuousClock.Instant
+    /// The thread its load ran it on (an asynchronous plugin's: the thread that called it).
+    let thread: ThreadIdentity
     /// What the plugin warned about, for an asset that loaded.
     var warnings: [AssetWarning] = []
     /// What it counts against the batch's memory budget (0 without one).
@@ -268,15 +280,19 @@ extension LoadItem {
 }
 
 extension FinishedAsset {
-    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant, thread: ThreadIdentity) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration, started: started, thread: thread)
         decodedBytes = item.decodedBytes
     }
 
     /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded, after
-    /// `queued` in its load's queue and `waited` for the memory budget.
-    init(_ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, context: LoadContext, queued: Duration, waited: Duration) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration)
+    /// `queued` in its load's queue and `waited` for the memory budget; its plugin was called at
+    /// `started` on `thread`.
+    init(
+        _ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant, thread: ThreadIdentity,
+        context: LoadContext, queued: Duration, waited: Duration
+    ) {
+        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration, started: started, thread: thread)
         decodedBytes = item.decodedBytes
         let reports = context.reports
         if outcome.isLoaded { warnings = reports.warnings }

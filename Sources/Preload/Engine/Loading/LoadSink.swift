@@ -9,8 +9,10 @@ enum LoadEvent: Sendable {
 }
 
 /// Where a load sends what happened (``LoadEvent``), and nothing else: it cannot read or change
-/// its batch, call the recorder's other methods or reach another load. The batch's recorder
-/// applies each event serially, under the batch's lock.
+/// its batch, call the recorder's other methods or reach another load. Sending is a plain call
+/// to the recorder's ``BatchRecorder/receive(_:)`` on the load's own thread (a lock taken there,
+/// not a serial executor: `docs/architecture.md` says why), which returns once the event is
+/// recorded: a finished load's assets stored, then its outcomes and outlets under the batch's lock.
 struct LoadSink: Sendable {
     private let deliver: @Sendable (LoadEvent) -> Void
 

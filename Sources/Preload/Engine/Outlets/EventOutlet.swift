@@ -6,7 +6,8 @@ import Dispatch
 /// Events are handed over while the batch holds its lock, so their order is the order in which
 /// they happened; the hooks themselves run later on the queue, with no lock held. Which results
 /// are handed over when is ``AssetEventOrdering``'s. In the outlets' list (``BatchOutlets``) it
-/// takes the delivered results; the recorder hands it the progress snapshots and the report.
+/// takes the delivered results and the progress snapshots; the recorder hands it the report
+/// last (``completion(_:then:)``), since the batch ends when the completion hook has run.
 final class EventOutlet: BatchOutlet, Sendable {
     let hooks: PreloadHooks
     let queue: DispatchQueue
@@ -39,6 +40,10 @@ final class EventOutlet: BatchOutlet, Sendable {
 
     func delivered(_ result: AssetResult, receipt: @autoclosure () -> HandOverReceipt, ledger: borrowing BatchState) {
         asset(result)
+    }
+
+    func progressDue(_ progress: PreloadProgress, ledger: borrowing BatchState) {
+        self.progress(progress)
     }
 
     func completion(_ report: PreloadReport, then finished: @escaping @Sendable () -> Void) {

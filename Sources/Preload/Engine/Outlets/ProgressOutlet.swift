@@ -192,32 +192,3 @@ final class ProgressOutlet: BatchOutlet {
         return delivery(at: now)
     }
 }
-
-/// How the recorder hands the progress outlet's snapshots to the progress hook: now, or after
-/// the throttle's interval (one trailing delivery scheduled at a time).
-extension BatchRecorder {
-    /// Hands the progress hook a snapshot if one is due; returns the delay of a throttled one.
-    func deliverProgress(_ state: inout BatchState) -> Duration? {
-        guard events.wantsProgress else { return nil }
-        return carryOut(state.outlets.progress.delivery(at: .now))
-    }
-
-    private func carryOut(_ decision: ProgressOutlet.Delivery) -> Duration? {
-        switch decision {
-        case .none: return nil
-        case .now(let snapshot): events.progress(snapshot); return nil
-        case .after(let delay): return delay
-        }
-    }
-
-    /// Delivers the latest progress after `delay`, when the throttle held it back.
-    func scheduleTrailingProgress(after delay: Duration) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-            let again = state.withLock { state -> Duration? in
-                guard state.phase != .finished else { return nil }
-                return carryOut(state.outlets.progress.trailingDelivery(at: .now))
-            }
-            if let again { scheduleTrailingProgress(after: again) }
-        }
-    }
-}

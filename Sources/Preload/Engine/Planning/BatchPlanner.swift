@@ -4,8 +4,9 @@ import Foundation
 /// The plan stage of a batch: walks the caller's folders, resolves every request, merges
 /// requests for the same asset, cuts the assets into loads and queues them, then queues the
 /// completion operation behind them all. Runs off the caller's thread. What it decides goes to
-/// the batch's ``BatchRecorder``; the loads it makes get the batch's ``LoadEnvironment``, and it
-/// keeps them itself (``PlannedLoads``) until planning ends.
+/// the batch's recorder, which it holds only as ``PlanningRecords`` (write-only: it reads
+/// nothing back); the loads it makes get the batch's ``LoadEnvironment``, and it keeps them
+/// itself (``PlannedLoads``) until planning ends.
 ///
 /// Planning is spread over up to `workers` threads: each takes a chunk of the caller's
 /// requests, resolves them (one `open` of each file, a claim, the plugin's dependencies: no
@@ -19,7 +20,10 @@ final class BatchPlanner: Sendable {
     /// would cost O(n²); a two-level fan-in keeps every list short.
     static let fanInWidth = 64
 
-    let recorder: BatchRecorder
+    /// Where its decisions go.
+    let recorder: any PlanningRecords
+    /// The caller's requests, as given.
+    let callers: [AssetRequest]
     let environment: LoadEnvironment
     let options: PreloadOptions
     let registry: PluginRegistry
@@ -33,11 +37,13 @@ final class BatchPlanner: Sendable {
     let remote: RemoteFiles
 
     init(
-        recorder: BatchRecorder, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry, queue: OperationQueue,
+        callers: [AssetRequest], recorder: any PlanningRecords, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry,
+        queue: OperationQueue,
         workers: Int, remote: RemoteFiles
     ) {
         self.remote = remote
         self.recorder = recorder
+        self.callers = callers
         self.environment = environment
         self.options = options
         self.registry = registry
@@ -52,16 +58,16 @@ final class BatchPlanner: Sendable {
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
-        remote.prefetch(recorder.requests)
-        let requests = expandFolders()
+        remote.prefetch(callers)
+        let (requests, entries) = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
             memory: environment.memory, remote: remote)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
-        recorder.store.reserve(adding: requests.count)
+        recorder.reserveStore(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
         if plansInRequestOrder {
-            planInOrder(requests, resolver: resolver, grouping: grouping, started: started)
+            planInOrder(requests, entries: entries, resolver: resolver, grouping: grouping, started: started)
             return
         }
         let chunks = PlanningChunks(count: requests.count, workers: workers, multipleOf: grouping.maxAssets)
@@ -74,7 +80,7 @@ final class BatchPlanner: Sendable {
             }
         }
         let gathered = ContinuousClock.now
-        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping)
+        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping, firstDependencyEntry: entries)
         for (entry, resolved) in deferred.withLock({ $0 }).sorted(by: { $0.entry < $1.entry }) {
             planner.plan(caller: entry, resolved)
         }
@@ -86,11 +92,11 @@ final class BatchPlanner: Sendable {
     /// assets (``ExpandingPlugin``) by those assets (before anything is planned).
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
-    /// failed here.
-    private func expandFolders() -> [AssetRequest] {
-        var given = recorder.requests
+    /// failed here. `entries` counts both: the first dependency entry's number.
+    private func expandFolders() -> (requests: [AssetRequest], entries: Int) {
+        var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return given }
+        guard expands || given.contains(where: \.isFolder) else { return (given, given.count) }
         // A fetched file is expanded (a baked pack's entries) from its local copy; one that could
         // not be fetched is planned as it is (resolving it fails with the fetch's error, naming
         // its URL), never expanded from a file that is not there.
@@ -107,7 +113,7 @@ final class BatchPlanner: Sendable {
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
             skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        return found.requests
+        return (found.requests, found.requests.count + found.unloadable.count)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
@@ -121,8 +127,10 @@ final class BatchPlanner: Sendable {
     /// Plans the caller's requests on this thread, a few at a time (loads are cut within them),
     /// each few followed by their requests' dependencies, so that loads are queued in request
     /// order.
-    private func planInOrder(_ requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant) {
-        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping)
+    private func planInOrder(
+        _ requests: [AssetRequest], entries: Int, resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant
+    ) {
+        var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping, firstDependencyEntry: entries)
         var first = 0
         while first < requests.count {
             let callers = first..<min(requests.count, first + min(grouping.maxAssets, 16))

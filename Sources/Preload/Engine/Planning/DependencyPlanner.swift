@@ -17,7 +17,7 @@ struct DependencyPlanner {
     let batch: BatchPlanner
     let resolver: RequestResolver
     let grouping: LoadGrouping
-    private var recorder: BatchRecorder { batch.recorder }
+    private var recorder: any PlanningRecords { batch.recorder }
 
     /// Assets whose dependencies are being followed, with their paths: meeting one is a cycle.
     private var inProgress: [Int: String] = [:]
@@ -28,11 +28,17 @@ struct DependencyPlanner {
     private var openWork: Int64 = 0
     /// The caller's request whose dependencies are being followed.
     private var origin = 0
+    /// The next dependency entry's number: planning numbers them itself (the caller's entries
+    /// come first), so that it reads nothing back from the ledger.
+    private var nextEntry: Int
 
-    init(batch: BatchPlanner, resolver: RequestResolver, grouping: LoadGrouping) {
+    /// A planner whose first dependency entry is numbered `firstDependencyEntry` (the number of
+    /// the caller's entries).
+    init(batch: BatchPlanner, resolver: RequestResolver, grouping: LoadGrouping, firstDependencyEntry: Int) {
         self.batch = batch
         self.resolver = resolver
         self.grouping = grouping
+        nextEntry = firstDependencyEntry
     }
 
     /// Plans the caller's request `entry`, resolved (its dependencies declared).
@@ -52,7 +58,9 @@ struct DependencyPlanner {
 
     /// Adds an entry for the dependency `request`; returns its asset, or why it has none.
     private mutating func add(_ request: AssetRequest) -> Result<Int, AssetError> {
-        let entry = recorder.addDependencyEntry(request, origin: origin)
+        let entry = nextEntry
+        nextEntry += 1
+        recorder.recordDependencyEntry(request, entry: entry, origin: origin)
         do {
             var allowance = ReadAheadAllowance(resolver.readAhead)
             return place(entry, try resolver.resolve(request, readingAhead: &allowance), declared: false)

@@ -56,6 +56,8 @@ struct BatchState {
     var planning: Duration = .zero
     var diagnostics = BatchDiagnostics()
     var report: PreloadReport?
+    /// What outlets could not do (``BatchState/tellOutlets(_:_:)``), for the report.
+    var outletFailures: [OutletFailure] = []
     /// When per-asset hooks may run.
     var ordering: AssetEventOrdering
     /// What assets depend on, kept for them; the walked files folded into them.
@@ -142,9 +144,10 @@ struct BatchState {
 
     // MARK: Planning
 
-    /// A new dependency entry for `request`, brought by the caller's request `origin`.
-    mutating func addDependencyEntry(_ request: AssetRequest, origin: Int) -> Int {
-        let entry = assetOfEntry.count
+    /// The dependency entry `entry` (the next one: planning numbers them itself, reading nothing
+    /// back) for `request`, brought by the caller's request `origin`.
+    mutating func addDependencyEntry(_ request: AssetRequest, entry: Int, origin: Int) {
+        precondition(entry == assetOfEntry.count, "planning numbered dependency entry \(entry), the ledger has \(assetOfEntry.count)")
         dependencyRequests.append(request)
         assetOfEntry.append(-1)
         assets.append(AssetRecord())
@@ -153,7 +156,6 @@ struct BatchState {
             dependencyOrigins[entry] = origin
             lastOrigin = origin
         }
-        return entry
     }
 
     /// `entry` could not be planned. Returns it, to be announced.
@@ -249,11 +251,28 @@ struct BatchState {
         let order =
             dependencyRequests.isEmpty
             ? nil
-            : ReportOutlet.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins, leaving: folded)
+            : ReportAssembly.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins, leaving: folded)
         let recorded = AssetResults.Recorded(
             batch: number, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
             assets: assets, order: order, folded: folded)
         (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
         return recorded
+    }
+}
+
+extension BatchState {
+    /// Hands one event to every outlet, in the list's order, under the batch's lock. An outlet
+    /// that throws is reported (``OutletFailure``, kept for the report), and the others still
+    /// hear the event.
+    mutating func tellOutlets(_ event: StaticString, _ call: (any BatchOutlet, borrowing BatchState) throws -> Void) {
+        var failures: [OutletFailure] = []
+        for outlet in outlets.list {
+            do {
+                try call(outlet, self)
+            } catch {
+                failures.append(OutletFailure(outlet: "\(type(of: outlet))", event: "\(event)", cause: error))
+            }
+        }
+        if !failures.isEmpty { outletFailures += failures }
     }
 }

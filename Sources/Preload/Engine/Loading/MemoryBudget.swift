@@ -1,11 +1,15 @@
 import Dispatch
 import PreloadConcurrency
 
-/// The memory-budget outlet (``PreloadOptions/memoryBudget``): the decoded bytes a batch's loads
-/// may hold at once, from the moment a load starts decoding until each asset is handed over to
-/// the engine (or, for an asset nobody takes over, until its load ends). Loads see only its
-/// admission (``acquire(_:orResume:)``, through their ``LoadEnvironment``); the recorder settles
-/// what each finished load gives back, and the hand-off what each hand-over does.
+/// The memory budget (``PreloadOptions/memoryBudget``), the loads' admission: the decoded bytes
+/// a batch's loads may hold at once, from the moment a load starts decoding until each asset is
+/// handed over to the engine (or, for an asset nobody takes over, until its load ends). Not an
+/// outlet: loads ask it for room (``acquire(_:orResume:)``, through their ``LoadEnvironment``),
+/// and a load that must wait leaves its resumption here and gives its thread back, so the budget
+/// holds the waiting loads' resumptions (what a waiting load is, without a thread) and nothing
+/// else of them. The recorder settles with it once the batch's lock is released: what each
+/// finished load gives back, and what each hand-over does. A resumed load runs on a global
+/// queue's thread, never on the thread that gave the bytes back.
 ///
 /// A load asks for its assets' estimated sizes before it decodes anything. It goes at once if
 /// they fit, or if nothing else is held (an asset larger than the whole budget loads alone

@@ -1,5 +1,4 @@
-import Foundation
-import PreloadAtlas
+import Preload
 
 /// An atlas entry's data in a baked pack: the atlas in the normalized model, as JSON, its pages
 /// referring to other entries of the pack by position. An atlas has tens to thousands of frames,
@@ -77,22 +76,22 @@ public struct BakedAtlasTable: Codable, Sendable, Equatable {
     }
 
     /// The atlas this table describes, with `pages` (the page textures, in page order); throws
-    /// why the table cannot be one (a frame on a page that does not exist, ...).
-    public func atlas(pages textures: [AtlasPage]) throws(BakedPackError) -> TextureAtlas {
-        guard let format = TextureAtlas.Format(rawValue: format) else { throw .malformed("unknown atlas format '\(self.format)'") }
+    /// `malformed` of why the table cannot be one (a frame on a page that does not exist, ...).
+    public func atlas(pages textures: [AtlasPage], malformed: (String) -> any Error) throws -> TextureAtlas {
+        guard let format = TextureAtlas.Format(rawValue: format) else { throw malformed("unknown atlas format '\(self.format)'") }
         var frames: [AtlasFrame] = []
         frames.reserveCapacity(self.frames.count)
         for frame in self.frames {
             guard let rotation = AtlasFrame.Rotation(rawValue: frame.rotation) else {
-                throw .malformed("atlas frame '\(frame.name)' has an unknown rotation '\(frame.rotation)'")
+                throw malformed("atlas frame '\(frame.name)' has an unknown rotation '\(frame.rotation)'")
             }
             guard textures.indices.contains(frame.page) else {
-                throw .malformed("atlas frame '\(frame.name)' is on page index \(frame.page), and the atlas has \(textures.count) pages")
+                throw malformed("atlas frame '\(frame.name)' is on page index \(frame.page), and the atlas has \(textures.count) pages")
             }
             let rect = PixelRect(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
             let page = textures[frame.page].texture
             guard frame.w >= 0, frame.h >= 0, rect.isInside(width: page.width, height: page.height) else {
-                throw .malformed("atlas frame '\(frame.name)' lies outside its page")
+                throw malformed("atlas frame '\(frame.name)' lies outside its page")
             }
             let nineSlice = frame.nineSlice.flatMap {
                 $0.count == 4 ? NineSlice(left: $0[0], right: $0[1], top: $0[2], bottom: $0[3], padding: frame.padding) : nil

@@ -1,6 +1,5 @@
 import Foundation
 import Preload
-import PreloadTileMap
 
 /// How a baked pack holds a Tiled map: a 16-byte header, the map's tables as JSON (every layer,
 /// tileset, object and property) and which entries hold its images, then its tile grids' IDs as
@@ -31,7 +30,8 @@ public enum BakedMap {
     public static func encode(_ map: TileMap, imageEntries: [Int]) throws -> AssetBytes {
         let tables = Tables(images: zip(map.images, imageEntries).map { Tables.Image(entry: $1, path: $0.path) }, map: map)
         let storage = TileGrid.BinaryStorage()
-        let encoder = JSONEncoder.sorted
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]  // the same map bakes to the same bytes
         encoder.userInfo[TileGrid.binaryStorageKey] = storage
         let json = [UInt8](try encoder.encode(tables))
         var bytes = magic + [1, 0, 0, 0]  // version 1
@@ -42,9 +42,9 @@ public enum BakedMap {
 
     /// The tables of a map entry, `bytes` (already checksummed): the images to load, and the
     /// map without its textures.
-    static func tables(of bytes: UnsafeRawBufferPointer, name: String) throws(BakedPackError) -> (images: [(entry: Int, path: String)], map: TileMap)
-    {
-        func malformed(_ why: String) -> BakedPackError { .malformed("entry '\(name)': \(why)") }
+    static func tables(
+        of bytes: UnsafeRawBufferPointer, malformed: (String) -> any Error
+    ) throws -> (images: [(entry: Int, path: String)], map: TileMap) {
         guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw malformed("not a map entry (no PMAP header)") }
         guard bytes[4] == 1 else { throw malformed("map entry version \(bytes[4]); this reader reads version 1") }
         let length = Int(bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)

@@ -1,11 +1,12 @@
-/// The store outlet: puts what a batch loads into the coordinator's ``AssetStore`` (unless
+/// The store stage: puts what a batch loads into the coordinator's ``AssetStore`` (unless
 /// ``PreloadOptions/storesAssets`` is off), under each request's name and path, and records
-/// what the engine returned for an asset handed over.
+/// what the engine returned for an asset handed over. Not an outlet: it comes *before* the
+/// ledger, so that whatever the outlets and the hooks hear of has been stored.
 ///
 /// A finished load's assets are stored before they are recorded, outside the batch's lock,
 /// taking each store shard's lock once per load. An entry that merged into an asset already
 /// recorded (a second request for the same file) is stored when it is announced.
-struct StoreOutlet: Sendable {
+struct StoreStage: Sendable {
     let store: AssetStore?
 
     /// Makes room for `count` more assets, before planning adds them.

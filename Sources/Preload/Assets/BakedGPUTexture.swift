@@ -1,6 +1,4 @@
-import Preload
-
-/// How a baked pack holds a texture in a GPU format or with a mipmap chain (kind 7): a header
+/// How a baked pack holds a texture in a GPU format or with a mipmap chain (kind `gpuTexture`): a header
 /// naming the format (Preload's code, Vulkan's and OpenGL's numbers, the block size), a level
 /// table, then every level's bytes, level 0 first, ready to upload. The texture loads as a view of
 /// the mapped pack: no decode, nothing copied. The layout is in docs/bake-format.md ("GPU texture
@@ -73,8 +71,7 @@ public enum BakedGPUTexture {
     /// Reads and checks the header and level table of an entry (`bytes`, already checksummed) for
     /// a `width` × `height` texture: the format is known, its numbers are the ones Preload gives it,
     /// and each level is where and as long as the format's size rules put it.
-    static func header(of bytes: UnsafeRawBufferPointer, width: Int, height: Int, name: String) throws(BakedPackError) -> Header {
-        func malformed(_ why: String) -> BakedPackError { .malformed("entry '\(name)': \(why)") }
+    static func header(of bytes: UnsafeRawBufferPointer, width: Int, height: Int, malformed: (String) -> any Error) throws -> Header {
         guard bytes.count >= headerSize else { throw malformed("a GPU texture entry of \(bytes.count) bytes, shorter than its header") }
         guard Array(bytes[0..<4]) == magic, bytes[4] == 1 else { throw malformed("its GPU texture header does not read") }
         guard let format = codes.first(where: { $0.value == bytes[5] })?.key else {

@@ -1,6 +1,5 @@
 import Foundation
 import Preload
-import PreloadAudio
 
 /// How a baked pack holds a sound or music: a 64-byte header, then the payload (a sound's PCM as
 /// loaded, music's encoded file), then a sound's named ranges as JSON. A sound loads as a view of
@@ -20,7 +19,9 @@ public enum BakedAudio {
 
     /// The entry's bytes for `sound`: header, PCM, ranges.
     public static func encode(_ sound: Sound) throws -> AssetBytes {
-        let ranges = try JSONEncoder.sorted.encode(sound.ranges.mapValues { [$0.frames.lowerBound, $0.frames.upperBound, $0.loops ? 1 : 0] })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]  // the same sound bakes to the same bytes
+        let ranges = try encoder.encode(sound.ranges.mapValues { [$0.frames.lowerBound, $0.frames.upperBound, $0.loops ? 1 : 0] })
         return entry(
             .sound, sound.encoding, sound.format, frames: sound.frameCount, payload: sound.samples,
             ranges: sound.ranges.isEmpty ? [] : [UInt8](ranges))
@@ -53,12 +54,12 @@ public enum BakedAudio {
         }
     }
 
-    /// The sound or music in an audio entry of `count` bytes at `offset` of `mapping` (already
-    /// checksummed), its payload a view of the mapping.
-    static func asset(in mapping: FileMapping, offset: Int, count: Int, name: String) throws(BakedPackError) -> any Asset {
-        func malformed(_ why: String) -> BakedPackError { .malformed("entry '\(name)': \(why)") }
+    /// The sound or music in an audio entry, `entry` (already checksummed), its payload a view of
+    /// the entry's bytes.
+    static func asset(in entry: BakedEntryContents) throws -> any Asset {
+        let malformed = entry.malformed, count = entry.bytes.count
         guard count >= headerSize else { throw malformed("an audio entry of \(count) bytes, shorter than its header") }
-        let header = mapping.withUnsafeBytes { Array(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + headerSize])) }
+        let header = Array(entry.bytes.prefix(headerSize))
         let fields = header.withUnsafeBytes { bytes in
             (
                 rate: bytes.littleEndian(at: 8, as: UInt32.self), channels: bytes.littleEndian(at: 12, as: UInt32.self),
@@ -74,7 +75,7 @@ public enum BakedAudio {
             fields.payload <= UInt64(count - headerSize), UInt64(fields.ranges) == UInt64(count - headerSize) - fields.payload
         else { throw malformed("its audio header gives sizes that do not fit the entry") }
         let format = AudioFormat(sampleRate: Int(fields.rate), channels: Int(fields.channels), sampleFormat: sampleFormat)
-        let payload = AssetBytes(viewing: mapping, offset: offset + headerSize, count: Int(fields.payload))
+        let payload = entry.bytes.extracting(headerSize..<headerSize + Int(fields.payload))
         switch form {
         case .music:
             return Music(encoded: payload, encoding: encoding, format: format, frameCount: Int(fields.frames))
@@ -84,7 +85,7 @@ public enum BakedAudio {
             }
             var ranges: [String: SoundRange] = [:]
             if fields.ranges > 0 {
-                let json = mapping.withUnsafeBytes { Data($0[(offset + headerSize + payload.count)..<(offset + count)]) }
+                let json = entry.bytes.withUnsafeBytes { Data($0[(headerSize + payload.count)...]) }
                 guard let table = try? JSONDecoder().decode([String: [Int]].self, from: json),
                     table.values.allSatisfy({ $0.count == 3 && 0 <= $0[0] && $0[0] <= $0[1] && $0[1] <= Int(fields.frames) })
                 else { throw malformed("its sound's ranges do not read") }
@@ -100,13 +101,4 @@ public enum BakedAudio {
     private static func code(of encoding: AudioEncoding) -> UInt8 { codes[encoding]! }
 
     private static func encoding(of code: UInt8) -> AudioEncoding? { codes.first { $0.value == code }?.key }
-}
-
-extension JSONEncoder {
-    /// An encoder writing sorted keys: the same asset bakes to the same bytes.
-    static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
 }

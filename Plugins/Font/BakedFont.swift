@@ -1,6 +1,5 @@
 import Foundation
 import Preload
-import PreloadFont
 
 /// How a baked pack holds a bitmap font: a 32-byte header, the font's metrics and pages as JSON,
 /// then its glyphs and kerning pairs as fixed-size little-endian records, read without a parse (a
@@ -40,7 +39,9 @@ public enum BakedFont {
     public static func encode(_ font: BitmapFont, pageEntries: [Int]) throws -> AssetBytes {
         let header = Header(
             format: font.format.rawValue, metrics: font.metrics, pages: zip(font.pages, pageEntries).map { Header.Page(entry: $1, path: $0.path) })
-        let json = [UInt8](try JSONEncoder.sorted.encode(header))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]  // the same font bakes to the same bytes
+        let json = [UInt8](try encoder.encode(header))
         let glyphs = font.glyphs + (font.missingGlyph.map { [$0] } ?? [])
         var bytes = magic + [1, 0, 0, 0]  // version 1
         bytes.appendLittleEndian(UInt32(json.count))
@@ -67,8 +68,7 @@ public enum BakedFont {
     }
 
     /// The header of a font entry, `bytes` (already checksummed): its pages, before they load.
-    static func header(of bytes: UnsafeRawBufferPointer, name: String) throws(BakedPackError) -> (header: Header, layout: Layout) {
-        func malformed(_ why: String) -> BakedPackError { .malformed("entry '\(name)': \(why)") }
+    static func header(of bytes: UnsafeRawBufferPointer, malformed: (String) -> any Error) throws -> (header: Header, layout: Layout) {
         guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw malformed("not a font entry (no PFNT header)") }
         guard bytes[4] == 1 else { throw malformed("font entry version \(bytes[4]); this reader reads version 1") }
         let json = Int(bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
@@ -95,13 +95,12 @@ public enum BakedFont {
         var pairs: Int
     }
 
-    /// The font in `bytes` (a font entry, already checksummed, whose ``header(of:name:)`` gave
+    /// The font in `bytes` (a font entry, already checksummed, whose ``header(of:malformed:)`` gave
     /// `header` and `layout`), with `pages` (the page textures, in page order); throws why the
     /// entry cannot be one (a glyph not inside its page, ...).
     static func font(
-        in bytes: UnsafeRawBufferPointer, header: Header, layout: Layout, name: String, pages: [FontPage]
-    ) throws(BakedPackError) -> BitmapFont {
-        func malformed(_ why: String) -> BakedPackError { .malformed("entry '\(name)': \(why)") }
+        in bytes: UnsafeRawBufferPointer, header: Header, layout: Layout, pages: [FontPage], malformed: (String) -> any Error
+    ) throws -> BitmapFont {
         guard let format = BitmapFont.Format(rawValue: header.format) else { throw malformed("unknown font format '\(header.format)'") }
         var glyphs: [BitmapGlyph] = []
         glyphs.reserveCapacity(layout.glyphs)

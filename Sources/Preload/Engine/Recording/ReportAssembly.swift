@@ -1,8 +1,11 @@
-/// The report outlet: makes a batch's ``PreloadReport`` when it completes, from the records the
-/// batch kept. Requests without an outcome count as cancelled. The report lists each caller's
-/// request followed by the dependencies planning found for it; its results are made when they
-/// are read, so completing a batch of 20,000 files builds nothing per file.
-enum ReportOutlet {
+/// The report's assembly: the recorder's last step, which closes the ledger (its records move
+/// into the report) and makes the batch's ``PreloadReport`` when it completes. Not an outlet: it
+/// writes the ledger, which outlets only read; the outlets then add to the report
+/// (``BatchOutlet/completed(_:ledger:)``). Requests without an outcome count as cancelled. The
+/// report lists each caller's request followed by the dependencies planning found for it; its
+/// results are made when they are read, so completing a batch of 20,000 files builds nothing
+/// per file.
+enum ReportAssembly {
     /// Ends the batch in `state` and returns its report, kept in the state too.
     static func finish(_ state: inout BatchState, elapsed: Duration, peakHeldBytes: Int) -> PreloadReport {
         let recorded = state.close()
