@@ -133,7 +133,8 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl"]),
         .target(
             name: "PreloadManifest",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont", "PreloadTileMap"]),
+            // The core alone: plugins give their settings readers (ConfigurablePlugin); no plugin module is imported.
+            dependencies: ["Preload", "PreloadConcurrency"]),
         .target(
             name: "PreloadAuthoring",
             dependencies: [
@@ -186,7 +187,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTrueType",
-            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "PreloadManifest", "CFreeType"],
+            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "CFreeType"],
             path: "Plugins/TrueType"
         ),
         .target(

@@ -21,10 +21,10 @@ import PreloadGPU
 /// warning (``Preload/AssetWarning/Code/ktx2MipmapsNotGenerated``).
 public struct KTX2Loader: LoaderPlugin {
     /// The settings of a request that sets none of its own.
-    public var defaults: KTX2Settings
+    public var defaults: KTX2LoaderSettings
 
-    /// A loader whose requests without ``KTX2Settings`` of their own load with `defaults`.
-    public init(defaults: KTX2Settings = KTX2Settings()) {
+    /// A loader whose requests without ``KTX2LoaderSettings`` of their own load with `defaults`.
+    public init(defaults: KTX2LoaderSettings = KTX2LoaderSettings()) {
         self.defaults = defaults
     }
 
@@ -50,8 +50,8 @@ public struct KTX2Loader: LoaderPlugin {
     }
 
     /// The settings that apply to `request`: its own, or the loader's defaults.
-    public func settings(for request: PlannedRequest) -> KTX2Settings {
-        request.options.contains(KTX2Settings.self) ? request.options[KTX2Settings.self] : defaults
+    public func settings(for request: PlannedRequest) -> KTX2LoaderSettings {
+        request.options.contains(KTX2LoaderSettings.self) ? request.options[KTX2LoaderSettings.self] : defaults
     }
 
     /// Reads the file and loads its texture (``texture(decoding:settings:warn:)``); what the
@@ -73,7 +73,7 @@ public struct KTX2Loader: LoaderPlugin {
     ///   hold, `KTX2Error` (PreloadGPU) for anything else: damage, a cube map, an array, a 3D
     ///   texture, zlib supercompression, limits exceeded, libzstd missing.
     public static func texture(
-        decoding file: UnsafeRawBufferPointer, settings: KTX2Settings = KTX2Settings(), warn: (AssetWarning) throws -> Void = { _ in }
+        decoding file: UnsafeRawBufferPointer, settings: KTX2LoaderSettings = KTX2LoaderSettings(), warn: (AssetWarning) throws -> Void = { _ in }
     ) throws -> Texture {
         let header = KTX2HeaderFields(file)
         if let header { try BasisUniversalCheck.refuse(header, in: file) }

@@ -5,7 +5,6 @@ import PreloadBaked
 import PreloadFont
 import PreloadJPEG
 import PreloadKTX2
-import PreloadManifest
 import PreloadPNG
 import PreloadPack
 import PreloadQOI
@@ -16,9 +15,6 @@ import PreloadWebP
 /// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, atlases,
 /// bitmap and TrueType fonts, Tiled maps, packs, baked packs and data files, in that order.
 enum StandardPlugins {
-    /// The manifest option readers of the standard plugins: the bundled ones and TrueType's.
-    static var optionReaders: [any ManifestOptionReader] { ManifestOptionReaders.bundled + [TrueTypeOptionReader()] }
-
     /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
     /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
     /// claimed by nobody, so a pack baked into its own source folder is not baked again.

@@ -14,7 +14,7 @@ enum KTX2Fixtures {
     }
 
     /// The texture ``KTX2Loader`` makes of `bytes`, outside a coordinator.
-    static func texture(_ bytes: [UInt8], settings: KTX2Settings = KTX2Settings()) throws -> Texture {
+    static func texture(_ bytes: [UInt8], settings: KTX2LoaderSettings = KTX2LoaderSettings()) throws -> Texture {
         try bytes.withUnsafeBytes { try KTX2Loader.texture(decoding: $0, settings: settings) }
     }
 

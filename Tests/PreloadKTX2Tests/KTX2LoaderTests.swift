@@ -32,15 +32,15 @@ import Testing
         #expect(loader.estimatedDecodedBytes(header: header("valid_ASTC_4x4_SRGB_BLOCK_2D_MIP.ktx2")) == 368)
         #expect(loader.estimatedDecodedBytes(header: header("valid_R8G8B8A8_SRGB_2D_BLZE.ktx2")) == nil)
         #expect(loader.estimatedDecodedBytes(header: Array(header("valid_R8G8B8A8_SRGB_2D.ktx2").prefix(40))) == nil)
-        let small = KTX2Loader(defaults: KTX2Settings(limits: ImageLimits(maxWidth: 4, maxHeight: 4)))
+        let small = KTX2Loader(defaults: KTX2LoaderSettings(limits: ImageLimits(maxWidth: 4, maxHeight: 4)))
         #expect(small.estimatedDecodedBytes(header: header("valid_R8G8B8A8_SRGB_2D.ktx2")) == nil)
     }
 
     @Test func aTextureOverTheLimitsFailsBeforeItsPixelsExist() async throws {
         let file = try directory.write("big.ktx2", KTX2Fixtures.bytes("valid_ASTC_4x4_SRGB_BLOCK_2D_MIP.ktx2"))
         var request = AssetRequest(path: file, name: "limited")
-        request.options[KTX2Settings.self] = KTX2Settings(limits: ImageLimits(maxWidth: 8, maxHeight: 8))
-        let byBytes = KTX2Loader(defaults: KTX2Settings(limits: ImageLimits(maxDecodedBytes: 300)))
+        request.options[KTX2LoaderSettings.self] = KTX2LoaderSettings(limits: ImageLimits(maxWidth: 8, maxHeight: 8))
+        let byBytes = KTX2Loader(defaults: KTX2LoaderSettings(limits: ImageLimits(maxDecodedBytes: 300)))
         let coordinator = try PreloadCoordinator(plugins: [KTX2Loader()])
         let report = try await coordinator.preload([request, AssetRequest(path: file, name: "free")])
         #expect(report.loaded.map(\.request.name) == ["free"])

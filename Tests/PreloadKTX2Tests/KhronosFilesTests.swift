@@ -9,7 +9,7 @@ import Testing
 @Suite struct KhronosFilesTests {
     /// The reference PNG `name`, decoded by the PNG plugin.
     func png(_ name: String, sixteenBit: Bool = false) throws -> Texture {
-        try PNGDecoder.decode(KTX2Fixtures.bytes(name), options: PNGDecodeOptions(keepsSixteenBitSamples: sixteenBit))
+        try PNGDecoder.decode(KTX2Fixtures.bytes(name), options: PNGLoaderSettings(keepsSixteenBitSamples: sixteenBit))
     }
 
     @Test func anRGBA8FileHoldsThePixelsKTXExtractGives() throws {

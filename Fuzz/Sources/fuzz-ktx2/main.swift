@@ -8,7 +8,7 @@ import PreloadKTX2
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKTX2(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    let loader = KTX2Loader(defaults: KTX2Settings(limits: ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)))
+    let loader = KTX2Loader(defaults: KTX2LoaderSettings(limits: ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)))
     let estimate = loader.estimatedDecodedBytes(header: Array(bytes.prefix(loader.headerLength)))
     do {
         let texture = try bytes.withUnsafeBytes { try KTX2Loader.texture(decoding: $0, settings: loader.defaults) }

@@ -1,7 +1,7 @@
 import Preload
 
 /// How the JPEG plugin decodes: alpha convention, EXIF orientation, and size limits: the
-/// `ImageDecodeOptions` of ``JPEGDecoder``.
+/// `ImageLoaderSettings` of ``JPEGDecoder``.
 ///
 /// Per-request JPEG options are keyed by their own type. A request without them uses the
 /// ``JPEGLoader``'s defaults.
@@ -11,16 +11,16 @@ import Preload
 /// import PreloadJPEG
 ///
 /// var request = AssetRequest(path: "photos/beach.jpg")
-/// request.options[JPEGDecodeOptions.self] = JPEGDecodeOptions(appliesExifOrientation: true)
+/// request.options[JPEGLoaderSettings.self] = JPEGLoaderSettings(appliesExifOrientation: true)
 /// ```
 ///
 /// A JPEG has no alpha (every pixel's is 255), so `.premultiplied` leaves the pixels as they are:
 /// it only sets the texture's `Texture.alphaMode`, for engines that keep every texture
 /// premultiplied. The limits are checked against the texture the decode would make (its sides
 /// after any EXIF orientation is applied).
-public typealias JPEGDecodeOptions = ImageDecodeOptions<JPEGDecoder>
+public typealias JPEGLoaderSettings = ImageLoaderSettings<JPEGDecoder>
 
-/// JPEG's own decode settings (`ImageDecodeOptions.settings` of ``JPEGDecodeOptions``).
+/// JPEG's own decode settings (`ImageLoaderSettings.settings` of ``JPEGLoaderSettings``).
 public struct JPEGSettings: Hashable, Sendable {
     /// Turn the pixels upright as the file's EXIF orientation says (orientations 2 to 8: mirrors
     /// and quarter turns; 5 to 8 swap width and height). Off by default, as in Pillow, Bevy and
@@ -34,7 +34,7 @@ public struct JPEGSettings: Hashable, Sendable {
     }
 }
 
-extension ImageDecodeOptions where Codec == JPEGDecoder {
+extension ImageLoaderSettings where Codec == JPEGDecoder {
     /// Options with straight alpha, the stored orientation and the default limits unless given.
     public init(alphaMode: AlphaMode = .straight, appliesExifOrientation: Bool = false, limits: ImageLimits = ImageLimits()) {
         self.init(alphaMode: alphaMode, settings: JPEGSettings(appliesExifOrientation: appliesExifOrientation), limits: limits)
@@ -53,3 +53,8 @@ extension ImageLimits {
         UInt64(clamping: maxDecodedBytes) &* 2 &+ (64 << 20)
     }
 }
+
+/// The former name of ``JPEGLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "JPEGLoaderSettings")
+public typealias JPEGDecodeOptions = JPEGLoaderSettings

@@ -1,6 +1,6 @@
 /// How an image is decoded: alpha convention, size limits, and the format's own settings. One
-/// type for every image format, keyed by its decoder (`ImageDecodeOptions<PNGDecoder>` is
-/// `PNGDecodeOptions`), so a request carries options for each format apart.
+/// type for every image format, keyed by its decoder (`ImageLoaderSettings<PNGDecoder>` is
+/// `PNGLoaderSettings`), so a request carries options for each format apart.
 ///
 /// A request's own options win; a request without them uses its ``ImageLoader``'s
 /// ``ImageLoader/defaults``.
@@ -13,10 +13,10 @@
 ///     static let fileExtensions: Set<String> = ["raw"]
 ///     static let headerLength = 0
 ///     static func matchesSignature(_ header: [UInt8]) -> Bool { false }
-///     static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageDecodeOptions<Self>) throws -> Int { file.count / 4 }
-///     static func size(of header: Int, options: ImageDecodeOptions<Self>) -> ImageSize { ImageSize(width: header, height: 1) }
+///     static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageLoaderSettings<Self>) throws -> Int { file.count / 4 }
+///     static func size(of header: Int, options: ImageLoaderSettings<Self>) -> ImageSize { ImageSize(width: header, height: 1) }
 ///     static func decode(
-///         _ file: UnsafeBufferPointer<UInt8>, header: Int, options: ImageDecodeOptions<Self>, into target: ImageDecodeTarget
+///         _ file: UnsafeBufferPointer<UInt8>, header: Int, options: ImageLoaderSettings<Self>, into target: ImageDecodeTarget
 ///     ) throws -> [AssetWarning] {
 ///         try target.writePixels { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: file.prefix(header * 4)))) }
 ///         return []
@@ -24,10 +24,10 @@
 /// }
 ///
 /// var request = AssetRequest(path: "sky.raw")
-/// request.options[ImageDecodeOptions<RawDecoder>.self] = ImageDecodeOptions(alphaMode: .premultiplied)
+/// request.options[ImageLoaderSettings<RawDecoder>.self] = ImageLoaderSettings(alphaMode: .premultiplied)
 /// ```
 @dynamicMemberLookup
-public struct ImageDecodeOptions<Codec: ImageDecoder>: Hashable, Sendable {
+public struct ImageLoaderSettings<Codec: ImageDecoder>: Hashable, Sendable {
     // Declared in this order (one byte, the settings' few, then the limits' 16) so that a loader
     // holding its defaults fits an existential's inline buffer.
     /// `.straight` (the default) or `.premultiplied` (colour multiplied by alpha, rounded to
@@ -53,14 +53,19 @@ public struct ImageDecodeOptions<Codec: ImageDecoder>: Hashable, Sendable {
     }
 }
 
-extension ImageDecodeOptions where Codec.Settings == NoImageSettings {
+extension ImageLoaderSettings where Codec.Settings == NoImageSettings {
     /// Options with straight alpha and the format's default limits unless given.
     public init(alphaMode: AlphaMode = .straight, limits: ImageLimits = Codec.defaultLimits) {
         self.init(alphaMode: alphaMode, settings: NoImageSettings(), limits: limits)
     }
 }
 
-extension ImageDecodeOptions: AssetOptionKey {
+extension ImageLoaderSettings: AssetOptionKey {
     /// Straight alpha, the format's default settings and limits.
-    public static var defaultValue: ImageDecodeOptions { ImageDecodeOptions(settings: Codec.defaultSettings) }
+    public static var defaultValue: ImageLoaderSettings { ImageLoaderSettings(settings: Codec.defaultSettings) }
 }
+
+/// The former name of ``ImageLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "ImageLoaderSettings")
+public typealias ImageDecodeOptions<Codec: ImageDecoder> = ImageLoaderSettings<Codec>

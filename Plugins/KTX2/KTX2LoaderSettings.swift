@@ -8,12 +8,12 @@ import Preload
 /// import PreloadKTX2
 ///
 /// var options = AssetOptions()
-/// options[KTX2Settings.self].limits = ImageLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 64 << 20)
+/// options[KTX2LoaderSettings.self].limits = ImageLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 64 << 20)
 /// let sky = AssetRequest(path: "textures/sky.ktx2", options: options)
 /// ```
-public struct KTX2Settings: AssetOptionKey, Hashable, Sendable {
+public struct KTX2LoaderSettings: AssetOptionKey, Hashable, Sendable {
     /// What a request that sets nothing loads with (the loader's own defaults apply instead).
-    public static let defaultValue = KTX2Settings()
+    public static let defaultValue = KTX2LoaderSettings()
 
     /// The largest texture accepted, as for every image plugin: sides of level 0, and the bytes
     /// of every level in the file's format (a block format's compressed bytes, each level

@@ -10,14 +10,14 @@ import Preload
 /// import Preload
 /// import PreloadTrueType
 ///
-/// var options = TrueTypeFontOptions(pixelSize: 48, characters: .latin1)
+/// var options = TrueTypeFontLoaderSettings(pixelSize: 48, characters: .latin1)
 /// options.spacing = 2
 /// options.alphaMode = .premultiplied
-/// let title = AssetRequest(path: "fonts/DejaVuSans.ttf", name: "title", options: AssetOptions().with(TrueTypeFontOptions.self, options))
+/// let title = AssetRequest(path: "fonts/DejaVuSans.ttf", name: "title", options: AssetOptions().with(TrueTypeFontLoaderSettings.self, options))
 /// ```
-public struct TrueTypeFontOptions: AssetOptionKey, Hashable, Sendable {
+public struct TrueTypeFontLoaderSettings: AssetOptionKey, Hashable, Sendable {
     /// What a request that sets nothing loads with: 32 pixels, printable ASCII.
-    public static let defaultValue = TrueTypeFontOptions()
+    public static let defaultValue = TrueTypeFontLoaderSettings()
 
     /// The largest ``pixelSize``: 512.
     public static let largestPixelSize = 512
@@ -113,3 +113,8 @@ public struct TrueTypeFontOptions: AssetOptionKey, Hashable, Sendable {
         guard maxPageBytes > 0 else { throw .invalidOption("the page bytes allowed are \(maxPageBytes); they must be more than 0") }
     }
 }
+
+/// The former name of ``TrueTypeFontLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "TrueTypeFontLoaderSettings")
+public typealias TrueTypeFontOptions = TrueTypeFontLoaderSettings

@@ -1,7 +1,7 @@
 import Preload
 
 /// How sprite folders are packed into pages at load time (and by `preload atlas pack`).
-public struct AtlasPackingOptions: Hashable, Sendable {
+public struct AtlasLoaderSettings: Hashable, Sendable {
     /// The largest page side any option allows; padding and extrusion stop there too, since a
     /// sprite with more than a page around it cannot be placed anyway.
     public static let largestPageSize = 4096
@@ -45,12 +45,17 @@ public struct AtlasPackingOptions: Hashable, Sendable {
 }
 
 /// Per-request packing options of sprite-folder atlases are keyed by their own type:
-/// `request.options[AtlasPackingOptions.self] = AtlasPackingOptions(padding: 4)`.
-extension AtlasPackingOptions: AssetOptionKey {
+/// `request.options[AtlasLoaderSettings.self] = AtlasLoaderSettings(padding: 4)`.
+extension AtlasLoaderSettings: AssetOptionKey {
     /// 2048-pixel pages, 2 pixels of padding, trimmed, rotation allowed, scale 1.
-    public static let defaultValue = AtlasPackingOptions()
+    public static let defaultValue = AtlasLoaderSettings()
 }
 
-/// The former name of the key for sprite-folder packing options, now ``AtlasPackingOptions`` itself.
-@available(*, deprecated, renamed: "AtlasPackingOptions", message: "packing options are keyed by their own type")
-public typealias AtlasOptions = AtlasPackingOptions
+/// The former name of the key for sprite-folder packing options, now ``AtlasLoaderSettings`` itself.
+@available(*, deprecated, renamed: "AtlasLoaderSettings", message: "packing options are keyed by their own type")
+public typealias AtlasOptions = AtlasLoaderSettings
+
+/// The former name of ``AtlasLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "AtlasLoaderSettings")
+public typealias AtlasPackingOptions = AtlasLoaderSettings

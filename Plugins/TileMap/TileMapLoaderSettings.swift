@@ -9,9 +9,9 @@ import Preload
 /// import Preload
 /// import PreloadTileMap
 ///
-/// let csv = TileMapCSVOptions(tileWidth: 16)
+/// let csv = TileMapLoaderSettings(tileWidth: 16)
 /// let level = AssetRequest(path: "maps/level1.csv", name: "level1", plugin: "tilemap",
-///                          options: AssetOptions().with(TileMapCSVOptions.self, csv))
+///                          options: AssetOptions().with(TileMapLoaderSettings.self, csv))
 /// ```
 ///
 /// Rows are lines, values commas apart; every row must have as many values as the first. By
@@ -19,7 +19,7 @@ import Preload
 /// 0 for a tileset's first tile), stored as global IDs one higher (so a tileset whose
 /// ``Tileset/firstGID`` is 1 resolves them); ``Numbering-swift.enum/globalIDs`` reads Tiled's
 /// global IDs (0 for no tile, flip bits allowed) as they are.
-public struct TileMapCSVOptions: Hashable, Sendable, AssetOptionKey {
+public struct TileMapLoaderSettings: Hashable, Sendable, AssetOptionKey {
     /// What the numbers in the file are.
     public enum Numbering: String, Hashable, Sendable {
         /// Tile indexes: -1 is no tile, `n` is the tileset's tile `n` (global ID `n + 1`).
@@ -45,7 +45,7 @@ public struct TileMapCSVOptions: Hashable, Sendable, AssetOptionKey {
 
     /// 32 x 32 tiles of tile indexes; a request carries CSV options only when one was set
     /// (`options.contains`).
-    public static let defaultValue = TileMapCSVOptions(tileWidth: 32)
+    public static let defaultValue = TileMapLoaderSettings(tileWidth: 32)
 
     /// The one-layer map a CSV grid holds.
     /// - Parameters:
@@ -99,7 +99,7 @@ public struct TileMapCSVOptions: Hashable, Sendable, AssetOptionKey {
     }
 }
 
-extension TileMapCSVOptions.Numbering {
+extension TileMapLoaderSettings.Numbering {
     /// What one value is, in words.
     fileprivate var wording: String {
         switch self {
@@ -108,3 +108,8 @@ extension TileMapCSVOptions.Numbering {
         }
     }
 }
+
+/// The former name of ``TileMapLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "TileMapLoaderSettings")
+public typealias TileMapCSVOptions = TileMapLoaderSettings

@@ -8,17 +8,17 @@ import Preload
 /// import PreloadAudio
 ///
 /// var options = AssetOptions()
-/// options[AudioSettings.self].kind = .music
-/// options[AudioSettings.self].sampleFormat = .float32
+/// options[AudioLoaderSettings.self].kind = .music
+/// options[AudioLoaderSettings.self].sampleFormat = .float32
 /// let theme = AssetRequest(path: "music/theme.ogg", options: options)
 /// ```
-public struct AudioSettings: AssetOptionKey, Hashable, Sendable {
+public struct AudioLoaderSettings: AssetOptionKey, Hashable, Sendable {
     /// What a request that sets nothing loads with (the loader's own defaults apply instead).
-    public static let defaultValue = AudioSettings()
+    public static let defaultValue = AudioLoaderSettings()
 
     /// Whether a file decodes up front or streams while it plays.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A file that plays for at most ``AudioSettings/longestSound`` loads as a sound, a longer
+        /// A file that plays for at most ``AudioLoaderSettings/longestSound`` loads as a sound, a longer
         /// one as music (libGDX's advice: `Sound` for effects under 10 seconds, `Music` for the rest).
         case automatic
         /// Decoded into PCM now (``Sound``), whatever its length.
@@ -54,3 +54,8 @@ extension Duration {
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
 }
+
+/// The former name of ``AudioLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "AudioLoaderSettings")
+public typealias AudioSettings = AudioLoaderSettings

@@ -1,7 +1,7 @@
 import Preload
 
 /// How the PNG plugin decodes: alpha convention, sample depth, and size limits: the
-/// `ImageDecodeOptions` of ``PNGDecoder``.
+/// `ImageLoaderSettings` of ``PNGDecoder``.
 ///
 /// Per-request PNG options are keyed by their own type. A request without them uses the
 /// ``PNGLoader``'s defaults.
@@ -11,11 +11,11 @@ import Preload
 /// import PreloadPNG
 ///
 /// var request = AssetRequest(path: "terrain/height.png")
-/// request.options[PNGDecodeOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: true)
+/// request.options[PNGLoaderSettings.self] = PNGLoaderSettings(keepsSixteenBitSamples: true)
 /// ```
-public typealias PNGDecodeOptions = ImageDecodeOptions<PNGDecoder>
+public typealias PNGLoaderSettings = ImageLoaderSettings<PNGDecoder>
 
-/// PNG's own decode settings (`ImageDecodeOptions.settings` of ``PNGDecodeOptions``).
+/// PNG's own decode settings (`ImageLoaderSettings.settings` of ``PNGLoaderSettings``).
 public struct PNGSettings: Hashable, Sendable {
     /// Keep 16-bit samples as `PixelFormat/rgba16` (for data textures such as height maps).
     /// Files with 8 bits or fewer per sample still decode to RGBA8.
@@ -47,7 +47,7 @@ public enum PNGDecodePath: Hashable, Sendable {
     case fastPathOnly
 }
 
-extension ImageDecodeOptions where Codec == PNGDecoder {
+extension ImageLoaderSettings where Codec == PNGDecoder {
     /// Options with straight alpha, 8-bit samples and the default limits unless given.
     public init(alphaMode: AlphaMode = .straight, keepsSixteenBitSamples: Bool = false, limits: ImageLimits = ImageLimits()) {
         self.init(alphaMode: alphaMode, settings: PNGSettings(keepsSixteenBitSamples: keepsSixteenBitSamples), limits: limits)
@@ -58,6 +58,11 @@ extension ImageDecodeOptions where Codec == PNGDecoder {
 @available(*, deprecated, renamed: "ImageLimits")
 public typealias PNGLimits = ImageLimits
 
-/// The former name of the key for per-request PNG options, now ``PNGDecodeOptions`` itself.
-@available(*, deprecated, renamed: "PNGDecodeOptions", message: "PNG options are keyed by their own type")
-public typealias PNGOptions = PNGDecodeOptions
+/// The former name of the key for per-request PNG options, now ``PNGLoaderSettings`` itself.
+@available(*, deprecated, renamed: "PNGLoaderSettings", message: "PNG options are keyed by their own type")
+public typealias PNGOptions = PNGLoaderSettings
+
+/// The former name of ``PNGLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "PNGLoaderSettings")
+public typealias PNGDecodeOptions = PNGLoaderSettings

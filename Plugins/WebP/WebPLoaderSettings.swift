@@ -1,6 +1,6 @@
 import Preload
 
-/// How the WebP plugin decodes: alpha convention and size limits: the `ImageDecodeOptions` of
+/// How the WebP plugin decodes: alpha convention and size limits: the `ImageLoaderSettings` of
 /// ``WebPDecoder``. The default limits are `ImageLimits.webp` (16384 a side: WebP's own sides
 /// stop at 16383).
 ///
@@ -12,9 +12,9 @@ import Preload
 /// import PreloadWebP
 ///
 /// var request = AssetRequest(path: "sprites/hero.webp")
-/// request.options[WebPDecodeOptions.self] = WebPDecodeOptions(alphaMode: .premultiplied)
+/// request.options[WebPLoaderSettings.self] = WebPLoaderSettings(alphaMode: .premultiplied)
 /// ```
-public typealias WebPDecodeOptions = ImageDecodeOptions<WebPDecoder>
+public typealias WebPLoaderSettings = ImageLoaderSettings<WebPDecoder>
 
 /// Size limits for decoded WebP images: `ImageLimits`, the limits every image plugin shares.
 @available(*, deprecated, renamed: "ImageLimits")
@@ -24,3 +24,8 @@ extension ImageLimits {
     /// A WebP's sides stop at 16383: 16384 a side and 1 GiB of decoded pixels.
     public static let webp = ImageLimits(maxWidth: 16384, maxHeight: 16384)
 }
+
+/// The former name of ``WebPLoaderSettings``, before settings were named after their loader
+/// (docs/architecture.md, "One naming rule").
+@available(*, deprecated, renamed: "WebPLoaderSettings")
+public typealias WebPDecodeOptions = WebPLoaderSettings
