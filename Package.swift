@@ -62,6 +62,9 @@ let package = Package(
         // GPU texture formats: block encoders and decoders (BC7 our own; ASTC and BC1-BC5 through
         // libraries opened at run time), mipmap chains, quality measures, KTX2 files.
         .library(name: "PreloadGPU", targets: ["PreloadGPU"]),
+        // KTX2 files (Khronos' GPU texture container) loaded as textures: every level, block
+        // formats, Zstandard supercompression. Reads them with PreloadGPU's `KTX2File`.
+        .library(name: "PreloadKTX2", targets: ["PreloadKTX2"]),
         .library(name: "PreloadFlow", targets: ["PreloadFlow"]),
         .library(name: "PreloadManifest", targets: ["PreloadManifest"]),
         .library(name: "PreloadAuthoring", targets: ["PreloadAuthoring"]),
@@ -130,7 +133,8 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl"]),
         .target(
             name: "PreloadManifest",
-            dependencies: ["Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadAudio", "PreloadFont", "PreloadTileMap"]),
+            // The core alone: plugins give their settings readers (ConfigurablePlugin); no plugin module is imported.
+            dependencies: ["Preload", "PreloadConcurrency"]),
         .target(
             name: "PreloadAuthoring",
             dependencies: [
@@ -183,7 +187,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTrueType",
-            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "PreloadManifest", "CFreeType"],
+            dependencies: ["Preload", "PreloadFont", "PreloadAtlas", "CFreeType"],
             path: "Plugins/TrueType"
         ),
         .target(
@@ -197,12 +201,17 @@ let package = Package(
             dependencies: ["Preload", "PreloadConcurrency", "PreloadPack"],
             path: "Plugins/Baked"
         ),
+        .target(
+            name: "PreloadKTX2",
+            dependencies: ["Preload", "PreloadGPU"],
+            path: "Plugins/KTX2"
+        ),
         .executableTarget(
             name: "PreloadCLI",
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
-                "PreloadTileMap", "PreloadRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreloadTileMap", "PreloadRemote", "PreloadKTX2", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/PreloadCLI"
         ),
@@ -309,6 +318,11 @@ let package = Package(
                 "PreloadBaked", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadAudio", "PreloadFont", "PreloadTileMap", "Preload",
                 "PreloadAuthoring", "PreloadConcurrency", "PreloadTestSupport", "PreloadGPU",
             ]
+        ),
+        .testTarget(
+            name: "PreloadKTX2Tests",
+            dependencies: ["PreloadKTX2", "PreloadGPU", "Preload", "PreloadPNG", "PreloadAuthoring", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadCLITests",

@@ -13,7 +13,7 @@ let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
 let harnesses = [
     "fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font",
-    "fuzz-truetype", "fuzz-tilemap",
+    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2",
 ]
 
 let package = Package(
@@ -33,7 +33,7 @@ let package = Package(
                     .product(name: "PreloadJPEG", package: mainPackage), .product(name: "PreloadWebP", package: mainPackage),
                     .product(name: "PreloadQOI", package: mainPackage), .product(name: "PreloadAudio", package: mainPackage),
                     .product(name: "PreloadFont", package: mainPackage), .product(name: "PreloadTrueType", package: mainPackage),
-                    .product(name: "PreloadTileMap", package: mainPackage),
+                    .product(name: "PreloadTileMap", package: mainPackage), .product(name: "PreloadKTX2", package: mainPackage),
                 ],
                 swiftSettings: fuzzerFlags)
         },

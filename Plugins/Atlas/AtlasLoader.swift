@@ -72,7 +72,7 @@ public struct AtlasLoader: LoaderPlugin {
                     texture: try context.dependency(AssetRequest(path: sprite.path, options: options), as: Texture.self))
             }
             let packed = try AtlasPacker.pack(
-                images, options: request.options[AtlasPackingOptions.self], file: request.path,
+                images, options: request.options[AtlasLoaderSettings.self], file: request.path,
                 isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) })
             let pages = packed.pages.enumerated().map { AtlasPage(path: "\(request.path)#\($0.offset + 1)", texture: $0.element) }
             let scale = Double(sprites.map(\.scale).max() ?? 1)
@@ -119,7 +119,7 @@ public struct AtlasLoader: LoaderPlugin {
         let path = request.path, files = request.files
         if request.options.contains(SpriteSheetGrid.self) { return .grid(request.options[SpriteSheetGrid.self]) }
         if request.file.isDirectory && !path.hasSuffix(".atlasc") && (try? SpriteKitAtlascFormat.propertyList(in: path, files: files)) == nil {
-            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasPackingOptions.self].scale, files: files))
+            return .folder(try SpriteFolder.sprites(in: path, scale: request.options[AtlasLoaderSettings.self].scale, files: files))
         }
         var description = try describe(path: path, isDirectory: request.file.isDirectory, files: files)
         description.pages = try request.options[AtlasPageLocation.self].place(description.pages, file: path)
@@ -144,8 +144,8 @@ public struct AtlasLoader: LoaderPlugin {
 
     /// Page requests carry the atlas request's PNG options, if it has any.
     static func pageOptions(for request: PlannedRequest) -> AssetOptions {
-        guard request.options.contains(PNGDecodeOptions.self) else { return AssetOptions() }
-        return AssetOptions().with(PNGDecodeOptions.self, request.options[PNGDecodeOptions.self])
+        guard request.options.contains(PNGLoaderSettings.self) else { return AssetOptions() }
+        return AssetOptions().with(PNGLoaderSettings.self, request.options[PNGLoaderSettings.self])
     }
 }
 

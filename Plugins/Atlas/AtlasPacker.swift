@@ -28,7 +28,7 @@ package enum AtlasPacker {
     }
 
     package static func pack(
-        _ sprites: [Sprite], options: AtlasPackingOptions = AtlasPackingOptions(), file: String,
+        _ sprites: [Sprite], options: AtlasLoaderSettings = AtlasLoaderSettings(), file: String,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
     ) throws -> Result {
         let extrude = options.extrusion, padding = options.padding
@@ -70,7 +70,7 @@ package enum AtlasPacker {
 
     private static func compose(
         _ sprites: [Sprite], boxes: [PixelRect], placements: [RectanglePacker.Placement], pageSizes: [(width: Int, height: Int)],
-        options: AtlasPackingOptions, isCancelled: () -> Bool, progress: (Double) -> Void
+        options: AtlasLoaderSettings, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> Result {
         let extrude = options.extrusion
         var canvases = pageSizes.map { SpriteImage.Canvas(width: $0.width, height: $0.height) }

@@ -16,11 +16,11 @@
 /// print(packing.pageSizes)
 /// ```
 public struct RectanglePacker: Hashable, Sendable {
-    /// The largest page side, from 1 to ``AtlasPackingOptions/largestPageSize``.
-    public var maxPageSize: Int { didSet { maxPageSize = AtlasPackingOptions.clamped(maxPageSize, 1) } }
+    /// The largest page side, from 1 to ``AtlasLoaderSettings/largestPageSize``.
+    public var maxPageSize: Int { didSet { maxPageSize = AtlasLoaderSettings.clamped(maxPageSize, 1) } }
     /// Empty pixels between neighbouring rectangles (none is left at a page's edges), from 0 to
-    /// ``AtlasPackingOptions/largestPageSize``.
-    public var spacing: Int { didSet { spacing = AtlasPackingOptions.clamped(spacing, 0) } }
+    /// ``AtlasLoaderSettings/largestPageSize``.
+    public var spacing: Int { didSet { spacing = AtlasLoaderSettings.clamped(spacing, 0) } }
     /// Whether a rectangle may be turned 90° to fit better (``Placement/isRotated``).
     public var allowsRotation: Bool
     /// Whether pages are sized in powers of two (the layout is then chosen for the smallest such
@@ -36,8 +36,8 @@ public struct RectanglePacker: Hashable, Sendable {
     public init(
         maxPageSize: Int = 2048, spacing: Int = 0, allowsRotation: Bool = false, powerOfTwoPages: Bool = false, shrinksPages: Bool = true
     ) {
-        self.maxPageSize = AtlasPackingOptions.clamped(maxPageSize, 1)
-        self.spacing = AtlasPackingOptions.clamped(spacing, 0)
+        self.maxPageSize = AtlasLoaderSettings.clamped(maxPageSize, 1)
+        self.spacing = AtlasLoaderSettings.clamped(spacing, 0)
         self.allowsRotation = allowsRotation
         self.powerOfTwoPages = powerOfTwoPages
         self.shrinksPages = shrinksPages

@@ -17,7 +17,7 @@ public enum AudioDecodeError: AssetFailure, Equatable {
     /// only through a library this machine lacks (libsndfile): the file is unsupported here until
     /// the package named is installed.
     case libraryMissing(codec: String, MissingSystemLibrary)
-    /// The file plays longer than ``AudioSettings/longestDuration`` allows.
+    /// The file plays longer than ``AudioLoaderSettings/longestDuration`` allows.
     case tooLong(seconds: Double, limit: Double)
 
     public var category: AssetError.Category {
@@ -41,7 +41,7 @@ public enum AudioDecodeError: AssetFailure, Equatable {
             "unsupported audio on this machine: \(codec) decodes through \(missing.library) only; this file \(missing)"
         case .tooLong(let seconds, let limit):
             "audio too long: it plays for \(Self.format(seconds)) s, more than the limit of \(Self.format(limit)) s "
-                + "(AudioSettings.longestDuration)"
+                + "(AudioLoaderSettings.longestDuration)"
         }
     }
 

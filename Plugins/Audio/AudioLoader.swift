@@ -8,7 +8,7 @@ import Preload
 /// float WAV always loads. A file cut short fails as ``AudioDecodeError/truncated(_:)``.
 ///
 /// A file becomes a ``Sound`` (decoded now, into pooled memory) or ``Music`` (kept encoded,
-/// decoded while it plays) as its request's ``AudioSettings`` say; by default a file that plays
+/// decoded while it plays) as its request's ``AudioLoaderSettings`` say; by default a file that plays
 /// for 10 seconds or less is a sound and a longer one music.
 ///
 /// ```swift
@@ -34,10 +34,10 @@ public struct AudioLoader: LoaderPlugin {
     public let headerLength = 12
 
     /// The settings of a request that sets none of its own.
-    public let defaults: AudioSettings
+    public let defaults: AudioLoaderSettings
 
-    /// A loader whose requests without ``AudioSettings`` of their own load with `defaults`.
-    public init(defaults: AudioSettings = AudioSettings()) {
+    /// A loader whose requests without ``AudioLoaderSettings`` of their own load with `defaults`.
+    public init(defaults: AudioLoaderSettings = AudioLoaderSettings()) {
         self.defaults = defaults
     }
 
@@ -61,7 +61,7 @@ public struct AudioLoader: LoaderPlugin {
 
     public func load(_ context: LoadContext) throws -> any Asset {
         let options = context.request.options
-        var settings = options.contains(AudioSettings.self) ? options[AudioSettings.self] : defaults
+        var settings = options.contains(AudioLoaderSettings.self) ? options[AudioLoaderSettings.self] : defaults
         let spriteMap = options[AudioSpriteMap.self].path
         if spriteMap != nil { settings.kind = .sound }  // an audio sprite's parts play from memory
         let asset = try Self.load(
@@ -94,7 +94,7 @@ public struct AudioLoader: LoaderPlugin {
     /// (a tool, a test, a fuzzer): a ``Sound`` decoded into `memory` or ``Music`` over `bytes`,
     /// as `settings` say, and what was irregular about the file.
     public static func load(
-        _ bytes: AssetBytes, settings: AudioSettings = AudioSettings(), memory: AssetMemory = .shared
+        _ bytes: AssetBytes, settings: AudioLoaderSettings = AudioLoaderSettings(), memory: AssetMemory = .shared
     ) throws -> (asset: any Asset, warnings: [AssetWarning]) {
         var warnings: [AssetWarning] = []
         let asset = try load(bytes, settings: settings, memory: memory, checkCancellation: {}, progress: { _ in }, warn: { warnings += $0 })
@@ -103,7 +103,7 @@ public struct AudioLoader: LoaderPlugin {
 
     /// Opens `contents`, checks its length, and keeps it as music or decodes it into a sound.
     private static func load(
-        _ contents: AssetBytes, settings: AudioSettings, memory: AssetMemory, checkCancellation: () throws -> Void,
+        _ contents: AssetBytes, settings: AudioLoaderSettings, memory: AssetMemory, checkCancellation: () throws -> Void,
         progress: (Double) -> Void, warn: ([AssetWarning]) throws -> Void
     ) throws -> any Asset {
         try contents.withUnsafeBytes { bytes in  // AssetBytes keep their address while a copy is held

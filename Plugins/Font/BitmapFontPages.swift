@@ -12,7 +12,7 @@ import Preload
 /// import PreloadPNG
 ///
 /// var pageOptions = AssetOptions()
-/// pageOptions[PNGDecodeOptions.self] = PNGDecodeOptions(alphaMode: .premultiplied)
+/// pageOptions[PNGLoaderSettings.self] = PNGLoaderSettings(alphaMode: .premultiplied)
 /// let title = AssetRequest(
 ///     path: "assets/title.xml", name: "title", plugin: "bmfont",
 ///     options: AssetOptions().with(BitmapFontPages.self, BitmapFontPages(files: ["assets/title.png"], options: pageOptions)))

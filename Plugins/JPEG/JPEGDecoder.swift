@@ -50,18 +50,18 @@ public enum JPEGDecoder: ImageDecoder {
     }
 
     /// The frame header's sides, found by walking the segments without libjpeg.
-    public static func estimatedSize(header: [UInt8], options: JPEGDecodeOptions) -> ImageSize? {
+    public static func estimatedSize(header: [UInt8], options: JPEGLoaderSettings) -> ImageSize? {
         JPEGHeader(header).map { ImageSize(width: $0.width, height: $0.height, isOpaque: true) }
     }
 
     /// libjpeg's reader after it read the headers, and the file's EXIF orientation.
-    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: JPEGDecodeOptions) throws -> JPEGReader {
+    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: JPEGLoaderSettings) throws -> JPEGReader {
         guard !file.isEmpty else { throw JPEGDecodeError.emptyFile }
         return try JPEGReader(file, limits: options.limits, appliesExifOrientation: options.appliesExifOrientation)
     }
 
     /// The stored sides, swapped when the orientation applied turns them a quarter; opaque.
-    public static func size(of reader: JPEGReader, options: JPEGDecodeOptions) -> ImageSize {
+    public static func size(of reader: JPEGReader, options: JPEGLoaderSettings) -> ImageSize {
         let (width, height) = (Int(reader.info.width), Int(reader.info.height))
         return reader.applied.swapsSides
             ? ImageSize(width: height, height: width, isOpaque: true) : ImageSize(width: width, height: height, isOpaque: true)
@@ -70,7 +70,7 @@ public enum JPEGDecoder: ImageDecoder {
     /// Starts libjpeg's decompression (a progressive file: reads every scan, polled), then
     /// reads the rows a chunk at a time.
     public static func decode(
-        _ file: UnsafeBufferPointer<UInt8>, header reader: JPEGReader, options: JPEGDecodeOptions, into target: ImageDecodeTarget
+        _ file: UnsafeBufferPointer<UInt8>, header reader: JPEGReader, options: JPEGLoaderSettings, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
         let multipleScans = reader.info.multiple_scans != 0
         try target.checkCancellation()

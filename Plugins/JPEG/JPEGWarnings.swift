@@ -39,6 +39,6 @@ enum JPEGWarnings {
         AssetWarning(
             .jpegExifOrientation,
             "EXIF orientation \(orientation.rawValue) (\(orientation.meaning)) not applied: the pixels are as stored "
-                + "(JPEGDecodeOptions.appliesExifOrientation turns them upright)")
+                + "(JPEGLoaderSettings.appliesExifOrientation turns them upright)")
     }
 }

@@ -45,19 +45,19 @@ public enum PNGDecoder: ImageDecoder {
     }
 
     /// The IHDR's sides, read without libpng.
-    public static func estimatedSize(header: [UInt8], options: PNGDecodeOptions) -> ImageSize? {
+    public static func estimatedSize(header: [UInt8], options: PNGLoaderSettings) -> ImageSize? {
         PNGHeader(header)?.size(options: options)
     }
 
     /// The fast path's plan when it takes the file, else libpng's reader after it read every chunk
     /// up to the image data.
-    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: PNGDecodeOptions) throws -> PNGReader {
+    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: PNGLoaderSettings) throws -> PNGReader {
         guard !file.isEmpty else { throw PNGDecodeError.emptyFile }
         return try PNGReader(file, keepsSixteenBitSamples: options.keepsSixteenBitSamples, path: options.settings.path)
     }
 
     /// The IHDR's sides; RGBA16 when 16-bit samples are kept, else RGBA8.
-    public static func size(of reader: PNGReader, options: PNGDecodeOptions) -> ImageSize {
+    public static func size(of reader: PNGReader, options: PNGLoaderSettings) -> ImageSize {
         ImageSize(width: Int(reader.info.width), height: Int(reader.info.height), pixelFormat: reader.pixelFormat)
     }
 
@@ -65,7 +65,7 @@ public enum PNGDecoder: ImageDecoder {
     /// if the image data does not inflate exactly); else libpng's transforms and rows, a chunk of
     /// rows at a time (every pass of an interlaced file), then the chunks after the image data.
     public static func decode(
-        _ file: UnsafeBufferPointer<UInt8>, header reader: PNGReader, options: PNGDecodeOptions, into target: ImageDecodeTarget
+        _ file: UnsafeBufferPointer<UInt8>, header reader: PNGReader, options: PNGLoaderSettings, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
         guard let fast = reader.fast else {
             try reader.start()

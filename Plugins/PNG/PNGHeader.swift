@@ -25,7 +25,7 @@ package struct PNGHeader: Hashable, Sendable {
     /// The texture it decodes to with `options`: RGBA16 for 16-bit samples kept, else RGBA8.
     /// Its `ImageSize.byteCount` is `Int.max` when a hostile header's sides (up to 2³² - 1
     /// each) multiply past it; the decode then refuses the file by its limits.
-    package func size(options: PNGDecodeOptions = PNGDecodeOptions()) -> ImageSize {
+    package func size(options: PNGLoaderSettings = PNGLoaderSettings()) -> ImageSize {
         ImageSize(width: width, height: height, pixelFormat: options.keepsSixteenBitSamples && bitDepth == 16 ? .rgba16 : .rgba8)
     }
 }

@@ -46,14 +46,14 @@ public enum QOIDecoder: ImageDecoder {
 
     /// `width * height * 4` from the header, when the header is valid and within `options`'
     /// limits (otherwise the load will fail, and the file's size is weight enough).
-    public static func estimatedSize(header: [UInt8], options: QOIDecodeOptions) -> ImageSize? {
+    public static func estimatedSize(header: [UInt8], options: QOILoaderSettings) -> ImageSize? {
         guard let parsed = QOIHeader(header), (try? parsed.validate(limits: options.limits)) != nil else { return nil }
         return parsed.size
     }
 
     /// The header of `file`, or why there is none: not QOI, cut short, or fields QOI does not
     /// allow.
-    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: QOIDecodeOptions) throws -> QOIHeader {
+    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: QOILoaderSettings) throws -> QOIHeader {
         guard !file.isEmpty else { throw QOIDecodeError.emptyFile }
         let header = try readHeader(file)
         try header.validateFields()
@@ -61,14 +61,14 @@ public enum QOIDecoder: ImageDecoder {
     }
 
     /// RGBA8 of the header's sides, opaque for an RGB file.
-    public static func size(of header: QOIHeader, options: QOIDecodeOptions) -> ImageSize {
+    public static func size(of header: QOIHeader, options: QOILoaderSettings) -> ImageSize {
         header.size
     }
 
     /// Checks that the file can hold its pixels' ops, then decodes the ops a chunk of pixels
     /// at a time.
     public static func decode(
-        _ input: UnsafeBufferPointer<UInt8>, header: QOIHeader, options: QOIDecodeOptions, into target: ImageDecodeTarget
+        _ input: UnsafeBufferPointer<UInt8>, header: QOIHeader, options: QOILoaderSettings, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
         var warnings: [AssetWarning] = []
         if header.colorspace > 1 {

@@ -3,7 +3,7 @@ import Preload
 /// The Tiled map loader plugin: `.tmx` (XML) and `.tmj` (JSON) maps, and Tiled JSON maps saved as
 /// `.json` (claimed by content, so other JSON is left alone), with their external tilesets
 /// (`.tsx`, `.tsj`), into a ``TileMap``. A bare CSV grid loads when asked with
-/// ``TileMapCSVOptions``.
+/// ``TileMapLoaderSettings``.
 ///
 /// A map is read while planning (its external tilesets too, through the request's files: on
 /// disk or inside an archive, where every path the map names must stay); the images it uses
@@ -66,7 +66,7 @@ public struct TileMapLoader: LoaderPlugin {
 
     /// The map's images; a CSV grid has none.
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
-        guard !request.options.contains(TileMapCSVOptions.self) else { return [] }
+        guard !request.options.contains(TileMapLoaderSettings.self) else { return [] }
         let map = try Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
         parsed.insert(map, for: request)
         return map.map.images.map { AssetRequest(path: $0.path) }
@@ -76,10 +76,11 @@ public struct TileMapLoader: LoaderPlugin {
     /// place, its placed tiles checked; or a CSV grid's one-layer map.
     public func load(_ context: LoadContext) throws -> any Asset {
         let request = context.request
-        if request.options.contains(TileMapCSVOptions.self) {
+        if request.options.contains(TileMapLoaderSettings.self) {
             let name = AssetPath.fileName(of: request.path)
             let layerName = name.split(separator: ".").first.map(String.init) ?? name
-            return try request.options[TileMapCSVOptions.self].map(csv: try context.readContents().array, layerName: layerName, file: request.path)
+            return try request.options[TileMapLoaderSettings.self].map(
+                csv: try context.readContents().array, layerName: layerName, file: request.path)
         }
         let read = try parsed.remove(request) ?? Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
         try context.checkCancellation()

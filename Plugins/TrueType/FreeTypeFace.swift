@@ -66,7 +66,7 @@ struct FreeTypeFace: ~Copyable {
     }
 
     /// The `FT_Load_Glyph` flags and the render mode for `hinting` and antialiasing.
-    static func loadFlags(hinting: TrueTypeFontOptions.Hinting, antialiased: Bool) -> (load: FT_Int32, render: FT_Render_Mode) {
+    static func loadFlags(hinting: TrueTypeFontLoaderSettings.Hinting, antialiased: Bool) -> (load: FT_Int32, render: FT_Render_Mode) {
         let target =
             hinting == .light ? preload_ft_load_target_light : antialiased ? preload_ft_load_target_normal : preload_ft_load_target_mono
         let noHinting: FT_Int32 = hinting == .off ? 1 << 1 : 0  // FT_LOAD_NO_HINTING

@@ -17,7 +17,7 @@ struct GlyphPages {
 
     /// Packs `glyphs` (whose coverage rows are in `coverage`) and draws the pages.
     init(
-        _ glyphs: [RasterizedGlyph], coverage: [UInt8], options: TrueTypeFontOptions, memory: AssetMemory, isCancelled: () -> Bool,
+        _ glyphs: [RasterizedGlyph], coverage: [UInt8], options: TrueTypeFontLoaderSettings, memory: AssetMemory, isCancelled: () -> Bool,
         progress: (Double) -> Void
     ) throws {
         let padding = options.padding
@@ -37,7 +37,7 @@ struct GlyphPages {
         guard !overflow, total <= options.maxPageBytes else {
             throw TrueTypeFontError.limitExceeded(
                 "the glyphs need \(packing.pageSizes.count) pages of \(width)x\(height) pixels, more than the \(options.maxPageBytes) bytes "
-                    + "TrueTypeFontOptions.maxPageBytes allows")
+                    + "TrueTypeFontLoaderSettings.maxPageBytes allows")
         }
         var members = [[Int]](repeating: [], count: packing.pageSizes.count)
         for index in packed { members[rectangles[index].page].append(index) }
@@ -77,7 +77,7 @@ struct GlyphPages {
     /// largest side: the greedy layout, cut to its bounds, without the atlas's search for the
     /// least area (which makes tall strips of glyphs, at 25 times the work).
     private static func pack(
-        _ slots: [(width: Int, height: Int)], options: TrueTypeFontOptions, isCancelled: () -> Bool, progress: (Double) -> Void
+        _ slots: [(width: Int, height: Int)], options: TrueTypeFontLoaderSettings, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> RectanglePacker.Packing {
         let spacing = options.spacing
         let area = slots.reduce(0) { $0 + ($1.width + spacing) * ($1.height + spacing) }

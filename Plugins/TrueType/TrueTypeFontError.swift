@@ -13,7 +13,7 @@ public enum TrueTypeFontError: AssetFailure, Equatable {
     /// A FreeType function failed: `function` (`FT_New_Memory_Face`), FreeType's error `code`,
     /// and what it was doing (`character 65 ('A')`, or empty).
     case freeType(function: String, code: Int32, detail: String)
-    /// The file is a collection without the face ``TrueTypeFontOptions/faceIndex`` asks for.
+    /// The file is a collection without the face ``TrueTypeFontLoaderSettings/faceIndex`` asks for.
     case noSuchFace(index: Int, faceCount: Int)
     /// A size, a count or the pages' memory is over a limit (the options' or one of their
     /// largest values).
@@ -47,7 +47,7 @@ public enum TrueTypeFontError: AssetFailure, Equatable {
         case .freeType(let function, let code, let detail):
             "FreeType's \(function) failed\(detail.isEmpty ? "" : " for \(detail)"): \(Self.name(ofFreeTypeError: code))"
         case .noSuchFace(let index, let count):
-            "the font has no face \(index): it holds \(count) face\(count == 1 ? "" : "s") (TrueTypeFontOptions.faceIndex)"
+            "the font has no face \(index): it holds \(count) face\(count == 1 ? "" : "s") (TrueTypeFontLoaderSettings.faceIndex)"
         case .limitExceeded(let detail): "font over a limit: \(detail)"
         case .invalidOption(let detail): "invalid TrueType font options: \(detail)"
         case .unsupportedGlyph(let detail): "unsupported glyph: \(detail)"

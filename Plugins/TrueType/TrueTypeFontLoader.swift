@@ -2,7 +2,7 @@ import Preload
 import PreloadFont
 
 /// The TrueType and OpenType loader plugin: a font file rasterized by FreeType at load, at the
-/// size and for the characters its request's ``TrueTypeFontOptions`` say, into the same
+/// size and for the characters its request's ``TrueTypeFontLoaderSettings`` say, into the same
 /// `BitmapFont` a BMFont descriptor gives (format `BitmapFont/Format/rasterized`).
 ///
 /// Every glyph is FreeType's own bitmap at that size, pixel for pixel (`FT_Load_Glyph`, then
@@ -24,7 +24,7 @@ import PreloadFont
 ///
 /// func loadTitleFont() async throws -> BitmapFont? {
 ///     let coordinator = try PreloadCoordinator(plugins: [TrueTypeFontLoader()])
-///     let options = AssetOptions().with(TrueTypeFontOptions.self, TrueTypeFontOptions(pixelSize: 48))
+///     let options = AssetOptions().with(TrueTypeFontLoaderSettings.self, TrueTypeFontLoaderSettings(pixelSize: 48))
 ///     _ = try await coordinator.preload([AssetRequest(path: "sample-assets/fonts/DejaVuSans.ttf", name: "title", options: options)])
 ///     return coordinator.assets.asset(named: "title", as: BitmapFont.self)
 /// }
@@ -52,7 +52,7 @@ public struct TrueTypeFontLoader: LoaderPlugin {
 
     public func load(_ context: LoadContext) throws -> any Asset {
         let rasterizer = TrueTypeRasterizer(
-            options: context.request.options[TrueTypeFontOptions.self], path: context.request.path, memory: context.memory,
+            options: context.request.options[TrueTypeFontLoaderSettings.self], path: context.request.path, memory: context.memory,
             isCancelled: { context.isCancelled }, progress: { context.reportProgress($0) }, warn: { try context.warn($0) })
         return try rasterizer.rasterize(try context.readContents())
     }
@@ -61,7 +61,8 @@ public struct TrueTypeFontLoader: LoaderPlugin {
     /// (a tool, a test, a fuzzer): the font, its pages in `memory`, named after `path`, and what
     /// was irregular about it.
     public static func load(
-        _ bytes: AssetBytes, path: String = "font.ttf", options: TrueTypeFontOptions = TrueTypeFontOptions(), memory: AssetMemory = .shared
+        _ bytes: AssetBytes, path: String = "font.ttf", options: TrueTypeFontLoaderSettings = TrueTypeFontLoaderSettings(),
+        memory: AssetMemory = .shared
     ) throws -> (font: BitmapFont, warnings: [AssetWarning]) {
         var warnings: [AssetWarning] = []
         let rasterizer = TrueTypeRasterizer(

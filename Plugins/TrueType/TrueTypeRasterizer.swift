@@ -6,7 +6,7 @@ import PreloadFont
 /// packed onto pages, and the font's numbers set so that `BitmapFont/layOut(_:)` places every
 /// glyph where FreeType places it.
 struct TrueTypeRasterizer {
-    var options: TrueTypeFontOptions
+    var options: TrueTypeFontLoaderSettings
     /// The font's path, for the pages' made-up names (`ui.ttf#0`).
     var path: String
     var memory: AssetMemory
@@ -45,7 +45,7 @@ struct TrueTypeRasterizer {
                 if pixels > options.maxPageBytes / 4 {
                     throw TrueTypeFontError.limitExceeded(
                         "the glyphs up to \(Self.name(character)) cover more pixels than the \(options.maxPageBytes) bytes "
-                            + "TrueTypeFontOptions.maxPageBytes allows")
+                            + "TrueTypeFontLoaderSettings.maxPageBytes allows")
                 }
                 rendered.append((character, glyph, image))
             }
@@ -110,7 +110,7 @@ struct TrueTypeRasterizer {
 
     /// The kerning FreeType reads from the face's `kern` table between every two of
     /// `characters`, the pairs that are not 0, in the characters' order; none (and a warning)
-    /// above ``TrueTypeFontOptions/mostKernedCharacters``.
+    /// above ``TrueTypeFontLoaderSettings/mostKernedCharacters``.
     private func kerningPairs(
         _ face: borrowing FreeTypeFace, _ characters: [(character: Unicode.Scalar, glyph: UInt32)], warnings: inout [AssetWarning]
     ) throws -> [KerningPair] {
@@ -120,7 +120,7 @@ struct TrueTypeRasterizer {
                 AssetWarning(
                     .trueTypeKerningSkipped,
                     "the face has kerning, but its \(characters.count) characters are more than the \(options.mostKernedCharacters) "
-                        + "whose pairs are read (TrueTypeFontOptions.mostKernedCharacters); the font has none"))
+                        + "whose pairs are read (TrueTypeFontLoaderSettings.mostKernedCharacters); the font has none"))
             return []
         }
         var pairs: [KerningPair] = []

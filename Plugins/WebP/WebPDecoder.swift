@@ -35,12 +35,12 @@ public enum WebPDecoder: ImageDecoder {
     }
 
     /// The image's (or the animation canvas's) sides, read from the first chunk without libwebp.
-    public static func estimatedSize(header: [UInt8], options: WebPDecodeOptions) -> ImageSize? {
+    public static func estimatedSize(header: [UInt8], options: WebPLoaderSettings) -> ImageSize? {
         WebPHeader(header).map { ImageSize(width: $0.width, height: $0.height) }
     }
 
     /// The RIFF header's checks, then libwebp's reading of the bitstream's headers.
-    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: WebPDecodeOptions) throws -> WebPFeatures {
+    public static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: WebPLoaderSettings) throws -> WebPFeatures {
         guard !file.isEmpty else { throw WebPDecodeError.emptyFile }
         guard WebPHeader.hasSignature(file) else {
             throw WebPHeader.startsLikeSignature(file)
@@ -65,14 +65,14 @@ public enum WebPDecoder: ImageDecoder {
 
     /// RGBA8 of the image's (or the animation canvas's) sides; opaque unless it has alpha or
     /// is an animation.
-    public static func size(of header: WebPFeatures, options: WebPDecodeOptions) -> ImageSize {
+    public static func size(of header: WebPFeatures, options: WebPLoaderSettings) -> ImageSize {
         ImageSize(width: header.width, height: header.height, isOpaque: !header.hasAlpha && !header.isAnimated)
     }
 
     /// Decodes the still image, or the animation's first frame onto its canvas, a chunk of
     /// the bitstream at a time.
     public static func decode(
-        _ file: UnsafeBufferPointer<UInt8>, header: WebPFeatures, options: WebPDecodeOptions, into target: ImageDecodeTarget
+        _ file: UnsafeBufferPointer<UInt8>, header: WebPFeatures, options: WebPLoaderSettings, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
         let width = header.width, height = header.height
         var warnings: [AssetWarning] = []

@@ -23,15 +23,15 @@ public enum AtlasCheck {
 
     /// Checks the atlas at `path` (a descriptor, a compiled `.atlasc` folder or a sprite folder),
     /// packing a sprite folder with `packing`.
-    public static func check(path: String, packing: AtlasPackingOptions = AtlasPackingOptions()) throws -> Report {
+    public static func check(path: String, packing: AtlasLoaderSettings = AtlasLoaderSettings()) throws -> Report {
         try check(path: path, packing: packing, files: .local)
     }
 
     /// Checks the atlas at `path`, reading through `files` (on disk or inside packs).
-    package static func check(path: String, packing: AtlasPackingOptions, files: AssetFiles) throws -> Report {
+    package static func check(path: String, packing: AtlasLoaderSettings, files: AssetFiles) throws -> Report {
         let file = try files.facts(of: path)
         let request = PlannedRequest(
-            request: AssetRequest(path: path, options: AssetOptions().with(AtlasPackingOptions.self, packing)), plugin: "atlas", file: file,
+            request: AssetRequest(path: path, options: AssetOptions().with(AtlasLoaderSettings.self, packing)), plugin: "atlas", file: file,
             files: files)
         var warnings: [(file: String, warning: AssetWarning)] = []
         switch try AtlasLoader.source(for: request) {

@@ -29,8 +29,8 @@ struct PackingFlags: ParsableArguments {
     @Flag(help: "Round page sizes up to powers of two.") var powerOfTwo = false
     @Flag(help: "Never turn sprites 90°.") var noRotation = false
 
-    var options: AtlasPackingOptions {
-        AtlasPackingOptions(
+    var options: AtlasLoaderSettings {
+        AtlasLoaderSettings(
             maxPageSize: maxPageSize, padding: padding, trimsTransparentBorders: !noTrim, extrusion: extrude,
             powerOfTwoPages: powerOfTwo, allowsRotation: !noRotation, scale: scale)
     }
@@ -48,8 +48,8 @@ struct AtlasPackCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard isFolder(folder) else { throw ValidationError("no such folder: \(folder)") }
-        let sides = 0...AtlasPackingOptions.largestPageSize
-        guard (1...AtlasPackingOptions.largestPageSize).contains(packing.maxPageSize), sides.contains(packing.padding),
+        let sides = 0...AtlasLoaderSettings.largestPageSize
+        guard (1...AtlasLoaderSettings.largestPageSize).contains(packing.maxPageSize), sides.contains(packing.padding),
             sides.contains(packing.extrude), (1...3).contains(packing.scale)
         else {
             throw ValidationError("--max-page-size must be 1-4096, --scale 1-3, --padding and --extrude 0-4096")
@@ -60,7 +60,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
     func run() async throws {
         let coordinator = PreloadCoordinator(registry: try StandardPlugins.registry(png: PNGLoader()))  // sprites of any format
         var request = AssetRequest(path: folder, name: "atlas", plugin: "atlas")
-        request.options[AtlasPackingOptions.self] = packing.options
+        request.options[AtlasLoaderSettings.self] = packing.options
         let report = try await coordinator.preload([request], options: PreloadOptions(storesAssets: false))
         guard let atlas = report.results.first?.outcome.asset as? TextureAtlas else {
             for error in report.errors { printError(error) }

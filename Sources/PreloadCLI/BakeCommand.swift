@@ -71,6 +71,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
 
     @OptionGroup var gpuOptions: GPUOptions
 
+    @OptionGroup var settings: SettingsOption
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -98,13 +100,13 @@ struct BakeWriteCommand: AsyncParsableCommand {
     func run() async throws {
         if gpuOptions.gpu != nil { DebugBuildNotice.show() }
         let png = PNGLoader(
-            defaults: PNGDecodeOptions(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
+            defaults: PNGLoaderSettings(alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let registry = try StandardPlugins.registry(png: png, baked: nil)
         var requests = try LoadCommand.requests(paths: paths, atlases: [], packs: [], root: root, registry: registry)
         var read: (manifest: AssetManifest, requests: [AssetRequest])?
         if let manifest {
             do {
-                let manifest = try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root)
+                let manifest = try AssetManifest(contentsOf: manifest, registry: registry, webRoot: root)
                 let groupRequests = try manifest.requests(for: groups)
                 read = (manifest, groupRequests)
                 requests = groupRequests + requests
@@ -113,6 +115,9 @@ struct BakeWriteCommand: AsyncParsableCommand {
                 throw ExitCode.validationFailure
             }
         }
+        requests = try settings.apply(
+            to: requests, registry: registry,
+            flags: (premultiply ? ["png.alpha=premultiplied"] : []) + (keepSixteenBit ? ["png.keep16Bit=true"] : []))
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let coordinator = PreloadCoordinator(
             registry: registry, configuration: .init(maxConcurrentLoads: workers, fetcher: RemoteSetup.fetcher(cache: nil)))  // a manifest's URLs
@@ -196,7 +201,7 @@ struct BakeCheckCommand: ParsableCommand {
             sources = registry.expandingFolders(given)
             if let manifest {
                 do {
-                    sources += try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root).requests(
+                    sources += try AssetManifest(contentsOf: manifest, registry: registry, webRoot: root).requests(
                         for: groups)
                 } catch {
                     printError(error)

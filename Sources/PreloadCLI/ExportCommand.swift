@@ -55,6 +55,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var gpuOptions: GPUOptions
 
+    @OptionGroup var settings: SettingsOption
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -80,7 +82,7 @@ struct ExportCommand: AsyncParsableCommand {
         var read: (manifest: AssetManifest, requests: [AssetRequest])?
         if let manifest {
             do {
-                let manifest = try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root)
+                let manifest = try AssetManifest(contentsOf: manifest, registry: registry, webRoot: root)
                 let groupRequests = try manifest.requests(for: groups)
                 read = (manifest, groupRequests)
                 requests = groupRequests + requests
@@ -89,6 +91,7 @@ struct ExportCommand: AsyncParsableCommand {
                 throw ExitCode.validationFailure
             }
         }
+        requests = try settings.apply(to: requests, registry: registry)
         let coordinator = PreloadCoordinator(registry: registry, configuration: .init(fetcher: RemoteSetup.fetcher(cache: nil)))  // a manifest's URLs
         let report = try await coordinator.preload(requests, options: PreloadOptions(storesAssets: false))
         for error in report.errors { printError(error) }

@@ -107,10 +107,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("audio"),
         help: "Load audio files as 'sound' (decoded now), 'music' (kept encoded, streamed) or 'automatic' (sounds up to 10 s, music beyond).")
-    var audioKind: AudioSettings.Kind = .automatic
+    var audioKind: AudioLoaderSettings.Kind = .automatic
 
     @Flag(name: .customLong("float-samples"), help: "Decode sounds to 32-bit float samples instead of 16-bit.")
     var floatSamples = false
+
+    @OptionGroup var settings: SettingsOption
 
     @Option(
         name: .customLong("memory-budget"),
@@ -162,15 +164,17 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if checksum { try SHA256.requireLibrary() }  // libcrypto hashes: missing, one clear error before any work
         let png = PNGLoader(
-            defaults: PNGDecodeOptions(
+            defaults: PNGLoaderSettings(
                 alphaMode: premultiply ? .premultiplied : .straight, keepsSixteenBitSamples: keepSixteenBit))
         let entryBytes = maxEntryMiB > Int.max >> 20 ? Int.max : maxEntryMiB << 20  // a huge value means no limit
         let packLoader = PackLoader(limits: PackLimits(maxEntryBytes: entryBytes, maxInflateRatio: maxInflateRatio))
         let baked = BakedPackLoader(verification: trust ? .indexOnly : .everyEntry)
-        let audio = AudioLoader(defaults: AudioSettings(kind: audioKind, sampleFormat: floatSamples ? .float32 : .int16))
+        let audio = AudioLoader(defaults: AudioLoaderSettings(kind: audioKind, sampleFormat: floatSamples ? .float32 : .int16))
         let registry = try StandardPlugins.registry(png: png, pack: packLoader, baked: baked, audio: audio)
-        let (read, manifestRequests, notices) = try manifest.map(read) ?? (nil, [], [])
-        let requests = try manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, root: root, registry: registry)
+        let (read, manifestRequests, notices) = try manifest.map { try self.read($0, registry: registry) } ?? (nil, [], [])
+        let requests = try settings.apply(
+            to: manifestRequests + Self.requests(paths: paths, atlases: atlases, packs: packs, root: root, registry: registry), registry: registry,
+            flags: flagSettings)
 
         // Under a budget, freed memory kept for reuse counts too: at most a quarter of the budget.
         let memory = memoryBudgetMiB.map { AssetMemory(configuration: .init(retainedLimit: budgetBytes($0) / 4)) } ?? .shared
@@ -228,14 +232,17 @@ struct LoadCommand: AsyncParsableCommand {
         Foundation.exit(failed ? 1 : 0)
     }
 
-    /// The requests of `--group`s of `path` (every group without one), required groups first,
+    /// The requests of `--group`s of `path` (every group without one; entries' settings read by
+    /// `registry`'s plugins), required groups first,
     /// and the notices of those groups (what a Phaser pack lists but will not load); a manifest
     /// that cannot be read, or a group it does not have, is a usage error: printed alone (thrown
     /// from `run()`, a `ValidationError` would come with the usage of `preload` itself, as if a
     /// subcommand were missing).
-    private func read(_ path: String) throws -> (manifest: AssetManifest, requests: [AssetRequest], notices: [ManifestNotice]) {
+    private func read(
+        _ path: String, registry: PluginRegistry
+    ) throws -> (manifest: AssetManifest, requests: [AssetRequest], notices: [ManifestNotice]) {
         do {
-            let manifest = try AssetManifest(contentsOf: path, optionReaders: StandardPlugins.optionReaders, webRoot: root)
+            let manifest = try AssetManifest(contentsOf: path, registry: registry, webRoot: root)
             if root != nil && manifest.dialect != .phaserPack {
                 printError("--root applies to Phaser asset packs; a Preload manifest names its own 'root'")
                 throw ExitCode.validationFailure
@@ -275,6 +282,12 @@ struct LoadCommand: AsyncParsableCommand {
         "Watching \(counted(assets, "asset")) in \(counted(folders, "folder")); Ctrl-C stops."
     }
 
+    /// The settings this command's flags spell, as `--set` names them.
+    private var flagSettings: [String] {
+        (premultiply ? ["png.alpha=premultiplied"] : []) + (keepSixteenBit ? ["png.keep16Bit=true"] : [])
+            + ["audio.kind=\(audioKind.rawValue)"] + (floatSamples ? ["audio.samples=float32"] : [])
+    }
+
     /// `mib` MiB in bytes (a huge value means no limit).
     private func budgetBytes(_ mib: Int) -> Int { mib > Int.max >> 20 ? Int.max : mib << 20 }
 
@@ -301,4 +314,4 @@ struct LoadCommand: AsyncParsableCommand {
     }
 }
 
-extension AudioSettings.Kind: ExpressibleByArgument {}
+extension AudioLoaderSettings.Kind: ExpressibleByArgument {}

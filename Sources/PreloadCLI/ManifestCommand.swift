@@ -37,14 +37,14 @@ struct ManifestCheckCommand: ParsableCommand {
     var root: String?
 
     func run() throws {
+        let registry = try StandardPlugins.registry(png: PNGLoader())
         let read: AssetManifest
         do {
-            read = try AssetManifest(contentsOf: manifest, optionReaders: StandardPlugins.optionReaders, webRoot: root)
+            read = try AssetManifest(contentsOf: manifest, registry: registry, webRoot: root)
         } catch {
             printError(error)
             throw ExitCode(1)
         }
-        let registry = try StandardPlugins.registry(png: PNGLoader())
         let problems = read.problems(registry: registry)
         for problem in problems { printError(problem) }
         let warnings = read.notices.filter(\.isWarning)

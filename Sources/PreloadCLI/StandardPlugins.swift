@@ -4,7 +4,7 @@ import PreloadAudio
 import PreloadBaked
 import PreloadFont
 import PreloadJPEG
-import PreloadManifest
+import PreloadKTX2
 import PreloadPNG
 import PreloadPack
 import PreloadQOI
@@ -12,12 +12,9 @@ import PreloadTileMap
 import PreloadTrueType
 import PreloadWebP
 
-/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, audio, atlases,
+/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, atlases,
 /// bitmap and TrueType fonts, Tiled maps, packs, baked packs and data files, in that order.
 enum StandardPlugins {
-    /// The manifest option readers of the standard plugins: the bundled ones and TrueType's.
-    static var optionReaders: [any ManifestOptionReader] { ManifestOptionReaders.bundled + [TrueTypeOptionReader()] }
-
     /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
     /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
     /// claimed by nobody, so a pack baked into its own source folder is not baked again.
@@ -25,7 +22,10 @@ enum StandardPlugins {
         png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
         try PluginRegistry(
-            [png, JPEGLoader(), WebPLoader(), QOILoader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(), TileMapLoader(), pack]
+            [
+                png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
+                TileMapLoader(), pack,
+            ]
                 + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }

@@ -12,7 +12,8 @@ import PreloadConcurrency
 /// import PreloadPNG
 ///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
-/// let groups = AssetGroups(manifest: try AssetManifest(contentsOf: "assets/levels.json"), coordinator: coordinator)
+/// let manifest = try AssetManifest(contentsOf: "assets/levels.json", registry: coordinator.registry)
+/// let groups = AssetGroups(manifest: manifest, coordinator: coordinator)
 /// try await groups.preload(["level1"])        // common (which level1 requires), then level1
 /// try await groups.preload(["level2"])        // common stays: only level2's own assets load
 /// try groups.unload("level1")                 // frees what only level1 held

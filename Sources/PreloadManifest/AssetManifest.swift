@@ -12,9 +12,12 @@ import Preload
 ///   listed in ``notices``.
 ///
 /// ```swift
+/// import Preload
 /// import PreloadManifest
+/// import PreloadPNG
 ///
-/// let manifest = try AssetManifest(contentsOf: "assets/levels.json")
+/// let registry = try PluginRegistry([PNGLoader()])
+/// let manifest = try AssetManifest(contentsOf: "assets/levels.json", registry: registry)
 /// let requests = try manifest.requests(for: ["level1"])  // common's, then level1's
 /// ```
 ///
@@ -66,14 +69,28 @@ public struct AssetManifest: Sendable {
     /// instead).
     public let notices: [ManifestNotice]
 
-    /// Reads the manifest at `path`, in either dialect. `optionReaders` read Preload entries'
-    /// per-plugin options (the bundled plugins' by default). Preload entries' paths are relative
-    /// to the manifest's folder (or its `root`); a Phaser pack's URLs are relative to `webRoot`,
-    /// the folder of the page that runs the game (`nil`: the current directory), as the browser
-    /// resolves them. Throws a ``ManifestError`` naming the group and entry of the first problem.
+    /// Reads the manifest at `path`, in either dialect. Entries' `"options"` are read by the
+    /// settings readers of `registry`'s plugins (each ``ConfigurablePlugin``'s, under its key:
+    /// `"png"`, `"atlas"`, ...): pass the registry the manifest's loads use. Preload entries'
+    /// paths are relative to the manifest's folder (or its `root`); a Phaser pack's URLs are
+    /// relative to `webRoot`, the folder of the page that runs the game (`nil`: the current
+    /// directory), as the browser resolves them. Throws a ``ManifestError`` naming the group and
+    /// entry of the first problem.
+    public init(contentsOf path: String, registry: PluginRegistry, webRoot: String? = nil) throws {
+        try self.init(contentsOf: path, plugins: ManifestPlugins(registry: registry), webRoot: webRoot)
+    }
+
+    /// Reads the manifest at `path` with `optionReaders` alone reading entries' `"options"`
+    /// (a Phaser pack's `audio` entry then takes the first of its files that exists, whatever
+    /// this machine decodes).
+    @available(*, deprecated, message: "give the registry whose plugins read their settings: AssetManifest(contentsOf:registry:webRoot:)")
     public init(
-        contentsOf path: String, optionReaders: [any ManifestOptionReader] = ManifestOptionReaders.bundled, webRoot: String? = nil
+        contentsOf path: String, optionReaders: [any PluginSettingsReader] = ManifestOptionReaders.bundled, webRoot: String? = nil
     ) throws {
+        try self.init(contentsOf: path, plugins: ManifestPlugins(readers: optionReaders), webRoot: webRoot)
+    }
+
+    private init(contentsOf path: String, plugins: ManifestPlugins, webRoot: String?) throws {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -83,9 +100,9 @@ public struct AssetManifest: Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: data) else { throw ManifestError(manifest: path, "is not valid JSON") }
         let bytes = Array(data)  // for the key-order scanner
         if PhaserPackFormat.recognizes(object) {
-            self = try PhaserPackFormat(path: path, webRoot: webRoot).read(object, bytes: bytes)
+            self = try PhaserPackFormat(path: path, webRoot: webRoot, plugins: plugins).read(object, bytes: bytes)
         } else {
-            self = try PreloadManifestFormat(path: path, optionReaders: optionReaders).read(object, bytes: bytes)
+            self = try PreloadManifestFormat(path: path, settings: plugins.settings).read(object, bytes: bytes)
         }
     }
 

@@ -19,7 +19,7 @@ import Preload
 /// silently ignored.
 struct PreloadManifestFormat {
     let path: String
-    let optionReaders: [any ManifestOptionReader]
+    let settings: PluginSettingsReaders
 
     private static let topKeys: Set<String> = ["root", "groups"]
     private static let groupKeys: Set<String> = ["requires", "assets"]
@@ -131,24 +131,16 @@ struct PreloadManifestFormat {
         return expected
     }
 
-    /// The options of an entry, each plugin's object read by its reader.
+    /// The options of an entry, each plugin's object read by its plugin's settings reader.
     private func read(_ given: [String: Any], group: String, entry: String) throws -> AssetOptions {
         var options = AssetOptions()
         for key in given.keys.sorted() {
-            guard let reader = optionReaders.first(where: { $0.key == key }) else {
-                throw problem(
-                    "no plugin's options are called '\(key)' (known: \(optionReaders.map(\.key).sorted().joined(separator: ", ")))", group: group,
-                    entry: entry)
-            }
+            guard settings.reader(for: key) != nil else { throw problem(settings.unknownKey(key).message, group: group, entry: entry) }
             guard let object = given[key] as? [String: Any] else { throw problem("'options': '\(key)' is not an object", group: group, entry: entry) }
-            let values = ManifestOptionValues(object)
             do {
-                try reader.read(values, into: &options)
-            } catch let failure as ManifestOptionProblem {
-                throw problem("'options': '\(key)': \(failure.message)", group: group, entry: entry)
-            }
-            if let unknown = values.keys.first(where: { !values.read.contains($0) }) {
-                throw problem("'options': '\(key)': unknown option '\(unknown)'", group: group, entry: entry)
+                try settings.read(PluginSettingsValues(object), for: key, into: &options)
+            } catch {
+                throw problem("'options': \(error.message)", group: group, entry: entry)
             }
         }
         return options

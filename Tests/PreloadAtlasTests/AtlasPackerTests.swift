@@ -9,17 +9,17 @@ import Testing
 @Suite struct AtlasPackerTests {
     static let folder = AtlasDialectTests.fixtures + "/folder/chars.atlas"
 
-    func loadFolder(options: AtlasPackingOptions = AtlasPackingOptions()) async throws -> TextureAtlas {
+    func loadFolder(options: AtlasLoaderSettings = AtlasLoaderSettings()) async throws -> TextureAtlas {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         var request = AssetRequest(path: Self.folder, name: "chars")
-        request.options[AtlasPackingOptions.self] = options
+        request.options[AtlasLoaderSettings.self] = options
         let report = try await coordinator.start([request]).finished()
         return try #require(coordinator.assets.asset(named: "chars", as: TextureAtlas.self), "\(report.errors)")
     }
 
     @Test(arguments: [1, 2])
     func aSpriteFolderPacksIntoFramesEqualToItsSprites(scale: Int) async throws {
-        let atlas = try await loadFolder(options: AtlasPackingOptions(scale: scale))
+        let atlas = try await loadFolder(options: AtlasLoaderSettings(scale: scale))
         #expect(atlas.format == .folder && atlas.pages.count == 1)
         #expect(atlas.frameNames == AtlasDialectTests.spriteNames.sorted().map { $0 + ".png" })
         for name in AtlasDialectTests.spriteNames {
@@ -35,9 +35,9 @@ import Testing
     @Test func oneFolderAtTwoScalesInOneBatchGivesTwoAtlases() async throws {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
         var small = AssetRequest(path: Self.folder, name: "1x")
-        small.options[AtlasPackingOptions.self] = AtlasPackingOptions(scale: 1)
+        small.options[AtlasLoaderSettings.self] = AtlasLoaderSettings(scale: 1)
         var large = AssetRequest(path: Self.folder, name: "2x")
-        large.options[AtlasPackingOptions.self] = AtlasPackingOptions(scale: 2)
+        large.options[AtlasLoaderSettings.self] = AtlasLoaderSettings(scale: 2)
         _ = try await coordinator.start([small, large]).finished()
         let one = try #require(coordinator.assets.asset(named: "1x", as: TextureAtlas.self))
         let two = try #require(coordinator.assets.asset(named: "2x", as: TextureAtlas.self))
@@ -103,10 +103,10 @@ import Testing
 
     @Test func spritesSpillOntoMorePagesAndPagesShrink() throws {
         let sprites = Self.mixedSprites(count: 40, seed: 3)
-        let result = try AtlasPacker.pack(sprites, options: AtlasPackingOptions(maxPageSize: 256), file: "small")
+        let result = try AtlasPacker.pack(sprites, options: AtlasLoaderSettings(maxPageSize: 256), file: "small")
         #expect(result.pages.count > 1)
         #expect(result.pages.allSatisfy { $0.width <= 256 && $0.height <= 256 })
-        let powerOfTwo = try AtlasPacker.pack(sprites, options: AtlasPackingOptions(maxPageSize: 256, powerOfTwoPages: true), file: "small")
+        let powerOfTwo = try AtlasPacker.pack(sprites, options: AtlasLoaderSettings(maxPageSize: 256, powerOfTwoPages: true), file: "small")
         #expect(powerOfTwo.pages.allSatisfy { $0.width & ($0.width - 1) == 0 && $0.height & ($0.height - 1) == 0 })
         let one = try AtlasPacker.pack(Array(sprites.prefix(1)), file: "one")
         #expect(one.pages[0].width == sprites[0].texture.width || one.pages[0].width == sprites[0].texture.height, "shrunk to the sprite")
@@ -117,22 +117,22 @@ import Testing
             name: "boss.png", path: "art/boss.png",
             texture: Texture(width: 300, height: 10, pixelFormat: .rgba8, alphaMode: .straight, pixels: [UInt8](repeating: 255, count: 300 * 10 * 4)))
         #expect(throws: AtlasError.spriteTooLarge(file: "art/boss.png", sprite: "boss.png", width: 300, height: 10, pageLimit: 256)) {
-            try AtlasPacker.pack([huge], options: AtlasPackingOptions(maxPageSize: 256), file: "art.atlas")
+            try AtlasPacker.pack([huge], options: AtlasLoaderSettings(maxPageSize: 256), file: "art.atlas")
         }
     }
 
     /// `preload atlas pack --padding 9223372036854775807` trapped adding the padding to a size.
     @Test func absurdMarginsAreClampedToAPageSide() throws {
-        var options = AtlasPackingOptions(padding: .max, extrusion: .max)
+        var options = AtlasLoaderSettings(padding: .max, extrusion: .max)
         #expect(options.padding == 4096 && options.extrusion == 4096)
         options.padding = .min
         options.extrusion = 3
         options.maxPageSize = .max
         #expect(options.padding == 0 && options.extrusion == 3 && options.maxPageSize == 4096)
         let sprite = Self.mixedSprites(count: 1, seed: 3)[0]
-        let spaced = try AtlasPacker.pack([sprite], options: AtlasPackingOptions(padding: .max), file: "x")
+        let spaced = try AtlasPacker.pack([sprite], options: AtlasLoaderSettings(padding: .max), file: "x")
         #expect(spaced.frames.count == 1)
-        #expect(throws: AtlasError.self) { try AtlasPacker.pack([sprite], options: AtlasPackingOptions(extrusion: .max), file: "x") }
+        #expect(throws: AtlasError.self) { try AtlasPacker.pack([sprite], options: AtlasLoaderSettings(extrusion: .max), file: "x") }
     }
 
     @Test func extrusionRepeatsEdgePixelsAndTrimmingCanBeOff() throws {
@@ -142,13 +142,13 @@ import Testing
         }
         let sprite = AtlasPacker.Sprite(
             name: "dot", path: "dot.png", texture: Texture(width: 4, height: 4, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels))
-        let extruded = try AtlasPacker.pack([sprite], options: AtlasPackingOptions(padding: 0, extrusion: 1, allowsRotation: false), file: "x")
+        let extruded = try AtlasPacker.pack([sprite], options: AtlasLoaderSettings(padding: 0, extrusion: 1, allowsRotation: false), file: "x")
         let frame = extruded.frames[0], page = extruded.pages[0]
         #expect(frame.rect == PixelRect(x: 1, y: 1, width: 2, height: 2) && page.width == 4 && page.height == 4)
         #expect(page.rgba8(x: 0, y: 0) == page.rgba8(x: 1, y: 1), "corner repeats the corner pixel")
         #expect(page.rgba8(x: 3, y: 1) == page.rgba8(x: 2, y: 1), "right edge repeats")
         #expect(try TextureAtlas(format: .folder, pages: [AtlasPage(path: "p", texture: page)], frames: [frame]).image(of: frame).pixels == pixels)
-        let whole = try AtlasPacker.pack([sprite], options: AtlasPackingOptions(trimsTransparentBorders: false), file: "x")
+        let whole = try AtlasPacker.pack([sprite], options: AtlasLoaderSettings(trimsTransparentBorders: false), file: "x")
         #expect(whole.frames[0].rect.width == 4 && !whole.frames[0].isTrimmed)
     }
 }

@@ -53,7 +53,7 @@ enum AudioFixtures {
     }
 
     /// Options loading as `kind` with `format` samples.
-    static func options(_ kind: AudioSettings.Kind, _ format: AudioSampleFormat = .int16) -> AssetOptions {
-        AssetOptions().with(AudioSettings.self, AudioSettings(kind: kind, sampleFormat: format))
+    static func options(_ kind: AudioLoaderSettings.Kind, _ format: AudioSampleFormat = .int16) -> AssetOptions {
+        AssetOptions().with(AudioLoaderSettings.self, AudioLoaderSettings(kind: kind, sampleFormat: format))
     }
 }

@@ -106,15 +106,16 @@ import Testing
     }
 
     @Test func aFileLongerThanTheLimitFailsBeforeDecoding() async throws {
-        var settings = AudioSettings()
+        var settings = AudioLoaderSettings()
         settings.longestDuration = .milliseconds(50)
         let path = AudioFixtures.path("tone-s16.wav")
         let report = try await coordinator.preload([
-            AssetRequest(path: path, options: AssetOptions().with(AudioSettings.self, settings))
+            AssetRequest(path: path, options: AssetOptions().with(AudioLoaderSettings.self, settings))
         ])
         let error = try #require(report.errors.first)
         #expect(error.category == .limitExceeded)
-        #expect(error.description == "\(path): audio too long: it plays for 0.1 s, more than the limit of 0.1 s (AudioSettings.longestDuration)")
+        #expect(
+            error.description == "\(path): audio too long: it plays for 0.1 s, more than the limit of 0.1 s (AudioLoaderSettings.longestDuration)")
     }
 
     @Test(.enabled(if: AudioFixtures.hasCodecLibraries))

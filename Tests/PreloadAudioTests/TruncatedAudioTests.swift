@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Loads `bytes` as `kind` under `name`.
-    private func load(_ name: String, _ bytes: [UInt8], as kind: AudioSettings.Kind) async throws -> (path: String, result: AssetResult) {
+    private func load(_ name: String, _ bytes: [UInt8], as kind: AudioLoaderSettings.Kind) async throws -> (path: String, result: AssetResult) {
         let path = try directory.write(name, bytes)
         let report = try await coordinator.preload([AssetRequest(path: path, options: AudioFixtures.options(kind))])
         return (path, try #require(report.results.first))
@@ -34,7 +34,7 @@ import Testing
             let bytes = try AudioFixtures.bytes(name)
             var requests: [AssetRequest] = []
             for cut in Self.cuts(bytes.count) {
-                for kind in [AudioSettings.Kind.sound, .music] {
+                for kind in [AudioLoaderSettings.Kind.sound, .music] {
                     let path = try directory.write("\(kind)-\(cut)-\(name)", Array(bytes.prefix(cut)))
                     requests.append(AssetRequest(path: path, options: AudioFixtures.options(kind)))
                 }

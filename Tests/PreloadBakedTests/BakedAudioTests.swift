@@ -15,7 +15,7 @@ import Testing
         _ = try directory.write("level/theme.wav", PhaserProject.wav(frames: 8000 * 12))  // 12 s: music
         _ = try directory.write("level/sfx.wav", PhaserProject.wav(frames: 16000))
         _ = try directory.write("level/sfx.json", text: #"{"spritemap": {"a": {"start": 0.5, "end": 1}, "b": {"start": 1, "end": 2, "loop": true}}}"#)
-        let float = AssetOptions().with(AudioSettings.self, AudioSettings(kind: .sound, sampleFormat: .float32))
+        let float = AssetOptions().with(AudioLoaderSettings.self, AudioLoaderSettings(kind: .sound, sampleFormat: .float32))
         let sprite = AssetOptions().with(AudioSpriteMap.self, AudioSpriteMap(path: directory.file("level/sfx.json")))
         let sources = [
             AssetRequest(path: directory.file("level/jump.wav"), name: "jump"),

@@ -109,7 +109,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted()
         #expect(names.count > 150)
         var options = AssetOptions()
-        options[PNGDecodeOptions.self] = PNGDecodeOptions(keepsSixteenBitSamples: keepsSixteenBits)
+        options[PNGLoaderSettings.self] = PNGLoaderSettings(keepsSixteenBitSamples: keepsSixteenBits)
         let requests = names.map { AssetRequest(path: folder + "/" + $0, name: "pngsuite/" + $0, options: options) }
         let directory = try TemporaryDirectory()
         let pack = directory.file("pngsuite.bake")

@@ -116,11 +116,11 @@ import Testing
                 == "image too large: 65000x65000 needs 16900000000 decoded bytes; the limits are 32768x32768, 1073741824 bytes")
         let valid = try JPEGFixtures.jpeg("pillow-444")
         let exact = ImageLimits(maxWidth: 61, maxHeight: 37, maxDecodedBytes: 61 * 37 * 4)
-        #expect(try JPEGDecoder.decode(valid, options: JPEGDecodeOptions(limits: exact)).width == 61)
+        #expect(try JPEGDecoder.decode(valid, options: JPEGLoaderSettings(limits: exact)).width == 61)
         for tight in [
             ImageLimits(maxWidth: 60), ImageLimits(maxHeight: 36), ImageLimits(maxDecodedBytes: 61 * 37 * 4 - 1),
         ] {
-            #expect(JPEGFixtures.limitError(valid, options: JPEGDecodeOptions(limits: tight))?.category == .limitExceeded)
+            #expect(JPEGFixtures.limitError(valid, options: JPEGLoaderSettings(limits: tight))?.category == .limitExceeded)
         }
     }
 
@@ -143,7 +143,7 @@ import Testing
                 damaged[2 + Int(generator.next() % UInt64(whole.count - 2))] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
             }
             do {
-                let texture = try JPEGDecoder.decode(damaged, options: JPEGDecodeOptions(limits: ImageLimits(maxWidth: 4096, maxHeight: 4096)))
+                let texture = try JPEGDecoder.decode(damaged, options: JPEGLoaderSettings(limits: ImageLimits(maxWidth: 4096, maxHeight: 4096)))
                 #expect(texture.pixels.count == texture.width * texture.height * 4)
             } catch let error as JPEGDecodeError {
                 #expect(!error.description.isEmpty)

@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: 1...8)
     func appliedOnRequestAsPillowTurnsIt(_ orientation: Int) throws {
         var warnings: [AssetWarning] = []
-        let options = JPEGDecodeOptions(appliesExifOrientation: true)
+        let options = JPEGLoaderSettings(appliesExifOrientation: true)
         let texture = try JPEGDecoder.decode(try JPEGFixtures.jpeg("exif-\(orientation)"), options: options, warn: { warnings.append($0) })
         let (width, height) = orientation >= 5 ? (7, 13) : (13, 7)
         #expect(texture.width == width && texture.height == height)
@@ -34,8 +34,8 @@ import Testing
         // 13x7 stored, 7x13 upright: a 10-pixel width limit passes only when turned.
         let data = try JPEGFixtures.jpeg("exif-6")
         let narrow = ImageLimits(maxWidth: 10)
-        #expect(JPEGFixtures.limitError(data, options: JPEGDecodeOptions(limits: narrow))?.category == .limitExceeded)
-        #expect(try JPEGDecoder.decode(data, options: JPEGDecodeOptions(appliesExifOrientation: true, limits: narrow)).width == 7)
+        #expect(JPEGFixtures.limitError(data, options: JPEGLoaderSettings(limits: narrow))?.category == .limitExceeded)
+        #expect(try JPEGDecoder.decode(data, options: JPEGLoaderSettings(appliesExifOrientation: true, limits: narrow)).width == 7)
     }
 
     @Test func theParserReadsBothByteOrdersAndRefusesWhatItCannotBound() {

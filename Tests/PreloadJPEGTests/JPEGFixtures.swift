@@ -48,7 +48,7 @@ enum JPEGFixtures {
     }
 
     /// The error `data` fails to decode with, or `nil` when it decodes.
-    static func decodeError(_ data: [UInt8], options: JPEGDecodeOptions = JPEGDecodeOptions()) -> JPEGDecodeError? {
+    static func decodeError(_ data: [UInt8], options: JPEGLoaderSettings = JPEGLoaderSettings()) -> JPEGDecodeError? {
         do {
             _ = try JPEGDecoder.decode(data, options: options)
             return nil
@@ -61,7 +61,7 @@ enum JPEGFixtures {
     }
 
     /// The limit error `data` fails to decode with, or `nil` when it fails otherwise or decodes.
-    static func limitError(_ data: [UInt8], options: JPEGDecodeOptions = JPEGDecodeOptions()) -> ImageLimitExceeded? {
+    static func limitError(_ data: [UInt8], options: JPEGLoaderSettings = JPEGLoaderSettings()) -> ImageLimitExceeded? {
         thrownError(ImageLimitExceeded.self) { _ = try JPEGDecoder.decode(data, options: options) }
     }
 }

@@ -37,7 +37,7 @@ import Testing
     @Test func orientationIsAnOptionPerRequestAndAWarningWhenLeftOut() async throws {
         let path = JPEGFixtures.path("exif-6.jpg")
         var upright = AssetRequest(path: path, name: "upright")
-        upright.options[JPEGDecodeOptions.self] = JPEGDecodeOptions(appliesExifOrientation: true)
+        upright.options[JPEGLoaderSettings.self] = JPEGLoaderSettings(appliesExifOrientation: true)
         let report = try await coordinator.preload([AssetRequest(path: path, name: "stored"), upright])
         #expect(report.everythingLoaded)
         let stored = try #require(coordinator.assets.texture(named: "stored"))
@@ -52,7 +52,7 @@ import Testing
         #expect(error.category == .strict && error.reason.contains("EXIF orientation 6"))
         #expect((error.underlying as? StrictWarning)?.warning.code == .jpegExifOrientation)
 
-        let applying = try PreloadCoordinator(plugins: [JPEGLoader(defaults: JPEGDecodeOptions(appliesExifOrientation: true))])
+        let applying = try PreloadCoordinator(plugins: [JPEGLoader(defaults: JPEGLoaderSettings(appliesExifOrientation: true))])
         let clean = try await applying.preload([AssetRequest(path: path)], options: PreloadOptions(isStrict: true))
         #expect(clean.everythingLoaded && applying.assets.texture(atPath: path)?.width == 7)
     }

@@ -22,7 +22,7 @@ import Testing
     @Test func premultipliedOnlyNamesTheConventionForOpaquePixels() throws {
         let data = try JPEGFixtures.jpeg("pillow-420")
         let straight = try JPEGDecoder.decode(data)
-        let premultiplied = try JPEGDecoder.decode(data, options: JPEGDecodeOptions(alphaMode: .premultiplied))
+        let premultiplied = try JPEGDecoder.decode(data, options: JPEGLoaderSettings(alphaMode: .premultiplied))
         #expect(premultiplied.alphaMode == .premultiplied && premultiplied.pixels == straight.pixels)
     }
 

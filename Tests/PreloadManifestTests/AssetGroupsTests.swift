@@ -14,7 +14,7 @@ import Testing
 
     func groups() throws -> AssetGroups {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
-        return AssetGroups(manifest: try AssetManifest(contentsOf: Self.manifestPath), coordinator: coordinator)
+        return AssetGroups(manifest: try AssetManifest(contentsOf: Self.manifestPath, registry: try TestPlugins.registry()), coordinator: coordinator)
     }
 
     @Test func levelsShareWhatTheyShareAndUnloadOnlyTheirOwn() async throws {

@@ -20,12 +20,12 @@ import Testing
             "levels.json",
             text:
                 #"{"groups": {"a": {"assets": [{"path": "theme.ogg", "options": {"audio": {"kind": "music", "samples": "float32"}}}, "jump.wav"]}}}"#)
-        let requests = try AssetManifest(contentsOf: path).requests(for: ["a"])
-        #expect(requests[0].options[AudioSettings.self] == AudioSettings(kind: .music, sampleFormat: .float32))
-        #expect(!requests[1].options.contains(AudioSettings.self))
+        let requests = try AssetManifest(contentsOf: path, registry: try TestPlugins.registry()).requests(for: ["a"])
+        #expect(requests[0].options[AudioLoaderSettings.self] == AudioLoaderSettings(kind: .music, sampleFormat: .float32))
+        #expect(!requests[1].options.contains(AudioLoaderSettings.self))
         let wrong = try directory.write(
             "wrong.json", text: #"{"groups": {"a": {"assets": [{"path": "x.ogg", "options": {"audio": {"kind": "stream"}}}]}}}"#)
-        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong) }
+        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong, registry: try TestPlugins.registry()) }
     }
 
     @Test func aCSVGridSaysItsTileSize() async throws {
@@ -36,19 +36,19 @@ import Testing
             text:
                 #"{"groups": {"a": {"assets": [{"path": "grid.csv", "plugin": "tilemap", "options": {"tilemap": {"tileWidth": 16, "tileHeight": 8}}}]}}}"#
         )
-        let requests = try AssetManifest(contentsOf: path).requests(for: ["a"])
-        #expect(requests[0].options[TileMapCSVOptions.self] == TileMapCSVOptions(tileWidth: 16, tileHeight: 8))
+        let requests = try AssetManifest(contentsOf: path, registry: try TestPlugins.registry()).requests(for: ["a"])
+        #expect(requests[0].options[TileMapLoaderSettings.self] == TileMapLoaderSettings(tileWidth: 16, tileHeight: 8))
         let coordinator = try PreloadCoordinator(plugins: [TileMapLoader()])
         _ = try await coordinator.preload(requests)
         let map = try #require(coordinator.assets.asset(atPath: directory.file("grid.csv")) as? TileMap)
         #expect(map.width == 3 && map.height == 2 && map.tileWidth == 16 && map.tileHeight == 8)
         let wrong = try directory.write(
             "wrong.json", text: #"{"groups": {"a": {"assets": [{"path": "grid.csv", "options": {"tilemap": {"numbering": "hex"}}}]}}}"#)
-        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong) }
+        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong, registry: try TestPlugins.registry()) }
     }
 
     @Test func theSampleManifestReadsInItsOwnOrderWithNamesAsWritten() throws {
-        let manifest = try AssetManifest(contentsOf: Self.sampleAssets + "/levels.json")
+        let manifest = try AssetManifest(contentsOf: Self.sampleAssets + "/levels.json", registry: try TestPlugins.registry())
         #expect(manifest.groups.map(\.name) == ["common", "level1", "extras"])
         #expect(manifest.group(named: "level1")?.requires == ["common"])
         let requests = try manifest.requests(for: ["extras"])
@@ -57,8 +57,8 @@ import Testing
                 "sprites/hero.png", "sprites/coin.png", "ui", "extras", "sprites/slime.png", "tiles/grass_tile.png", "masks/light_mask.png",
             ])
         #expect(requests[0].path == Self.sampleAssets + "/sprites/hero.png")
-        #expect(requests[6].options[PNGDecodeOptions.self].alphaMode == .premultiplied)
-        #expect(requests[0].options[PNGDecodeOptions.self].alphaMode == .straight)
+        #expect(requests[6].options[PNGLoaderSettings.self].alphaMode == .premultiplied)
+        #expect(requests[0].options[PNGLoaderSettings.self].alphaMode == .straight)
         let folder = try #require(manifest.group(named: "level1")?.entries[1].request)
         #expect(folder.isFolder && folder.name == "tiles" && folder.path == Self.sampleAssets + "/tiles")
         // Every group, required ones first, each once.
@@ -81,7 +81,7 @@ import Testing
                   "level2": {"assets": [], "requires": ["alpha"]}
                 }}
                 """#)
-        let manifest = try AssetManifest(contentsOf: path)
+        let manifest = try AssetManifest(contentsOf: path, registry: try TestPlugins.registry())
         #expect(manifest.groups.map(\.name) == ["zeta", "alpha", "ménu", "b\"q", "level10", "level2"])
     }
 
@@ -100,7 +100,7 @@ import Testing
         ),
         (
             #"{"groups": {"a": {"assets": [{"path": "h.png", "options": {"pgn": {}}}]}}}"#,
-            "m.json: group 'a': entry 1 ('h.png'): no plugin's options are called 'pgn' (known: atlas, audio, png, tilemap)"
+            "m.json: group 'a': entry 1 ('h.png'): no plugin's options are called 'pgn' (known: atlas, audio, bmfont, png, tilemap)"
         ),
         (
             #"{"groups": {"a": {"assets": [{"path": "h.png", "options": {"atlas": {"padding": -1}}}]}}}"#,
@@ -116,7 +116,7 @@ import Testing
     func mistakesAreNamedByManifestGroupAndEntry(_ text: String, _ expected: String) throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("m.json", text: text)
-        let error = try #require(throws: ManifestError.self) { try AssetManifest(contentsOf: path) }
+        let error = try #require(throws: ManifestError.self) { try AssetManifest(contentsOf: path, registry: try TestPlugins.registry()) }
         #expect(error.description == expected.replacingOccurrences(of: "m.json", with: path).replacingOccurrences(of: "DIR", with: directory.path))
     }
 
@@ -127,7 +127,7 @@ import Testing
             text:
                 #"{"groups": {"a": {"requires": ["b"], "assets": []}, "b": {"requires": ["c"], "assets": []}, "c": {"requires": ["a"], "assets": []}, "d": {"requires": ["nope"], "assets": []}}}"#
         )
-        let manifest = try AssetManifest(contentsOf: path)
+        let manifest = try AssetManifest(contentsOf: path, registry: try TestPlugins.registry())
         let cycle = try #require(throws: ManifestError.self) { try manifest.resolve(["a"]) }
         #expect(cycle.description == "\(path): group 'a': the groups require each other: a -> b -> c -> a")
         let unknown = try #require(throws: ManifestError.self) { try manifest.resolve(["level9"]) }

@@ -24,7 +24,9 @@ import Testing
     @Test func everyLoadableTypeLoadsFromTheFilesThePackNames() async throws {
         let project = try PhaserProject()
         defer { project.directory.remove() }
-        let groups = AssetGroups(manifest: try AssetManifest(contentsOf: project.pack, webRoot: project.root), coordinator: try Self.coordinator())
+        let groups = AssetGroups(
+            manifest: try AssetManifest(contentsOf: project.pack, registry: try TestPlugins.registry(), webRoot: project.root),
+            coordinator: try Self.coordinator())
         let store = groups.coordinator.assets
         let report = try await groups.preload(["boot", "level1"])
         #expect(report.everythingLoaded, "\(report.errors)")
@@ -92,7 +94,9 @@ import Testing
         let project = try PhaserProject()
         defer { project.directory.remove() }
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), TileMapLoader(), DataFileLoader.raw, DataFileLoader.json])
-        let groups = AssetGroups(manifest: try AssetManifest(contentsOf: project.pack, webRoot: project.root), coordinator: coordinator)
+        let groups = AssetGroups(
+            manifest: try AssetManifest(contentsOf: project.pack, registry: try TestPlugins.registry(), webRoot: project.root),
+            coordinator: coordinator)
         let report = try await groups.preload(["level1"])
         #expect(report.everythingLoaded, "\(report.errors)")
         #expect(groups.isLoaded("level1") && coordinator.assets.texture(named: "l1.hero") != nil)
@@ -105,7 +109,10 @@ import Testing
                 + "(register PreloadAudio's AudioLoader to load it)")
         // Preload's own dialect means the plugin it names: without it the entry fails.
         let own = try project.directory.write("levels.json", text: #"{"groups": {"g": {"assets": [{"path": "x.ogg", "plugin": "audio"}]}}}"#)
-        #expect(AssetGroups(manifest: try AssetManifest(contentsOf: own), coordinator: coordinator).manifest.groups[0].entries.count == 1)
+        #expect(
+            AssetGroups(manifest: try AssetManifest(contentsOf: own, registry: try TestPlugins.registry()), coordinator: coordinator).manifest.groups[
+                0
+            ].entries.count == 1)
     }
 
     @Test func damagedDataFailsByNameAndTheRestLoads() async throws {
@@ -114,7 +121,7 @@ import Testing
         try project.directory.write("assets/data/items.json", text: "{\"items\": [1, 2,")  // cut short
         try project.directory.write("assets/atlas/ui-sheet.png", Array(try project.bytes("assets/atlas/ui-sheet.png").prefix(60)))
         try FileManager.default.removeItem(atPath: project.file("assets/atlas/creatures-1.png"))
-        let manifest = try AssetManifest(contentsOf: project.pack, webRoot: project.root)
+        let manifest = try AssetManifest(contentsOf: project.pack, registry: try TestPlugins.registry(), webRoot: project.root)
         let report = try await Self.coordinator().preload(try manifest.requests(for: []))
         let failed = Dictionary(uniqueKeysWithValues: report.results.compactMap { result in result.outcome.error.map { (result.request.name, $0) } })
         #expect(Set(failed.keys) == ["items", "l1.ui", "l1.creatures"])

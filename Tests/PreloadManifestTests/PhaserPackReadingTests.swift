@@ -14,7 +14,7 @@ import Testing
     @Test func sectionsAreGroupsAndURLsResolveAgainstTheWebRootNotThePack() throws {
         let project = try PhaserProject()
         defer { project.directory.remove() }
-        let manifest = try AssetManifest(contentsOf: project.pack, webRoot: project.root)
+        let manifest = try AssetManifest(contentsOf: project.pack, registry: try TestPlugins.registry(), webRoot: project.root)
         #expect(manifest.dialect == .phaserPack)
         #expect(manifest.groups.map(\.name) == ["boot", "level1"])  // file order; meta is not a section
 
@@ -44,7 +44,7 @@ import Testing
         #expect(level1[9].path == project.file("assets/fonts/f.xml") && level1[9].plugin == "bmfont")
         #expect(level1[9].options[BitmapFontPages.self] == BitmapFontPages(files: [project.file("assets/fonts/f.png")]))
         #expect(level1[10].path == project.file("assets/maps/level.json") && level1[10].plugin == "tilemap")
-        #expect(level1[11].plugin == "tilemap" && level1[11].options[TileMapCSVOptions.self] == TileMapCSVOptions(tileWidth: 32))
+        #expect(level1[11].plugin == "tilemap" && level1[11].options[TileMapLoaderSettings.self] == TileMapLoaderSettings(tileWidth: 32))
 
         #expect(manifest.notices.map(\.kind) == [.notOnDisk, .keyRepeated, .unsupportedType])
         #expect(manifest.notices.map(\.type) == ["image", "image", "video"])
@@ -77,7 +77,7 @@ import Testing
                     { "type": "audio", "key": "jump", "url": [{"url": "jump.ogg", "type": "ogg"}, {"url": "jump.wav", "type": "wav"}] },
                     { "type": "audio", "key": "gone", "url": ["gone.m4a", "gone.wav"] } ] } }
                 """)
-        let manifest = try AssetManifest(contentsOf: pack, webRoot: directory.path)
+        let manifest = try AssetManifest(contentsOf: pack, registry: try TestPlugins.registry(), webRoot: directory.path)
         let requests = try #require(manifest.group(named: "s")).entries.map(\.request)
         #expect(requests.map(\.path) == ["audio/theme.mp3", "audio/jump.wav", "audio/gone.wav"].map(directory.file))
         #expect(manifest.notices.map(\.kind) == [.noListedFileExists] && manifest.notices.allSatisfy(\.isWarning))
@@ -90,7 +90,7 @@ import Testing
     @Test func withoutAWebRootURLsStayRelativeToTheCurrentDirectory() throws {
         let project = try PhaserProject()
         defer { project.directory.remove() }
-        let manifest = try AssetManifest(contentsOf: project.pack)
+        let manifest = try AssetManifest(contentsOf: project.pack, registry: try TestPlugins.registry())
         #expect(manifest.group(named: "boot")?.entries.first?.request.path == "assets/images/sky.png")
         #expect(manifest.group(named: "level1")?.entries[3].request.options[AtlasPageLocation.self] == .folder("assets/atlas/"))
     }
@@ -108,7 +108,7 @@ import Testing
                                                               { "type": "image", "key": "e", "url": "my%20file.png#x" } ] },
                   { "files": [ { "type": "spine", "key": "boy", "url": "boy.json" } ] } ]
                 """)
-        let manifest = try AssetManifest(contentsOf: pack, webRoot: "/srv/www")
+        let manifest = try AssetManifest(contentsOf: pack, registry: try TestPlugins.registry(), webRoot: "/srv/www")
         #expect(manifest.groups.map(\.name) == ["0", "1"])
         #expect(
             manifest.groups[0].entries.map(\.request.path) == [
@@ -136,14 +136,14 @@ import Testing
         ]
         for (index, item) in cases.enumerated() {
             let pack = try directory.write("pack\(index).json", text: #"{"s": {"files": "# + item.files + "}}")
-            #expect(throws: ManifestError.self) { try AssetManifest(contentsOf: pack) }
+            #expect(throws: ManifestError.self) { try AssetManifest(contentsOf: pack, registry: try TestPlugins.registry()) }
             do {
-                _ = try AssetManifest(contentsOf: pack)
+                _ = try AssetManifest(contentsOf: pack, registry: try TestPlugins.registry())
             } catch {
                 #expect("\(error)" == "\(pack): \(item.message)")
             }
         }
         let empty = try directory.write("empty.json", text: #"{"meta": {"app": "x"}, "s": {"path": "a/"}}"#)
-        #expect(throws: ManifestError.self) { try AssetManifest(contentsOf: empty) }
+        #expect(throws: ManifestError.self) { try AssetManifest(contentsOf: empty, registry: try TestPlugins.registry()) }
     }
 }

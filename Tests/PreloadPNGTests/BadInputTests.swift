@@ -10,7 +10,7 @@ import Testing
     static let pixels = PNGFixture.noise(width: width, height: height, seed: 9)
     static let valid = PNGFixture.rgba(width: width, height: height, pixels: pixels)
 
-    func decodeError(_ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions()) -> PNGDecodeError? {
+    func decodeError(_ data: [UInt8], options: PNGLoaderSettings = PNGLoaderSettings()) -> PNGDecodeError? {
         do {
             _ = try PNGDecoder.decode(data, options: options)
             return nil
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The limit error `data` fails with (the one every image decoder throws), or `nil`.
-    func limitError(_ data: [UInt8], options: PNGDecodeOptions = PNGDecodeOptions()) -> ImageLimitExceeded? {
+    func limitError(_ data: [UInt8], options: PNGLoaderSettings = PNGLoaderSettings()) -> ImageLimitExceeded? {
         thrownError(ImageLimitExceeded.self) { _ = try PNGDecoder.decode(data, options: options) }
     }
 
@@ -93,24 +93,25 @@ import Testing
         let header =
             PNGFixture.signature + PNGFixture.chunk("IHDR", PNGFixture.ihdr(width: (1 << 31) - 1, height: (1 << 30) + 1, bitDepth: 16, colorType: 6))
             + PNGFixture.chunk("IDAT", PNGFixture.deflate([0, 0, 0, 0, 0], level: 6)) + PNGFixture.chunk("IEND", [])
-        let unlimited = PNGDecodeOptions(keepsSixteenBitSamples: true, limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
+        let unlimited = PNGLoaderSettings(keepsSixteenBitSamples: true, limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
         let error = limitError(header, options: unlimited)
         #expect(error?.category == .limitExceeded)
         #expect(error?.description.contains("needs more than 9223372036854775807 decoded bytes") == true, "\(String(describing: error))")
     }
 
     @Test func limitsAreConfigurable() throws {
-        let narrow = PNGDecodeOptions(limits: ImageLimits(maxWidth: Self.width - 1))
+        let narrow = PNGLoaderSettings(limits: ImageLimits(maxWidth: Self.width - 1))
         #expect(limitError(Self.valid, options: narrow)?.category == .limitExceeded)
-        let short = PNGDecodeOptions(limits: ImageLimits(maxHeight: Self.height - 1))
+        let short = PNGLoaderSettings(limits: ImageLimits(maxHeight: Self.height - 1))
         #expect(limitError(Self.valid, options: short)?.category == .limitExceeded)
-        let small = PNGDecodeOptions(limits: ImageLimits(maxDecodedBytes: Self.width * Self.height * 4 - 1))
+        let small = PNGLoaderSettings(limits: ImageLimits(maxDecodedBytes: Self.width * Self.height * 4 - 1))
         #expect(limitError(Self.valid, options: small)?.category == .limitExceeded)
-        let exact = PNGDecodeOptions(limits: ImageLimits(maxWidth: Self.width, maxHeight: Self.height, maxDecodedBytes: Self.width * Self.height * 4))
+        let exact = PNGLoaderSettings(
+            limits: ImageLimits(maxWidth: Self.width, maxHeight: Self.height, maxDecodedBytes: Self.width * Self.height * 4))
         #expect(try PNGDecoder.decode(Self.valid, options: exact).pixels == Self.pixels)
         // libpng's own 1,000,000-pixel default does not preempt a generous limit.
         let wide = PNGFixture.headerOnly(width: 1_500_000, height: 1)
-        let roomy = PNGDecodeOptions(limits: ImageLimits(maxWidth: 2_000_000, maxDecodedBytes: 1 << 30))
+        let roomy = PNGLoaderSettings(limits: ImageLimits(maxWidth: 2_000_000, maxDecodedBytes: 1 << 30))
         #expect(limitError(wide, options: roomy) == nil)
         #expect(decodeError(wide, options: roomy) != nil)
     }
@@ -122,7 +123,7 @@ import Testing
         #expect(try PNGDecoder.decode(big).pixels == gradient)
 
         // libpng's rows (the fast path's: FastPathTests.aLargeImageReportsProgressAndStopsWithinABandOfRows).
-        var libpng = PNGDecodeOptions()
+        var libpng = PNGLoaderSettings()
         libpng.settings.path = .libpngOnly
         var cancelled = false
         var reports: [Double] = []

@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: sixteenBit)
     func decodesToExpectedRGBA16(name: String) throws {
-        let options = PNGDecodeOptions(keepsSixteenBitSamples: true)
+        let options = PNGLoaderSettings(keepsSixteenBitSamples: true)
         let texture = try PNGDecoder.decode(try Self.bytes("png/\(name).png"), options: options)
         let expectedLittleEndian = try Self.bytes("expected/\(name).rgba16le")
         #expect(texture.pixelFormat == .rgba16)
@@ -79,7 +79,7 @@ import Testing
     @Test func premultipliedAlphaMultipliesColourByAlpha() throws {
         let data = try Self.bytes("png/basn6a08.png")
         let straight = try PNGDecoder.decode(data)
-        let premultiplied = try PNGDecoder.decode(data, options: PNGDecodeOptions(alphaMode: .premultiplied))
+        let premultiplied = try PNGDecoder.decode(data, options: PNGLoaderSettings(alphaMode: .premultiplied))
         #expect(premultiplied.alphaMode == .premultiplied)
         var sawPartialAlpha = false
         for index in stride(from: 0, to: straight.pixels.count, by: 4) {
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func premultipliedInterlacedMatchesPlain() throws {
-        let options = PNGDecodeOptions(alphaMode: .premultiplied)
+        let options = PNGLoaderSettings(alphaMode: .premultiplied)
         let interlaced = try PNGDecoder.decode(try Self.bytes("png/basi6a16.png"), options: options)
         let plain = try PNGDecoder.decode(try Self.bytes("png/basn6a16.png"), options: options)
         #expect(interlaced.pixels == plain.pixels)

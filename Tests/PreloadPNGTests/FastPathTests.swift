@@ -19,7 +19,7 @@ import Testing
     }
 
     static func outcome(_ file: [UInt8], _ path: PNGDecodePath, alphaMode: AlphaMode = .straight) -> Outcome {
-        var options = PNGDecodeOptions(alphaMode: alphaMode)
+        var options = PNGLoaderSettings(alphaMode: alphaMode)
         options.settings.path = path
         var warnings: [String] = []
         do {
@@ -231,7 +231,7 @@ import Testing
     @Test func aLargeImageReportsProgressAndStopsWithinABandOfRows() throws {
         let side = 1024
         let file = PNGFixture.rgba(width: side, height: side, pixels: PNGFixture.noise(width: side, height: side), level: 1)
-        var options = PNGDecodeOptions()
+        var options = PNGLoaderSettings()
         options.settings.path = .fastPathOnly
         var reports: [Double] = []
         _ = try PNGDecoder.decode(file, options: options, progress: { reports.append($0) })

@@ -56,7 +56,7 @@ import Testing
     @Test func optionsPerRequestAreSeparateLoadsAndDuplicatesMerge() async throws {
         let path = directory.file("sprite.png")
         var premultiplied = AssetRequest(path: path, name: "premultiplied")
-        premultiplied.options[PNGDecodeOptions.self] = PNGDecodeOptions(alphaMode: .premultiplied)
+        premultiplied.options[PNGLoaderSettings.self] = PNGLoaderSettings(alphaMode: .premultiplied)
         let requests = [AssetRequest(path: path, name: "a"), AssetRequest(path: path, name: "b"), premultiplied]
         let report = try await coordinator.start(requests).finished()
         #expect(report.everythingLoaded)

@@ -78,7 +78,7 @@ import Testing
             error?.description.hasPrefix("image too large: 4294967295x4294967295 needs more than 9223372036854775807 decoded bytes") == true,
             "\(String(describing: error))")
         // With every limit raised as far as it goes, a product that overflows is still refused.
-        let unlimited = QOIDecodeOptions(limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
+        let unlimited = QOILoaderSettings(limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
         let wide = QOIFixtures.qoi(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF, ops: QOIFixtures.run(62))
         #expect(QOIFixtures.limitError(wide, options: unlimited)?.category == .limitExceeded)
         // Within those limits, a header far larger than its data fails as truncated, unallocated:
@@ -91,12 +91,12 @@ import Testing
 
     @Test func limitsAreConfigurable() throws {
         let width = 48, height = 48  // pillow-sprite
-        #expect(QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxWidth: width - 1)))?.category == .limitExceeded)
+        #expect(QOIFixtures.limitError(Self.sprite, options: QOILoaderSettings(limits: ImageLimits(maxWidth: width - 1)))?.category == .limitExceeded)
         #expect(
-            QOIFixtures.limitError(Self.sprite, options: QOIDecodeOptions(limits: ImageLimits(maxHeight: height - 1)))?.category == .limitExceeded)
-        let small = QOIDecodeOptions(limits: ImageLimits(maxDecodedBytes: width * height * 4 - 1))
+            QOIFixtures.limitError(Self.sprite, options: QOILoaderSettings(limits: ImageLimits(maxHeight: height - 1)))?.category == .limitExceeded)
+        let small = QOILoaderSettings(limits: ImageLimits(maxDecodedBytes: width * height * 4 - 1))
         #expect(QOIFixtures.limitError(Self.sprite, options: small)?.category == .limitExceeded)
-        let exact = QOIDecodeOptions(limits: ImageLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: width * height * 4))
+        let exact = QOILoaderSettings(limits: ImageLimits(maxWidth: width, maxHeight: height, maxDecodedBytes: width * height * 4))
         #expect(try QOIDecoder.decode(Self.sprite, options: exact).pixels == QOIFixtures.expected("pillow-sprite"))
         #expect(ImageLimits().description == "32768x32768, 1073741824 bytes")
     }

@@ -74,7 +74,7 @@ import Testing
     @Test func premultipliedAlphaMultipliesColourByAlpha() throws {
         let file = QOIFixtures.file("pillow-every-op")  // one row in six ramps alpha under a colour
         let straight = try QOIDecoder.decode(file).pixels.array
-        let premultiplied = try QOIDecoder.decode(file, options: QOIDecodeOptions(alphaMode: .premultiplied))
+        let premultiplied = try QOIDecoder.decode(file, options: QOILoaderSettings(alphaMode: .premultiplied))
         #expect(premultiplied.alphaMode == .premultiplied)
         let expected = stride(from: 0, to: straight.count, by: 4).flatMap { offset -> [UInt8] in
             let alpha = UInt32(straight[offset + 3])

@@ -46,14 +46,14 @@ enum QOIFixtures {
     }
 
     /// Decodes `data`, returning the texture and the warnings it was forgiven.
-    static func decode(_ data: [UInt8], options: QOIDecodeOptions = QOIDecodeOptions()) throws -> (Texture, [AssetWarning]) {
+    static func decode(_ data: [UInt8], options: QOILoaderSettings = QOILoaderSettings()) throws -> (Texture, [AssetWarning]) {
         var warnings: [AssetWarning] = []
         let texture = try QOIDecoder.decode(data, options: options, warn: { warnings.append($0) })
         return (texture, warnings)
     }
 
     /// The error decoding `data` throws, `nil` if it decodes (or throws something else).
-    static func decodeError(_ data: [UInt8], options: QOIDecodeOptions = QOIDecodeOptions()) -> QOIDecodeError? {
+    static func decodeError(_ data: [UInt8], options: QOILoaderSettings = QOILoaderSettings()) -> QOIDecodeError? {
         do {
             _ = try QOIDecoder.decode(data, options: options)
             return nil
@@ -63,7 +63,7 @@ enum QOIFixtures {
     }
 
     /// The limit error decoding `data` throws (the one every image decoder throws), `nil` otherwise.
-    static func limitError(_ data: [UInt8], options: QOIDecodeOptions = QOIDecodeOptions()) -> ImageLimitExceeded? {
+    static func limitError(_ data: [UInt8], options: QOILoaderSettings = QOILoaderSettings()) -> ImageLimitExceeded? {
         thrownError(ImageLimitExceeded.self) { _ = try QOIDecoder.decode(data, options: options) }
     }
 }

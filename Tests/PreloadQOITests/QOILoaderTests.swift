@@ -37,12 +37,12 @@ import Testing
 
     @Test func optionsPerRequestPremultiply() async throws {
         var premultiplied = AssetRequest(path: directory.file("sprite.qoi"), name: "premultiplied")
-        premultiplied.options[QOIDecodeOptions.self] = QOIDecodeOptions(alphaMode: .premultiplied)
+        premultiplied.options[QOILoaderSettings.self] = QOILoaderSettings(alphaMode: .premultiplied)
         let report = try await coordinator.preload([AssetRequest(path: directory.file("sprite.qoi"), name: "straight"), premultiplied])
         #expect(report.everythingLoaded)
         #expect(coordinator.assets.texture(named: "premultiplied")?.alphaMode == .premultiplied)
         #expect(coordinator.assets.texture(named: "straight")?.alphaMode == .straight)
-        let strict = try PreloadCoordinator(plugins: [QOILoader(defaults: QOIDecodeOptions(alphaMode: .premultiplied))])
+        let strict = try PreloadCoordinator(plugins: [QOILoader(defaults: QOILoaderSettings(alphaMode: .premultiplied))])
         _ = try await strict.preload([AssetRequest(path: directory.file("tile.qoi"), name: "tile")])
         #expect(strict.assets.texture(named: "tile")?.alphaMode == .premultiplied)
     }

@@ -27,7 +27,7 @@ import Testing
                     {"type": "image", "key": "hero", "url": "img/hero.png"},
                     {"type": "image", "key": "cdn", "url": "//cdn.example.com/x.png"}]}}
                 """)
-        let manifest = try AssetManifest(contentsOf: pack)
+        let manifest = try AssetManifest(contentsOf: pack, registry: try PluginRegistry([PNGLoader()]))
         let requests = try manifest.requests(for: ["level1"])
         #expect(requests.map(\.path) == [fixture.url("plain/img/hero.png")])
         #expect(manifest.notices.map(\.kind) == [.notOnDisk])  // a protocol-relative URL: the page's scheme is not known
@@ -48,7 +48,7 @@ import Testing
                     {"path": "hero.png", "name": "hero", "size": \(promise.size!), "sha256": "\(promise.sha256!)"},
                     {"path": "\(fixture.url("plain/levels/hero.png"))", "name": "liar", "sha256": "\(lie.sha256!)"}]}}}
                 """)
-        let read = try AssetManifest(contentsOf: manifest)
+        let read = try AssetManifest(contentsOf: manifest, registry: try PluginRegistry([PNGLoader()]))
         let requests = try read.requests(for: ["one"])
         #expect(requests.map(\.path) == [fixture.url("plain/levels/hero.png"), fixture.url("plain/levels/hero.png")])
         #expect(requests[0].options[ExpectedContents.self] == promise)
@@ -59,7 +59,8 @@ import Testing
         #expect(error.category == .corrupt && error.description.contains("SHA-256"))
         #expect(throws: ManifestError.self) {
             try AssetManifest(
-                contentsOf: try fixture.served.write("bad.json", text: #"{"groups": {"g": {"assets": [{"path": "a.png", "sha256": "xyz"}]}}}"#))
+                contentsOf: try fixture.served.write("bad.json", text: #"{"groups": {"g": {"assets": [{"path": "a.png", "sha256": "xyz"}]}}}"#),
+                registry: try PluginRegistry([PNGLoader()]))
         }
     }
 }

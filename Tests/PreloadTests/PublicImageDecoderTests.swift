@@ -29,22 +29,22 @@ private enum ToyDecoder: ImageDecoder {
 
     static func matchesSignature(_ header: [UInt8]) -> Bool { header.starts(with: magic) }
 
-    static func estimatedSize(header: [UInt8], options: ImageDecodeOptions<Self>) -> ImageSize? {
+    static func estimatedSize(header: [UInt8], options: ImageLoaderSettings<Self>) -> ImageSize? {
         guard header.count >= headerLength, matchesSignature(header) else { return nil }
         return ImageSize(width: Int(header[4]), height: Int(header[5]), isOpaque: options.settings.dropsAlpha)
     }
 
-    static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageDecodeOptions<Self>) throws -> Header {
+    static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageLoaderSettings<Self>) throws -> Header {
         guard file.count >= headerLength, file.starts(with: magic) else { throw Failure(description: "not a TOY1 file") }
         return Header(width: Int(file[4]), height: Int(file[5]))
     }
 
-    static func size(of header: Header, options: ImageDecodeOptions<Self>) -> ImageSize {
+    static func size(of header: Header, options: ImageLoaderSettings<Self>) -> ImageSize {
         ImageSize(width: header.width, height: header.height, isOpaque: options.settings.dropsAlpha)
     }
 
     static func decode(
-        _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageDecodeOptions<Self>, into target: ImageDecodeTarget
+        _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageLoaderSettings<Self>, into target: ImageDecodeTarget
     ) throws -> [AssetWarning] {
         let byteCount = header.width * header.height * 4
         guard file.count - headerLength >= byteCount else { throw Failure(description: "the pixels end early") }
@@ -75,8 +75,8 @@ private enum ToyDecoder: ImageDecoder {
         let huge = try directory.write("huge.toy", ToyDecoder.file(width: 200, height: 200, pixels: []))
         let broken = try directory.write("broken.toy", Array("TOY2".utf8) + [1, 1, 0, 0, 0, 0])
         var premultiplied = AssetRequest(path: plain, name: "premultiplied")
-        premultiplied.options[ImageDecodeOptions<ToyDecoder>.self] = ImageDecodeOptions(alphaMode: .premultiplied, settings: .init())
-        let loader = ImageLoader<ToyDecoder>(defaults: ImageDecodeOptions(settings: .init(), limits: ImageLimits(maxWidth: 100)))
+        premultiplied.options[ImageLoaderSettings<ToyDecoder>.self] = ImageLoaderSettings(alphaMode: .premultiplied, settings: .init())
+        let loader = ImageLoader<ToyDecoder>(defaults: ImageLoaderSettings(settings: .init(), limits: ImageLimits(maxWidth: 100)))
         #expect(loader.identifier == "toy" && loader.assetKind == .texture && loader.headerLength == 6)
         #expect(loader.estimatedDecodedBytes(header: ToyDecoder.file(width: 3, height: 5, pixels: [])) == 60)
         let coordinator = try PreloadCoordinator(plugins: [loader])
@@ -114,7 +114,7 @@ private enum ToyDecoder: ImageDecoder {
     @Test func aCodecDecodesOutsideACoordinatorWithItsOwnSettings() throws {
         var warnings: [AssetWarning] = []
         var fractions: [Double] = []
-        let options = ImageDecodeOptions<ToyDecoder>(alphaMode: .premultiplied, settings: .init(dropsAlpha: true))
+        let options = ImageLoaderSettings<ToyDecoder>(alphaMode: .premultiplied, settings: .init(dropsAlpha: true))
         let texture = try ToyDecoder.decode(
             ToyDecoder.file(width: 2, height: 2, pixels: Self.pixels) + [0], options: options, progress: { fractions.append($0) },
             warn: { warnings.append($0) })
@@ -127,7 +127,7 @@ private enum ToyDecoder: ImageDecoder {
         #expect(throws: ImageLimitExceeded.self) {
             try ToyDecoder.decode(
                 ToyDecoder.file(width: 2, height: 1, pixels: []),
-                options: ImageDecodeOptions(settings: .init(), limits: ImageLimits(maxDecodedBytes: 7)))
+                options: ImageLoaderSettings(settings: .init(), limits: ImageLimits(maxDecodedBytes: 7)))
         }
     }
 }

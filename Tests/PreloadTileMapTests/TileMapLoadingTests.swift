@@ -119,12 +119,13 @@ import Testing
         let gids = try directory.write("gids.csv", text: "0,2147483649\n3,0\n")
         let ragged = try directory.write("ragged.csv", text: "1,2,3\n4,5\n")
         let coordinator = try PreloadCoordinator(plugins: [TileMapLoader()])
-        func request(_ path: String, _ options: TileMapCSVOptions) -> AssetRequest {
-            AssetRequest(path: path, plugin: "tilemap", options: AssetOptions().with(TileMapCSVOptions.self, options))
+        func request(_ path: String, _ options: TileMapLoaderSettings) -> AssetRequest {
+            AssetRequest(path: path, plugin: "tilemap", options: AssetOptions().with(TileMapLoaderSettings.self, options))
         }
         let report = try await coordinator.preload([
-            request(indexes, TileMapCSVOptions(tileWidth: 16, tileHeight: 8)), request(gids, TileMapCSVOptions(tileWidth: 16, numbering: .globalIDs)),
-            request(ragged, TileMapCSVOptions(tileWidth: 16)),
+            request(indexes, TileMapLoaderSettings(tileWidth: 16, tileHeight: 8)),
+            request(gids, TileMapLoaderSettings(tileWidth: 16, numbering: .globalIDs)),
+            request(ragged, TileMapLoaderSettings(tileWidth: 16)),
         ])
         let level = try #require(coordinator.assets.asset(atPath: indexes) as? TileMap)
         #expect(level.width == 3 && level.height == 2 && level.tileWidth == 16 && level.tileHeight == 8 && level.tilesets.isEmpty)
@@ -137,7 +138,7 @@ import Testing
             ])
         #expect(throws: TileMapError.damagedLayerData(file: "x.csv", layer: "x", detail: "the value '-2' at (1, 0) is not a tile index (-1 or more)"))
         {
-            try TileMapCSVOptions(tileWidth: 8).map(csv: Array("1,-2".utf8), layerName: "x", file: "x.csv")
+            try TileMapLoaderSettings(tileWidth: 8).map(csv: Array("1,-2".utf8), layerName: "x", file: "x.csv")
         }
     }
 

@@ -98,7 +98,7 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        let options = TrueTypeFontOptions(pixelSize: 16, characters: "AVa0 ")
+        let options = TrueTypeFontLoaderSettings(pixelSize: 16, characters: "AVa0 ")
         var outcomes: [String: Int] = [:]
         for _ in 0..<300 {
             var damaged = Self.font

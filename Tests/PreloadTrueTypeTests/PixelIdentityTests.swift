@@ -34,7 +34,7 @@ import Testing
     }
 
     /// Checks the font's numbers and pages against FreeType's.
-    static func expect(_ font: BitmapFont, matches expected: TrueTypeFixtures.Case, options: TrueTypeFontOptions) throws {
+    static func expect(_ font: BitmapFont, matches expected: TrueTypeFixtures.Case, options: TrueTypeFontLoaderSettings) throws {
         let metrics = font.metrics
         #expect(font.format == .rasterized && font.kind == .font)
         #expect(metrics.face == expected.family && metrics.isBold == expected.bold && metrics.isItalic == expected.italic)

@@ -43,11 +43,11 @@ enum TrueTypeFixtures {
         let glyphs: [Glyph], notdef: Bitmap, kerning: [Pair]
 
         /// The plugin's options for this case.
-        var options: TrueTypeFontOptions {
-            var options = TrueTypeFontOptions(
+        var options: TrueTypeFontLoaderSettings {
+            var options = TrueTypeFontLoaderSettings(
                 pixelSize: size, characters: TrueTypeCharacters(ranges: characters.map { Unicode.Scalar($0)!...Unicode.Scalar($0)! }))
             options.faceIndex = face
-            options.hinting = hinting == "mono" ? .normal : TrueTypeFontOptions.Hinting(rawValue: hinting)!
+            options.hinting = hinting == "mono" ? .normal : TrueTypeFontLoaderSettings.Hinting(rawValue: hinting)!
             options.isAntialiased = hinting != "mono"
             return options
         }
@@ -64,9 +64,9 @@ enum TrueTypeFixtures {
     }
 
     /// Loads `path` with `options` through a coordinator with the TrueType plugin: its result.
-    static func load(_ path: String, _ options: TrueTypeFontOptions = TrueTypeFontOptions()) async throws -> AssetResult {
+    static func load(_ path: String, _ options: TrueTypeFontLoaderSettings = TrueTypeFontLoaderSettings()) async throws -> AssetResult {
         let coordinator = try PreloadCoordinator(plugins: [TrueTypeFontLoader()])
-        let report = try await coordinator.preload([AssetRequest(path: path, options: AssetOptions().with(TrueTypeFontOptions.self, options))])
+        let report = try await coordinator.preload([AssetRequest(path: path, options: AssetOptions().with(TrueTypeFontLoaderSettings.self, options))])
         return try #require(report.results.first)
     }
 

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func charactersTheFaceLacksAreListedInOneWarning() async throws {
-        var options = TrueTypeFontOptions(pixelSize: 20, characters: TrueTypeCharacters("A€é\u{1F600}"))
+        var options = TrueTypeFontLoaderSettings(pixelSize: 20, characters: TrueTypeCharacters("A€é\u{1F600}"))
         let result = try await TrueTypeFixtures.load(TrueTypeFixtures.sampleFont, options)
         let font = try #require(result.outcome.asset as? BitmapFont, "\(TrueTypeFixtures.failure(result))")
         #expect(font.glyphs.map(\.id) == [65, 0xE9])
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aCollectionLoadsTheFaceAskedFor() async throws {
-        var options = TrueTypeFontOptions(pixelSize: 24, characters: "AV")
+        var options = TrueTypeFontLoaderSettings(pixelSize: 24, characters: "AV")
         let regular = try #require(try await TrueTypeFixtures.load(TrueTypeFixtures.pair, options).outcome.asset as? BitmapFont)
         options.faceIndex = 1
         let bold = try #require(try await TrueTypeFixtures.load(TrueTypeFixtures.pair, options).outcome.asset as? BitmapFont)
@@ -72,15 +72,16 @@ import Testing
         options.faceIndex = 2
         let missing = try await TrueTypeFixtures.load(TrueTypeFixtures.pair, options)
         #expect(missing.outcome.error?.underlying as? TrueTypeFontError == .noSuchFace(index: 2, faceCount: 2))
-        #expect(TrueTypeFixtures.failure(missing).hasSuffix("pair.ttc: the font has no face 2: it holds 2 faces (TrueTypeFontOptions.faceIndex)"))
+        #expect(
+            TrueTypeFixtures.failure(missing).hasSuffix("pair.ttc: the font has no face 2: it holds 2 faces (TrueTypeFontLoaderSettings.faceIndex)"))
         options.faceIndex = 1
         let single = try await TrueTypeFixtures.load(TrueTypeFixtures.sampleFont, options)
         #expect(single.outcome.error?.underlying as? TrueTypeFontError == .noSuchFace(index: 1, faceCount: 1))
     }
 
     @Test func optionsOutOfRangeFailBeforeAnythingIsRendered() async throws {
-        func failure(_ change: (inout TrueTypeFontOptions) -> Void) async throws -> (String, AssetError.Category?) {
-            var options = TrueTypeFontOptions()
+        func failure(_ change: (inout TrueTypeFontLoaderSettings) -> Void) async throws -> (String, AssetError.Category?) {
+            var options = TrueTypeFontLoaderSettings()
             change(&options)
             let result = try await TrueTypeFixtures.load(TrueTypeFixtures.sampleFont, options)
             return (TrueTypeFixtures.failure(result), result.outcome.error?.category)
@@ -94,7 +95,7 @@ import Testing
         #expect(try await failure { $0.spacing = -1 }.0.hasSuffix("the spacing is -1; it must be from 0 to 64"))
         #expect(try await failure { $0.maxPageSize = 8 }.0.hasSuffix("the largest page side is 8; it must be from 16 to 4096"))
         let memory = try await failure { $0.maxPageBytes = 4096 }
-        #expect(memory.0.contains("more pixels than the 4096 bytes TrueTypeFontOptions.maxPageBytes allows") && memory.1 == .limitExceeded)
+        #expect(memory.0.contains("more pixels than the 4096 bytes TrueTypeFontLoaderSettings.maxPageBytes allows") && memory.1 == .limitExceeded)
         let tall = try await failure {
             $0.pixelSize = 100
             $0.maxPageSize = 64
@@ -103,7 +104,7 @@ import Testing
     }
 
     @Test func kerningIsSkippedWithAWarningAboveItsLimit() async throws {
-        var options = TrueTypeFontOptions(pixelSize: 24, characters: TrueTypeCharacters(ranges: [" "..."\u{4FF}"]))
+        var options = TrueTypeFontLoaderSettings(pixelSize: 24, characters: TrueTypeCharacters(ranges: [" "..."\u{4FF}"]))
         options.mostKernedCharacters = 190
         let result = try await TrueTypeFixtures.load(TrueTypeFixtures.sampleFont, options)
         let font = try #require(result.outcome.asset as? BitmapFont, "\(TrueTypeFixtures.failure(result))")
@@ -113,7 +114,7 @@ import Testing
         #expect(
             result.warnings.last?.message
                 == "the face has kerning, but its 191 characters are more than the 190 whose pairs are read "
-                + "(TrueTypeFontOptions.mostKernedCharacters); the font has none")
+                + "(TrueTypeFontLoaderSettings.mostKernedCharacters); the font has none")
         options.mostKernedCharacters = 191
         let kerned = try #require(try await TrueTypeFixtures.load(TrueTypeFixtures.sampleFont, options).outcome.asset as? BitmapFont)
         #expect(kerned.kerningPairs.count > 100 && kerned.kerning(from: "A", to: "V") < 0)
@@ -131,7 +132,7 @@ import Testing
     @Test func progressMovesForwardWhileGlyphsRender() async throws {
         let coordinator = try PreloadCoordinator(plugins: [TrueTypeFontLoader()])
         let seen = Recorder<Double>()
-        let options = AssetOptions().with(TrueTypeFontOptions.self, TrueTypeFontOptions(pixelSize: 48, characters: .latin1))
+        let options = AssetOptions().with(TrueTypeFontLoaderSettings.self, TrueTypeFontLoaderSettings(pixelSize: 48, characters: .latin1))
         let report = try await coordinator.start(
             [AssetRequest(path: TrueTypeFixtures.sampleFont, options: options)], options: PreloadOptions(progressInterval: .zero),
             hooks: PreloadHooks(onProgress: { seen.append($0.fractionCompleted) })
@@ -144,10 +145,10 @@ import Testing
 
     @Test func cancellingABatchStopsTheRendering() async throws {
         // 191 glyphs of 512 pixels: far longer than the moment the first progress cancels it.
-        var options = TrueTypeFontOptions(pixelSize: 512, characters: .latin1)
+        var options = TrueTypeFontLoaderSettings(pixelSize: 512, characters: .latin1)
         options.maxPageSize = 4096
         let coordinator = try PreloadCoordinator(plugins: [TrueTypeFontLoader()])
-        let request = AssetRequest(path: TrueTypeFixtures.sampleFont, options: AssetOptions().with(TrueTypeFontOptions.self, options))
+        let request = AssetRequest(path: TrueTypeFixtures.sampleFont, options: AssetOptions().with(TrueTypeFontLoaderSettings.self, options))
         let report = try await coordinator.startCancelledAtFirstProgress([request]).finished()
         #expect(report.cancelled.count == 1 && report.wasCancelled && coordinator.assets.count == 0)
     }

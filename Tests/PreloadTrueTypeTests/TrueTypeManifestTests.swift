@@ -20,11 +20,11 @@ import Testing
                   {"path": "title.ttf", "name": "digits", "options": {"truetype": {"characters": "0123456789"}}}
                 ]}}}
                 """)
-        let read = try AssetManifest(contentsOf: manifest, optionReaders: ManifestOptionReaders.bundled + [TrueTypeOptionReader()])
+        let read = try AssetManifest(contentsOf: manifest, registry: try PluginRegistry([TrueTypeFontLoader()]))
         let requests = try read.requests(for: ["ui"])
-        let title = requests[0].options[TrueTypeFontOptions.self]
+        let title = requests[0].options[TrueTypeFontLoaderSettings.self]
         #expect(title.pixelSize == 48 && title.hinting == .light && title.spacing == 2 && title.alphaMode == .premultiplied)
-        #expect(title.characters.count == 95 && requests[1].options[TrueTypeFontOptions.self].characters.count == 10)
+        #expect(title.characters.count == 95 && requests[1].options[TrueTypeFontLoaderSettings.self].characters.count == 10)
         let coordinator = try PreloadCoordinator(plugins: [TrueTypeFontLoader()])
         let report = try await coordinator.preload(requests)
         #expect(report.everythingLoaded, "\(report.errors)")
@@ -32,11 +32,11 @@ import Testing
         #expect(coordinator.assets.asset(named: "digits", as: BitmapFont.self)?.glyphs.count == 10)
         #expect(requests[0].path == font)
 
-        // Without the reader, the manifest names what it does not know.
-        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: manifest) }
+        // Without the plugin, the manifest names what it does not know.
+        #expect(throws: (any Error).self) { try AssetManifest(contentsOf: manifest, registry: PluginRegistry()) }
         let wrong = try directory.write(
             "wrong.json", text: #"{"groups": {"ui": {"assets": [{"path": "title.ttf", "options": {"truetype": {"size": "big"}}}]}}}"#)
-        let error = #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong, optionReaders: [TrueTypeOptionReader()]) }
+        let error = #expect(throws: (any Error).self) { try AssetManifest(contentsOf: wrong, registry: try PluginRegistry([TrueTypeFontLoader()])) }
         #expect("\(error!)".contains("'size' must be a whole number from 1 to 512"), "\(error!)")
     }
 }

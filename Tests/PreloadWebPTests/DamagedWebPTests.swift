@@ -8,7 +8,7 @@ import Testing
 @Suite struct DamagedWebPTests {
     static let all = WebPFixtures.compared
 
-    func decodeError(_ data: [UInt8], options: WebPDecodeOptions = WebPDecodeOptions()) -> WebPDecodeError? {
+    func decodeError(_ data: [UInt8], options: WebPLoaderSettings = WebPLoaderSettings()) -> WebPDecodeError? {
         do {
             _ = try WebPDecoder.decode(data, options: options)
             return nil
@@ -18,7 +18,7 @@ import Testing
     }
 
     /// The limit error `data` fails with (the one every image decoder throws), or `nil`.
-    func limitError(_ data: [UInt8], options: WebPDecodeOptions = WebPDecodeOptions()) -> ImageLimitExceeded? {
+    func limitError(_ data: [UInt8], options: WebPLoaderSettings = WebPLoaderSettings()) -> ImageLimitExceeded? {
         thrownError(ImageLimitExceeded.self) { _ = try WebPDecoder.decode(data, options: options) }
     }
 
@@ -157,13 +157,13 @@ import Testing
 
     @Test func theLimitsAreCheckedBeforeDecoding() throws {
         let file = try WebPFixtures.bytes("pillow-lossless.webp")  // 64x48
-        let narrow = WebPDecodeOptions(limits: ImageLimits(maxWidth: 63))
+        let narrow = WebPLoaderSettings(limits: ImageLimits(maxWidth: 63))
         #expect(
             limitError(file, options: narrow)?.description
                 == "image too large: 64x48 needs 12288 decoded bytes; the limits are 63x32768, 1073741824 bytes")
-        let small = WebPDecodeOptions(limits: ImageLimits(maxDecodedBytes: 64 * 48 * 4 - 1))
+        let small = WebPLoaderSettings(limits: ImageLimits(maxDecodedBytes: 64 * 48 * 4 - 1))
         #expect(limitError(file, options: small)?.category == .limitExceeded)
-        #expect(decodeError(file, options: WebPDecodeOptions(limits: ImageLimits(maxDecodedBytes: 64 * 48 * 4))) == nil)
+        #expect(decodeError(file, options: WebPLoaderSettings(limits: ImageLimits(maxDecodedBytes: 64 * 48 * 4))) == nil)
     }
 
     /// A file of nothing but a VP8X header for a `width` x `height` canvas.
@@ -177,7 +177,7 @@ import Testing
         #expect(
             limitError(canvasOnly(width: 20000, height: 20000))?.description
                 == "image too large: 20000x20000 needs 1600000000 decoded bytes; the limits are 16384x16384, 1073741824 bytes")
-        let unlimited = WebPDecodeOptions(limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
+        let unlimited = WebPLoaderSettings(limits: ImageLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max))
         // Within every limit: the header passes, and the missing image data is the error.
         #expect(decodeError(canvasOnly(width: 20000, height: 20000), options: unlimited)?.category == .truncated)
         // The format's largest canvas, 2^24 x 2^24: libwebp itself refuses an area of 2^32 or more.

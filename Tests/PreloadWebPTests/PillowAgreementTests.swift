@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: ["pillow-lossless.webp", "cwebp-lossy-alpha.webp", "webpmux-offset-frame.webp"])
     func premultipliedAlphaRoundsToNearest(name: String) throws {
         let straight = try WebPDecoder.decode(try WebPFixtures.bytes(name)).pixels.array
-        let texture = try WebPDecoder.decode(try WebPFixtures.bytes(name), options: WebPDecodeOptions(alphaMode: .premultiplied))
+        let texture = try WebPDecoder.decode(try WebPFixtures.bytes(name), options: WebPLoaderSettings(alphaMode: .premultiplied))
         #expect(texture.alphaMode == .premultiplied)
         var expected = straight
         for pixel in stride(from: 0, to: expected.count, by: 4) {

@@ -59,7 +59,7 @@ import Testing
 
     @Test func optionsPerRequestChooseTheAlphaMode() async throws {
         var premultiplied = AssetRequest(path: WebPFixtures.path("pillow-lossy-alpha.webp"), name: "premultiplied")
-        premultiplied.options[WebPDecodeOptions.self] = WebPDecodeOptions(alphaMode: .premultiplied)
+        premultiplied.options[WebPLoaderSettings.self] = WebPLoaderSettings(alphaMode: .premultiplied)
         let straight = AssetRequest(path: WebPFixtures.path("pillow-lossy-alpha.webp"), name: "straight")
         #expect(try await coordinator.preload([premultiplied, straight]).everythingLoaded)
         #expect(coordinator.assets.texture(named: "premultiplied")?.alphaMode == .premultiplied)

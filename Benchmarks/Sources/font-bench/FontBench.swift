@@ -24,7 +24,7 @@ import PreloadTrueType
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for size in sizes {
-            let options = TrueTypeFontOptions(pixelSize: size)
+            let options = TrueTypeFontLoaderSettings(pixelSize: size)
             let (reference, _) = try TrueTypeFontLoader.load(bytes, options: options)
             guard reference.pages.count == 1 else { throw ValidationError("at \(size) px the font takes \(reference.pages.count) pages, not 1") }
             let page = reference.pages[0].texture
@@ -32,7 +32,7 @@ import PreloadTrueType
             let pagePath = folder.appendingPathComponent("page-\(size).png").path
             try Data(png).write(to: URL(fileURLWithPath: pagePath))
             guard try PNGDecoder.decode(png).pixels == page.pixels else { throw ValidationError("the PNG's pixels differ from the page's") }
-            let requestOptions = AssetOptions().with(TrueTypeFontOptions.self, options)
+            let requestOptions = AssetOptions().with(TrueTypeFontLoaderSettings.self, options)
             var direct: [String: [Double]] = [:], coordinated: [String: [Double]] = [:]
             for round in 0..<rounds {
                 for side in round % 2 == 0 ? ["font", "png"] : ["png", "font"] {

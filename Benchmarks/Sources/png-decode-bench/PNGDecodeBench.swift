@@ -58,8 +58,8 @@ import PreloadPNG
         print(String(format: "median speed-up of the fast path over libpng: %.2fx", ratios.sorted()[ratios.count / 2]))
     }
 
-    static func options(_ path: PNGDecodePath) -> PNGDecodeOptions {
-        var options = PNGDecodeOptions()
+    static func options(_ path: PNGDecodePath) -> PNGLoaderSettings {
+        var options = PNGLoaderSettings()
         options.settings.path = path
         return options
     }
@@ -67,5 +67,5 @@ import PreloadPNG
 
 /// The pixels the IHDR in `header` (a file's first bytes) declares, or nil.
 func pixelCount(ofHeader header: [UInt8]) -> Int? {
-    PNGDecoder.estimatedSize(header: header, options: PNGDecodeOptions()).map { $0.width * $0.height }
+    PNGDecoder.estimatedSize(header: header, options: PNGLoaderSettings()).map { $0.width * $0.height }
 }

@@ -11,7 +11,7 @@ public func fuzzAudio(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = AssetBytes(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
     guard bytes.count < 4 || Array(bytes.prefix(4)) == Array("RIFF".utf8) else { return 0 }  // WAV only
     for format in AudioSampleFormat.allCases {
-        var settings = AudioSettings(kind: .sound, sampleFormat: format)
+        var settings = AudioLoaderSettings(kind: .sound, sampleFormat: format)
         settings.longestDuration = .seconds(600)
         guard let (asset, _) = try? AudioLoader.load(bytes, settings: settings), let sound = asset as? Sound else { continue }
         precondition(sound.samples.count == sound.frameCount * sound.format.bytesPerFrame, "a sound holds exactly its frames")

@@ -16,7 +16,7 @@ let coordinator: PreloadCoordinator = {
     AssetMemory.shared.configuration = AssetMemory.Configuration(smallestPooledSize: 1, retainedLimit: 16 << 20)
     return try! PreloadCoordinator(
         plugins: [
-            PNGLoader(defaults: PNGDecodeOptions(limits: ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20))),
+            PNGLoader(defaults: PNGLoaderSettings(limits: ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20))),
             AtlasLoader(),
             PackLoader(limits: PackLimits(maxEntryBytes: 1 << 20, maxInflateRatio: 64, ratioCheckedAbove: 4096)),
         ],

@@ -9,8 +9,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
     for options in [
-        JPEGDecodeOptions(limits: limits),
-        JPEGDecodeOptions(alphaMode: .premultiplied, appliesExifOrientation: true, limits: limits),
+        JPEGLoaderSettings(limits: limits),
+        JPEGLoaderSettings(alphaMode: .premultiplied, appliesExifOrientation: true, limits: limits),
     ] {
         guard let texture = try? JPEGDecoder.decode(bytes, options: options) else { continue }
         precondition(texture.pixels.count == texture.width * texture.height * texture.pixelFormat.bytesPerPixel)

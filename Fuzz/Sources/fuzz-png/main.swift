@@ -10,8 +10,8 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
     for options in [
-        PNGDecodeOptions(limits: limits),
-        PNGDecodeOptions(alphaMode: .premultiplied, keepsSixteenBitSamples: true, limits: limits),
+        PNGLoaderSettings(limits: limits),
+        PNGLoaderSettings(alphaMode: .premultiplied, keepsSixteenBitSamples: true, limits: limits),
     ] {
         let libpng = decode(bytes, options, .libpngOnly)
         precondition(decode(bytes, options, .automatic) == libpng, "the automatic decode differs from libpng's")
@@ -43,7 +43,7 @@ enum Outcome: Equatable {
     }
 }
 
-func decode(_ bytes: [UInt8], _ options: PNGDecodeOptions, _ path: PNGDecodePath) -> Outcome {
+func decode(_ bytes: [UInt8], _ options: PNGLoaderSettings, _ path: PNGDecodePath) -> Outcome {
     var options = options
     options.settings.path = path
     var warnings: [AssetWarning] = []

@@ -8,9 +8,9 @@ import PreloadQOI
 public func fuzzQOI(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
-    let loader = QOILoader(defaults: QOIDecodeOptions(limits: limits))
+    let loader = QOILoader(defaults: QOILoaderSettings(limits: limits))
     let estimate = loader.estimatedDecodedBytes(header: Array(bytes.prefix(loader.headerLength)))
-    for options in [QOIDecodeOptions(limits: limits), QOIDecodeOptions(alphaMode: .premultiplied, limits: limits)] {
+    for options in [QOILoaderSettings(limits: limits), QOILoaderSettings(alphaMode: .premultiplied, limits: limits)] {
         guard let texture = try? QOIDecoder.decode(bytes, options: options) else { continue }
         precondition(texture.pixels.count == texture.width * texture.height * 4)
         precondition(estimate == texture.pixels.count, "the header's estimate is the decoded size")

@@ -16,8 +16,8 @@ public func fuzzTileMap(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let user = Array(tilesetUser.utf8).withUnsafeBufferPointer { FuzzInput.write($0.baseAddress, $0.count, name: "map.tmx") }
     exercise(user)
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    for numbering in [TileMapCSVOptions.Numbering.tileIndexes, .globalIDs] {
-        _ = try? TileMapCSVOptions(tileWidth: 16, numbering: numbering).map(csv: bytes, layerName: "csv", file: "input.csv")
+    for numbering in [TileMapLoaderSettings.Numbering.tileIndexes, .globalIDs] {
+        _ = try? TileMapLoaderSettings(tileWidth: 16, numbering: numbering).map(csv: bytes, layerName: "csv", file: "input.csv")
     }
     return 0
 }

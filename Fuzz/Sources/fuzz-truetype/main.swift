@@ -9,7 +9,7 @@ import PreloadTrueType
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrueType(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = AssetBytes(Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count)))
-    var options = TrueTypeFontOptions(pixelSize: 12, characters: "AVTo ae0.é€\u{1F600}")
+    var options = TrueTypeFontLoaderSettings(pixelSize: 12, characters: "AVTo ae0.é€\u{1F600}")
     options.maxPageSize = 256
     options.maxPageBytes = 4 << 20
     options.rendersMissingCharacters = true

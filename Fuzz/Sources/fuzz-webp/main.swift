@@ -8,7 +8,7 @@ import PreloadWebP
 public func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     let limits = ImageLimits(maxWidth: 1024, maxHeight: 1024, maxDecodedBytes: 4 << 20)
-    for options in [WebPDecodeOptions(limits: limits), WebPDecodeOptions(alphaMode: .premultiplied, limits: limits)] {
+    for options in [WebPLoaderSettings(limits: limits), WebPLoaderSettings(alphaMode: .premultiplied, limits: limits)] {
         guard let texture = try? WebPDecoder.decode(bytes, options: options) else { continue }
         precondition(texture.pixels.count == texture.width * texture.height * 4)
     }

@@ -1,4 +1,4 @@
-/// The largest image an image plugin decodes (``ImageDecodeOptions/limits``, for PNG, JPEG, WebP,
+/// The largest image an image plugin decodes (``ImageLoaderSettings/limits``, for PNG, JPEG, WebP,
 /// QOI and any ``ImageDecoder``): a file whose header claims more is refused after its header is
 /// read, before any pixel memory exists, with ``ImageLimitExceeded`` (``check(_:)``).
 ///

@@ -31,18 +31,18 @@
 ///
 ///     static func matchesSignature(_ header: [UInt8]) -> Bool { header.starts(with: Array("GREY".utf8)) }
 ///
-///     static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageDecodeOptions<Self>) throws -> Header {
+///     static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageLoaderSettings<Self>) throws -> Header {
 ///         guard file.count > 4, matchesSignature(Array(file.prefix(4))), file[4] > 0 else { throw Failure() }
 ///         let width = Int(file[4])
 ///         return Header(width: width, height: (file.count - 5) / width)
 ///     }
 ///
-///     static func size(of header: Header, options: ImageDecodeOptions<Self>) -> ImageSize {
+///     static func size(of header: Header, options: ImageLoaderSettings<Self>) -> ImageSize {
 ///         ImageSize(width: header.width, height: header.height, isOpaque: true)
 ///     }
 ///
 ///     static func decode(
-///         _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageDecodeOptions<Self>, into target: ImageDecodeTarget
+///         _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageLoaderSettings<Self>, into target: ImageDecodeTarget
 ///     ) throws -> [AssetWarning] {
 ///         try target.writePixels { pixels in
 ///             for index in 0..<header.width * header.height {
@@ -57,7 +57,7 @@
 /// let coordinator = try PreloadCoordinator(plugins: [ImageLoader<GreyDecoder>()])
 /// ```
 public protocol ImageDecoder {
-    /// The format's own options beyond alpha mode and limits (``ImageDecodeOptions/settings``):
+    /// The format's own options beyond alpha mode and limits (``ImageLoaderSettings/settings``):
     /// 16-bit samples kept, an EXIF orientation applied. ``NoImageSettings`` when there are none.
     associatedtype Settings: Hashable & Sendable = NoImageSettings
     /// What ``readHeader(_:options:)`` learns and ``decode(_:header:options:into:)`` needs: the
@@ -71,9 +71,9 @@ public protocol ImageDecoder {
     static var fileExtensions: Set<String> { get }
     /// How many leading bytes ``matchesSignature(_:)`` and ``estimatedSize(header:options:)`` want.
     static var headerLength: Int { get }
-    /// The settings of a request without options of its own (of ``ImageDecodeOptions/defaultValue``).
+    /// The settings of a request without options of its own (of ``ImageLoaderSettings/defaultValue``).
     static var defaultSettings: Settings { get }
-    /// The limits of ``ImageDecodeOptions/defaultValue``; ``ImageLimits/init(maxWidth:maxHeight:maxDecodedBytes:)``'s
+    /// The limits of ``ImageLoaderSettings/defaultValue``; ``ImageLimits/init(maxWidth:maxHeight:maxDecodedBytes:)``'s
     /// defaults unless the format's own sides stop earlier.
     static var defaultLimits: ImageLimits { get }
 
@@ -83,16 +83,16 @@ public protocol ImageDecoder {
 
     /// What the file decodes to, from its first ``headerLength`` bytes, cheaply and without a
     /// library if possible: for progress weighted by decoded size. `nil` when unknown.
-    static func estimatedSize(header: [UInt8], options: ImageDecodeOptions<Self>) -> ImageSize?
+    static func estimatedSize(header: [UInt8], options: ImageLoaderSettings<Self>) -> ImageSize?
 
     /// Reads the header of `file` (the whole file, possibly empty) and what the decode needs
     /// before its pixels. Throws the format's error for a file that is empty, not this format,
     /// cut short or damaged; allocates nothing the size of the image.
-    static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageDecodeOptions<Self>) throws -> Header
+    static func readHeader(_ file: UnsafeBufferPointer<UInt8>, options: ImageLoaderSettings<Self>) throws -> Header
 
     /// The texture `header` decodes to with `options`: sides (after any turn the options ask
     /// for), pixel format, opacity. The loader checks it against `options.limits`.
-    static func size(of header: Header, options: ImageDecodeOptions<Self>) -> ImageSize
+    static func size(of header: Header, options: ImageLoaderSettings<Self>) -> ImageSize
 
     /// Decodes the pixels of `file`, whose header is `header` and whose size fits the limits:
     /// calls ``ImageDecodeTarget/writePixels(_:)`` once (after any check that must come before
@@ -102,8 +102,14 @@ public protocol ImageDecoder {
     /// reports as the asset's warnings. Throws the format's error (or `CancellationError`),
     /// never a partly decoded image.
     static func decode(
-        _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageDecodeOptions<Self>, into target: ImageDecodeTarget
+        _ file: UnsafeBufferPointer<UInt8>, header: Header, options: ImageLoaderSettings<Self>, into target: ImageDecodeTarget
     ) throws -> [AssetWarning]
+
+    /// Reads the format's own ``Settings`` from its plugin's settings (a manifest's
+    /// `"options": {"png": {...}}`, the command's `--set png.NAME=VALUE`), after `alpha` and
+    /// before the limits every format shares (``ImageSettingsReader``): PNG's `keep16Bit`. The
+    /// default reads none, so a member given is an unknown option.
+    static func readSettings(_ values: PluginSettingsValues, into settings: inout Settings) throws
 }
 
 extension ImageDecoder {
@@ -111,7 +117,10 @@ extension ImageDecoder {
     public static var defaultLimits: ImageLimits { ImageLimits() }
 
     /// No estimate: the file's size weighs it.
-    public static func estimatedSize(header: [UInt8], options: ImageDecodeOptions<Self>) -> ImageSize? { nil }
+    public static func estimatedSize(header: [UInt8], options: ImageLoaderSettings<Self>) -> ImageSize? { nil }
+
+    /// No settings of the format's own.
+    public static func readSettings(_ values: PluginSettingsValues, into settings: inout Settings) throws {}
 }
 
 extension ImageDecoder where Settings == NoImageSettings {

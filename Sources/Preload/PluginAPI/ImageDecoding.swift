@@ -17,7 +17,7 @@ extension ImageDecoder {
     ///   - warn: called with each irregularity the file was forgiven, after the pixels are
     ///     decoded; throwing fails the decode.
     public static func decode(
-        _ data: AssetBytes, options: ImageDecodeOptions<Self> = .defaultValue, memory: AssetMemory = .shared,
+        _ data: AssetBytes, options: ImageLoaderSettings<Self> = .defaultValue, memory: AssetMemory = .shared,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
         warn: (AssetWarning) throws -> Void = { _ in }
     ) throws -> Texture {
@@ -44,7 +44,7 @@ extension ImageDecoder {
 
     /// Decodes `data`, a whole file of this format, held in an array (not copied).
     public static func decode(
-        _ data: [UInt8], options: ImageDecodeOptions<Self> = .defaultValue, memory: AssetMemory = .shared,
+        _ data: [UInt8], options: ImageLoaderSettings<Self> = .defaultValue, memory: AssetMemory = .shared,
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in },
         warn: (AssetWarning) throws -> Void = { _ in }
     ) throws -> Texture {

@@ -2,7 +2,7 @@
 /// that start with its signature, and decodes them into `Texture`s. `PNGLoader` is
 /// `ImageLoader<PNGDecoder>`.
 ///
-/// For every format alike: the request's own ``ImageDecodeOptions`` or the loader's
+/// For every format alike: the request's own ``ImageLoaderSettings`` or the loader's
 /// ``defaults``; the one size check (``ImageLimits/check(_:)``: an image over the limits fails
 /// with ``ImageLimitExceeded``, reported as an ``AssetError`` naming the file and the limits,
 /// before pixel memory exists); pooled pixel memory; premultiplication; the file's
@@ -13,15 +13,15 @@
 /// import Preload
 ///
 /// func plugins<Codec: ImageDecoder>(for codec: Codec.Type) -> [any LoaderPlugin] {
-///     [ImageLoader<Codec>(defaults: ImageDecodeOptions(alphaMode: .premultiplied, settings: Codec.defaultSettings))]
+///     [ImageLoader<Codec>(defaults: ImageLoaderSettings(alphaMode: .premultiplied, settings: Codec.defaultSettings))]
 /// }
 /// ```
 public struct ImageLoader<Codec: ImageDecoder>: LoaderPlugin {
-    /// Options for requests that do not carry their own ``ImageDecodeOptions``.
-    public var defaults: ImageDecodeOptions<Codec>
+    /// Options for requests that do not carry their own ``ImageLoaderSettings``.
+    public var defaults: ImageLoaderSettings<Codec>
 
     /// A loader decoding with `defaults` where a request has no options of its own.
-    public init(defaults: ImageDecodeOptions<Codec> = .defaultValue) {
+    public init(defaults: ImageLoaderSettings<Codec> = .defaultValue) {
         self.defaults = defaults
     }
 
@@ -40,8 +40,8 @@ public struct ImageLoader<Codec: ImageDecoder>: LoaderPlugin {
     }
 
     /// The options that apply to `request`: its own, or the loader's defaults.
-    public func options(for request: PlannedRequest) -> ImageDecodeOptions<Codec> {
-        request.options.contains(ImageDecodeOptions<Codec>.self) ? request.options[ImageDecodeOptions<Codec>.self] : defaults
+    public func options(for request: PlannedRequest) -> ImageLoaderSettings<Codec> {
+        request.options.contains(ImageLoaderSettings<Codec>.self) ? request.options[ImageLoaderSettings<Codec>.self] : defaults
     }
 
     /// Reads the file and decodes it into pooled memory

@@ -1,9 +1,5 @@
 import Foundation
 import Preload
-import PreloadAtlas
-import PreloadAudio
-import PreloadFont
-import PreloadTileMap
 
 /// Turns the entries of a Phaser pack's sections into groups of requests, by file type:
 ///
@@ -12,15 +8,18 @@ import PreloadTileMap
 /// | `image` | `url` (a second `url` or `normalMap`: the normal map, named by its path) | claimed (PNG) |
 /// | `atlas` | `atlasURL`, its one page from `textureURL` | `atlas` |
 /// | `multiatlas` | `url`, its pages inside the entry's (else the section's) `baseURL` + `path` | `atlas` |
-/// | `spritesheet` | `url` cut by `frameConfig` into a grid (``SpriteSheetGrid``) | `atlas` |
+/// | `spritesheet` | `url` cut by `frameConfig` into a grid (the atlas settings' `grid`) | `atlas` |
 /// | `json` | `url`, checked to parse | `json` |
 /// | `binary` | `url`, as bytes | `data` |
 /// | `audio` | the first of `url`'s URLs whose file exists and this machine decodes (see `playable`), by duration a sound or music | `audio` |
-/// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (``AudioSpriteMap``) | `audio` |
-/// | `bitmapFont` | `fontDataURL` (BMFont XML, or any BMFont form), its one page from `textureURL` (``BitmapFontPages``) | `bmfont` |
+/// | `audioSprite` | the first such URL of `audioURL`, a sound with the markers of `jsonURL` (the audio settings' `spriteMap`) | `audio` |
+/// | `bitmapFont` | `fontDataURL` (BMFont XML, or any BMFont form), its one page from `textureURL` (the bmfont settings' `pages`) | `bmfont` |
 /// | `tilemapTiledJSON` | `url`, a Tiled map (its tilesets' images load with it) | `tilemap` |
-/// | `tilemapCSV` | `url`, a grid of tile indexes, as a one-layer map of 32x32 tiles (``TileMapCSVOptions``) | `tilemap` |
+/// | `tilemapCSV` | `url`, a grid of tile indexes, as a one-layer map of 32x32 tiles (the tilemap settings' `tileWidth`) | `tilemap` |
 ///
+/// What a type needs beyond its file (pages, a grid, a sprite map) is given as the plugin's
+/// settings, read by the plugin's own ``PluginSettingsReader`` as a Preload manifest's
+/// `"options"` are: this reader names plugins by identifier and knows none of their types.
 /// Any other type is skipped with a notice. Store names are the keys, after the section's
 /// `prefix`; a missing URL is `path + key + "." + extension` as in Phaser.
 struct PhaserEntryReader {
@@ -33,12 +32,16 @@ struct PhaserEntryReader {
     }
 
     let manifest: String
+    let plugins: ManifestPlugins
     private(set) var groups: [AssetManifest.Group] = []
     private(set) var notices: [ManifestNotice] = []
     /// Store names taken, with where: a key given again keeps the first.
     private var claimed: [String: String] = [:]
 
-    init(manifest: String) { self.manifest = manifest }
+    init(manifest: String, plugins: ManifestPlugins) {
+        self.manifest = manifest
+        self.plugins = plugins
+    }
 
     mutating func read(_ files: [Any], in section: Section) throws {
         var entries: [AssetManifest.Entry] = []
@@ -108,21 +111,24 @@ struct PhaserEntryReader {
         /// A descriptor at `descriptor` and its one texture, `textureURL` (an atlas, a bitmap
         /// font): `make` gives the request from the descriptor's path and the texture's, which is
         /// the entry's companion.
-        func withTexture(_ descriptor: PhaserURLs.Location, _ make: (String, String) -> AssetRequest) -> Made {
+        func withTexture(_ descriptor: PhaserURLs.Location, _ make: (String, String) throws -> AssetRequest) rethrows -> Made {
             switch (located("textureURL", extension: "png", extensionField: "textureExtension"), descriptor) {
             case (.elsewhere(let url), _), (_, .elsewhere(let url)):
                 return .elsewhere(url)
             case (.file(let texture), .file(let path)):
-                var made = AssetManifest.Entry(request: make(path, texture), place: place)
+                var made = AssetManifest.Entry(request: try make(path, texture), place: place)
                 made.companions = [texture]
                 return .entries([made])
             }
         }
-        func entry(_ location: PhaserURLs.Location, _ make: (String) -> AssetRequest) -> Made {
+        func entry(_ location: PhaserURLs.Location, _ make: (String) throws -> AssetRequest) rethrows -> Made {
             switch location {
             case .elsewhere(let url): .elsewhere(url)
-            case .file(let path): .entries([AssetManifest.Entry(request: make(path), place: place)])
+            case .file(let path): .entries([AssetManifest.Entry(request: try make(path), place: place)])
             }
+        }
+        func request(_ path: String, _ plugin: String, _ settings: [String: Any]) throws -> AssetRequest {
+            try self.request(path, name: name, plugin: plugin, settings: settings, section: section, place: place)
         }
         switch type {
         case "image":
@@ -136,8 +142,8 @@ struct PhaserEntryReader {
             }
             return made
         case "atlas":
-            return withTexture(located("atlasURL", extension: "json", extensionField: "atlasExtension")) { path, texture in
-                Self.atlas(path, name: name, pages: .files([texture]))
+            return try withTexture(located("atlasURL", extension: "json", extensionField: "atlasExtension")) { path, texture in
+                try request(path, "atlas", ["pages": [texture]])
             }
         case "multiatlas":
             let folder = urls.locateFolder(baseURL: file["baseURL"] as? String ?? urls.baseURL, path: file["path"] as? String ?? urls.path)
@@ -145,40 +151,36 @@ struct PhaserEntryReader {
             case (.elsewhere(let url), _), (_, .elsewhere(let url)):
                 return .elsewhere(url)
             case (.file(let pages), .file(let path)):
-                return .entries([AssetManifest.Entry(request: Self.atlas(path, name: name, pages: .folder(pages)), place: place)])
+                return .entries([AssetManifest.Entry(request: try request(path, "atlas", ["pageFolder": pages]), place: place)])
             }
         case "spritesheet":
             let grid = try self.grid(file["frameConfig"], section: section, place: place)
-            return entry(located("url", extension: "png")) {
-                AssetRequest(path: $0, name: name, plugin: "atlas", options: AssetOptions().with(SpriteSheetGrid.self, grid))
-            }
+            return try entry(located("url", extension: "png")) { try request($0, "atlas", ["grid": grid]) }
         case "json":
             return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "json") }
         case "binary":
             return entry(located("url", extension: "bin")) { AssetRequest(path: $0, name: name, plugin: "data") }
         case "bitmapFont":
-            return withTexture(located("fontDataURL", extension: "xml", extensionField: "fontDataExtension")) { path, texture in
-                AssetRequest(
-                    path: path, name: name, plugin: "bmfont", options: AssetOptions().with(BitmapFontPages.self, BitmapFontPages(files: [texture])))
+            return try withTexture(located("fontDataURL", extension: "xml", extensionField: "fontDataExtension")) { path, texture in
+                try request(path, "bmfont", ["pages": [texture]])
             }
         case "tilemapTiledJSON":
             return entry(located("url", extension: "json")) { AssetRequest(path: $0, name: name, plugin: "tilemap") }
         case "tilemapCSV":
             // Phaser gives the tile size when the game makes the map (`make.tilemap`), 32 by default.
-            let csv = AssetOptions().with(TileMapCSVOptions.self, TileMapCSVOptions(tileWidth: 32))
-            return entry(located("url", extension: "csv")) { AssetRequest(path: $0, name: name, plugin: "tilemap", options: csv) }
+            return try entry(located("url", extension: "csv")) {
+                try request($0, "tilemap", ["tileWidth": NSNumber(value: 32), "tileHeight": NSNumber(value: 32)])
+            }
         case "audio":
-            let playable = Self.playable(file["url"] ?? file["urls"], urls: urls, key: key)
+            let playable = playable(file["url"] ?? file["urls"], urls: urls, key: key)
             return audio(entry(playable.location) { AssetRequest(path: $0, name: name, plugin: "audio") }, missing: playable.missing)
         case "audioSprite":
             guard file["audioURL"] != nil else { return nil }  // the JSON's own 'resources' are not read
             switch located("jsonURL", extension: "json") {
             case .elsewhere(let url): return .elsewhere(url)
             case .file(let map):
-                let playable = Self.playable(file["audioURL"], urls: urls, key: key)
-                let made = entry(playable.location) {
-                    AssetRequest(path: $0, name: name, plugin: "audio", options: AssetOptions().with(AudioSpriteMap.self, AudioSpriteMap(path: map)))
-                }
+                let playable = playable(file["audioURL"], urls: urls, key: key)
+                let made = try entry(playable.location) { try request($0, "audio", ["spriteMap": map]) }
                 return audio(made, missing: playable.missing)
             }
         default:
@@ -189,11 +191,11 @@ struct PhaserEntryReader {
     /// The URL to load of an audio entry's `url`: one URL, or a list of URLs or of
     /// `{"url", "type"}` objects (`["theme.ogg", "theme.mp3"]`) of which Phaser plays the first
     /// the browser can. Here: the first whose file exists (an `http://` or `https://` URL is taken
-    /// to) and that this machine decodes (``AudioLoader/decodes(fileExtension:)``); else the
+    /// to) and that this machine decodes (what the audio plugin says, an ``InstalledFormatsPlugin``); else the
     /// first that exists (which then fails naming the library to install); else, none existing,
     /// the first this machine decodes (else the first), which fails by its path, with the
     /// URLs looked for to warn of.
-    private static func playable(_ value: Any?, urls: PhaserURLs, key: String) -> (location: PhaserURLs.Location, missing: [String]) {
+    private func playable(_ value: Any?, urls: PhaserURLs, key: String) -> (location: PhaserURLs.Location, missing: [String]) {
         let written: [String] =
             switch value {
             case let one as String: [one]
@@ -209,7 +211,7 @@ struct PhaserEntryReader {
                 case .file(let path): AssetPath.isRemote(path) || FileManager.default.fileExists(atPath: path)
                 case .elsewhere: false
                 }
-            return (location: location, exists: exists, decodes: AudioLoader.decodes(fileExtension: (file as NSString).pathExtension))
+            return (location: location, exists: exists, decodes: plugins.decodes("audio", fileExtension: (file as NSString).pathExtension))
         }
         if let found = candidates.first(where: { $0.exists && $0.decodes }) ?? candidates.first(where: \.exists) { return (found.location, []) }
         let missing = candidates.compactMap { candidate -> String? in
@@ -219,24 +221,39 @@ struct PhaserEntryReader {
         return ((candidates.first(where: \.decodes) ?? candidates[0]).location, missing)
     }
 
-    private static func atlas(_ path: String, name: String, pages: AtlasPageLocation) -> AssetRequest {
-        AssetRequest(path: path, name: name, plugin: "atlas", options: AssetOptions().with(AtlasPageLocation.self, pages))
+    /// A request of `plugin` for `path` with `settings`, read by the plugin's settings reader
+    /// (none when the plugin is not registered: the entry is then skipped as one without a
+    /// plugin, ``AssetManifest/skippingEntries(withoutPluginsIn:)``).
+    private func request(
+        _ path: String, name: String, plugin: String, settings: [String: Any], section: Section, place: String
+    ) throws -> AssetRequest {
+        var options = AssetOptions()
+        if plugins.settings.reader(for: plugin) != nil {
+            do {
+                try plugins.settings.read(PluginSettingsValues(settings), for: plugin, into: &options)
+            } catch {
+                throw problem(error.message, section, place)
+            }
+        }
+        return AssetRequest(path: path, name: name, plugin: plugin, options: options)
     }
 
     /// A sprite sheet's `frameConfig`: `frameWidth` is required (Phaser refuses a sheet
     /// without), `frameHeight` defaults to it, the rest to Phaser's defaults.
-    private func grid(_ value: Any?, section: Section, place: String) throws -> SpriteSheetGrid {
+    private func grid(_ value: Any?, section: Section, place: String) throws -> [String: Any] {
         guard let config = value as? [String: Any] else { throw problem("'frameConfig' is missing or not an object", section, place) }
-        let values = ManifestOptionValues(config)
+        let values = PluginSettingsValues(config)
         let sizes = 1...Int(Int32.max), frames = Int(Int32.min)...Int(Int32.max), gaps = 0...Int(Int32.max)
-        do {
-            guard let width = try values.int("frameWidth", in: sizes) else { throw ManifestOptionProblem("'frameWidth' is missing") }
-            return SpriteSheetGrid(
-                frameWidth: width, frameHeight: try values.int("frameHeight", in: sizes) ?? width,
-                startFrame: try values.int("startFrame", in: frames) ?? 0, endFrame: try values.int("endFrame", in: frames) ?? -1,
-                margin: try values.int("margin", in: gaps) ?? 0, spacing: try values.int("spacing", in: gaps) ?? 0)
-        } catch let failure as ManifestOptionProblem {
-            throw problem("'frameConfig': \(failure.message)", section, place)
+        do throws(PluginSettingsProblem) {
+            guard let width = try values.int("frameWidth", in: sizes) else { throw PluginSettingsProblem("'frameWidth' is missing") }
+            let grid = [
+                "frameWidth": width, "frameHeight": try values.int("frameHeight", in: sizes) ?? width,
+                "startFrame": try values.int("startFrame", in: frames) ?? 0, "endFrame": try values.int("endFrame", in: frames) ?? -1,
+                "margin": try values.int("margin", in: gaps) ?? 0, "spacing": try values.int("spacing", in: gaps) ?? 0,
+            ]
+            return grid.mapValues { NSNumber(value: $0) }
+        } catch {
+            throw problem("'frameConfig': \(error.message)", section, place)
         }
     }
 

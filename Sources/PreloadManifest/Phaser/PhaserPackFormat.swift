@@ -23,6 +23,7 @@ import Preload
 struct PhaserPackFormat {
     let path: String
     let webRoot: String?
+    let plugins: ManifestPlugins
 
     /// Whether `object` (a parsed manifest) is a Phaser pack: a list or an object with a value
     /// holding a `files` list, unless it is shaped as Preload's dialect (`groups` of groups).
@@ -35,7 +36,7 @@ struct PhaserPackFormat {
     }
 
     func read(_ object: Any, bytes: [UInt8]) throws -> AssetManifest {
-        var reader = PhaserEntryReader(manifest: path)
+        var reader = PhaserEntryReader(manifest: path, plugins: plugins)
         for (name, value) in sections(of: object, bytes: bytes) {
             guard let section = value as? [String: Any], let files = section["files"] as? [Any] else { continue }
             var urls = PhaserURLs(webRoot: webRoot)

@@ -28,9 +28,9 @@ func fail(_ message: String) -> Never {
 }
 
 var jumpRequest = AssetRequest(path: "\(assets)/audio/jump.wav", name: "jump")
-jumpRequest.options[AudioSettings.self] = AudioSettings(kind: .sound)
+jumpRequest.options[AudioLoaderSettings.self] = AudioLoaderSettings(kind: .sound)
 var themeRequest = AssetRequest(path: "\(assets)/audio/theme.wav", name: "theme")
-themeRequest.options[AudioSettings.self] = AudioSettings(kind: .music)
+themeRequest.options[AudioLoaderSettings.self] = AudioLoaderSettings(kind: .music)
 let coordinator = try PreloadCoordinator(plugins: [AudioLoader()])
 _ = try await coordinator.preload([jumpRequest, themeRequest])
 guard let jump = coordinator.assets.asset(named: "jump", as: Sound.self), let theme = coordinator.assets.asset(named: "theme", as: Music.self)

@@ -22,11 +22,11 @@ enum Level {
     /// tileset's image, the bitmap font its page.
     static func requests(assets: String) -> [AssetRequest] {
         var creatures = AssetRequest(path: "\(assets)/atlases/creatures.atlas", name: "creatures")
-        creatures.options[AtlasPackingOptions.self] = AtlasPackingOptions(allowsRotation: false)
+        creatures.options[AtlasLoaderSettings.self] = AtlasLoaderSettings(allowsRotation: false)
         var jump = AssetRequest(path: "\(assets)/audio/jump.wav", name: "jump")
-        jump.options[AudioSettings.self] = AudioSettings(kind: .sound)
+        jump.options[AudioLoaderSettings.self] = AudioLoaderSettings(kind: .sound)
         var theme = AssetRequest(path: "\(assets)/audio/theme.wav", name: "theme")
-        theme.options[AudioSettings.self] = AudioSettings(kind: .music)
+        theme.options[AudioLoaderSettings.self] = AudioLoaderSettings(kind: .music)
         return [
             AssetRequest(path: "\(assets)/backgrounds/forest.png", name: "background"),
             creatures,
