@@ -76,6 +76,8 @@ public struct DecodeFailureWording: Sendable, Hashable {
 /// words from core, so that every format says "truncated", "corrupt" and "unsupported" alike.
 ///
 /// ```swift
+/// import Preload
+///
 /// enum RGBADecodeError: FormatDecodeFailure {
 ///     case emptyFile, notRGBA, truncated(String)
 ///
