@@ -59,6 +59,9 @@ public enum AssetPath {
     /// Whether `path` is a remote file's URL (`http://` or `https://`, the scheme in any case):
     /// fetched by the coordinator's ``RemoteFetching`` before it is planned.
     public static func isRemote(_ path: String) -> Bool {
+        // Most paths are files: their first byte answers, before an iterator is made (planning
+        // asks once per request).
+        guard let first = path.utf8.first, first | 0x20 == UInt8(ascii: "h") else { return false }
         var bytes = path.utf8.makeIterator()
         for expected in "http".utf8 {
             guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
