@@ -7,6 +7,9 @@ extension AssetWarning.Code {
     public static let atlasByteOrderMark: AssetWarning.Code = "atlas.byte-order-mark"
     /// Two frames share a name (and index): both are kept, the first answers to the name.
     public static let atlasDuplicateName: AssetWarning.Code = "atlas.duplicate-name"
+    /// A sprite sheet's frame grid gives no frame on its image (frames larger than the image,
+    /// or a range that selects none): it loads with no frames, as in Phaser.
+    public static let atlasEmptyGrid: AssetWarning.Code = "atlas.empty-grid"
 }
 
 extension AtlasDescription {

@@ -1,3 +1,5 @@
+import Preload
+
 /// Places rectangles on pages with the MaxRects packer that packs sprite folders (Jukka Jylänki,
 /// "A Thousand Ways to Pack the Bin": best short side fit): largest first, onto as many pages as
 /// they need, each page then repacked into the smallest area that holds its rectangles (unless
@@ -63,7 +65,7 @@ public struct RectanglePacker: Hashable, Sendable {
     }
 
     /// A rectangle larger than a page: it fits on none.
-    public struct TooLarge: Error, Hashable, Sendable, CustomStringConvertible {
+    public struct TooLarge: AssetFailure, Hashable {
         /// Its position in the rectangles given, and its size.
         public var index: Int, width: Int, height: Int
         /// The largest page side (``RectanglePacker/maxPageSize``).
@@ -74,6 +76,8 @@ public struct RectanglePacker: Hashable, Sendable {
             (self.index, self.width, self.height, self.maxPageSize) = (index, width, height, maxPageSize)
         }
 
+        /// A rectangle over every page's size is over a limit.
+        public var category: AssetError.Category { .limitExceeded }
         public var description: String { "rectangle \(index) is \(width)x\(height), larger than a page (at most \(maxPageSize) a side)" }
     }
 

@@ -92,8 +92,11 @@ public struct SpriteTexture: Sendable {
 }
 
 /// What SpriteKit would have papered over with a placeholder.
-public enum SpriteAtlasError: Error, Equatable, CustomStringConvertible {
+public enum SpriteAtlasError: AssetFailure, Equatable {
     case noTexture(named: String, atlas: String, available: [String])
+
+    /// A texture the atlas does not have is, like a pack's missing entry, not found.
+    public var category: AssetError.Category { .fileNotFound }
 
     public var description: String {
         switch self {

@@ -72,9 +72,3 @@ public struct SpriteSheetGrid: Hashable, Sendable, AssetOptionKey {
         }
     }
 }
-
-extension AssetWarning.Code {
-    /// A sprite sheet's frame grid gives no frame on its image (frames larger than the image,
-    /// or a range that selects none): it loads with no frames, as in Phaser.
-    public static let atlasEmptyGrid: AssetWarning.Code = "atlas.empty-grid"
-}

@@ -1,7 +1,7 @@
 import Preload
 
 /// Why an audio file did not load.
-public enum AudioDecodeError: AssetFailure, Equatable {
+public enum AudioDecodeError: FormatDecodeFailure, Equatable {
     /// The file has no bytes at all.
     case emptyFile
     /// The content is none of the encodings the plugin reads (``AudioEncoding``).
@@ -20,28 +20,24 @@ public enum AudioDecodeError: AssetFailure, Equatable {
     /// The file plays longer than ``AudioLoaderSettings/longestDuration`` allows.
     case tooLong(seconds: Double, limit: Double)
 
-    public var category: AssetError.Category {
-        switch self {
-        case .emptyFile, .truncated: .truncated
-        case .notAudio, .corrupt: .corrupt
-        case .unsupported: .unsupported
-        case .libraryMissing: .libraryMissing
-        case .tooLong: .limitExceeded
-        }
-    }
+    /// How audio names itself in its failures ("truncated audio: ...").
+    public static let wording = DecodeFailureWording(format: "audio", oneOf: "audio", missingSignature: "")
 
-    public var description: String {
+    /// The error as one of the failures every decoder meets, which gives its category and words.
+    public var failure: DecodeFailure {
         switch self {
-        case .emptyFile: "empty file, not audio"
-        case .notAudio(let detail): "not an audio file this plugin reads: \(detail)"
-        case .truncated(let detail): "truncated audio: \(detail)"
-        case .corrupt(let detail): "corrupt audio: \(detail)"
-        case .unsupported(let detail): "unsupported audio: \(detail)"
+        case .emptyFile: .emptyFile
+        case .notAudio(let detail): .specific(.corrupt, "not an audio file this plugin reads: \(detail)")
+        case .truncated(let detail): .truncated(detail)
+        case .corrupt(let detail): .corrupt(detail)
+        case .unsupported(let detail): .unsupported(detail)
         case .libraryMissing(let codec, let missing):
-            "unsupported audio on this machine: \(codec) decodes through \(missing.library) only; this file \(missing)"
+            .specific(.libraryMissing, "unsupported audio on this machine: \(codec) decodes through \(missing.library) only; this file \(missing)")
         case .tooLong(let seconds, let limit):
-            "audio too long: it plays for \(Self.format(seconds)) s, more than the limit of \(Self.format(limit)) s "
-                + "(AudioLoaderSettings.longestDuration)"
+            .specific(
+                .limitExceeded,
+                "audio too long: it plays for \(Self.format(seconds)) s, more than the limit of \(Self.format(limit)) s "
+                    + "(AudioLoaderSettings.longestDuration)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Preload
 
 /// Why a JPEG did not decode.
-public enum JPEGDecodeError: AssetFailure, Equatable {
+public enum JPEGDecodeError: FormatDecodeFailure, Equatable {
     /// The file has no bytes at all.
     case emptyFile
     /// The data does not start with a JPEG SOI marker (`FF D8 FF`).
@@ -21,25 +21,19 @@ public enum JPEGDecodeError: AssetFailure, Equatable {
     /// Memory for libjpeg's own structures ran out.
     case outOfMemory
 
-    public var category: AssetError.Category {
-        switch self {
-        case .emptyFile, .truncated: .truncated
-        case .notJPEG, .corrupt: .corrupt
-        case .unsupported: .unsupported
-        case .tooLarge: .limitExceeded
-        case .outOfMemory: .other
-        }
-    }
+    /// How JPEG names itself in its failures.
+    public static let wording = DecodeFailureWording(format: "JPEG", missingSignature: "no SOI marker")
 
-    public var description: String {
+    /// The error as one of the failures every decoder meets, which gives its category and words.
+    public var failure: DecodeFailure {
         switch self {
-        case .emptyFile: "empty file, not a JPEG"
-        case .notJPEG: "not a JPEG file (no SOI marker)"
-        case .truncated(let detail): "truncated JPEG: \(detail)"
-        case .corrupt(let detail): "corrupt JPEG: \(detail)"
-        case .unsupported(let detail): "unsupported JPEG: \(detail)"
-        case .tooLarge(let detail): "JPEG too large: \(detail)"
-        case .outOfMemory: "out of memory while decoding JPEG"
+        case .emptyFile: .emptyFile
+        case .notJPEG: .notFormat
+        case .truncated(let detail): .truncated(detail)
+        case .corrupt(let detail): .corrupt(detail)
+        case .unsupported(let detail): .unsupported(detail)
+        case .tooLarge(let detail): .tooLarge(detail)
+        case .outOfMemory: .outOfMemory
         }
     }
 }

@@ -16,22 +16,17 @@ extension AssetWarning.Code {
 /// The warnings a finished decode leaves on its libjpeg reader, as ``AssetWarning``s.
 enum JPEGWarnings {
     static func of(_ reader: OpaquePointer) -> [AssetWarning] {
-        let count = Int(preload_jpeg_warning_count(reader))
-        guard count > 0 else { return [] }
-        var warnings: [AssetWarning] = []
-        for index in 0..<min(count, Int(PRELOAD_JPEG_MAX_WARNINGS)) {
+        AssetWarning.collected(
+            count: Int(preload_jpeg_warning_count(reader)), kept: Int(PRELOAD_JPEG_MAX_WARNINGS), library: "libjpeg", rest: .jpegIrregular
+        ) { index in
             let text = String(cString: preload_jpeg_warning(reader, Int32(index)))
-            switch UInt32(preload_jpeg_warning_kind_at(reader, Int32(index))) {
+            return switch UInt32(preload_jpeg_warning_kind_at(reader, Int32(index))) {
             case PRELOAD_JPEG_WARNING_EXTRANEOUS_BYTES.rawValue:
-                warnings.append(AssetWarning(.jpegExtraneousBytes, "libjpeg skipped bytes between header segments (\(text))"))
+                AssetWarning(.jpegExtraneousBytes, "libjpeg skipped bytes between header segments (\(text))")
             default:
-                warnings.append(AssetWarning(.jpegIrregular, "libjpeg: \(text)"))
+                AssetWarning(.jpegIrregular, "libjpeg: \(text)")
             }
         }
-        if count > Int(PRELOAD_JPEG_MAX_WARNINGS) {
-            warnings.append(AssetWarning(.jpegIrregular, "\(count - Int(PRELOAD_JPEG_MAX_WARNINGS)) more libjpeg warnings"))
-        }
-        return warnings
     }
 
     /// The warning for a file whose orientation the decode did not apply.

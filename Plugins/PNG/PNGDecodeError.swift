@@ -1,7 +1,7 @@
 import Preload
 
 /// Why a PNG did not decode.
-public enum PNGDecodeError: AssetFailure, Equatable {
+public enum PNGDecodeError: FormatDecodeFailure, Equatable {
     /// The file has no bytes at all.
     case emptyFile
     /// The data does not start with the PNG signature.
@@ -16,23 +16,18 @@ public enum PNGDecodeError: AssetFailure, Equatable {
     /// Memory for libpng's own structures ran out.
     case outOfMemory
 
-    public var category: AssetError.Category {
-        switch self {
-        case .emptyFile, .truncated: .truncated
-        case .notPNG, .corrupt: .corrupt
-        case .tooLarge: .limitExceeded
-        case .outOfMemory: .other
-        }
-    }
+    /// How PNG names itself in its failures.
+    public static let wording = DecodeFailureWording(format: "PNG", missingSignature: "no PNG signature")
 
-    public var description: String {
+    /// The error as one of the failures every decoder meets, which gives its category and words.
+    public var failure: DecodeFailure {
         switch self {
-        case .emptyFile: "empty file, not a PNG"
-        case .notPNG: "not a PNG file (no PNG signature)"
-        case .truncated(let detail): "truncated PNG: \(detail)"
-        case .corrupt(let detail): "corrupt PNG: \(detail)"
-        case .tooLarge(let detail): "PNG too large: \(detail)"
-        case .outOfMemory: "out of memory while decoding PNG"
+        case .emptyFile: .emptyFile
+        case .notPNG: .notFormat
+        case .truncated(let detail): .truncated(detail)
+        case .corrupt(let detail): .corrupt(detail)
+        case .tooLarge(let detail): .tooLarge(detail)
+        case .outOfMemory: .outOfMemory
         }
     }
 }

@@ -14,15 +14,10 @@ extension AssetWarning.Code {
 /// The warnings a finished decode leaves on its libpng reader, as ``AssetWarning``s.
 enum PNGWarnings {
     static func of(_ reader: OpaquePointer) -> [AssetWarning] {
-        var warnings: [AssetWarning] = []
-        let count = Int(preload_png_warning_count(reader))
-        if count > 0 {
-            for index in 0..<min(count, Int(PRELOAD_PNG_MAX_WARNINGS)) {
-                warnings.append(warning(libpng: String(cString: preload_png_warning(reader, Int32(index)))))
-            }
-            if count > Int(PRELOAD_PNG_MAX_WARNINGS) {
-                warnings.append(AssetWarning(.pngIrregular, "\(count - Int(PRELOAD_PNG_MAX_WARNINGS)) more libpng warnings"))
-            }
+        var warnings = AssetWarning.collected(
+            count: Int(preload_png_warning_count(reader)), kept: Int(PRELOAD_PNG_MAX_WARNINGS), library: "libpng", rest: .pngIrregular
+        ) { index in
+            warning(libpng: String(cString: preload_png_warning(reader, Int32(index))))
         }
         if preload_png_missing_iend(reader) != 0 {
             warnings.append(AssetWarning(.pngNoEnd, "no IEND chunk; the image data is complete"))

@@ -1,3 +1,5 @@
+import Preload
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,9 +9,11 @@
 /// (which could lead outside), and existing files are only replaced when asked to.
 public struct ExtractionPlan: Sendable {
     /// Why an extraction was refused, every problem at once.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
+    public struct Refusal: AssetFailure {
         /// Each problem, one sentence naming the entry or the file.
         public let problems: [String]
+        /// A refused extraction is none of the load failures' classes.
+        public var category: AssetError.Category { .other }
         public var description: String {
             let shown = problems.prefix(20).map { "\n  - " + $0 }.joined()
             return "extraction refused, nothing was written:" + shown + (problems.count > 20 ? "\n  ... and \(problems.count - 20) more" : "")

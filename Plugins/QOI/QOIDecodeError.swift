@@ -1,7 +1,7 @@
 import Preload
 
 /// Why a QOI file did not decode.
-public enum QOIDecodeError: AssetFailure, Equatable {
+public enum QOIDecodeError: FormatDecodeFailure, Equatable {
     /// The file has no bytes at all.
     case emptyFile
     /// The data does not start with the QOI signature, `qoif`.
@@ -14,21 +14,17 @@ public enum QOIDecodeError: AssetFailure, Equatable {
     /// the same for every format.
     case tooLarge(String)
 
-    public var category: AssetError.Category {
-        switch self {
-        case .emptyFile, .truncated: .truncated
-        case .notQOI, .corrupt: .corrupt
-        case .tooLarge: .limitExceeded
-        }
-    }
+    /// How QOI names itself in its failures.
+    public static let wording = DecodeFailureWording(format: "QOI", oneOf: "a QOI image", missingSignature: "no 'qoif' signature")
 
-    public var description: String {
+    /// The error as one of the failures every decoder meets, which gives its category and words.
+    public var failure: DecodeFailure {
         switch self {
-        case .emptyFile: "empty file, not a QOI image"
-        case .notQOI: "not a QOI file (no 'qoif' signature)"
-        case .truncated(let detail): "truncated QOI: \(detail)"
-        case .corrupt(let detail): "corrupt QOI: \(detail)"
-        case .tooLarge(let detail): "QOI too large: \(detail)"
+        case .emptyFile: .emptyFile
+        case .notQOI: .notFormat
+        case .truncated(let detail): .truncated(detail)
+        case .corrupt(let detail): .corrupt(detail)
+        case .tooLarge(let detail): .tooLarge(detail)
         }
     }
 }

@@ -33,8 +33,9 @@ extension TileMap: BakeableAsset {
     }
 
     /// Why a map without its images has no baked form.
-    struct MapWithoutImages: Error, CustomStringConvertible {
+    struct MapWithoutImages: AssetFailure {
         let missing: Int
+        var category: AssetError.Category { .dependencyFailed }
         var description: String { "a tilemap without its images (\(missing) did not load) has no baked form" }
     }
 }

@@ -90,7 +90,7 @@ public struct TileMapLoader: PlanningPlugin {
         let (map, warnings) = try read.map.withTextures(file: request.path) { path in
             let image = AssetRequest(path: path)
             if case .failed(let error) = context.outcome(of: image) {
-                throw AssetError.dependencyFailed(path: request.request.remoteURL ?? request.path, dependency: error)
+                throw AssetError.dependencyFailed(path: request.request.requestedPath, dependency: error)
             }
             return try context.dependency(image, as: Texture.self)
         }

@@ -2,7 +2,7 @@ import CPreloadWebP
 import Preload
 
 /// Why a WebP did not decode.
-public enum WebPDecodeError: AssetFailure, Equatable {
+public enum WebPDecodeError: FormatDecodeFailure, Equatable {
     /// The file has no bytes at all.
     case emptyFile
     /// The data does not start with a RIFF header of form `WEBP`.
@@ -20,25 +20,19 @@ public enum WebPDecodeError: AssetFailure, Equatable {
     /// Memory for libwebp's own structures ran out.
     case outOfMemory
 
-    public var category: AssetError.Category {
-        switch self {
-        case .emptyFile, .truncated: .truncated
-        case .notWebP, .corrupt: .corrupt
-        case .unsupported: .unsupported
-        case .tooLarge: .limitExceeded
-        case .outOfMemory: .other
-        }
-    }
+    /// How WebP names itself in its failures.
+    public static let wording = DecodeFailureWording(format: "WebP", missingSignature: "no RIFF/WEBP header")
 
-    public var description: String {
+    /// The error as one of the failures every decoder meets, which gives its category and words.
+    public var failure: DecodeFailure {
         switch self {
-        case .emptyFile: "empty file, not a WebP"
-        case .notWebP: "not a WebP file (no RIFF/WEBP header)"
-        case .truncated(let detail): "truncated WebP: \(detail)"
-        case .corrupt(let detail): "corrupt WebP: \(detail)"
-        case .unsupported(let detail): "unsupported WebP: \(detail)"
-        case .tooLarge(let detail): "WebP too large: \(detail)"
-        case .outOfMemory: "out of memory while decoding WebP"
+        case .emptyFile: .emptyFile
+        case .notWebP: .notFormat
+        case .truncated(let detail): .truncated(detail)
+        case .corrupt(let detail): .corrupt(detail)
+        case .unsupported(let detail): .unsupported(detail)
+        case .tooLarge(let detail): .tooLarge(detail)
+        case .outOfMemory: .outOfMemory
         }
     }
 }

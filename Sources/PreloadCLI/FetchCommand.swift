@@ -43,7 +43,7 @@ struct FetchCommand: AsyncParsableCommand {
             printError(error)
             throw ExitCode.failure
         }
-        let session = RemoteFetchSession()
+        let session = SourceSession()
         let signals = InterruptSignals { session.cancel() }
         defer { signals.stop() }
         let started = ContinuousClock.now
@@ -81,7 +81,7 @@ struct FetchCommand: AsyncParsableCommand {
     /// Each file to fetch (its path as the lines name it) and what came of it: the catalog's
     /// files (of ``groups``), or the one file a URL that is not a catalog names.
     private func fetchAll(
-        with fetcher: RemoteFetcher, session: RemoteFetchSession
+        with fetcher: RemoteFetcher, session: SourceSession
     ) async throws -> ([String], [Result<FetchedFile, AssetError>]) {
         var path = self.catalog
         if AssetPath.isRemote(self.catalog) {

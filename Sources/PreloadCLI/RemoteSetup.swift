@@ -24,7 +24,7 @@ enum RemoteSetup {
             self.folder = folder
         }
 
-        func fetch(_ files: [RemoteFile], session: RemoteFetchSession) -> [Result<FetchedFile, AssetError>] {
+        func fetch(_ files: [RemoteFile], session: SourceSession) -> [Result<FetchedFile, AssetError>] {
             let fetcher = made.withLock { made -> Result<RemoteFetcher, AssetError> in
                 if let made { return made }
                 let result: Result<RemoteFetcher, AssetError>

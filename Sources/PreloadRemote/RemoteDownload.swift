@@ -27,7 +27,7 @@ final class RemoteDownload: Sendable {
     let cache: RemoteCache
     private let transport: any HTTPTransport
     private let configuration: RemoteFetcher.Configuration
-    let session: RemoteFetchSession
+    let session: SourceSession
     private let started = ContinuousClock.now
     let state = PreloadMutex(RemoteDownloadState())
     private let completion: @Sendable (Result<FetchedFile, AssetError>) -> Void
@@ -37,7 +37,7 @@ final class RemoteDownload: Sendable {
 
     init(
         file: RemoteFile, cache: RemoteCache, transport: any HTTPTransport, configuration: RemoteFetcher.Configuration,
-        session: RemoteFetchSession, completion: @escaping @Sendable (Result<FetchedFile, AssetError>) -> Void
+        session: SourceSession, completion: @escaping @Sendable (Result<FetchedFile, AssetError>) -> Void
     ) {
         self.file = file
         self.cache = cache

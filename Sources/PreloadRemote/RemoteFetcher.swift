@@ -3,10 +3,12 @@ import Foundation
 import Preload
 import PreloadConcurrency
 
-/// Brings remote files into a ``RemoteCache`` for a coordinator, and keeps them up to date:
-/// give it to `PreloadCoordinator.Configuration.fetcher` and requests may name `http://` and
-/// `https://` URLs; each file downloads into the cache and then loads through the plugin that
-/// claims it, exactly as a local file would (a baked pack is then mapped from the cache).
+/// Brings remote files into a ``RemoteCache`` for a coordinator, and keeps them up to date: the
+/// source of URLs (an `AssetSource`, through `RemoteFetching`). Give it to
+/// `PreloadCoordinator.Configuration.fetcher` (or among its `sources`) and requests may name
+/// `http://` and `https://` URLs; each file downloads into the cache, where its copy stands in
+/// for it, and then loads through the plugin that claims it, exactly as a local file would (a
+/// baked pack is then mapped from the cache).
 ///
 /// - **Resume**: a download cut midway continues with an HTTP `Range` request and `If-Range`
 ///   (a strong ETag, else a strong `Last-Modified`; never a weak ETag), or `Range` alone when the
@@ -87,7 +89,7 @@ public final class RemoteFetcher: RemoteFetching {
     /// Brings each of `files` into the cache, ``Configuration/maxConcurrentDownloads`` at a
     /// time, and returns each one's local file (or its error, naming its URL) in order. Blocks
     /// until all are done; a coordinator calls it while it plans.
-    public func fetch(_ files: [RemoteFile], session: RemoteFetchSession) -> [Result<FetchedFile, AssetError>] {
+    public func fetch(_ files: [RemoteFile], session: SourceSession) -> [Result<FetchedFile, AssetError>] {
         let done = DispatchSemaphore(value: 0)
         let results = Locked([Result<FetchedFile, AssetError>?](repeating: nil, count: files.count))
         start(files, session: session) { index, result in
@@ -103,7 +105,7 @@ public final class RemoteFetcher: RemoteFetching {
     }
 
     /// ``fetch(_:session:)`` without blocking a thread.
-    public func fetch(_ files: [RemoteFile], session: RemoteFetchSession = RemoteFetchSession()) async -> [Result<FetchedFile, AssetError>] {
+    public func fetch(_ files: [RemoteFile], session: SourceSession = SourceSession()) async -> [Result<FetchedFile, AssetError>] {
         guard !files.isEmpty else { return [] }
         let results = Locked([Result<FetchedFile, AssetError>?](repeating: nil, count: files.count))
         await withTaskCancellationHandler {
@@ -126,7 +128,7 @@ public final class RemoteFetcher: RemoteFetching {
     /// Brings the files of `groups` of `catalog` up to date (every file when `groups` is
     /// empty): only those whose bytes the cache does not hold transfer.
     public func update(
-        _ catalog: RemoteCatalog, groups: [String] = [], session: RemoteFetchSession = RemoteFetchSession()
+        _ catalog: RemoteCatalog, groups: [String] = [], session: SourceSession = SourceSession()
     ) async
         -> [Result<FetchedFile, AssetError>]
     {
@@ -137,7 +139,7 @@ public final class RemoteFetcher: RemoteFetching {
     /// Starts the downloads, at most ``Configuration/maxConcurrentDownloads`` at a time (one
     /// per URL: a URL named twice is fetched once); `report` gets each index's result once.
     private func start(
-        _ files: [RemoteFile], session: RemoteFetchSession, report: @escaping @Sendable (Int, Result<FetchedFile, AssetError>) -> Void
+        _ files: [RemoteFile], session: SourceSession, report: @escaping @Sendable (Int, Result<FetchedFile, AssetError>) -> Void
     ) {
         var positions: [String: [Int]] = [:]
         var distinct: [RemoteFile] = []

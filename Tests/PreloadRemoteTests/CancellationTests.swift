@@ -19,7 +19,7 @@ import Testing
         var cancelledCount = 0
         for round in 0..<25 {
             let arrived = AsyncStream<Void>.makeStream()
-            let session = RemoteFetchSession(onProgress: { _, received in if received > 0 { arrived.continuation.yield() } })
+            let session = SourceSession(onProgress: { _, received in if received > 0 { arrived.continuation.yield() } })
             // Some stall after a few bytes (cut midway), some after none (cut before the body).
             let files = (0..<8).map { index in
                 RemoteFile(url: fixture.url("stall/slow.bin?after=\(index % 2 == 0 ? 4096 : 0)&seconds=60&times=1&r=\(round)&i=\(index)"))

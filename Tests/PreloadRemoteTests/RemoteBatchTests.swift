@@ -67,6 +67,18 @@ import Testing
         #expect(Set(report.transfers.map(\.url)) == [url, fixture.url("plain/ui/ui.png")])
     }
 
+    @Test func theFetcherGivenAmongTheSourcesIsTheSourceOfURLs() async throws {
+        try serveSample("atlases/ui/ui.json", as: "sourced/ui.json")
+        try serveSample("atlases/ui/ui.png", as: "sourced/ui.png")
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()], configuration: .init(sources: [try fixture.fetcher()]))
+        let url = fixture.url("plain/sourced/ui.json")
+        let report = try await coordinator.preload([AssetRequest(path: url, name: "ui")])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        #expect(coordinator.assets.asset(named: "ui", as: TextureAtlas.self) != nil && coordinator.assets.asset(atPath: url) != nil)
+        #expect(report.dependencies.map(\.request.path) == [fixture.url("plain/sourced/ui.png")])
+        #expect(Set(report.transfers.map(\.url)) == [url, fixture.url("plain/sourced/ui.png")])
+    }
+
     @Test func aRemoteBakedPackIsMappedFromTheCache() async throws {
         let sources = try TemporaryDirectory()
         defer { sources.remove() }

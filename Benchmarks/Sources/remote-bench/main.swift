@@ -98,7 +98,7 @@ struct RemoteBench: ParsableCommand {
                 default:
                     let cacheFolder = folder + "/cache-throughput"
                     let fetcher = try RemoteFetcher(cache: RemoteCache(folder: cacheFolder))
-                    let (results, seconds) = timed { fetcher.fetch([side == "fetcher, promised" ? file : bare], session: RemoteFetchSession()) }
+                    let (results, seconds) = timed { fetcher.fetch([side == "fetcher, promised" ? file : bare], session: SourceSession()) }
                     let transfer = try results[0].get().transfer
                     try? FileManager.default.removeItem(atPath: cacheFolder)
                     guard transfer.networkBytes == size, transfer.cacheBytes == 0 else {
@@ -157,7 +157,7 @@ struct RemoteBench: ParsableCommand {
                     Double(received) / 1e6, Double(now) / 1e6, seconds * 1e3))
         }
         let kept = partialBytes(cacheFolder)
-        let (results, seconds) = timed { fetcher.fetch([file], session: RemoteFetchSession()) }
+        let (results, seconds) = timed { fetcher.fetch([file], session: SourceSession()) }
         let fetched = try results[0].get()
         networkBytes += fetched.transfer.networkBytes
         let wireAfter = loopbackBytes()
@@ -196,7 +196,7 @@ struct RemoteBench: ParsableCommand {
                 let cacheFolder = folder + "/cache-parallel"
                 let fetcher = try RemoteFetcher(
                     cache: RemoteCache(folder: cacheFolder), configuration: RemoteFetcher.Configuration(maxConcurrentDownloads: count))
-                let (results, seconds) = timed { fetcher.fetch(files, session: RemoteFetchSession()) }
+                let (results, seconds) = timed { fetcher.fetch(files, session: SourceSession()) }
                 let network = try results.reduce(Int64(0)) { $0 + (try $1.get().transfer.networkBytes) }
                 try? FileManager.default.removeItem(atPath: cacheFolder)
                 guard network == bytes else { throw BenchError("\(count) at once: \(network) network bytes, not \(bytes)") }
@@ -220,7 +220,7 @@ struct RemoteBench: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
         let fetcher = try RemoteFetcher(cache: RemoteCache(folder: cacheFolder))
         let bare = files.map { RemoteFile(url: $0.url) }
-        let (first, firstSeconds) = timed { fetcher.fetch(bare, session: RemoteFetchSession()) }
+        let (first, firstSeconds) = timed { fetcher.fetch(bare, session: SourceSession()) }
         let firstNetwork = try first.reduce(Int64(0)) { $0 + (try $1.get().transfer.networkBytes) }
         print(
             String(
@@ -230,7 +230,7 @@ struct RemoteBench: ParsableCommand {
             var times: [Double] = []
             var network: Int64 = 0, cached: Int64 = 0, requests = 0
             for _ in 0..<manyRounds {
-                let (results, seconds) = timed { fetcher.fetch(batch, session: RemoteFetchSession()) }
+                let (results, seconds) = timed { fetcher.fetch(batch, session: SourceSession()) }
                 let transfers = try results.map { try $0.get().transfer }
                 times.append(seconds)
                 network += transfers.reduce(0) { $0 + $1.networkBytes }
@@ -399,14 +399,14 @@ final class Cutter: Sendable {
 
     private let state = Mutex(State())
     private let threshold: Int64
-    private let holder = Mutex<RemoteFetchSession?>(nil)
+    private let holder = Mutex<SourceSession?>(nil)
 
     init(at threshold: Int64) {
         self.threshold = threshold
-        holder.withLock { $0 = RemoteFetchSession { [weak self] _, received in self?.report(received) } }
+        holder.withLock { $0 = SourceSession { [weak self] _, received in self?.report(received) } }
     }
 
-    var session: RemoteFetchSession { holder.withLock { $0! } }
+    var session: SourceSession { holder.withLock { $0! } }
     var received: Int64 { state.withLock { $0.received } }
 
     private func report(_ bytes: Int64) {

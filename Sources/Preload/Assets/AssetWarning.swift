@@ -36,6 +36,18 @@ public struct AssetWarning: Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+extension AssetWarning {
+    /// The warnings a codec library collected during one decode, of which it keeps the first
+    /// `kept`: the warning `warning` makes of each kept one (by its index), then, when `count` is
+    /// more, one of `code` that counts the rest ("3 more libpng warnings", `library` "libpng").
+    public static func collected(
+        count: Int, kept: Int, library: String, rest code: Code, _ warning: (Int) -> AssetWarning
+    ) -> [AssetWarning] {
+        let warnings = (0..<max(0, min(count, kept))).map(warning)
+        return count > kept ? warnings + [AssetWarning(code, "\(count - kept) more \(library) warnings")] : warnings
+    }
+}
+
 extension AssetWarning.Code {
     /// A file whose extension names one format and whose content is another's (a JPEG saved as
     /// `.png`): loaded by the plugin its content matches.

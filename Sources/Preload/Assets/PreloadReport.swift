@@ -96,11 +96,12 @@ public struct PreloadReport: Sendable {
     /// else: the results above are whole.
     public internal(set) var outletFailures: [OutletFailure] = []
 
-    /// How the file of `result` was fetched, if its request named a URL.
+    /// How the file of `result` was fetched, if its request named a URL (or another path its
+    /// source transferred).
     public func transfer(of result: AssetResult) -> AssetTransfer? {
-        let url = result.request.remoteURL ?? result.request.path
-        guard AssetPath.isRemote(url) else { return nil }
-        return transfers.last { $0.url == url }
+        guard !transfers.isEmpty else { return nil }
+        let path = result.request.requestedPath
+        return transfers.last { $0.url == path }
     }
 
     package init(results: [AssetResult], elapsed: Duration, planning: Duration = .zero, wasCancelled: Bool) {

@@ -21,7 +21,7 @@ public final class PreloadBatch: Sendable {
     init(
         requests: [AssetRequest], options: PreloadOptions, hooks: PreloadHooks, callbackQueue: DispatchQueue?,
         store: AssetStore, registry: PluginRegistry, queue: OperationQueue, logger: Logger, memory: AssetMemory, maxFileBytes: Int,
-        fetcher: (any RemoteFetching)? = nil, outlets: sending [any BatchOutlet] = []
+        sources: [any AssetSource] = [], outlets: sending [any BatchOutlet] = []
     ) {
         recorder = BatchRecorder(
             callers: requests, options: options, store: StoreStage(store: options.storesAssets ? store : nil),
@@ -31,7 +31,7 @@ public final class PreloadBatch: Sendable {
             admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) }, bakedKinds: registry.bakedKinds)
         planner = BatchPlanner(
             callers: requests, recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
-            workers: queue.maxConcurrentOperationCount, remote: RemoteFiles(fetcher: fetcher, recorder: recorder))
+            workers: queue.maxConcurrentOperationCount, sources: PreparedSources(sources: sources, recorder: recorder))
     }
 
     /// Plans the batch on `planningQueue` (its loads go on the coordinator's queue as they are made).

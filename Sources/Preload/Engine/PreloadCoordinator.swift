@@ -39,9 +39,14 @@ public final class PreloadCoordinator: Sendable {
         /// ``AssetMemory/shared``.
         public var memory: AssetMemory
         /// What fetches requests that name an `http://` or `https://` URL (PreloadRemote's
-        /// `RemoteFetcher`: a cache, resume, retries, integrity checks). `nil` (the default):
-        /// such a request fails, naming its URL (``AssetError/Category/download``).
+        /// `RemoteFetcher`: a cache, resume, retries, integrity checks): the source of URLs, after
+        /// ``sources``. `nil` (the default): such a request fails, naming its URL
+        /// (``AssetError/Category/download``).
         public var fetcher: (any RemoteFetching)?
+        /// Where bytes come from besides the disk and containers' entries (``AssetSource``): a
+        /// request's path is served by the first of them that owns it (`mem://…` by a source of
+        /// files in memory), and a path none owns is read from the disk. Empty by default.
+        public var sources: [any AssetSource]
 
         /// Settings with the defaults described on each property.
         public init(
@@ -50,9 +55,11 @@ public final class PreloadCoordinator: Sendable {
             maxFileBytes: Int = 1 << 31,
             logger: Logger = Logger(label: "preload"),
             memory: AssetMemory = .shared,
-            fetcher: (any RemoteFetching)? = nil
+            fetcher: (any RemoteFetching)? = nil,
+            sources: [any AssetSource] = []
         ) {
             self.fetcher = fetcher
+            self.sources = sources
             self.maxConcurrentLoads = maxConcurrentLoads
             self.callbackQueue = callbackQueue
             self.maxFileBytes = maxFileBytes
@@ -61,7 +68,7 @@ public final class PreloadCoordinator: Sendable {
         }
     }
 
-    /// The plugins this coordinator loads with.
+    /// The plugins this coordinator loads with (reading files through its sources too).
     public let registry: PluginRegistry
     /// How this coordinator loads (fixed at creation).
     public let configuration: Configuration
@@ -69,13 +76,18 @@ public final class PreloadCoordinator: Sendable {
     public let assets = AssetStore()
 
     private let queue: OperationQueue
+    /// Every source a batch prepares paths with: the configured ones, then the fetcher (or, with
+    /// none, the refusal that names a URL as such).
+    private let sources: [any AssetSource]
     private let planningQueue = DispatchQueue(label: "preload.planning", attributes: .concurrent)
     private let activeBatches = PreloadMutex<[ObjectIdentifier: PreloadBatch]>([:])
 
     /// A coordinator that loads with the plugins of `registry`.
     public init(registry: PluginRegistry, configuration: Configuration = Configuration()) {
-        self.registry = registry
+        let readers = configuration.sources + (configuration.fetcher.map { [$0] } ?? [])
+        self.registry = readers.isEmpty ? registry : registry.serving(readers)
         self.configuration = configuration
+        sources = readers + (configuration.fetcher == nil ? [NoFetcher()] : [])
         queue = OperationQueue()
         queue.name = "preload.loads"
         queue.maxConcurrentOperationCount = max(1, configuration.maxConcurrentLoads)
@@ -104,7 +116,7 @@ public final class PreloadCoordinator: Sendable {
         let batch = PreloadBatch(
             requests: requests, options: options, hooks: hooks, callbackQueue: options.callbackQueue ?? configuration.callbackQueue,
             store: assets, registry: registry, queue: queue, logger: configuration.logger, memory: configuration.memory,
-            maxFileBytes: configuration.maxFileBytes, fetcher: configuration.fetcher, outlets: outlets)
+            maxFileBytes: configuration.maxFileBytes, sources: sources, outlets: outlets)
         let key = ObjectIdentifier(batch)
         activeBatches.withLock { $0[key] = batch }
         // Forget the batch as soon as it completes, so that nothing here keeps its report (and

@@ -21,7 +21,19 @@ public struct FileFacts: Hashable, Sendable {
     public let isDirectory: Bool
     /// For an entry inside a container (`game.pak#ui/hero.png`), its name there; `nil` for a
     /// file on disk. Two entries of one pack share the pack's device and inode, not this.
-    public let entry: String?
+    public var entry: String? { isSourced ? nil : name }
+    /// For a file an ``AssetSource`` serves (not on this disk, not in a container), its path,
+    /// which is its identity; `nil` otherwise.
+    public var sourcePath: String? { isSourced ? name : nil }
+    /// What tells it from the other files of its device and inode: an entry's name, a source's
+    /// path (its device and inode then no file's); `nil` for a file on disk. One stored string
+    /// for both, so that the facts copied once per asset stay the size they were.
+    let name: String?
+    /// Whether ``name`` is a source's path rather than an entry's name.
+    private let isSourced: Bool
+
+    /// Whether it is a file or folder on this disk (neither an entry nor a source's file).
+    var isOnDisk: Bool { name == nil }
 
     /// The facts of `entry` inside the container file `container`: its identity is the
     /// container's plus the entry's name; `size` is what loading it costs (for a compressed
@@ -32,7 +44,22 @@ public struct FileFacts: Hashable, Sendable {
         modified = container.modified
         self.size = size
         self.isDirectory = isDirectory
-        self.entry = entry
+        name = entry
+        isSourced = false
+    }
+
+    /// The facts of `path` as an ``AssetSource`` serves it: its identity is its path (two
+    /// requests for it are one asset); `size` is what loading it costs and its share of
+    /// progress; `modified` (nanoseconds since 1970, if the source knows) tells a replaced file
+    /// from the one before.
+    public init(sourcePath path: String, size: Int64, modified: Int64 = 0, isDirectory: Bool = false) {
+        device = .max
+        inode = .max
+        self.size = size
+        self.modified = modified
+        self.isDirectory = isDirectory
+        name = path
+        isSourced = true
     }
 
     init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, isDirectory: Bool) {
@@ -41,7 +68,8 @@ public struct FileFacts: Hashable, Sendable {
         self.size = size
         self.modified = modified
         self.isDirectory = isDirectory
-        entry = nil
+        name = nil
+        isSourced = false
     }
 
     /// Stats `path` on disk, following symbolic links. Regular files and directories pass;

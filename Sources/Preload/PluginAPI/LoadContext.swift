@@ -94,7 +94,7 @@ public final class LoadContext: Sendable {
             let read = ContinuousClock.now - started
             reportsLock.withLock { $0.reading += read }
         }
-        if request.file.entry == nil && !request.file.isDirectory {  // on disk, its size known from planning
+        if request.file.isOnDisk && !request.file.isDirectory {  // on disk, its size known from planning
             return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)
         }
         return try request.files.read(
@@ -115,12 +115,12 @@ public final class LoadContext: Sendable {
         declared(dependency)
     }
 
-    /// The outcome of `dependency` as declared: for a fetched file, a name beside its local
-    /// copy was declared beside its URL (``RemoteFiles``).
+    /// The outcome of `dependency` as declared: for a stand-in (a fetched file), a name beside it
+    /// was declared beside its origin (``PreparedSources``).
     private func declared(_ dependency: AssetRequest) -> AssetOutcome? {
         if let outcome = dependencies[dependency] { return outcome }
-        guard request.request.remoteURL != nil else { return nil }
-        return dependencies[RemoteFiles.remoteDependency(dependency, of: request.request)]
+        guard request.request.origin != nil else { return nil }
+        return dependencies[PreparedSources.originDependency(dependency, of: request.request)]
     }
 
     /// The asset loaded for `dependency`, one of the requests the plugin returned from

@@ -99,8 +99,17 @@ public struct PluginRegistry: Sendable {
         hasExpanders = plugins.contains { $0 is any ExpandingPlugin }
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
-        files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin })
+        files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin }).serving(files.sources)
         bakedKinds = BakedKinds(plugins: plugins)
+    }
+
+    /// This registry, its plugins reading the paths `sources` own through them (the first that
+    /// owns a path), before containers' entries and the disk: a coordinator's, with its
+    /// ``PreloadCoordinator/Configuration/sources``.
+    package func serving(_ sources: [any AssetSource]) -> PluginRegistry {
+        var served = self
+        served.files = files.serving(sources)
+        return served
     }
 
     /// The registered plugins, in registration order.

@@ -1,13 +1,15 @@
-/// What brings remote files (`http://` and `https://` URLs) to local files for a batch: given to
-/// a coordinator as ``PreloadCoordinator/Configuration/fetcher``. `PreloadRemote`'s
-/// `RemoteFetcher` is the one the package ships (a cache, resume, retries, integrity checks); the
-/// core knows only this protocol, so a game that never names a URL links no networking.
+/// What brings remote files (`http://` and `https://` URLs) to local files for a batch: the
+/// ``AssetSource`` of URLs, given to a coordinator as ``PreloadCoordinator/Configuration/fetcher``
+/// (or among its ``PreloadCoordinator/Configuration/sources``). `PreloadRemote`'s
+/// `RemoteFetcher` is the one the package ships (a cache, resume, retries, integrity checks);
+/// the core knows only this protocol, so a game that never names a URL links no networking.
 ///
-/// A batch asks the fetcher before it plans: every request whose path is a URL is fetched
-/// (all of them in one call, which downloads them in parallel), then planned and loaded from the
-/// local file exactly as a file on disk would be, by the plugin that claims it. A URL a plugin
-/// declares as a dependency (an atlas's page next to a remote atlas) is fetched while planning,
-/// on its own.
+/// As a source, a fetcher owns every `http://` and `https://` path, and prepares them by
+/// fetching: a batch asks it before it plans, for every request whose path is a URL (all of them
+/// in one call, which downloads them in parallel); each is then planned and loaded from the
+/// local file, its stand-in, exactly as a file on disk would be, by the plugin that claims it. A
+/// URL a plugin declares as a dependency (an atlas's page next to a remote atlas) is fetched
+/// while planning, on its own.
 ///
 /// ```swift
 /// import Preload
@@ -15,7 +17,7 @@
 /// /// A fetcher for tests: every URL is a file already on disk.
 /// struct MirrorFetcher: RemoteFetching {
 ///     let folder: String
-///     func fetch(_ files: [RemoteFile], session: RemoteFetchSession) -> [Result<FetchedFile, AssetError>] {
+///     func fetch(_ files: [RemoteFile], session: SourceSession) -> [Result<FetchedFile, AssetError>] {
 ///         files.map { file in
 ///             let path = folder + "/" + AssetPath.fileName(of: file.url)
 ///             return .success(FetchedFile(path: path, transfer: AssetTransfer(url: file.url, cacheBytes: 0)))
@@ -23,12 +25,40 @@
 ///     }
 /// }
 /// ```
-public protocol RemoteFetching: Sendable {
+public protocol RemoteFetching: AssetSource {
     /// Brings each of `files` to a local file and returns, in the same order, the file or the
     /// error that names its URL and cause. Blocks until every file is done or failed; reports
     /// bytes to `session` as they come, and stops at once when the session is cancelled (the
     /// files not done then fail).
-    func fetch(_ files: [RemoteFile], session: RemoteFetchSession) -> [Result<FetchedFile, AssetError>]
+    func fetch(_ files: [RemoteFile], session: SourceSession) -> [Result<FetchedFile, AssetError>]
+}
+
+/// A fetcher as the source of URLs: it owns `http://` and `https://` paths and prepares them by
+/// fetching each to its local copy, which stands in for it.
+extension RemoteFetching {
+    /// Whether `path` is an `http://` or `https://` URL (``AssetPath/isRemote(_:)``).
+    public func owns(_ path: String) -> Bool { AssetPath.isRemote(path) }
+
+    /// Fetches `files` (``fetch(_:session:)``): each URL's local copy stands in for it.
+    public func prepare(_ files: [SourceFile], session: SourceSession) -> [Result<PreparedFile, AssetError>] {
+        fetch(files.map { RemoteFile(url: $0.path, expected: $0.expected) }, session: session).map { result in
+            result.map { PreparedFile(standIn: $0.path, transfer: $0.transfer, contents: $0.contents) }
+        }
+    }
+
+    /// Refuses: a URL is read from its fetched copy, which a batch plans in its place.
+    public func facts(of path: String) throws(AssetError) -> FileFacts {
+        throw Self.unprepared(path)
+    }
+
+    /// Refuses: a URL is read from its fetched copy, which a batch plans in its place.
+    public func read(_ path: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void) throws -> AssetBytes {
+        throw Self.unprepared(path)
+    }
+
+    private static func unprepared(_ path: String) -> AssetError {
+        AssetError(path: path, category: .download, reason: "is a remote URL: it is read from the copy a batch fetches, not directly")
+    }
 }
 
 /// One remote file a batch needs: its URL and what it is promised to be.

@@ -21,11 +21,12 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
     public var options: AssetOptions
     /// Whether this asks for every file in a folder rather than for one asset.
     public private(set) var isFolder = false
-    /// For a request whose file was fetched from an `http://` or `https://` URL: that URL,
-    /// while ``path`` is the local copy the plugin reads (a plugin resolves names inside the
-    /// file against ``path``; the batch maps them back to the URL's folder). `nil` for a local
-    /// file, and in a request as the caller made it.
-    public internal(set) var remoteURL: String?
+    /// For a request whose source prepared a local stand-in for its file (an `https://` URL
+    /// fetched into a cache, ``AssetSource``): the path the caller named, while ``path`` is the
+    /// stand-in the plugin reads (a plugin resolves names inside the file against ``path``; the
+    /// batch asks for them beside this path). `nil` for a file read where it is, and in a request
+    /// as the caller made it.
+    public internal(set) var origin: String?
 
     /// A request for the file (or asset folder, such as a sprite folder) at `path`, stored under
     /// `name` (by default `path` itself), loaded by the plugin named `plugin` (by default the
@@ -54,6 +55,10 @@ public struct AssetRequest: Hashable, Sendable, CustomStringConvertible {
         request.isFolder = true
         return request
     }
+
+    /// The path as the caller named it: ``origin`` for a stand-in, else ``path``. What results,
+    /// errors and the store name the asset by.
+    public var requestedPath: String { origin ?? path }
 
     public var description: String {
         let shown = name == path ? path : "\(name) (\(path))"

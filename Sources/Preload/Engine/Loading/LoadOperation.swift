@@ -161,7 +161,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             if error is CancellationError || isCancelled { return .cancelled }
             environment.sink.send(.failed)
             let failure = AssetError(path: item.request.path, wrapping: error)
-            return .failed(item.request.request.remoteURL.map { failure.naming($0, for: item.request.path) } ?? failure)
+            return .failed(item.request.request.origin.map { failure.naming($0, for: item.request.path) } ?? failure)
         }
     }
 
@@ -175,9 +175,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
         for (request, _) in item.dependencies {
             switch known[request] {
             case .loaded: continue
-            case .failed(let error): return .failure(.dependencyFailed(path: item.request.request.remoteURL ?? item.request.path, dependency: error))
+            case .failed(let error): return .failure(.dependencyFailed(path: item.request.request.requestedPath, dependency: error))
             case .cancelled, nil:
-                return .failure(.dependencyCancelled(path: item.request.request.remoteURL ?? item.request.path, dependency: request.path))
+                return .failure(.dependencyCancelled(path: item.request.request.requestedPath, dependency: request.path))
             }
         }
         return .success(known)

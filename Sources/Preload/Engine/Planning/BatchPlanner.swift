@@ -33,15 +33,15 @@ final class BatchPlanner: Sendable {
     let mergeTable = MergeTable()
     /// The operations made so far.
     let loads = PlannedLoads()
-    /// Requests for URLs, fetched before they are planned.
-    let remote: RemoteFiles
+    /// The requests whose paths sources own, prepared before they are planned.
+    let sources: PreparedSources
 
     init(
         callers: [AssetRequest], recorder: any PlanningRecords, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry,
         queue: OperationQueue,
-        workers: Int, remote: RemoteFiles
+        workers: Int, sources: PreparedSources
     ) {
-        self.remote = remote
+        self.sources = sources
         self.recorder = recorder
         self.callers = callers
         self.environment = environment
@@ -58,11 +58,14 @@ final class BatchPlanner: Sendable {
     /// Plans the batch and queues its loads, then its completion.
     func launch() {
         let started = ContinuousClock.now
-        remote.prefetch(callers)
-        let (requests, entries) = expandFolders()
+        let sourced = sources.prefetch(callers)
+        let (requests, entries, expanded) = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
-            memory: environment.memory, remote: remote)
+            memory: environment.memory, sources: sources,
+            // A caller's request may be a source's if prefetching found one, or folders and
+            // expanders made other requests; else no source is asked again per request.
+            callersMayBeSourced: sourced || expanded)
         let grouping = LoadGrouping(requestCount: requests.count, workers: workers, budget: environment.admission?.limit)
         recorder.reserveStore(adding: requests.count)
         mergeTable.reserveCapacity(requests.count)
@@ -92,17 +95,18 @@ final class BatchPlanner: Sendable {
     /// assets (``ExpandingPlugin``) by those assets (before anything is planned).
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
-    /// failed here. `entries` counts both: the first dependency entry's number.
-    private func expandFolders() -> (requests: [AssetRequest], entries: Int) {
+    /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
+    /// whether any request was replaced.
+    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool) {
         var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return (given, given.count) }
-        // A fetched file is expanded (a baked pack's entries) from its local copy; one that could
-        // not be fetched is planned as it is (resolving it fails with the fetch's error, naming
-        // its URL), never expanded from a file that is not there.
+        guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false) }
+        // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
+        // not be prepared is planned as it is (resolving it fails with the preparation's error,
+        // naming its path), never expanded from a file that is not there.
         var notFetched: [AssetRequest] = []
         given = given.compactMap { request in
-            guard let local = try? remote.local(request) else {
+            guard let local = try? sources.local(request) else {
                 notFetched.append(request)
                 return nil
             }
@@ -113,7 +117,7 @@ final class BatchPlanner: Sendable {
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
             skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        return (found.requests, found.requests.count + found.unloadable.count)
+        return (found.requests, found.requests.count + found.unloadable.count, true)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget

@@ -90,7 +90,7 @@ struct DependencyPlanner {
 
     /// Follows the dependencies of the new asset `asset`, then plans it (or fails it).
     private mutating func follow(_ asset: Int, _ resolved: ResolvedRequest) {
-        let path = resolved.planned.request.remoteURL ?? resolved.planned.path  // what errors name: a fetched file's URL
+        let path = resolved.planned.request.requestedPath  // what errors name: a stand-in's origin
         inProgress[asset] = path
         var item = LoadItem(asset: asset, resolved: resolved)
         let tolerant = resolved.plugin.loader.toleratesFailedDependencies
@@ -150,8 +150,8 @@ extension AssetRequest {
     /// `assets/ui.json` named `ui`) is named as a part of it, `ui#ui.png`. A name the plugin
     /// chose, or a path outside the dependent's folder, stays.
     func named(after dependent: AssetRequest) -> AssetRequest {
-        // A fetched file's path, for its names, is its URL (what its dependencies are named by).
-        let dependentPath = dependent.remoteURL ?? dependent.path
+        // A stand-in's path, for its names, is its origin (what its dependencies are named by).
+        let dependentPath = dependent.requestedPath
         guard name == path, dependent.name != dependentPath else { return self }
         // The part of the dependent's path its name stands for: all of it, or what is left once
         // the tail both share (from a `#` or `/` on) is taken off (`…/level1.pak` for `level1`).

@@ -16,14 +16,14 @@ struct AssetKey: Hashable, Sendable {
     init(file: FileFacts, plugin: RegisteredPlugin, options: AssetOptions) {
         device = file.device
         inode = file.inode
-        entry = file.entry
+        entry = file.name  // an entry's name, or a source's path (whose device and inode are no file's)
         self.plugin = ObjectIdentifier(plugin)
         self.options = options
         // A multiply-xorshift mix (the dictionary hashes the result again with its own seed).
         var mixed = file.inode &* 0x9E37_79B9_7F4A_7C15
         mixed ^= (file.device &+ UInt64(UInt(bitPattern: self.plugin))) &* 0xBF58_476D_1CE4_E5B9
         mixed ^= mixed >> 31
-        if let entry = file.entry { mixed ^= UInt64(UInt(bitPattern: entry.hashValue)) }
+        if let entry { mixed ^= UInt64(UInt(bitPattern: entry.hashValue)) }
         if !options.isEmpty { mixed ^= UInt64(UInt(bitPattern: options.hashValue)) &* 0x94D0_49BB_1331_11EB }
         hash = Int(truncatingIfNeeded: mixed)
     }
@@ -96,16 +96,22 @@ final class RequestResolver: Sendable {
     /// What the batch may still read ahead, and where what it reads goes.
     let readAhead: ReadAheadBudget
     let memory: AssetMemory
-    /// Fetches the requests that name URLs, and names what their plugins declare beside them.
-    let remote: RemoteFiles?
+    /// Prepares the requests whose paths sources own, and names what their plugins declare
+    /// beside a stand-in.
+    let sources: PreparedSources?
+    /// Whether the caller's requests (``resolveAndDeclare(_:readingAhead:)``) may be a source's;
+    /// when not (prefetching found none), they are planned without asking the sources again.
+    let callersMayBeSourced: Bool
     /// The containers this batch's planning has found, as `stat` saw them the first time.
     private let containers = ContainerFacts()
 
     init(
         registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
-        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, remote: RemoteFiles? = nil
+        readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil,
+        callersMayBeSourced: Bool = true
     ) {
-        self.remote = remote
+        self.sources = sources
+        self.callersMayBeSourced = callersMayBeSourced
         self.registry = registry
         files = registry.files
         self.weighting = weighting
@@ -114,9 +120,9 @@ final class RequestResolver: Sendable {
         self.memory = memory
     }
 
-    /// `request` resolved and its dependencies declared.
+    /// The caller's `request` resolved and its dependencies declared.
     func resolveAndDeclare(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
-        var resolved = try resolve(request, readingAhead: &allowance)
+        var resolved = try callersMayBeSourced ? resolve(request, readingAhead: &allowance) : resolveFile(request, readingAhead: &allowance)
         declare(&resolved)
         return resolved
     }
@@ -124,11 +130,11 @@ final class RequestResolver: Sendable {
     /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
     /// `allowance` (this thread's share of ``readAhead``) lasts.
     func resolve(_ given: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
-        // A path on disk goes straight on (no copy of the request: this runs once per file).
-        guard let remote, AssetPath.isRemote(given.path) else { return try resolveFile(given, readingAhead: &allowance) }
-        // A URL is planned as its fetched local copy (fetched now, if it was not yet), and its
-        // errors name the URL.
-        let request = try remote.local(given)
+        // A path no source owns goes straight on (no copy of the request: this runs once per file).
+        guard let sources, sources.owns(given.path) else { return try resolveFile(given, readingAhead: &allowance) }
+        // A source's path is prepared (now, if it was not yet); a stand-in is planned in its
+        // place, and its errors name the path the caller gave.
+        let request = try sources.local(given)
         do {
             return try resolveFile(request, readingAhead: &allowance)
         } catch {
@@ -136,14 +142,15 @@ final class RequestResolver: Sendable {
         }
     }
 
-    /// ``resolve(_:readingAhead:)`` of a request for a file on this machine.
+    /// ``resolve(_:readingAhead:)`` of a request read where it is: on disk, in a container, or
+    /// from the source that owns it.
     private func resolveFile(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
         // The plugin the request names, else the one claiming its extension: found once.
         let nominee: RegisteredPlugin?
-        if files.hasContainers, let entry = try files.entryFacts(of: request.path, seen: containers) {  // an entry inside a container
-            file = entry
+        if files.servesBeyondDisk, let served = try files.servedFacts(of: request.path, seen: containers) {  // a source's or a container's
+            file = served
             nominee = try registry.nominee(of: request)
         } else {
             nominee = try registry.nominee(of: request)
@@ -155,8 +162,8 @@ final class RequestResolver: Sendable {
         var header: [UInt8]?
         let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
         let plugin = claim.plugin
-        // A remote file's plugin reads its copy alone (what it names is fetched as a dependency).
-        let visible = request.remoteURL == nil ? files : files.confined(to: RemoteFiles.split(request.path).url)
+        // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
+        let visible = request.origin == nil ? files : files.confined(to: PreparedSources.split(request.path).file)
         let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: visible, claimWarning: claim.warning)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
@@ -181,14 +188,14 @@ final class RequestResolver: Sendable {
             } else {
                 requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
             }
-            if let remote, resolved.planned.request.remoteURL != nil {
-                requests = try remote.remoteDependencies(requests, of: resolved.planned.request)
+            if let sources, resolved.planned.request.origin != nil {
+                requests = try sources.originDependencies(requests, of: resolved.planned.request)
             }
             if !requests.isEmpty { resolved.dependencies = .success(requests) }
         } catch {
             let failure = AssetError(path: resolved.planned.path, wrapping: error)
             resolved.dependencies = .failure(
-                resolved.planned.request.remoteURL.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
+                resolved.planned.request.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
         }
         if let estimate = (planned ?? resolved.plugin.loader.estimatedWork(for: resolved.planned)).map({ max($0, 1) }) {
             resolved.weight = estimate

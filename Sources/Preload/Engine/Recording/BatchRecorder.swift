@@ -240,7 +240,7 @@ final class BatchRecorder: PlanningRecords {
     }
 
     /// Remote files' bytes: `expected` more to come, `received` more arrived (the batch's
-    /// ``RemoteFetchSession`` leads here).
+    /// ``SourceSession`` leads here).
     func transferred(expected: Int64, received: Int64) {
         tellOutletsOfProgress(.transferred(expected: expected, received: received))
     }

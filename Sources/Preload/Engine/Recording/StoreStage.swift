@@ -24,12 +24,12 @@ struct StoreStage: Sendable {
         for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
         return store.insert(
             count: loaded.count, name: { finished[loaded[$0]].planned.request.name },
-            path: { finished[loaded[$0]].planned.request.remoteURL ?? finished[loaded[$0]].planned.request.path },
+            path: { finished[loaded[$0]].planned.request.requestedPath },
             entry: { position in
                 let index = loaded[position]
                 let planned = finished[index].planned
                 return AssetStore.Stored(
-                    name: planned.request.name, path: (planned.request.remoteURL ?? planned.request.path), plugin: planned.plugin,
+                    name: planned.request.name, path: planned.request.requestedPath, plugin: planned.plugin,
                     asset: finished[index].outcome.asset!,
                     isDependency: finished[index].asset >= callers)
             })
@@ -40,7 +40,7 @@ struct StoreStage: Sendable {
         guard let store, case .loaded(let asset) = state.outcome(ofEntry: entry) else { return }
         let request = state.request(ofEntry: entry)
         store.insert(
-            asset, name: request.name, path: request.remoteURL ?? request.path, plugin: state.assets[state.assetOfEntry[entry]].plugin,
+            asset, name: request.name, path: request.requestedPath, plugin: state.assets[state.assetOfEntry[entry]].plugin,
             isDependency: entry >= state.callers.count)
     }
 

@@ -1,13 +1,14 @@
 import PreloadConcurrency
 
-/// What a ``RemoteFetching`` reports to, and is stopped by, while it fetches: byte progress for
-/// the batch's bar, and the batch's cancellation.
+/// What an ``AssetSource`` reports to, and is stopped by, while it prepares files (a
+/// ``RemoteFetching`` while it fetches): byte progress for the batch's bar, and the batch's
+/// cancellation.
 ///
-/// A batch makes one for its fetches: the bytes reach its progress (downloading and loading
-/// share one byte-weighted bar) and its ``PreloadBatch/cancel()`` reaches the fetcher's
+/// A batch makes one for its sources: the bytes reach its progress (downloading and loading
+/// share one byte-weighted bar) and its ``PreloadBatch/cancel()`` reaches the source's
 /// transfers at once, through ``onCancel(_:)``. Outside a batch (a command that only downloads)
 /// make one with a progress closure and cancel it yourself.
-public final class RemoteFetchSession: Sendable {
+public final class SourceSession: Sendable {
     private struct State {
         var isCancelled = false
         var handlers: [Int: @Sendable () -> Void] = [:]
@@ -23,7 +24,7 @@ public final class RemoteFetchSession: Sendable {
         progress = onProgress
     }
 
-    /// Whether the session is cancelled: a fetcher stops and fails what it has not finished.
+    /// Whether the session is cancelled: a source stops and fails what it has not finished.
     public var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
     /// Cancels the session: every handler given to ``onCancel(_:)`` runs once, now.
@@ -70,3 +71,7 @@ public final class RemoteFetchSession: Sendable {
         if bytes != 0 { progress(0, bytes) }
     }
 }
+
+/// ``SourceSession``, by its name from when only remote files had one.
+@available(*, deprecated, renamed: "SourceSession")
+public typealias RemoteFetchSession = SourceSession

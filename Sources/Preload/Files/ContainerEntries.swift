@@ -1,0 +1,122 @@
+/// The entries of containers as a source: a path `CONTAINER#ENTRY` whose container is a regular
+/// file some ``ContainerPlugin`` opens (the shortest prefix before a `#` that is one) is that
+/// plugin's entry, served by it. ``AssetFiles`` asks it after the coordinator's sources and
+/// before the disk.
+final class ContainerEntries: AssetSource {
+    let containers: [any ContainerPlugin]
+    /// Which plugin (by index; -1 for none) opens the file at a path, as it was when `stat`
+    /// last saw it: every entry of a pack is located several times while planning and
+    /// loading, and its container's header need only be read once.
+    private let openers = BoundedCache<ContainerKey, Int>(capacity: 256)
+
+    private struct ContainerKey: Hashable, Sendable {
+        let path: String
+        let file: FileFacts
+    }
+
+    /// Where a path is inside a container: the container's path, the entry's name, the plugin
+    /// that opens it and what `stat` said of the container.
+    struct Location {
+        let container: String
+        let entry: String
+        let plugin: any ContainerPlugin
+        let file: FileFacts
+    }
+
+    /// Entries of the containers `containers` open (asked in order).
+    init(containers: [any ContainerPlugin]) {
+        self.containers = containers
+    }
+
+    /// Where `path` is inside a container, with what `stat` said of the container (or what
+    /// `seen` remembers of it); `nil` for a path that is no entry.
+    func location(of path: String, seen: ContainerFacts? = nil) -> Location? {
+        guard path.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        var search = path.startIndex
+        // Scanned as bytes: `#` is ASCII, so each byte index is a character boundary.
+        while let hash = path.utf8[search...].firstIndex(of: UInt8(ascii: "#")) {
+            let container = String(path[..<hash]), entry = String(path[path.utf8.index(after: hash)...])
+            let known = entry.isEmpty ? nil : seen?.facts(of: container)
+            if !entry.isEmpty, let file = known ?? (try? FileFacts.of(path: container)), !file.isDirectory {
+                let opener = openers.value(for: ContainerKey(path: container, file: file)) {
+                    guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
+                    return containers.firstIndex { $0.opensContainer(at: container, header: header) } ?? -1
+                }
+                if opener >= 0 {
+                    if known == nil { seen?.remember(file, of: container) }
+                    return Location(container: container, entry: entry, plugin: containers[opener], file: file)
+                }
+            }
+            search = path.utf8.index(after: hash)
+        }
+        return nil
+    }
+
+    /// ``facts(of:)`` of an entry; `nil` for a path that is none (its container is found once,
+    /// not once to tell and once to ask). With `seen`, a container already seen there is not
+    /// looked at again (one batch's planning: a pack of 20,000 entries is `stat`ed once).
+    func entryFacts(of path: String, seen: ContainerFacts? = nil) throws(AssetError) -> FileFacts? {
+        guard let location = location(of: path, seen: seen) else { return nil }
+        let (container, entry, plugin, containerFacts) = (location.container, location.entry, location.plugin, location.file)
+        do {
+            return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container, containerFacts: containerFacts))
+        } catch {
+            let names = (try? plugin.entryNames(in: container)) ?? []
+            let folder = entry.hasSuffix("/") ? entry : entry + "/"
+            if names.contains(where: { $0.hasPrefix(folder) }) {
+                return FileFacts(entry: entry, in: containerFacts, size: 0, isDirectory: true)
+            }
+            throw AssetError(path: path, wrapping: error)
+        }
+    }
+
+    /// Whether `path` is an entry of a container some plugin opens.
+    func owns(_ path: String) -> Bool { location(of: path) != nil }
+
+    /// An entry's identity is its container's plus its name; a name that only prefixes entries
+    /// (`pack#sprites.atlas`) is a folder.
+    func facts(of path: String) throws(AssetError) -> FileFacts {
+        guard let facts = try entryFacts(of: path) else { throw Self.noEntry(path) }
+        return facts
+    }
+
+    /// The entry's bytes, inflated by its plugin (which checks `isCancelled` and reports progress).
+    func read(_ path: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void) throws -> AssetBytes {
+        guard let location = location(of: path) else { throw Self.noEntry(path) }
+        return try read(location, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
+    }
+
+    /// ``read(_:limit:memory:isCancelled:progress:)`` of an entry already located.
+    func read(_ location: Location, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void) throws -> AssetBytes {
+        try location.plugin.readEntry(
+            location.entry, in: location.container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
+    }
+
+    /// The entry's first `count` bytes (its plugin may stop early).
+    func prefix(_ path: String, count: Int) throws -> [UInt8] {
+        guard let location = location(of: path) else { throw Self.noEntry(path) }
+        return try prefix(location, count: count)
+    }
+
+    /// ``prefix(_:count:)`` of an entry already located.
+    func prefix(_ location: Location, count: Int) throws -> [UInt8] {
+        try location.plugin.entryPrefix(location.entry, in: location.container, count: count)
+    }
+
+    /// The entries below the folder `folder` names inside its container, hidden ones left out.
+    func files(under folder: String) throws -> [String] {
+        guard let location = location(of: folder) else { throw Self.noEntry(folder) }
+        return try files(under: location)
+    }
+
+    /// ``files(under:)`` of a folder already located.
+    func files(under location: Location) throws -> [String] {
+        let prefix = location.entry.hasSuffix("/") ? location.entry : location.entry + "/"
+        return try location.plugin.entryNames(in: location.container).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+    }
+
+    private static func noEntry(_ path: String) -> AssetError {
+        AssetError(path: path, category: .fileNotFound, reason: "is no entry of a container a plugin opens")
+    }
+}
