@@ -17,8 +17,12 @@ import PreloadPNG
 ///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()])
 /// ```
-public struct AtlasLoader: LoaderPlugin {
-    private let cache = DescriptionCache()
+public struct AtlasLoader: PlanningPlugin {
+    /// What planning read (the descriptor, or the sprite folder's listing): handed to the load
+    /// (``LoadContext/planningNote(as:)``) so each descriptor is parsed once.
+    public struct PlanningNote: Sendable {
+        let source: AtlasSource
+    }
 
     /// An atlas loader (pages decode with the coordinator's PNG plugin).
     public init() {}
@@ -36,23 +40,25 @@ public struct AtlasLoader: LoaderPlugin {
         TexturePackerFormat.matches(header)
     }
 
-    public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
+    /// The pages (or sprites) the atlas needs, with what was read to find them handed to the
+    /// load. A sprite folder's work is its sprites' (packing grows with them); a descriptor's is
+    /// its file.
+    public func plan(_ request: PlannedRequest) throws -> LoadPlan<PlanningNote> {
         let source = try Self.source(for: request)
-        cache.remember(source, for: request)
-        return source.requests(for: request, options: Self.pageOptions(for: request))
-    }
-
-    /// A sprite folder's packing grows with its sprites; a descriptor's work is its file.
-    public func estimatedWork(for request: PlannedRequest) -> Int64? {
-        guard case .folder(let sprites) = cache.peek(for: request) else { return nil }
-        return sprites.reduce(Int64(0)) { $0 + ((try? request.files.facts(of: $1.path).size) ?? 0) }
+        var work: Int64?
+        if case .folder(let sprites) = source {
+            work = sprites.reduce(Int64(0)) { $0 + ((try? request.files.facts(of: $1.path).size) ?? 0) }
+        }
+        return LoadPlan(
+            dependencies: source.requests(for: request, options: Self.pageOptions(for: request)), note: PlanningNote(source: source),
+            work: work)
     }
 
     /// Builds the atlas from its decoded pages, or packs a sprite folder's decoded sprites,
     /// with what planning read (the descriptor, the folder's listing) if it is still at hand.
     public func load(_ context: LoadContext) throws -> any Asset {
         let request = context.request
-        let source = try cache.take(for: request) ?? Self.source(for: request)
+        let source = try context.planningNote(as: PlanningNote.self)?.source ?? Self.source(for: request)
         try context.checkCancellation()
         let options = Self.pageOptions(for: request)
         switch source {
@@ -162,30 +168,5 @@ package enum AtlasSource: Sendable {
         case .folder(let sprites): sprites.map { AssetRequest(path: $0.path, options: options) }
         case .grid: [AssetRequest(path: request.path, options: options)]
         }
-    }
-}
-
-/// Sources read while planning, handed to the load so each descriptor is parsed once.
-/// Keyed by file and options (two loads of one folder at two scales differ), and bounded: an
-/// atlas whose planning failed never takes its entry, and an evicted entry only means parsing
-/// again.
-final class DescriptionCache: Sendable {
-    private struct Key: Hashable {
-        let file: FileFacts
-        let options: AssetOptions
-    }
-
-    private let sources = BoundedCache<Key, AtlasSource>(capacity: 256)
-
-    func remember(_ source: AtlasSource, for request: PlannedRequest) {
-        sources.insert(source, for: Key(file: request.file, options: request.options))
-    }
-
-    func peek(for request: PlannedRequest) -> AtlasSource? {
-        sources[Key(file: request.file, options: request.options)]
-    }
-
-    func take(for request: PlannedRequest) -> AtlasSource? {
-        sources.remove(Key(file: request.file, options: request.options))
     }
 }

@@ -26,21 +26,32 @@ public enum AudioSampleFormat: String, Hashable, Sendable, CaseIterable, CustomS
     public var description: String { rawValue }
 }
 
-/// The encoding of an audio file, as its content (not its name) says.
-public enum AudioEncoding: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+/// The encoding of an audio file, as its content (not its name) says: one the plugin decodes
+/// itself (``allCases``), or a third party's ``AudioDecoder``'s (`AudioEncoding(rawValue: "raw")`).
+public struct AudioEncoding: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The encoding's short name ("wav"), what `--json` and reports show.
+    public let rawValue: String
+
+    /// The encoding named `rawValue`: a third party's decoder names its own.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// RIFF/WAVE with PCM (8, 16, 24 or 32-bit) or float samples, read by this plugin itself, or
     /// of another codec (Microsoft or IMA ADPCM, A-law, µ-law), decoded by libsndfile.
-    case wav
+    public static let wav = AudioEncoding(rawValue: "wav")
     /// Ogg Vorbis (libvorbisfile).
-    case vorbis
+    public static let vorbis = AudioEncoding(rawValue: "vorbis")
     /// FLAC, lossless (libsndfile).
-    case flac
+    public static let flac = AudioEncoding(rawValue: "flac")
     /// MPEG-1/2 Layer III (libmpg123).
-    case mp3
+    public static let mp3 = AudioEncoding(rawValue: "mp3")
     /// Ogg Opus (libsndfile, which uses libopus), always 48 kHz.
-    case opus
+    public static let opus = AudioEncoding(rawValue: "opus")
 
-    /// Whether decoding gives back exactly the samples that were encoded.
+    /// The encodings the plugin decodes itself, without a third party's ``AudioDecoder``.
+    public static let allCases: [AudioEncoding] = [.wav, .vorbis, .flac, .mp3, .opus]
+
+    /// Whether decoding gives back exactly the samples that were encoded (known for the
+    /// plugin's own encodings; `false` for a third party's).
     public var isLossless: Bool { self == .wav || self == .flac }
 
     public var description: String { rawValue }

@@ -1,17 +1,23 @@
 import CPreloadAudio
 import Preload
 
-/// Decoded audio read in order, a block of frames at a time, with seeking: a WAV's PCM samples
-/// (``WAVFrames``) or a file a library decodes (``SndfileDecoder``, ``VorbisDecoder``,
-/// ``Mpg123Decoder``). A sound reads one to the
-/// end once; a ``MusicStream`` reads one as the game plays.
-protocol AudioFrames: AnyObject {
+/// Decoded audio read in order, a block of frames at a time, with seeking: what an
+/// ``AudioDecoder`` opens. The plugin's own are a WAV's PCM samples (`WAVFrames`) and the files
+/// libraries decode (libsndfile, libvorbisfile, libmpg123). A ``Sound`` reads one to the end
+/// once; a ``MusicStream`` reads one as the game plays, from one thread at a time (it holds
+/// its frames behind its lock), so an implementation needs no locking of its own.
+public protocol AudioFrames: AnyObject {
+    /// What the file is encoded as.
     var encoding: AudioEncoding { get }
+    /// Frames per second.
     var sampleRate: Int { get }
+    /// Samples per frame.
     var channels: Int { get }
     /// The frames the file says it holds.
     var frameCount: Int { get }
-    /// Reads up to `frames` frames of `format` into `destination`; how many it read, 0 at the end.
+    /// Reads up to `frames` frames of `format`, interleaved, into `destination` (room for
+    /// `frames` of them); how many it read, 0 at the end. A file cut short ends early: the
+    /// loader fails it as ``AudioDecodeError/truncated(_:)``.
     func read(_ frames: Int, as format: AudioSampleFormat, into destination: UnsafeMutableRawPointer) throws(AudioDecodeError) -> Int
     /// Moves to frame `frame`; false when the decoder cannot.
     func seek(toFrame frame: Int) -> Bool
@@ -64,10 +70,15 @@ final class WAVFrames: AudioFrames {
 /// RIFF chunks, the Ogg pages, the MP3 frames, the FLAC metadata and last frame), before the
 /// libraries take its whole pages or frames for the end. Returns the frames and what was
 /// irregular about the file.
+/// A third party's `decoders` are asked first, in order: the first whose
+/// ``AudioDecoder/matches(_:)`` accepts the bytes opens them.
 func openAudio(
-    _ bytes: UnsafeRawBufferPointer, sampleFormat: AudioSampleFormat
+    _ bytes: UnsafeRawBufferPointer, sampleFormat: AudioSampleFormat, decoders: [any AudioDecoder] = []
 ) throws(any Error) -> (frames: any AudioFrames, warnings: [AssetWarning]) {
     guard !bytes.isEmpty else { throw AudioDecodeError.emptyFile }
+    if let decoder = decoders.first(where: { $0.matches(bytes) }) {
+        return (try decoder.open(bytes, sampleFormat: sampleFormat), [])
+    }
     if WAVFile.isRIFF(bytes) {
         let layout = try WAVFile(bytes)
         switch layout.samples {

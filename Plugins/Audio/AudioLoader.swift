@@ -11,6 +11,9 @@ import Preload
 /// decoded while it plays) as its request's ``AudioLoaderSettings`` say; by default a file that plays
 /// for 10 seconds or less is a sound and a longer one music.
 ///
+/// A third party adds a codec as an ``AudioDecoder`` in ``decoders``: its files are claimed by
+/// their extension and content, and load as sounds and music as the plugin's own do.
+///
 /// ```swift
 /// import Preload
 /// import PreloadAudio
@@ -28,17 +31,24 @@ public struct AudioLoader: LoaderPlugin {
     public let identifier = "audio"
     /// Failed loads are reported as sounds (a loaded file says what it became).
     public let assetKind = AssetKind.sound
-    /// WAV, Ogg (Vorbis or Opus), FLAC, MP3 and Opus names; other names are claimed by content.
-    public let fileExtensions: Set<String> = ["wav", "wave", "ogg", "oga", "flac", "mp3", "opus"]
+    /// WAV, Ogg (Vorbis or Opus), FLAC, MP3 and Opus names, and those of ``decoders``; other
+    /// names are claimed by content.
+    public let fileExtensions: Set<String>
     /// Enough for a RIFF/WAVE header, the other encodings' magic numbers and an ID3 tag.
     public let headerLength = 12
 
     /// The settings of a request that sets none of its own.
     public let defaults: AudioLoaderSettings
 
-    /// A loader whose requests without ``AudioLoaderSettings`` of their own load with `defaults`.
-    public init(defaults: AudioLoaderSettings = AudioLoaderSettings()) {
+    /// Third parties' codecs, asked before the plugin's own encodings, in order.
+    public let decoders: [any AudioDecoder]
+
+    /// A loader whose requests without ``AudioLoaderSettings`` of their own load with `defaults`,
+    /// decoding `decoders`' formats besides its own.
+    public init(defaults: AudioLoaderSettings = AudioLoaderSettings(), decoders: [any AudioDecoder] = []) {
         self.defaults = defaults
+        self.decoders = decoders
+        fileExtensions = decoders.reduce(["wav", "wave", "ogg", "oga", "flac", "mp3", "opus"]) { $0.union($1.fileExtensions) }
     }
 
     /// The libraries this machine lacks among those Ogg Vorbis, MP3, FLAC and Ogg Opus need
@@ -54,7 +64,7 @@ public struct AudioLoader: LoaderPlugin {
 
     public func matchesSignature(_ header: [UInt8]) -> Bool {
         header.withUnsafeBytes { bytes in
-            if WAVFile.matches(bytes) { return true }
+            if WAVFile.matches(bytes) || decoders.contains(where: { $0.matches(bytes) }) { return true }
             return bytes.starts(with: "OggS".utf8) || bytes.starts(with: "fLaC".utf8) || (bytes.count >= 4 && bytes.starts(with: "ID3".utf8))
         }
     }
@@ -65,7 +75,7 @@ public struct AudioLoader: LoaderPlugin {
         let spriteMap = options[AudioSpriteMap.self].path
         if spriteMap != nil { settings.kind = .sound }  // an audio sprite's parts play from memory
         let asset = try Self.load(
-            try context.readContents(), settings: settings, memory: context.memory,
+            try context.readContents(), settings: settings, decoders: decoders, memory: context.memory,
             checkCancellation: { try context.checkCancellation() }, progress: { context.reportProgress($0) },
             warn: { try context.warn($0) })
         guard let spriteMap, let sound = asset as? Sound else { return asset }
@@ -92,22 +102,27 @@ public struct AudioLoader: LoaderPlugin {
 
     /// Loads the audio file in `bytes` as the plugin does inside a batch, without a coordinator
     /// (a tool, a test, a fuzzer): a ``Sound`` decoded into `memory` or ``Music`` over `bytes`,
-    /// as `settings` say, and what was irregular about the file.
+    /// as `settings` say (a third party's encodings through `decoders`), and what was irregular
+    /// about the file.
     public static func load(
-        _ bytes: AssetBytes, settings: AudioLoaderSettings = AudioLoaderSettings(), memory: AssetMemory = .shared
+        _ bytes: AssetBytes, settings: AudioLoaderSettings = AudioLoaderSettings(), decoders: [any AudioDecoder] = [],
+        memory: AssetMemory = .shared
     ) throws -> (asset: any Asset, warnings: [AssetWarning]) {
         var warnings: [AssetWarning] = []
-        let asset = try load(bytes, settings: settings, memory: memory, checkCancellation: {}, progress: { _ in }, warn: { warnings += $0 })
+        let asset = try load(
+            bytes, settings: settings, decoders: decoders, memory: memory, checkCancellation: {}, progress: { _ in },
+            warn: { warnings += $0 })
         return (asset, warnings)
     }
 
     /// Opens `contents`, checks its length, and keeps it as music or decodes it into a sound.
     private static func load(
-        _ contents: AssetBytes, settings: AudioLoaderSettings, memory: AssetMemory, checkCancellation: () throws -> Void,
+        _ contents: AssetBytes, settings: AudioLoaderSettings, decoders: [any AudioDecoder], memory: AssetMemory,
+        checkCancellation: () throws -> Void,
         progress: (Double) -> Void, warn: ([AssetWarning]) throws -> Void
     ) throws -> any Asset {
         try contents.withUnsafeBytes { bytes in  // AssetBytes keep their address while a copy is held
-            let (frames, warnings) = try openAudio(bytes, sampleFormat: settings.sampleFormat)
+            let (frames, warnings) = try openAudio(bytes, sampleFormat: settings.sampleFormat, decoders: decoders)
             try warn(warnings)
             let seconds = Double(frames.frameCount) / Double(frames.sampleRate)
             if seconds > settings.longestDuration.seconds {
@@ -121,7 +136,9 @@ public struct AudioLoader: LoaderPlugin {
                 case .automatic: seconds > settings.longestSound.seconds
                 }
             if isMusic {
-                return Music(encoded: contents, encoding: frames.encoding, format: format, frameCount: frames.frameCount)
+                let ownDecoders = decoders.filter { $0.encoding == frames.encoding }  // what its streams reopen it with
+                return Music(
+                    encoded: contents, encoding: frames.encoding, format: format, frameCount: frames.frameCount, decoders: ownDecoders)
             }
             return try decode(frames, format: format, memory: memory, checkCancellation: checkCancellation, progress: progress)
         }

@@ -78,6 +78,7 @@ public enum BakedAudio {
         let payload = entry.bytes.extracting(headerSize..<headerSize + Int(fields.payload))
         switch form {
         case .music:
+            guard header[5] != 0 else { throw malformed("its music is of a third party's encoding, which a baked pack does not reopen") }
             return Music(encoded: payload, encoding: encoding, format: format, frameCount: Int(fields.frames))
         case .sound:
             guard UInt64(payload.count) == fields.frames * UInt64(format.bytesPerFrame) else {
@@ -98,7 +99,11 @@ public enum BakedAudio {
     /// The header's code of each encoding (stable: never renumbered).
     private static let codes: [AudioEncoding: UInt8] = [.wav: 1, .vorbis: 2, .flac: 3, .mp3: 4, .opus: 5]
 
-    private static func code(of encoding: AudioEncoding) -> UInt8 { codes[encoding]! }
+    /// 0 for a third party's encoding: its sound's PCM reads back (as encoding "other"); its
+    /// music, whose decoder the pack cannot name, fails by name when read.
+    private static func code(of encoding: AudioEncoding) -> UInt8 { codes[encoding] ?? 0 }
 
-    private static func encoding(of code: UInt8) -> AudioEncoding? { codes.first { $0.value == code }?.key }
+    private static func encoding(of code: UInt8) -> AudioEncoding? {
+        code == 0 ? AudioEncoding(rawValue: "other") : codes.first { $0.value == code }?.key
+    }
 }

@@ -25,10 +25,15 @@ public struct Music: Asset {
     public let format: AudioFormat
     /// How many frames the track plays, as the file says.
     public let frameCount: Int
+    /// The third party's codecs its streams open the bytes with (empty for the plugin's own
+    /// encodings).
+    public let decoders: [any AudioDecoder]
 
     /// Music in `encoded` bytes of `encoding`, `frameCount` frames of `format` once decoded.
-    /// ``makeStream(sampleFormat:)`` checks the bytes again; this initializer does not.
-    public init(encoded: AssetBytes, encoding: AudioEncoding, format: AudioFormat, frameCount: Int) {
+    /// ``makeStream(sampleFormat:)`` checks the bytes again (with `decoders`, for a third
+    /// party's encoding); this initializer does not.
+    public init(encoded: AssetBytes, encoding: AudioEncoding, format: AudioFormat, frameCount: Int, decoders: [any AudioDecoder] = []) {
+        self.decoders = decoders
         self.encoded = encoded
         self.encoding = encoding
         self.format = format
@@ -44,7 +49,7 @@ public struct Music: Asset {
     /// - Throws: `MissingSystemLibrary` when the encoding needs a library this machine
     ///   lacks; ``AudioDecodeError`` when the bytes do not open.
     public func makeStream(sampleFormat: AudioSampleFormat? = nil) throws -> MusicStream {
-        try MusicStream(encoded, sampleFormat: sampleFormat ?? format.sampleFormat)
+        try MusicStream(encoded, sampleFormat: sampleFormat ?? format.sampleFormat, decoders: decoders)
     }
 
     /// Every frame as PCM, decoded through a new stream: what `preload export` writes and

@@ -25,9 +25,9 @@ public final class MusicStream: Sendable {
         var loopStart = 0
     }
 
-    init(_ encoded: AssetBytes, sampleFormat: AudioSampleFormat) throws {
+    init(_ encoded: AssetBytes, sampleFormat: AudioSampleFormat, decoders: [any AudioDecoder]) throws {
         let bytes = encoded.withUnsafeBytes { $0 }  // AssetBytes keep their address while a copy is held
-        let frames = try openAudio(bytes, sampleFormat: sampleFormat).frames
+        let frames = try openAudio(bytes, sampleFormat: sampleFormat, decoders: decoders).frames
         self.encoded = encoded
         self.encoding = frames.encoding
         self.format = AudioFormat(sampleRate: frames.sampleRate, channels: frames.channels, sampleFormat: sampleFormat)

@@ -16,9 +16,7 @@ import PreloadXML
 ///
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), BitmapFontLoader()])
 /// ```
-public struct BitmapFontLoader: LoaderPlugin {
-    private let descriptions = BoundedCache<PlannedRequest, BitmapFontDescription>(capacity: 256)
-
+public struct BitmapFontLoader: PlanningPlugin {
     /// A bitmap font loader (pages decode with the coordinator's image plugins).
     public init() {}
 
@@ -47,16 +45,16 @@ public struct BitmapFontLoader: LoaderPlugin {
     /// or by naming the plugin.
     public var signatureReach: Int { 64 << 10 }
 
-    public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
+    /// The font's pages, with the descriptor read to find them handed to the load.
+    public func plan(_ request: PlannedRequest) throws -> LoadPlan<BitmapFontDescription> {
         let description = try Self.description(for: request)
-        descriptions.insert(description, for: request)
         let options = request.options[BitmapFontPages.self].options
-        return description.pages.map { AssetRequest(path: $0.path, options: options) }
+        return LoadPlan(dependencies: description.pages.map { AssetRequest(path: $0.path, options: options) }, note: description)
     }
 
     public func load(_ context: LoadContext) throws -> any Asset {
         let request = context.request
-        let description = try descriptions.remove(request) ?? Self.description(for: request)
+        let description = try context.planningNote(as: BitmapFontDescription.self) ?? Self.description(for: request)
         try context.checkCancellation()
         let options = request.options[BitmapFontPages.self].options
         let pages = try description.pages.map { page in

@@ -23,12 +23,14 @@ import Preload
 /// Layer data compressed with zlib or gzip inflates through the system zlib; with Zstandard,
 /// through libzstd opened at run time (`libzstd1` on Debian): without it only such layers fail,
 /// with `MissingSystemLibrary` naming the package.
-public struct TileMapLoader: LoaderPlugin {
-    /// Maps read while planning, handed to their load so each is read once; bounded (a map
-    /// whose planning failed never takes its entry, and an evicted one is only read again).
-    private let parsed = BoundedCache<PlannedRequest, Parsed>(capacity: 32)
+public struct TileMapLoader: PlanningPlugin {
+    /// The map planning read, with what was irregular about it (none for a CSV grid): handed to
+    /// its load (``LoadContext/planningNote(as:)``) so each map is read once.
+    public struct PlanningNote: Sendable {
+        fileprivate let read: Parsed?
+    }
 
-    private struct Parsed: Sendable {
+    fileprivate struct Parsed: Sendable {
         let map: TileMap
         let warnings: [AssetWarning]
     }
@@ -64,12 +66,11 @@ public struct TileMapLoader: LoaderPlugin {
     /// (``TileMap/withTextures(file:_:)``): the load sees every image's outcome.
     public var toleratesFailedDependencies: Bool { true }
 
-    /// The map's images; a CSV grid has none.
-    public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
-        guard !request.options.contains(TileMapLoaderSettings.self) else { return [] }
+    /// The map's images, with the map read to find them handed to the load; a CSV grid has none.
+    public func plan(_ request: PlannedRequest) throws -> LoadPlan<PlanningNote> {
+        guard !request.options.contains(TileMapLoaderSettings.self) else { return LoadPlan(dependencies: [], note: PlanningNote(read: nil)) }
         let map = try Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
-        parsed.insert(map, for: request)
-        return map.map.images.map { AssetRequest(path: $0.path) }
+        return LoadPlan(dependencies: map.map.images.map { AssetRequest(path: $0.path) }, note: PlanningNote(read: map))
     }
 
     /// The map read while planning (or read now, if that is gone) with its images' textures in
@@ -82,7 +83,9 @@ public struct TileMapLoader: LoaderPlugin {
             return try request.options[TileMapLoaderSettings.self].map(
                 csv: try context.readContents().array, layerName: layerName, file: request.path)
         }
-        let read = try parsed.remove(request) ?? Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
+        let read =
+            try context.planningNote(as: PlanningNote.self)?.read
+            ?? Self.read(request.path, files: request.files, containerPrefix: request.containerPrefix)
         try context.checkCancellation()
         let (map, warnings) = try read.map.withTextures(file: request.path) { path in
             let image = AssetRequest(path: path)

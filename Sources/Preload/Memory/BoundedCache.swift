@@ -2,8 +2,9 @@ import PreloadConcurrency
 import Synchronization
 
 /// A small thread-safe cache that forgets its oldest entry once it holds `capacity` of them: for
-/// plugins that read something while planning (an atlas descriptor, a pack's index) and want it
-/// again when loading. Losing an entry only costs reading it again.
+/// what many requests share (a container's index, which every entry's lookups read). What
+/// planning read for one request and its load wants again goes through ``PlanningPlugin``'s note
+/// instead, which the engine keeps per request. Losing an entry only costs reading it again.
 public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let entries = PreloadMutex(Entries())

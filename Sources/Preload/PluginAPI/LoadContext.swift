@@ -15,6 +15,8 @@ public final class LoadContext: Sendable {
     private let dependencies: [AssetRequest: AssetOutcome]
     /// The file, if planning read it ahead.
     private let contents: AssetBytes?
+    /// What the plugin's plan handed its load (``PlanningPlugin``).
+    private let note: (any Sendable)?
     private var maxFileBytes: Int { environment.maxFileBytes }
     private var isStrict: Bool { environment.isStrict }
     /// The batch's baked kinds (``bakedAssetType(ofKind:)``).
@@ -31,8 +33,9 @@ public final class LoadContext: Sendable {
 
     init(
         request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: AssetBytes? = nil,
-        dependencies: [AssetRequest: AssetOutcome]
+        dependencies: [AssetRequest: AssetOutcome], note: (any Sendable)? = nil
     ) {
+        self.note = note
         self.request = request
         self.asset = asset
         self.environment = environment
@@ -97,6 +100,13 @@ public final class LoadContext: Sendable {
         return try request.files.read(
             request.path, limit: maxFileBytes, memory: memory, isCancelled: { environment.isCancelled },
             progress: { if reportingProgress { reportProgress($0) } })
+    }
+
+    /// What this request's ``PlanningPlugin/plan(_:)`` handed its load, as `type`; `nil` when
+    /// there is none (the plugin is not a ``PlanningPlugin``) or it is of another type. Only
+    /// this request's load sees it; the engine drops it when the load ends.
+    public func planningNote<Note: Sendable>(as type: Note.Type) -> Note? {
+        note as? Note
     }
 
     /// How `dependency` (one of the requests the plugin declared) ended: for plugins that

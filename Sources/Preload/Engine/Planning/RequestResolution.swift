@@ -57,6 +57,8 @@ struct ResolvedRequest: Sendable {
     let decodedBytes: Int
     /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
     var dependencies: Result<[AssetRequest], AssetError>
+    /// What a ``PlanningPlugin``'s plan hands its load (``LoadContext/planningNote(as:)``).
+    var note: (any Sendable)?
 
     init(
         planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
@@ -177,8 +179,15 @@ final class RequestResolver: Sendable {
     /// Gives `resolved` its plugin's declared dependencies, and the work and weight the plugin
     /// estimates once it has looked (plugin code: call it outside any lock).
     func declare(_ resolved: inout ResolvedRequest) {
+        var planned: Int64?
         do {
-            var requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
+            var requests: [AssetRequest]
+            if let planning = resolved.plugin.loader as? any PlanningPlugin {
+                let plan = try planning.erasedPlan(resolved.planned)
+                (requests, resolved.note, planned) = (plan.dependencies, plan.note, plan.work)
+            } else {
+                requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
+            }
             if let sources, resolved.planned.request.origin != nil {
                 requests = try sources.originDependencies(requests, of: resolved.planned.request)
             }
@@ -188,7 +197,7 @@ final class RequestResolver: Sendable {
             resolved.dependencies = .failure(
                 resolved.planned.request.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
         }
-        if let estimate = resolved.plugin.loader.estimatedWork(for: resolved.planned).map({ max($0, 1) }) {
+        if let estimate = (planned ?? resolved.plugin.loader.estimatedWork(for: resolved.planned)).map({ max($0, 1) }) {
             resolved.weight = estimate
             resolved.work = estimate
         }
