@@ -1,4 +1,4 @@
-/// A third party's audio codec, which ``AudioLoader`` takes in its list as ``ImageLoader`` takes
+/// A third party's audio codec, which ``AudioLoader`` takes in its list as `ImageLoader` takes
 /// an `ImageDecoder`: it claims files by extension and by content, and opens their bytes as
 /// ``AudioFrames``. The loader does the rest for it: the length limit, a ``Sound`` decoded into
 /// pooled memory or ``Music`` kept encoded (whose streams reopen the bytes with this decoder),

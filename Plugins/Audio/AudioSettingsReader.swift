@@ -33,7 +33,7 @@ extension AudioLoader: ConfigurablePlugin, InstalledFormatsPlugin {
     /// ``AudioSettingsReader``.
     public var settingsReader: any PluginSettingsReader { AudioSettingsReader() }
 
-    /// ``AudioLoader/decodes(fileExtension:)``: WAV always, the rest when their library is
+    /// ``AudioLoader/decodes(fileExtension:)-swift.type.method``: WAV always, the rest when their library is
     /// installed.
     public func decodes(fileExtension: String) -> Bool { Self.decodes(fileExtension: fileExtension) }
 }
