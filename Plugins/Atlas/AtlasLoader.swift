@@ -19,7 +19,7 @@ import PreloadPNG
 /// ```
 public struct AtlasLoader: PlanningPlugin {
     /// What planning read (the descriptor, or the sprite folder's listing): handed to the load
-    /// (``LoadContext/planningNote(as:)``) so each descriptor is parsed once.
+    /// (`LoadContext.planningNote(as:)`) so each descriptor is parsed once.
     public struct PlanningNote: Sendable {
         let source: AtlasSource
     }

@@ -25,7 +25,7 @@ import Preload
 /// with `MissingSystemLibrary` naming the package.
 public struct TileMapLoader: PlanningPlugin {
     /// The map planning read, with what was irregular about it (none for a CSV grid): handed to
-    /// its load (``LoadContext/planningNote(as:)``) so each map is read once.
+    /// its load (`LoadContext.planningNote(as:)`) so each map is read once.
     public struct PlanningNote: Sendable {
         fileprivate let read: Parsed?
     }

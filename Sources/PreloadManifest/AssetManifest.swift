@@ -70,7 +70,7 @@ public struct AssetManifest: Sendable {
     public let notices: [ManifestNotice]
 
     /// Reads the manifest at `path`, in either dialect. Entries' `"options"` are read by the
-    /// settings readers of `registry`'s plugins (each ``ConfigurablePlugin``'s, under its key:
+    /// settings readers of `registry`'s plugins (each `ConfigurablePlugin`'s, under its key:
     /// `"png"`, `"atlas"`, ...): pass the registry the manifest's loads use. Preload entries'
     /// paths are relative to the manifest's folder (or its `root`); a Phaser pack's URLs are
     /// relative to `webRoot`, the folder of the page that runs the game (`nil`: the current

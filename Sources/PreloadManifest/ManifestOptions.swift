@@ -30,25 +30,25 @@ struct ManifestPlugins {
     }
 }
 
-/// The former reader of one plugin's manifest options, now ``PluginSettingsReader`` in the core:
-/// a plugin gives its reader as a ``ConfigurablePlugin``, and the command line reads the same
+/// The former reader of one plugin's manifest options, now `PluginSettingsReader` in the core:
+/// a plugin gives its reader as a `ConfigurablePlugin`, and the command line reads the same
 /// settings. A reader written against this name still works, given to
 /// ``AssetManifest/init(contentsOf:optionReaders:webRoot:)``.
 @available(*, deprecated, renamed: "PluginSettingsReader")
 public typealias ManifestOptionReader = PluginSettingsReader
 
-/// The former name of ``PluginSettingsValues``, the members of one plugin's settings object.
+/// The former name of `PluginSettingsValues`, the members of one plugin's settings object.
 @available(*, deprecated, renamed: "PluginSettingsValues")
 public typealias ManifestOptionValues = PluginSettingsValues
 
 /// The former list of the bundled plugins' option readers. PreloadManifest no longer knows the
-/// plugins: each plugin gives its reader (a ``ConfigurablePlugin``), and
+/// plugins: each plugin gives its reader (a `ConfigurablePlugin`), and
 /// ``AssetManifest/init(contentsOf:registry:webRoot:)`` reads with the readers of the plugins
 /// registered.
 @available(*, deprecated, message: "give the registry whose plugins read their settings: AssetManifest(contentsOf:registry:webRoot:)")
 public enum ManifestOptionReaders {
     /// No readers: the bundled plugins' readers come with the plugins (`PNGLoader`,
     /// `AtlasLoader`, `AudioLoader`, `TileMapLoader`, `TrueTypeFontLoader` are
-    /// ``ConfigurablePlugin``s), through ``AssetManifest/init(contentsOf:registry:webRoot:)``.
+    /// `ConfigurablePlugin`s), through ``AssetManifest/init(contentsOf:registry:webRoot:)``.
     public static var bundled: [any PluginSettingsReader] { [] }
 }

@@ -18,7 +18,7 @@ import Preload
 /// | `tilemapCSV` | `url`, a grid of tile indexes, as a one-layer map of 32x32 tiles (the tilemap settings' `tileWidth`) | `tilemap` |
 ///
 /// What a type needs beyond its file (pages, a grid, a sprite map) is given as the plugin's
-/// settings, read by the plugin's own ``PluginSettingsReader`` as a Preload manifest's
+/// settings, read by the plugin's own `PluginSettingsReader` as a Preload manifest's
 /// `"options"` are: this reader names plugins by identifier and knows none of their types.
 /// Any other type is skipped with a notice. Store names are the keys, after the section's
 /// `prefix`; a missing URL is `path + key + "." + extension` as in Phaser.
