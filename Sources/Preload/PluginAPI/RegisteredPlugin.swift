@@ -10,15 +10,11 @@ final class RegisteredPlugin: Sendable {
     let isContainer: Bool
     /// ``LoaderPlugin/loadsAsynchronously``.
     let loadsAsynchronously: Bool
-    /// The plugin as a ``PlanningPlugin``, if it is one: asked once here, not by a dynamic cast
-    /// per planned request.
-    let planning: (any PlanningPlugin)?
 
     init(_ loader: any LoaderPlugin) {
         self.loader = loader
         identifier = loader.identifier
         isContainer = loader is any ContainerPlugin
         loadsAsynchronously = loader.loadsAsynchronously
-        planning = loader as? any PlanningPlugin
     }
 }

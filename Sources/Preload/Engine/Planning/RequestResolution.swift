@@ -182,7 +182,7 @@ final class RequestResolver: Sendable {
         var planned: Int64?
         do {
             var requests: [AssetRequest]
-            if let planning = resolved.plugin.planning {
+            if let planning = resolved.plugin.loader as? any PlanningPlugin {
                 let plan = try planning.erasedPlan(resolved.planned)
                 (requests, resolved.note, planned) = (plan.dependencies, plan.note, plan.work)
             } else {
