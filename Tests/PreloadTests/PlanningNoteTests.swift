@@ -62,6 +62,27 @@ private struct NoteTextLoader: LoaderPlugin {
         #expect(Array(asset.bytes) == Array(expected.joined(separator: "\n").utf8))
     }
 
+    /// A plan with no dependencies (its asset planned with the batch's plain files, not after
+    /// them) hands its note too, each to its own asset's load: the notes are the batch's, by asset.
+    @Test func aPlanWithoutDependenciesHandsItsNoteToItsOwnLoad() async throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("a.txt", text: "A")
+        let lists = try (0..<6).map { index in
+            try directory.write("level\(index).list", text: index == 3 ? "a.txt" : "")
+        }
+        let loader = ListLoader()
+        let coordinator = try PreloadCoordinator(plugins: [loader, NoteTextLoader()])
+
+        let report = try await coordinator.start(lists.map { AssetRequest(path: $0) }).finished()
+
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let notes = loader.notes.all
+        #expect(notes.count == 6)
+        #expect(notes.filter { $0 == [] }.count == 5, "each empty list's load found its (empty) note: \(notes)")
+        #expect(notes.filter { $0 == [directory.file("a.txt")] }.count == 1, "\(notes)")
+        #expect(loader.reads.all.count == 6, "every list was read once, while planning")
+    }
+
     @Test func aToolAskingWithoutABatchGetsThePlansDependencies() throws {
         let directory = try TemporaryDirectory()
         let list = try directory.write("level.list", text: "a.txt")

@@ -15,8 +15,8 @@ public final class LoadContext: Sendable {
     private let dependencies: [AssetRequest: AssetOutcome]
     /// The file, if planning read it ahead.
     private let contents: AssetBytes?
-    /// What the plugin's plan handed its load (``PlanningPlugin``).
-    private let note: (any Sendable)?
+    /// What the plugin's plan handed its load (``PlanningPlugin``), by reference (``CarriedNote``).
+    private let note: CarriedNote?
     private var maxFileBytes: Int { environment.maxFileBytes }
     private var isStrict: Bool { environment.isStrict }
     /// The batch's baked kinds (``bakedAssetType(ofKind:)``).
@@ -33,7 +33,7 @@ public final class LoadContext: Sendable {
 
     init(
         request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: AssetBytes? = nil,
-        dependencies: [AssetRequest: AssetOutcome], note: (any Sendable)? = nil
+        dependencies: [AssetRequest: AssetOutcome], note: CarriedNote? = nil
     ) {
         self.note = note
         self.request = request
@@ -106,7 +106,7 @@ public final class LoadContext: Sendable {
     /// there is none (the plugin is not a ``PlanningPlugin``) or it is of another type. Only
     /// this request's load sees it; the engine drops it when the load ends.
     public func planningNote<Note: Sendable>(as type: Note.Type) -> Note? {
-        note as? Note
+        note?.value as? Note
     }
 
     /// How `dependency` (one of the requests the plugin declared) ended: for plugins that

@@ -10,11 +10,16 @@ final class RegisteredPlugin: Sendable {
     let isContainer: Bool
     /// ``LoaderPlugin/loadsAsynchronously``.
     let loadsAsynchronously: Bool
+    /// Whether the plugin is a ``PlanningPlugin``: asked once here, so that planning casts only
+    /// such plugins' loaders (callgrind: the cast was 1,341 instructions of a 16x16 PNG's
+    /// planning; keeping the cast's result here instead made every request copy it).
+    let plans: Bool
 
     init(_ loader: any LoaderPlugin) {
         self.loader = loader
         identifier = loader.identifier
         isContainer = loader is any ContainerPlugin
         loadsAsynchronously = loader.loadsAsynchronously
+        plans = loader is any PlanningPlugin
     }
 }

@@ -17,6 +17,8 @@ final class LoadEnvironment: Sendable {
     let sink: LoadSink
     /// The asset types that read baked entries, by kind name (the registry's).
     let bakedKinds: BakedKinds
+    /// What planning plugins' plans handed their assets' loads.
+    let notes = PlanningNotes()
 
     init(
         memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, cancellation: CancellationFlag, admission: MemoryBudget?,

@@ -99,7 +99,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             let plugin = items[index].plugin
             let context = LoadContext(
                 request: items[index].request, asset: items[index].asset, environment: environment, contents: items[index].contents,
-                dependencies: dependencies, note: items[index].note)
+                dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: items[index].asset) : nil)
             if let warning = items[index].request.claimWarning {  // claimed by content, not by name
                 do {
                     try context.warn(warning)
@@ -205,8 +205,6 @@ struct LoadItem: Sendable {
     let contents: AssetBytes?
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
-    /// What its plugin's plan hands the load (``LoadContext/planningNote(as:)``).
-    var note: (any Sendable)?
     init(asset: Int, request: PlannedRequest, plugin: RegisteredPlugin, contents: AssetBytes?) {
         self.asset = asset
         self.request = request
@@ -278,7 +276,6 @@ extension LoadItem {
     init(asset: Int, resolved: ResolvedRequest) {
         self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
         decodedBytes = resolved.decodedBytes
-        note = resolved.note
     }
 }
 

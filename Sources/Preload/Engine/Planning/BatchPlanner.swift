@@ -174,7 +174,10 @@ final class BatchPlanner: Sendable {
             // Merging by key, outside the batch's lock (the table has locks of its own).
             let asset = mergeTable.claim(request.key, for: entry)
             placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
-            if asset == entry { fresh.append((LoadItem(asset: asset, resolved: request), request.work)) }
+            if asset == entry {
+                if let note = request.note { environment.notes.keep(note, for: asset) }
+                fresh.append((LoadItem(asset: asset, resolved: request), request.work))
+            }
         }
         recorder.record(placements)
         install(grouping.loads(fresh))

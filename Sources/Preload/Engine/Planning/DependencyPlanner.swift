@@ -93,6 +93,7 @@ struct DependencyPlanner {
         let path = resolved.planned.request.requestedPath  // what errors name: a stand-in's origin
         inProgress[asset] = path
         var item = LoadItem(asset: asset, resolved: resolved)
+        if let note = resolved.note { batch.environment.notes.keep(note, for: asset) }
         let tolerant = resolved.plugin.loader.toleratesFailedDependencies
         var failure: AssetError?
         switch resolved.dependencies {

@@ -57,8 +57,9 @@ struct ResolvedRequest: Sendable {
     let decodedBytes: Int
     /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
     var dependencies: Result<[AssetRequest], AssetError>
-    /// What a ``PlanningPlugin``'s plan hands its load (``LoadContext/planningNote(as:)``).
-    var note: (any Sendable)?
+    /// What a ``PlanningPlugin``'s plan hands its load (``LoadContext/planningNote(as:)``),
+    /// kept in the batch's ``PlanningNotes`` when the request becomes an asset.
+    var note: CarriedNote?
 
     init(
         planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
@@ -182,9 +183,9 @@ final class RequestResolver: Sendable {
         var planned: Int64?
         do {
             var requests: [AssetRequest]
-            if let planning = resolved.plugin.loader as? any PlanningPlugin {
+            if resolved.plugin.plans, let planning = resolved.plugin.loader as? any PlanningPlugin {
                 let plan = try planning.erasedPlan(resolved.planned)
-                (requests, resolved.note, planned) = (plan.dependencies, plan.note, plan.work)
+                (requests, resolved.note, planned) = (plan.dependencies, CarriedNote(plan.note), plan.work)
             } else {
                 requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
             }
