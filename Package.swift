@@ -327,7 +327,7 @@ let package = Package(
         .testTarget(
             name: "PreloadCLITests",
             dependencies: [
-                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport", "Preload", "PreloadAuthoring",
+                "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport", "Preload", "PreloadAuthoring", "PreloadPNG", "PreloadPack",
             ]
         ),
     ],

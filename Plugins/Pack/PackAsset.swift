@@ -1,7 +1,8 @@
 import Preload
 
 /// A loaded pack: its format and every entry it lists, each with what became of it. Entries that
-/// loaded are also in the coordinator's `AssetStore` under their own path, `PACK#ENTRY`.
+/// loaded are also in the coordinator's `AssetStore` under their own path, `PACK#ENTRY`. A pack
+/// is a `ContainerAsset`: a bake stores its entries, each under its own name, and not it.
 ///
 /// ```swift
 /// import Preload
@@ -16,7 +17,7 @@ import Preload
 ///     print(level?.bytes.count ?? 0)
 /// }
 /// ```
-public struct PackAsset: Asset {
+public struct PackAsset: ContainerAsset {
     /// One entry and its outcome.
     public struct Entry: Sendable {
         /// The name inside the pack (`/` separators).

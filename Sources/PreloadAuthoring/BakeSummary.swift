@@ -25,7 +25,8 @@ extension BakeWriter {
         public var packedPages = 0
         /// The pack's size in bytes.
         public var bytes = 0
-        /// Packs baked as their entries (the pack itself is not an asset of the baked pack).
+        /// Packs and other containers (`ContainerAsset`) baked as their entries (the container
+        /// itself is not an asset of the baked pack).
         public var unpackedPacks: [String] = []
         /// With ``TextureBaking``: each texture's GPU format and quality, and the totals.
         public var gpu: GPUBakeTotals?

@@ -1,13 +1,13 @@
 import Foundation
 import Preload
 import PreloadBaked
-import PreloadPack
 
 /// Writes a baked pack (`BakedFormat`) from what a batch loaded: every asset of the report, under
 /// the names loading gave them, so that loading the pack gives the same store names, results and
 /// pixels as loading the sources. Each asset writes its own entry (`BakeableAsset`: core's
 /// textures and data files, and the kinds plugins add); the writer stores the textures an asset
-/// names as pages as entries of their own, and holds no code of its own for any kind.
+/// names as pages as entries of their own, bakes a container (`ContainerAsset`: a `.pak`, a zip,
+/// a third party's) as its entries, and holds no code of its own for any kind.
 ///
 /// ```swift
 /// import Preload
@@ -79,10 +79,11 @@ public enum BakeWriter {
         var summary = Summary(path: path)
         for group in report.resultsByCaller {
             let caller = group[0]
-            if caller.outcome.asset is PackAsset {
-                // The pack's loaded entries become entries of their own, named as loading it names them.
+            if caller.outcome.asset is any ContainerAsset {
+                // A container's loaded entries (a pack's, a zip's) become entries of their own,
+                // named as loading it names them; a container among them is baked as its own.
                 summary.unpackedPacks.append(caller.request.path)
-                for result in group.dropFirst() where !(result.outcome.asset is PackAsset) {
+                for result in group.dropFirst() where !(result.outcome.asset is any ContainerAsset) {
                     try plan.add(result, isDependency: false, group: group)
                 }
                 continue

@@ -21,11 +21,13 @@ extension AssetResult {
     }
 }
 
-/// `preload --memory-budget`: a thread that takes each loaded texture over as the batch hands it
-/// on, computes its checksums (with `--checksum`) and keeps only its description, so that its
-/// pixels are freed and the batch can admit the next loads (the manual's promise: textures are
-/// what a game uploads and frees). Other assets are taken over too (freeing their share of the
-/// budget) but kept whole: a pack for its entries' lines.
+/// `preload --memory-budget`: a thread that takes each loaded asset over as the batch hands it
+/// on, computes its checksums (with `--checksum`) and keeps only its description (what the
+/// command shows of it), so that its memory is freed and the batch can admit the next loads (the
+/// manual's promise). It asks the asset's kind through `DescribedAsset` and `ContainerAsset`,
+/// never its type: a container (a pack) is taken over too (freeing its share of the budget) but
+/// kept whole, since its listing is what the command shows of its entries; an asset that does
+/// not describe itself is kept whole, having nothing else to show.
 final class BudgetedConsumer: Sendable {
     let handOff = AssetHandOff(releasesCPUCopies: true)
     private let checksums: Bool
@@ -56,10 +58,10 @@ final class BudgetedConsumer: Sendable {
     }
 
     private func take(_ item: AssetHandOff.Item) -> (any Sendable)? {
-        guard let texture = item.asset as? Texture else { return nil }
-        let digests = checksums ? AssetDigests.compute(for: texture) : nil
+        guard let described = item.asset as? any DescribedAsset, !(item.asset is any ContainerAsset) else { return nil }
+        let digests = checksums ? AssetDigests.compute(for: described) : nil
         if let digests { keptDigests.withLock { $0[item.path] = digests } }
-        return KeptDescription(description: texture.assetDescription(checksums: digests))
+        return KeptDescription(description: described.assetDescription(checksums: digests))
     }
 
     /// Stops the thread once everything queued is taken over; returns the digests of what it

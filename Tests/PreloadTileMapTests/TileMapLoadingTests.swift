@@ -34,7 +34,11 @@ import Testing
         let two = try #require(coordinator.assets.asset(atPath: second) as? TileMap)
         let (a, b) = (try #require(one.tilesets[0].image?.texture), try #require(two.tilesets[0].image?.texture))
         a.pixels.withUnsafeBufferPointer { a in b.pixels.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) } }
-        #expect(report.decodedBytes == one.heldTextures.reduce(0) { $0 + $1.byteCount }, "each image counted once")
+        let layers = [one, two].map { map in map.byteCount - map.heldTextures.reduce(0) { $0 + $1.byteCount } }
+        #expect(layers.allSatisfy { $0 > 0 }, "\(layers)")
+        #expect(
+            report.decodedBytes == one.heldTextures.reduce(0) { $0 + $1.byteCount } + layers[0] + layers[1],
+            "each image counted once, each map's tile layers as its own")
     }
 
     /// A zip holding a map, its external tileset in another folder and their images.

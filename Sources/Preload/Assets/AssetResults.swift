@@ -170,7 +170,10 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                 return
             }
             if let holder = asset as? any TextureHolding {
-                for texture in holder.heldTextures { count(texture: texture) }
+                // What it holds beyond its textures (a map's tile layers) is its own: counted too.
+                let textures = holder.heldTextures
+                total += Swift.max(0, AssetResults.heldBytes(asset) - textures.reduce(0) { $0 + $1.byteCount })
+                for texture in textures { count(texture: texture) }
             } else if let texture = asset as? Texture {
                 count(texture: texture)
             } else {

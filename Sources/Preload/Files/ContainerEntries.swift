@@ -8,6 +8,9 @@ final class ContainerEntries: AssetSource {
     /// last saw it: every entry of a pack is located several times while planning and
     /// loading, and its container's header need only be read once.
     private let openers = BoundedCache<ContainerKey, Int>(capacity: 256)
+    /// How much of a file the plugins are shown to tell whether they open it: the longest
+    /// ``LoaderPlugin/headerLength`` among them (a tar's signature is at byte 257), 64 at least.
+    private let headerLength: Int
 
     private struct ContainerKey: Hashable, Sendable {
         let path: String
@@ -26,6 +29,7 @@ final class ContainerEntries: AssetSource {
     /// Entries of the containers `containers` open (asked in order).
     init(containers: [any ContainerPlugin]) {
         self.containers = containers
+        headerLength = containers.reduce(64) { max($0, $1.headerLength) }
     }
 
     /// Where `path` is inside a container, with what `stat` said of the container (or what
@@ -39,7 +43,7 @@ final class ContainerEntries: AssetSource {
             let known = entry.isEmpty ? nil : seen?.facts(of: container)
             if !entry.isEmpty, let file = known ?? (try? FileFacts.of(path: container)), !file.isDirectory {
                 let opener = openers.value(for: ContainerKey(path: container, file: file)) {
-                    guard let header = try? FileContents.prefix(path: container, count: 64) else { return -1 }
+                    guard let header = try? FileContents.prefix(path: container, count: headerLength) else { return -1 }
                     return containers.firstIndex { $0.opensContainer(at: container, header: header) } ?? -1
                 }
                 if opener >= 0 {

@@ -7,7 +7,9 @@ public struct HandedOverAsset: Asset {
     public let kind: AssetKind
     /// The bytes the asset held before it was released.
     public let releasedByteCount: Int
-    /// What the asset was (`"texture 512x512 rgba8"`), for logs and reports.
+    /// What the asset was, for logs and reports: its kind and its description's summary
+    /// (`DescribedAsset`: `"texture 512x512 rgba8"`), or its kind and size for an asset that
+    /// does not describe itself (`"palette of 64 bytes"`).
     public let summary: String
     /// What the engine's upload returned for it (a GPU texture name, an `SDL_Texture` pointer
     /// wrapped in a `Sendable` type, ...).
@@ -19,10 +21,9 @@ public struct HandedOverAsset: Asset {
     init(releasing asset: any Asset, handle: any Sendable) {
         kind = asset.kind
         releasedByteCount = asset.byteCount
-        if let texture = asset as? Texture {
-            summary =
-                "texture \(texture.width)x\(texture.height) \(texture.pixelFormat)"
-                + (texture.mipLevelCount > 1 ? ", \(texture.mipLevelCount) levels" : "")
+        // What the kind says of itself (`DescribedAsset`: a texture's `64x64 rgba8`), after its kind.
+        if let described = (asset as? any DescribedAsset)?.assetDescription(checksums: nil).summary {
+            summary = "\(asset.kind) \(described)"
         } else {
             summary = "\(asset.kind) of \(asset.byteCount) bytes"
         }

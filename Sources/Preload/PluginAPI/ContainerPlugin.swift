@@ -7,8 +7,9 @@
 /// entry no plugin claims is the container plugin's own to load: its ``LoaderPlugin/load(_:)`` then
 /// gets a request whose ``PlannedRequest/file`` has an ``FileFacts/entry`` (a pack delivers such entries as raw bytes).
 public protocol ContainerPlugin: LoaderPlugin {
-    /// Whether the regular file at `path`, which starts with `header` (up to ``LoaderPlugin/headerLength``
-    /// bytes), is a container this plugin opens.
+    /// Whether the regular file at `path`, which starts with `header` (at least
+    /// ``LoaderPlugin/headerLength`` bytes and 64, fewer only when the file is shorter), is a
+    /// container this plugin opens.
     func opensContainer(at path: String, header: [UInt8]) -> Bool
 
     /// The names of every entry in the container at `container` (regular files only).
