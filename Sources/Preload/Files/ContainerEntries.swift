@@ -115,7 +115,8 @@ final class ContainerEntries: AssetSource {
         let prefix = location.entry.hasSuffix("/") ? location.entry : location.entry + "/"
         let names = try location.plugin.entryNames(in: location.container).filter { $0.hasPrefix(prefix) }
         guard !names.isEmpty else {
-            throw AssetError(path: location.container + "#" + location.entry, category: .fileNotFound, reason: "no entry of the container is below it")
+            throw AssetError(
+                path: location.container + "#" + location.entry, category: .fileNotFound, reason: "no entry of the container is below it")
         }
         return names.map { String($0.dropFirst(prefix.count)) }.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
     }

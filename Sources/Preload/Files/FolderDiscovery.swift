@@ -116,7 +116,8 @@ package struct FolderDiscovery: Sendable {
             // A mistyped level folder, or a source's that cannot be listed, fails by its path as
             // requested; it is not an empty folder, nor a file nobody claims.
             found.unloadable.append(
-                error.path == root ? AssetError(path: folder.path, category: error.category, reason: error.reason, underlying: error.underlying) : error)
+                error.path == root
+                    ? AssetError(path: folder.path, category: error.category, reason: error.reason, underlying: error.underlying) : error)
             return (found, true)
         }
         found.folders = walk.directories
