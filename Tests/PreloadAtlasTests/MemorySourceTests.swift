@@ -3,11 +3,13 @@ import Preload
 import PreloadAtlas
 import PreloadConcurrency
 import PreloadPNG
+import PreloadTestSupport
 import Testing
 
 /// A source written as a third party writes one, with Preload's public API alone: files held in
-/// memory, served as `mem://` paths. Its `prepare` pretends they arrive (bytes to the batch's bar,
-/// a transfer for the report), as a source that brings files from elsewhere does.
+/// memory, served as `mem://` paths, and their folders listed from that index. Its `prepare`
+/// pretends they arrive (bytes to the batch's bar, a transfer for the report), as a source that
+/// brings files from elsewhere does.
 struct MemorySource: AssetSource {
     let files: [String: [UInt8]]
     /// What each call to `prepare` was asked for, in order.
@@ -18,6 +20,7 @@ struct MemorySource: AssetSource {
     func prepare(_ files: [SourceFile], session: SourceSession) -> [Result<PreparedFile, AssetError>] {
         prepared.withLock { $0.append(files.map(\.path)) }
         return files.map { file in
+            if isFolder(file.path) { return .success(PreparedFile()) }  // a sprite folder: nothing of its own to bring
             guard let bytes = self.files[file.path] else { return .failure(Self.missing(file.path)) }
             session.expect(Int64(bytes.count))
             session.receive(Int64(bytes.count))
@@ -26,6 +29,7 @@ struct MemorySource: AssetSource {
     }
 
     func facts(of path: String) throws(AssetError) -> FileFacts {
+        if isFolder(path) { return FileFacts(sourcePath: path, size: 0, isDirectory: true) }
         guard let bytes = files[path] else { throw Self.missing(path) }
         return FileFacts(sourcePath: path, size: Int64(bytes.count))
     }
@@ -34,6 +38,18 @@ struct MemorySource: AssetSource {
         guard let bytes = files[path] else { throw Self.missing(path) }
         guard bytes.count <= limit else { throw AssetError(path: path, category: .limitExceeded, reason: "over \(limit) bytes") }
         return AssetBytes(bytes)
+    }
+
+    /// The files below `folder`, from the index (a folder request's and a sprite folder's files).
+    func files(under folder: String) throws -> [String] {
+        let names = files.keys.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
+        guard !names.isEmpty else { throw Self.missing(folder) }
+        return names.sorted()
+    }
+
+    /// Whether `path` names no file but prefixes some: a folder.
+    func isFolder(_ path: String) -> Bool {
+        files[path] == nil && files.keys.contains { $0.hasPrefix(path + "/") }
     }
 
     static func missing(_ path: String) -> AssetError {
@@ -108,6 +124,36 @@ struct MemorySource: AssetSource {
         // Outside a batch, a source is asked directly: its facts and its first bytes.
         #expect(try source.facts(of: "mem://level/hero.png").size == Int64(try Self.fixture("sprites/hero.png").count))
         #expect(try source.prefix("mem://level/hero.png", count: 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        #expect(throws: AssetError.self) { try source.files(under: "mem://level") }
+        #expect(try source.files(under: "mem://level") == ["hero.png", "sheet.json", "sheet.png"])
+    }
+
+    /// A folder request under the source is listed by it (never a walk of the disk, where
+    /// `mem://level` is nothing): every asset in it loads, a sprite folder among them as one
+    /// atlas, with the results the same files give in a folder on disk.
+    @Test func aFolderOfTheSourceLoadsEveryAssetInItAsOnDisk() async throws {
+        var files = try Self.source().files
+        files["mem://level/heroes.atlas/hero.png"] = try Self.fixture("sprites/hero.png")
+        files["mem://level/heroes.atlas/coin.png"] = try Self.fixture("sprites/coin.png")
+        files["mem://level/.thumbnails/hero.png"] = try Self.fixture("sprites/hero.png")
+        let source = MemorySource(files: files)
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()], configuration: .init(sources: [source]))
+        let report = try await coordinator.preload([.folder("mem://level", name: "level")])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let sprites = try #require(coordinator.assets.asset(named: "level/heroes.atlas", as: TextureAtlas.self))
+        #expect(Set(sprites.frameNames) == ["hero.png", "coin.png"])
+        #expect(coordinator.assets.asset(named: "level/sheet.json", as: TextureAtlas.self)?.frame(named: "chars/hero.png") != nil)
+        #expect(coordinator.assets.texture(named: "level/hero.png")?.pixels == (try PNGDecoder.decode(try Self.fixture("sprites/hero.png"))).pixels)
+        // What the folder held was prepared in one call (a hidden folder's files left out), then
+        // the sprites the sprite folder's plugin met while planning.
+        let listed = ["hero.png", "heroes.atlas", "sheet.json", "sheet.png"].map { "mem://level/" + $0 }
+        #expect(source.prepared.withLock { $0 } == [listed, ["mem://level/heroes.atlas/coin.png"], ["mem://level/heroes.atlas/hero.png"]])
+
+        // The same files in a folder on disk: the same results, by name, in the same order.
+        let disk = try TemporaryDirectory()
+        for (path, bytes) in files { try disk.write(String(path.dropFirst("mem://level/".count)), bytes) }
+        let onDisk = try await PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader()]).preload([.folder(disk.path, name: "level")])
+        #expect(onDisk.everythingLoaded)
+        #expect(report.allResults.map(\.request.name) == onDisk.allResults.map(\.request.name))
+        #expect(report.allResults.map(\.isDependency) == onDisk.allResults.map(\.isDependency))
     }
 }

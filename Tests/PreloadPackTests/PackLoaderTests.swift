@@ -101,6 +101,19 @@ import Testing
         #expect(missing.errors.first?.description == "\(pack)#levels/2.json: no entry 'levels/2.json' in the pack")
     }
 
+    /// A folder request inside a pack is listed by the pack's entries (the container is its
+    /// source; nothing on disk is named `game.pak#art`): the same results as the folder on disk.
+    @Test func aFolderInsideAPackLoadsItsEntriesAsTheFolderOnDisk() async throws {
+        let pack = try makePak()
+        let report = try await coordinator().preload([.folder(pack + "#art", name: "art")])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        #expect(report.results.map(\.request.path) == [pack + "#art/hero.png", pack + "#art/ui.json"])  // the page is ui.json's
+        let onDisk = try await coordinator().preload([.folder(Self.sources + "/art", name: "art")])
+        #expect(report.allResults.map(\.request.name) == onDisk.allResults.map(\.request.name))
+        let missing = try await coordinator().preload([.folder(pack + "#nothing")])
+        #expect(missing.errors.map(\.path) == [pack + "#nothing"] && missing.errors.first?.category == .fileNotFound, "\(missing.errors)")
+    }
+
     @Test func theLoadersLimitsStopABomb() async throws {
         try directory.write("bomb/zeros.bin", [UInt8](repeating: 0, count: 6 << 20))
         try directory.write("bomb/fine.txt", Array("fine".utf8))

@@ -79,6 +79,22 @@ import Testing
         #expect(Set(report.transfers.map(\.url)) == [url, fixture.url("plain/sourced/ui.png")])
     }
 
+    /// A URL's source lists no folders: a folder request for one fails by its URL, naming the
+    /// source, and nothing is fetched for it (not the folder as a file, not a walk of the disk).
+    @Test func aFolderOfURLsFailsByNameAndFetchesNothing() async throws {
+        try serveSample("sprites/hero.png", as: "art/hero.png")
+        let folder = fixture.url("plain/art"), file = fixture.url("plain/art/hero.png")
+        let report = try await coordinator(try fixture.fetcher()).preload([.folder(folder), AssetRequest(path: file)])
+        let error = try #require(report.errors.first)
+        #expect(report.errors.count == 1 && error.path == folder && error.category == .unsupported, "\(report.errors)")
+        #expect(error.reason == "cannot list a folder of RemoteFetcher: the source lists no folders; request its files by name")
+        #expect(report.loaded.map(\.request.requestedPath) == [file], "the file named on its own loads")
+        #expect(try fixture.stats().map(\.path).allSatisfy { $0.hasSuffix("/art/hero.png") }, "the folder's URL was never asked for")
+        // Without a fetcher, refused as any URL is.
+        let refused = try await coordinator(nil).preload([.folder(folder)])
+        #expect(refused.errors.map(\.path) == [folder] && refused.errors.first?.category == .download, "\(refused.errors)")
+    }
+
     @Test func aRemoteBakedPackIsMappedFromTheCache() async throws {
         let sources = try TemporaryDirectory()
         defer { sources.remove() }

@@ -34,7 +34,13 @@ struct PipelineSide {
     let diagnostics = SerialWork()
 
     init(paths: [String], jobs: Int, plugin: any LoaderPlugin = PNGLoader()) throws {
-        requests = paths.map { AssetRequest(path: $0) }
+        // BENCH_FOLDER=DIR: one folder request for the corpus DIR (what `preload DIR` plans: the
+        // folder walked, then its files planned), instead of a request per file.
+        if let folder = ProcessInfo.processInfo.environment["BENCH_FOLDER"] {
+            requests = [.folder(folder)]
+        } else {
+            requests = paths.map { AssetRequest(path: $0) }
+        }
         coordinator = try PreloadCoordinator(plugins: [plugin], configuration: .init(maxConcurrentLoads: jobs))
     }
 

@@ -142,8 +142,9 @@ public struct AssetFiles: Sendable {
         }
     }
 
-    /// The regular files below `folder` (on disk, or a folder inside a container), as paths
-    /// relative to it with `/` separators, sorted; hidden files and folders are left out. On
+    /// The regular files below `folder` (as the source that owns it lists them, a folder inside a
+    /// container, or on disk), as paths relative to it with `/` separators, sorted; hidden files
+    /// and folders are left out. A source that lists no folders throws, naming itself. On
     /// disk nothing else is left out silently: a FIFO, device or socket, a dangling symbolic
     /// link, a folder that cannot be listed and a name that is not UTF-8 throw, naming it.
     public func files(under folder: String) throws -> [String] {

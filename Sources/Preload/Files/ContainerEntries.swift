@@ -113,11 +113,16 @@ final class ContainerEntries: AssetSource {
         return try files(under: location)
     }
 
-    /// ``files(under:)`` of a folder already located.
+    /// ``files(under:)`` of a folder already located. A container holds no empty folder: a name
+    /// no entry is below is none of its folders (``AssetError/Category/fileNotFound``).
     func files(under location: Location) throws -> [String] {
         let prefix = location.entry.hasSuffix("/") ? location.entry : location.entry + "/"
-        return try location.plugin.entryNames(in: location.container).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+        let names = try location.plugin.entryNames(in: location.container).filter { $0.hasPrefix(prefix) }
+        guard !names.isEmpty else {
+            throw AssetError(
+                path: location.container + "#" + location.entry, category: .fileNotFound, reason: "no entry of the container is below it")
+        }
+        return names.map { String($0.dropFirst(prefix.count)) }.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
     }
 
     private static func noEntry(_ path: String) -> AssetError {

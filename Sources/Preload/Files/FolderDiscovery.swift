@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns folders into requests, with the rules `preload DIR` uses: every non-hidden file below
-/// the folder, recursively, in sorted order, kept if a plugin claims it (by extension, then by
+/// the folder, recursively, in sorted order, as what has the folder lists it (a source's folder
+/// by the source, ``AssetSource/files(under:)``; a container's by its plugin; else the disk's walk), kept if a plugin claims it (by extension, then by
 /// content) and skipped otherwise (a file the caller named itself, not a folder, fails). Folders named `*.atlas` or `*.atlasc` are atlases, not walked
 /// into; such folders inside a pack found there are requested too. A folder that cannot be
 /// listed fails by its path (its files would be missing); an entry that is not a file (a FIFO,
@@ -34,10 +35,15 @@ package struct FolderDiscovery: Sendable {
     let registry: PluginRegistry
     /// Threads that walk folders and claim files.
     var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// What folders are listed through: the sources (a batch's every one), containers' entries,
+    /// then the disk.
+    let files: AssetFiles
 
-    package init(registry: PluginRegistry, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// Folders listed through `files` (by default the registry's: its sources, its containers, the disk).
+    package init(registry: PluginRegistry, threads: Int = ProcessInfo.processInfo.activeProcessorCount, files: AssetFiles? = nil) {
         self.registry = registry
         self.threads = threads
+        self.files = files ?? registry.files
     }
 
     /// Folder extensions that make a folder one asset (a sprite folder, a compiled atlas).
@@ -63,7 +69,7 @@ package struct FolderDiscovery: Sendable {
                 found.named += first..<found.requests.count
                 continue
             }
-            let inside = contents(of: request, seen: &seen, dedupes: dedupes)
+            let (inside, walked) = contents(of: request, seen: &seen, dedupes: dedupes)
             found.skipped += inside.skipped
             found.skipReasons.merge(inside.skipReasons) { first, _ in first }
             found.unloadable += inside.unloadable
@@ -71,7 +77,7 @@ package struct FolderDiscovery: Sendable {
             let first = found.requests.count
             defer {
                 // A folder request for a file (or an asset folder) names that file: nothing is walked.
-                if !Self.isDirectory(request.path) || Self.isAssetFolder(request.path) { found.named += first..<found.requests.count }
+                if !walked { found.named += first..<found.requests.count }
             }
             guard expands else {
                 found.requests += inside.requests
@@ -97,17 +103,23 @@ package struct FolderDiscovery: Sendable {
         }
     }
 
-    /// The files below `folder`, named after the folder request.
-    private func contents(of folder: AssetRequest, seen: inout Set<String>, dedupes: Bool) -> Found {
+    /// The files below `folder`, named after the folder request, and whether a folder was
+    /// walked (`false` for a request that names one file, or an asset folder).
+    private func contents(of folder: AssetRequest, seen: inout Set<String>, dedupes: Bool) -> (found: Found, walked: Bool) {
         var found = Found()
         let root = folder.path.hasSuffix("/") && folder.path.count > 1 ? String(folder.path.dropLast()) : folder.path
         let prefix = folder.name.hasSuffix("/") ? String(folder.name.dropLast()) : folder.name
-        guard FileManager.default.fileExists(atPath: root) else {
-            // A mistyped level folder fails by its path; it is not a file nobody claims.
-            found.unloadable.append(AssetError(path: folder.path, category: .fileNotFound, reason: "no such file or folder"))
-            return found
+        let walk: FolderWalk, walked: Bool
+        do {
+            (walk, walked) = try listing(of: root)
+        } catch {
+            // A mistyped level folder, or a source's that cannot be listed, fails by its path as
+            // requested; it is not an empty folder, nor a file nobody claims.
+            found.unloadable.append(
+                error.path == root
+                    ? AssetError(path: folder.path, category: error.category, reason: error.reason, underlying: error.underlying) : error)
+            return (found, true)
         }
-        let walk = files(under: root)
         found.folders = walk.directories
         func request(_ path: String, plugin: String?) -> AssetRequest {
             // A folder named as its path names its files as theirs: the same string, not a copy.
@@ -155,7 +167,47 @@ package struct FolderDiscovery: Sendable {
             found.unloadable.append(.unlistableFolder(path: path, reason: reason))
         }
         found.requests += assetFoldersInContainers(of: found.requests, seen: &seen)
-        return found
+        return (found, walked)
+    }
+
+    /// What the folder at `root` holds, asked of what has it: a source or a container's plugin
+    /// (``servedListing(of:)``), else the disk (``DiskSource``'s walk). `walked` is `false` for a
+    /// path that names one file (or an asset folder), which is then the listing.
+    private func listing(of root: String) throws(AssetError) -> (walk: FolderWalk, walked: Bool) {
+        if files.servesBeyondDisk, files.source(owning: root) != nil || files.locate(root) != nil {
+            return try servedListing(of: root)
+        }
+        guard FileManager.default.fileExists(atPath: root) else {
+            throw AssetError(path: root, category: .fileNotFound, reason: "no such file or folder")
+        }
+        guard Self.isDirectory(root), !Self.isAssetFolder(root) else { return (FolderWalk(files: [root]), false) }
+        return (DiskSource().walk(root, threads: threads) { Self.isAssetFolder($0) }, true)
+    }
+
+    /// ``listing(of:)`` of a folder a source or a container has: what its
+    /// ``AssetSource/files(under:)`` says (a source that lists no folders throws, naming the
+    /// folder and itself), names with a hidden part left out, a file below an asset folder
+    /// (`hero.atlas/1.png`) standing for that folder, one asset as on disk, sorted. A path the
+    /// source says is a file is that file.
+    private func servedListing(of root: String) throws(AssetError) -> (walk: FolderWalk, walked: Bool) {
+        if Self.isAssetFolder(root) || (try? files.facts(of: root))?.isDirectory == false { return (FolderWalk(files: [root]), false) }
+        let names: [String]
+        do {
+            names = try files.files(under: root)
+        } catch {
+            throw AssetError(path: root, wrapping: error)
+        }
+        var listed = FolderWalk()
+        var assetFolders = Set<String>()
+        for name in names where !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            if let folder = Self.outermostAssetFolder(of: name) {
+                if assetFolders.insert(folder).inserted { listed.files.append(root + "/" + folder) }
+            } else {
+                listed.files.append(root + "/" + name)
+            }
+        }
+        listed.files.sort()
+        return (listed, true)
     }
 
     /// Asset folders inside containers (a sprite folder in a pack): the pack loads their files
@@ -177,27 +229,18 @@ package struct FolderDiscovery: Sendable {
 
     /// The outermost asset folders (`sprites/hero.atlas`) the entry names pass through, sorted.
     package static func assetFolders(in names: [String]) -> [String] {
-        var folders = Set<String>()
-        for name in names {
-            var prefix = ""
-            for component in name.split(separator: "/").dropLast() {
-                prefix += prefix.isEmpty ? String(component) : "/" + component
-                if isAssetFolder(prefix) {
-                    folders.insert(prefix)
-                    break
-                }
-            }
-        }
-        return folders.sorted()
+        Set(names.compactMap(outermostAssetFolder(of:))).sorted()
     }
 
-    /// `path` itself if it is not a directory (or is an asset folder), else every non-hidden
-    /// file below it, sorted.
-    private func files(under path: String) -> FolderWalk {
-        guard Self.isDirectory(path), !Self.isAssetFolder(path) else { return FolderWalk(files: [path]) }
-        var walk = FolderWalk.walk(path, threads: threads) { Self.isAssetFolder($0) }
-        walk.files.sort()
-        return walk
+    /// The outermost asset folder the relative path `name` passes through
+    /// (`sprites/hero.atlas` for `sprites/hero.atlas/1.png`), if any.
+    static func outermostAssetFolder(of name: String) -> String? {
+        var prefix = ""
+        for component in name.split(separator: "/").dropLast() {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            if isAssetFolder(prefix) { return prefix }
+        }
+        return nil
     }
 
     static func isAssetFolder(_ path: String) -> Bool {

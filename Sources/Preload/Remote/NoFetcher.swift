@@ -14,6 +14,9 @@ struct NoFetcher: AssetSource {
         throw Self.refusal(path)
     }
 
+    /// A folder of URLs is refused as a URL is: the coordinator has no fetcher.
+    func files(under folder: String) throws -> [String] { throw Self.refusal(folder) }
+
     private static func refusal(_ url: String) -> AssetError {
         AssetError(
             path: url, category: .download,

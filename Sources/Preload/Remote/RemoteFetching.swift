@@ -9,7 +9,8 @@
 /// in one call, which downloads them in parallel); each is then planned and loaded from the
 /// local file, its stand-in, exactly as a file on disk would be, by the plugin that claims it. A
 /// URL a plugin declares as a dependency (an atlas's page next to a remote atlas) is fetched
-/// while planning, on its own.
+/// while planning, on its own. It lists no folders (HTTP has no listing): a folder request for
+/// a URL fails by its URL, naming the fetcher (``AssetSource/files(under:)``'s default).
 ///
 /// ```swift
 /// import Preload

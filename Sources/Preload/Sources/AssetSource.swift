@@ -16,7 +16,15 @@
 /// (``AssetRequest/origin``), and what the file names beside itself (an atlas's page) is asked
 /// of the source beside the path again.
 ///
-/// A source serving files from memory:
+/// A folder request (``AssetRequest/folder(_:name:options:)``) for a path a source owns is a
+/// question to that source, never a walk of the disk: a batch loads the files its
+/// ``files(under:)`` lists, in that order, as it loads a folder's files on disk (the disk's
+/// answer is ``DiskSource``'s walk; a container's folder, `game.pak#ui`, its plugin's entries).
+/// A source that lists no folders (the default; URLs over HTTP) fails the folder request with
+/// ``AssetError/Category/unsupported``, naming the folder and the source; nothing is loaded from
+/// it and nothing is fetched.
+///
+/// A source serving files from memory, folders included:
 ///
 /// ```swift
 /// import Preload
@@ -25,6 +33,13 @@
 ///     let files: [String: [UInt8]]
 ///
 ///     func owns(_ path: String) -> Bool { path.hasPrefix("mem://") }
+///
+///     func files(under folder: String) throws -> [String] {
+///         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+///         let names = files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+///         guard !names.isEmpty else { throw AssetError(path: folder, category: .fileNotFound, reason: "no such folder") }
+///         return names.sorted()
+///     }
 ///
 ///     func facts(of path: String) throws(AssetError) -> FileFacts {
 ///         guard let bytes = files[path] else { throw AssetError(path: path, category: .fileNotFound, reason: "no such file") }
@@ -66,8 +81,13 @@ public protocol AssetSource: Sendable {
     /// content. The default reads the whole file.
     func prefix(_ path: String, count: Int) throws -> [UInt8]
 
-    /// The files below `folder`, as paths relative to it with `/` separators, sorted. The default
-    /// lists none: it throws ``AssetError/Category/unsupported``.
+    /// The files below `folder`, as paths relative to it with `/` separators, sorted: what a
+    /// folder request for `folder` loads (hidden files, a name starting with `.` in any folder,
+    /// are left out whatever the source says), and what a plugin that reads a folder (a sprite
+    /// folder) reads. Throws ``AssetError/Category/fileNotFound`` for a folder it does not have
+    /// (an empty list is an empty folder). The default lists none: it throws
+    /// ``AssetError/Category/unsupported``, naming `folder` and the source (a batch fails the
+    /// folder request with it, rather than loading nothing or walking the disk).
     func files(under folder: String) throws -> [String]
 }
 
@@ -82,9 +102,19 @@ extension AssetSource {
         Array(try read(path, limit: .max, memory: .shared, isCancelled: { false }, progress: { _ in }).prefix(count))
     }
 
-    /// Lists no folder: throws ``AssetError/Category/unsupported``, naming the source.
+    /// Lists no folder: throws ``AssetError/Category/unsupported``, naming `folder` and the source.
     public func files(under folder: String) throws -> [String] {
-        throw AssetError(path: folder, category: .unsupported, reason: "its source (\(Self.self)) lists no folders")
+        throw AssetError.folderNotListed(folder, by: self)
+    }
+}
+
+extension AssetError {
+    /// For a folder request (or a plugin's folder) whose source lists no folders: it fails by
+    /// the folder's path, naming the source, rather than loading nothing.
+    static func folderNotListed(_ folder: String, by source: some AssetSource) -> AssetError {
+        AssetError(
+            path: folder, category: .unsupported,
+            reason: "cannot list a folder of \(type(of: source)): the source lists no folders; request its files by name")
     }
 }
 

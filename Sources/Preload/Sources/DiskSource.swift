@@ -28,3 +28,15 @@ public struct DiskSource: AssetSource {
         try DiskFolder.files(under: folder)
     }
 }
+
+extension DiskSource {
+    /// A folder request's answer on disk: every non-hidden file below `folder` (a folder
+    /// `isAssetFolder` accepts is a file, not walked into), sorted, walked on up to `threads`
+    /// threads by the types `readdir` reports (``FolderWalk``: no `stat` per file), with what it
+    /// skipped or could not list.
+    package func walk(_ folder: String, threads: Int, isAssetFolder: @escaping @Sendable (String) -> Bool) -> FolderWalk {
+        var walk = FolderWalk.walk(folder, threads: threads, isAssetFolder: isAssetFolder)
+        walk.files.sort()
+        return walk
+    }
+}

@@ -91,7 +91,8 @@ final class BatchPlanner: Sendable {
         finishPlanning(alone: (spread - started) + (ContinuousClock.now - gathered))
     }
 
-    /// Replaces folder requests by the files found in them, and files that stand for many
+    /// Replaces folder requests by the files found in them (as the source that has each folder
+    /// lists it: a source's, a container's, else the disk's), and files that stand for many
     /// assets (``ExpandingPlugin``) by those assets (before anything is planned).
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
@@ -103,16 +104,20 @@ final class BatchPlanner: Sendable {
         guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false) }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
-        // naming its path), never expanded from a file that is not there.
+        // naming its path), never expanded from a file that is not there. A folder is not
+        // prepared: the source that owns it lists it (one that lists none fails it by name).
         var notFetched: [AssetRequest] = []
         given = given.compactMap { request in
+            guard !request.isFolder else { return request }
             guard let local = try? sources.local(request) else {
                 notFetched.append(request)
                 return nil
             }
             return local
         }
-        var found = FolderDiscovery(registry: registry, threads: workers).expand(given)
+        var found = FolderDiscovery(registry: registry, threads: workers, files: sources.serving(registry.files)).expand(given)
+        // The files a source's folders listed are prepared together, as the caller's were.
+        if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(found.requests) }
         found.requests += notFetched
         recorder.recordCallers(
             found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,

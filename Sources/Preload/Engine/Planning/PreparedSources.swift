@@ -44,16 +44,22 @@ final class PreparedSources: Sendable {
         return false
     }
 
+    /// `files` reading through every source of the batch (the refusal of URLs without a
+    /// fetcher included): what its folder requests are listed through.
+    func serving(_ files: AssetFiles) -> AssetFiles { files.serving(sources) }
+
     /// Whether a source owns `path`: it is prepared before it is planned.
     func owns(_ path: String) -> Bool { owner(of: path) != nil }
 
     /// Prepares every path of a source that `requests` name, in one call to each source (which
-    /// may prepare them in parallel), before they are planned. Returns whether a source owns any
-    /// of them (most batches: none, found in one pass, and planning asks no source again).
+    /// may prepare them in parallel), before they are planned; a path prepared before is not
+    /// prepared again (the files a source's folder listed, after the caller's). Returns whether a
+    /// source owns any of them (most batches: none, found in one pass, and planning asks no
+    /// source again).
     @discardableResult
     func prefetch(_ requests: [AssetRequest]) -> Bool {
         guard sources.contains(where: { Self.ownsAny(of: requests, $0) }) else { return false }
-        var seen = Set<String>()
+        var seen = Set(prepared.withLock { $0.keys })
         var files = [[SourceFile]](repeating: [], count: sources.count)
         for request in requests where !request.isFolder {
             guard let source = owner(of: request.path) else { continue }
