@@ -26,7 +26,8 @@ let package = Package(
     name: "Preload",
     platforms: [.macOS(.v15)],
     products: [
-        // The umbrella: every runtime module, today's one-line dependency.
+        // The umbrella, today's one-line dependency: the core, the PNG, atlas, pack and baked-pack
+        // plugins, game flow and manifests (every other plugin is a product of its own).
         .library(
             name: "Preload",
             targets: ["Preload", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadFlow", "PreloadManifest"]),

@@ -88,6 +88,7 @@ struct AtlasPackCommand: AsyncParsableCommand {
                 counted(atlas.frames.count, "sprite"), counted(atlas.pages.count, "page"),
                 atlas.pages.map { "\($0.texture.width)x\($0.texture.height)" }.joined(separator: ", "),
                 100 * Double(content) / Double(max(area, 1)), files.map(\.path).joined(separator: ", ")))
+        if OutletFailureLines.printed(report) { throw ExitCode(1) }
     }
 }
 

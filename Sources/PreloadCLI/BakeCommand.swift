@@ -38,7 +38,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
             keeps reading the old file. Nothing is written when a source fails to load (or, with \
             --strict, loads with a warning).
 
-            Exit status: 0 when the pack was written, 1 when it was not (a source failed), 64 on a \
+            Exit status: 0 when the pack was written, 1 when it was not (a source failed) or a \
+            batch outlet failed (an error line each, naming the outlet and the cause), 64 on a \
             usage error.
             """)
 
@@ -146,6 +147,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
             for line in "\(error)".split(separator: "\n") { printError(line.trimmingCharacters(in: .whitespaces)) }
             throw ExitCode(1)
         }
+        if OutletFailureLines.printed(report) { throw ExitCode(1) }
     }
 }
 

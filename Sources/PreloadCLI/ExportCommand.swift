@@ -6,12 +6,13 @@ import PreloadGPU
 import PreloadManifest
 import PreloadPNG
 
-/// `preload export PATHS --to DIR`: what `preload PATHS` loads, written as PNG files.
+/// `preload export PATHS --to DIR`: what `preload PATHS` loads, each asset written as its kind
+/// exports it (textures as PNG or KTX2, sounds and music as WAV).
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract:
-            "Load what `preload PATHS` loads and write every texture (atlas pages included) as an RGBA PNG at DIR/<store name>.png, or as KTX2.",
+            "Load what `preload PATHS` loads and write every asset as its kind exports it: textures (atlas pages included) as RGBA PNG at DIR/<store name>.png (or KTX2), sounds and music as WAV.",
         discussion: """
             Any format a plugin loads, loose, from a pack or from a baked pack. The store name is \
             kept whole and `.png` appended (`sprites/hero.png` → DIR/sprites/hero.png.png, a pack \
@@ -21,14 +22,15 @@ struct ExportCommand: AsyncParsableCommand {
             bake's BC7 or ASTC levels as they are), or as --gpu encodes it. Every other kind \
             writes what it exports itself: sounds and music as WAV (DIR/<store name>.wav).
 
-            Exit status: 0 when every asset loaded and every texture was written, 1 otherwise, 64 \
-            on a usage error.
+            Exit status: 0 when every asset loaded and every file was written, 1 otherwise (a \
+            batch outlet that failed included: an error line each, naming the outlet and the \
+            cause), 64 on a usage error.
             """)
 
     @Argument(help: "Files and directories to load.")
     var paths: [String] = []
 
-    @Option(help: "The folder to write the PNG files into (made if missing; the folder holding it must exist).")
+    @Option(help: "The folder to write the files into (made if missing; the folder holding it must exist).")
     var to: String
 
     @Option(help: "A manifest whose groups to load (every group, or those of --group).")
@@ -112,6 +114,6 @@ struct ExportCommand: AsyncParsableCommand {
             for line in GPUBakeLines.lines(of: exported.textures.gpu, threshold: gpuOptions.minimumPSNR ?? 35) { print(line.visibleInTerminal) }
             print("\(exported) to \(to)".visibleInTerminal)
         }
-        if !report.errors.isEmpty || !skipped.isEmpty { throw ExitCode(1) }
+        if OutletFailureLines.printed(report) || !report.errors.isEmpty || !skipped.isEmpty { throw ExitCode(1) }
     }
 }

@@ -31,7 +31,7 @@ struct JSONDocument: Encodable {
         var errorCategory: String?
         var seconds: Double?
         /// What the asset's kind says about it (`AssetDescription.fields`); a field named like
-        /// one of the entry's own is left out.
+        /// one of the entry's own goes under the kind's name before its own (`palette.name`).
         var described = DescriptionFields()
         /// What the asset (or a dependency not listed on its own, such as an atlas page) was
         /// forgiven; absent when nothing.
@@ -61,10 +61,21 @@ struct JSONDocument: Encodable {
             var container = encoder.container(keyedBy: Key.self)
             let own = own
             let ownKeys = Set(own.map(\.key))
-            for (name, value) in described.fields where !ownKeys.contains(name) { try container.encode(value, forKey: Key(name)) }
+            for (name, value) in described.fields {
+                try container.encode(value, forKey: Key(Self.key(ofDescribed: name, kind: kind, own: ownKeys, described: described)))
+            }
             for (key, value) in own {
                 if let value { try container.encode(value, forKey: Key(key)) }
             }
+        }
+
+        /// The key a described field goes under: its name, or, for the name of one of the entry's
+        /// own fields (`name`, `bytes`, ... whether or not this entry has it), the asset's kind
+        /// before it (`palette.name`), again while that is taken, so that no field is lost.
+        static func key(ofDescribed name: String, kind: String, own: Set<String>, described: DescriptionFields) -> String {
+            var key = name
+            while own.contains(key) || (key != name && described[key] != nil) { key = "\(kind).\(key)" }
+            return key
         }
 
         /// A key by its name: the entry's own and its description's.

@@ -28,7 +28,8 @@ struct LoadCommand: AsyncParsableCommand {
             a plugin (audio, fonts, ...) are skipped and counted.
 
             Exit status: 0 when everything requested loaded, 1 when any asset or pack entry \
-            failed, 64 on a usage error (unknown option, a path or manifest that does not exist, a \
+            failed or a batch outlet failed (an error line each, naming the outlet and the \
+            cause), 64 on a usage error (unknown option, a path or manifest that does not exist, a \
             manifest that does not read or has no such group).
             """)
 
@@ -220,11 +221,12 @@ struct LoadCommand: AsyncParsableCommand {
                 ).text)
         }
         let failedNotices = strict ? notices.filter(\.isWarning) : []
-        let failed = counts.failed > 0 || !contents.failedEntries.isEmpty || !failedNotices.isEmpty
-        if failed && (quiet || json) {
+        let assetsFailed = counts.failed > 0 || !contents.failedEntries.isEmpty || !failedNotices.isEmpty
+        if assetsFailed && (quiet || json) {
             for error in report.errors { printError(error) }
             for notice in failedNotices { printError(notice) }
         }
+        let failed = OutletFailureLines.printed(report) || assetsFailed
         if let hint = PhaserRootHint.line(for: report, manifest: read, requests: manifestRequests, root: root) { printDiagnostic("hint", hint) }
         if watch { try await Self.watch(report, coordinator: coordinator) }
         // Everything is written: end here rather than free every loaded asset one by one.

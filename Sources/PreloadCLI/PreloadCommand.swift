@@ -12,13 +12,18 @@ struct PreloadCommand: AsyncParsableCommand {
             `preload PATH...` loads (the `load` subcommand is the default); `preload atlas pack` \
             and `preload atlas check` work on texture atlases; `preload pack create`, `list` and \
             `extract` work on data packs; `preload bake` writes a baked pack and `preload bake check` \
-            checks one against its sources; `preload export PATHS --to DIR` writes every texture as a \
-            PNG; `preload https://...` loads remote files through the download cache (`--cache DIR`), \
+            checks one against its sources; `preload export PATHS --to DIR` writes every asset as its \
+            kind exports it (textures and atlas pages as PNG, or KTX2 with --ktx2; sounds and music as \
+            WAV); `preload https://...` loads remote files through the download cache (`--cache DIR`), \
             `preload catalog DIR --url BASE -o FILE` lists a folder a server publishes and \
             `preload fetch CATALOG --group G` brings a group up to date; `preload --manifest FILE --group NAME` loads a manifest's \
             groups and `preload manifest check FILE` validates one. To load a folder called `atlas` or `pack`, write \
             `preload load atlas` or `preload ./atlas` (likewise `manifest`); a subcommand's name alone, \
             when a file or folder of that name is in the current directory, is a usage error saying so.
+
+            Loader plugins, and the file extensions each claims (a file is claimed by its content \
+            too; "when named": only the files a manifest entry's "plugin" names it for): \
+            \(StandardPlugins.listing). Their settings: --set (`preload load --help`).
             """,
         version: version,
         subcommands: [

@@ -29,4 +29,15 @@ enum StandardPlugins {
                 + (baked.map { [$0] } ?? [])
                 + [DataFileLoader.raw, DataFileLoader.json])
     }
+
+    /// The standard plugins, each with the file extensions it claims, for `preload --help`:
+    /// `png (.png), jpeg (.jpeg .jpg), ..., data (when named)`: a plugin that claims no
+    /// extension loads what a request names it for (a manifest entry's `"plugin"`).
+    static var listing: String {
+        guard let registry = try? registry(png: PNGLoader()) else { return "(none: the standard plugins do not register)" }
+        return registry.all.map { plugin in
+            let extensions = plugin.fileExtensions.sorted().map { "." + $0 }.joined(separator: " ")
+            return "\(plugin.identifier) (\(extensions.isEmpty ? "when named" : extensions))"
+        }.joined(separator: ", ")
+    }
 }

@@ -188,6 +188,16 @@ import Testing
         #expect(jobs.components(separatedBy: "(default").count == 2, "the default stated once: \(jobs)")
     }
 
+    /// `preload --help` lists the plugins the command registers, each with the extensions it claims.
+    @Test func theRootHelpListsThePluginsAndTheirExtensions() async throws {
+        let help = try await preload(["--help"], in: directory.path)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // as wrapped
+        #expect(help.status == 0)
+        for plugin in ["png (.png)", "ktx2 (.ktx2)", "tilemap (.tmj .tmx)", "pack (.gz .pak .zip)", "baked (.bake)", "data (when named)"] {
+            #expect(text.contains(plugin), "\(plugin) in: \(text)")
+        }
+    }
+
     @Test func usageErrorsExitWith64() async throws {
         #expect(try await preload(["--no-such-option", "art"], in: directory.path).status == 64)
         let missing = try await preload(["art", "does/not/exist.png"], in: directory.path)

@@ -29,7 +29,7 @@ import Testing
             AssetDescription(
                 fields: [
                     "palette": .string(name), "colors": .array(colors.map { .string("#" + String($0, radix: 16)) }),
-                    "kind": "not the entry's own kind",  // the command's own fields are its own
+                    "kind": "not the entry's own kind", "name": .string(name),  // the entry's own names: kept as palette.kind, palette.name
                 ],
                 summary: "palette '\(name)', \(AssetDescription.counted(colors.count, "color"))", brief: "\(colors.count) colors")
         }
@@ -78,8 +78,19 @@ import Testing
         let entry = try #require((json["assets"] as? [[String: Any]])?.first)
         #expect(entry["kind"] as? String == "palette" && entry["plugin"] as? String == "palette" && entry["status"] as? String == "loaded")
         #expect(entry["palette"] as? String == "dawn" && entry["colors"] as? [String] == ["#ff8800", "#102030", "#ffffff"])
+        // Fields named like the entry's own are kept, under the kind's name: none is lost.
+        #expect(entry["palette.kind"] as? String == "not the entry's own kind" && entry["palette.name"] as? String == "dawn")
+        #expect(entry["name"] == nil, "the entry's own name: the request gave none other than its path")
         let rgba: [UInt8] = [0xFF, 0x88, 0x00, 255, 0x10, 0x20, 0x30, 255, 0xFF, 0xFF, 0xFF, 255]
         #expect(entry["sha256"] as? String == AssetDigests.sha256(AssetBytes(rgba)) && entry["bytes"] as? Int == 12)
+    }
+
+    @Test func aDescribedFieldNamedLikeTheEntrysOwnGoesUnderItsKindAgainWhileTaken() {
+        let own: Set<String> = ["name", "kind", "bytes"]
+        let described: DescriptionFields = ["name": "dawn", "palette.name": "taken", "colors": 3]
+        let key = { (name: String) in JSONDocument.AssetEntry.key(ofDescribed: name, kind: "palette", own: own, described: described) }
+        #expect(key("colors") == "colors" && key("palette.name") == "palette.name")
+        #expect(key("name") == "palette.palette.name" && key("bytes") == "palette.bytes")
     }
 
     @Test func itIsDescribedInTheVerboseSummary() throws {

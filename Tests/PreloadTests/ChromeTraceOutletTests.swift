@@ -5,8 +5,9 @@ import Testing
 
 @testable import Preload
 
-/// A batch feature added the way `docs/architecture.md` says a new one is: one outlet, touching
-/// no load code. It writes a load trace in Chrome's trace event format (`chrome://tracing`,
+/// A batch feature's outlet added the way `docs/architecture.md` says a new one is: one file,
+/// touching no load, planning or recording code (a user switches it on through three more
+/// edits the doc lists: its line in `BatchOutlets`, a `PreloadOptions` member, a command flag). It writes a load trace in Chrome's trace event format (`chrome://tracing`,
 /// Perfetto): one complete event (`"ph": "X"`) per asset whose plugin ran, at its start (`ts`,
 /// microseconds from the batch's start) for its duration (`dur`), on its load's thread (`tid`,
 /// numbered from 1 in the order threads appear), named after the asset with its plugin as the

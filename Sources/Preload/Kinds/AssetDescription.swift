@@ -4,13 +4,14 @@
 ///
 /// The entry's own fields (`path`, `name`, `kind`, `plugin`, `status`, `bytes`, `sha256`,
 /// `seconds`, `error`, `errorCategory`, `warnings`, `timings`, `transfer`) are the command's:
-/// a field of the description with one of those names is left out.
+/// name yours otherwise. A field of the description with one of those names is kept under the
+/// asset's kind before its name (a palette's `name` is written `"palette.name"`), never lost.
 ///
 /// ```swift
 /// import Preload
 ///
 /// let description = AssetDescription(
-///     fields: ["colors": 16, "name": "dawn"],
+///     fields: ["colors": 16, "title": "dawn"],
 ///     summary: "palette 'dawn', \(AssetDescription.counted(16, "color"))",
 ///     brief: "16 colors")
 /// print(description.summary ?? "")  // palette 'dawn', 16 colors

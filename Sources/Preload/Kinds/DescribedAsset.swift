@@ -8,7 +8,7 @@
 /// import Preload
 ///
 /// struct Palette: DescribedAsset {
-///     var name: String
+///     var title: String
 ///     var colors: [UInt32]
 ///
 ///     var kind: AssetKind { "palette" }
@@ -21,8 +21,8 @@
 ///
 ///     func assetDescription(checksums: AssetChecksums?) -> AssetDescription {
 ///         AssetDescription(
-///             fields: ["name": .string(name), "colors": .int(colors.count)],
-///             summary: "palette '\(name)', \(AssetDescription.counted(colors.count, "color"))")
+///             fields: ["title": .string(title), "colors": .int(colors.count)],
+///             summary: "palette '\(title)', \(AssetDescription.counted(colors.count, "color"))")
 ///     }
 /// }
 /// ```

@@ -7,7 +7,7 @@
 ///
 /// var fields = DescriptionFields()
 /// fields["colors"] = .int(16)
-/// fields["name"] = "dawn"
+/// fields["title"] = "dawn"
 /// fields["swatches"] = .array([.object(["hex": "#ff8800"])])
 /// ```
 public enum DescriptionValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,

@@ -8,7 +8,10 @@
 /// the budget is owed and whether the completion is due). It reads the ledger (`borrowing`: it
 /// cannot change it), and runs no plugin or game code: hooks are queued, run later. An outlet
 /// is a class made per batch, kept inside the batch's lock, so it needs no lock of its own.
-/// A new batch feature is a new outlet file, added to the list in ``BatchOutlets``.
+/// A new batch feature is a new outlet file and touches no load, planning or recording file.
+/// One a user can switch on is four edits: the outlet file, its line in ``BatchOutlets``' list
+/// (made when its option is set), its option in ``PreloadOptions``, and the `preload` command's
+/// flag that sets it (docs/architecture.md, "The engine's rules", lists them).
 ///
 /// An outlet that cannot do its part throws: the recorder reports it in the batch's report
 /// (``PreloadReport/outletFailures``, an ``OutletFailure`` naming the outlet, the event and the
