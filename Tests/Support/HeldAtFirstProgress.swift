@@ -118,15 +118,24 @@ public struct HeldAtFirstProgressLoader<Codec: ImageDecoder>: LoaderPlugin {
 /// progress report (``HeldAtFirstProgressLoader``), cancels the batch once it is held, and
 /// returns the batch's report, how the decode ended (``ProgressHold/End/stopped`` when the decoder
 /// heard the cancel) and how many assets the coordinator kept. Throws ``TimedOut`` if the decode
-/// is not held within two minutes or the batch does not end within two more.
+/// is not held within two minutes or the batch does not end within five.
+///
+/// The cancel comes from a thread of its own, the moment the decode is held: a task of the test
+/// could wait minutes for a cooperative thread while every test of the process runs at once
+/// (under ThreadSanitizer on two cores, it waited past the hold's two minutes).
 public func cancelledInFlight<Codec: ImageDecoder>(
     _ loader: ImageLoader<Codec>, _ request: AssetRequest
 ) async throws -> (report: PreloadReport, ends: [ProgressHold.End], assets: Int) {
     let hold = ProgressHold()
     let coordinator = try PreloadCoordinator(plugins: [HeldAtFirstProgressLoader(loader, hold: hold)])
     let batch = coordinator.start([request])
-    guard await hold.reached.waitWithoutBlocking(seconds: 120) else { throw TimedOut(seconds: 120) }
-    batch.cancel()
-    let report = try await batch.finished(within: 120)
+    let heldInTime = Locked<Bool?>(nil)
+    Thread.detachNewThread {
+        let held = hold.reached.wait(timeout: .now() + 120) == .success
+        heldInTime.withLock { $0 = held }
+        if held { batch.cancel() }
+    }
+    let report = try await batch.finished(within: 300)
+    if heldInTime.withLock({ $0 }) == false { throw TimedOut(seconds: 120) }
     return (report, hold.ends, coordinator.assets.count)
 }
