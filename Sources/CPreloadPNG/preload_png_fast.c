@@ -34,9 +34,13 @@ struct preload_png_fast {
     uint32_t palette[256];    /* RGBA8 as stored in memory, read as a little-endian word */
 };
 
-static int vectors_enabled = 1;
+/* Per thread: a test that asks for the scalar code gets it for its own decodes, and the decodes
+   other tests run at the same time (on their own threads) keep the vector code, unraced. */
+static _Thread_local int vectors_enabled = 1;
 
 void preload_png_fast_set_vectors(int enabled) { vectors_enabled = enabled != 0; }
+
+int preload_png_fast_vectors(void) { return vectors_enabled; }
 
 static uint32_t big_endian(const uint8_t *bytes) {
     return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];

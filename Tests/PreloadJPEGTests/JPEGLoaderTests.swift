@@ -103,10 +103,11 @@ import Testing
 
     @Test func cancellingABatchStopsAnInFlightDecode() async throws {
         // 4096 x 4096, progressive: its scans are read in full (polled for cancellation) before
-        // rows are decoded chunk by chunk; tens of milliseconds in all. Cancel from the progress
-        // hook, the moment the decode reports progress.
-        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: JPEGFixtures.path("large-flat.jpg"))]).finished()
-        #expect(report.cancelled.count == 1 && report.wasCancelled)
-        #expect(coordinator.assets.count == 0)
+        // rows are decoded chunk by chunk. The decode is held at its first progress report until
+        // the batch is cancelled, then must stop at its next check.
+        let cancelled = try await cancelledInFlight(JPEGLoader(), AssetRequest(path: JPEGFixtures.path("large-flat.jpg")))
+        #expect(cancelled.report.cancelled.count == 1 && cancelled.report.wasCancelled)
+        #expect(cancelled.ends == [.stopped], "the decode went on after the cancel")
+        #expect(cancelled.assets == 0)
     }
 }

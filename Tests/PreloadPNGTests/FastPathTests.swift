@@ -96,6 +96,23 @@ import Testing
         }
     }
 
+    /// Asking for the scalar code is the asking thread's alone: it once set a global that the
+    /// decodes of tests running beside this one read (a data race ThreadSanitizer reported).
+    @Test func theScalarCodeIsAskedForOnTheCallingThreadOnly() {
+        // Synchronous, so that the setting and its check run on one thread.
+        preload_png_fast_set_vectors(0)
+        defer { preload_png_fast_set_vectors(1) }
+        let elsewhere = Locked<Int32?>(nil)
+        let read = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            elsewhere.withLock { $0 = preload_png_fast_vectors() }
+            read.signal()
+        }
+        #expect(read.wait(timeout: .now() + 120) == .success)
+        #expect(preload_png_fast_vectors() == 0)
+        #expect(elsewhere.withLock { $0 } == 1, "another thread's decodes use the vector code")
+    }
+
     @Test func theScalarCodeGivesWhatTheVectorCodeGives() throws {
         preload_png_fast_set_vectors(0)
         defer { preload_png_fast_set_vectors(1) }

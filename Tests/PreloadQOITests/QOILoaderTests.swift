@@ -82,12 +82,13 @@ import Testing
     }
 
     @Test func cancellingABatchStopsAnInFlightDecode() async throws {
-        // 4096 x 2048 pixels (32 MB decoded), one op byte each: 512 chunks between checks.
+        // 4096 x 2048 pixels, one op byte each: 512 chunks between checks. Held at its first
+        // chunk until the batch is cancelled, then must stop at its next check.
         let big = try directory.write("big.qoi", QOIFixtures.ramp(width: 4096, height: 2048))
-        // Cancel from the progress hook, the moment the decode reports its first chunk.
-        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: big)]).finished()
-        #expect(report.cancelled.count == 1 && report.wasCancelled)
-        #expect(coordinator.assets.count == 0)
+        let cancelled = try await cancelledInFlight(QOILoader(), AssetRequest(path: big))
+        #expect(cancelled.report.cancelled.count == 1 && cancelled.report.wasCancelled)
+        #expect(cancelled.ends == [.stopped], "the decode went on after the cancel")
+        #expect(cancelled.assets == 0)
     }
 
     @Test func aBatchCancelledWhileTheLoadIsHeldEndsCancelled() async throws {

@@ -99,9 +99,10 @@ import Testing
     }
 
     @Test func cancellingABatchStopsAnInFlightDecode() async throws {
-        // Cancel from the progress hook the moment the decode reports its first chunk of rows.
-        let report = try await coordinator.startCancelledAtFirstProgress([AssetRequest(path: WebPFixtures.path(WebPFixtures.large))]).finished()
-        #expect(report.cancelled.count == 1 && report.wasCancelled)
-        #expect(coordinator.assets.count == 0)
+        // Held at its first chunk of rows until the batch is cancelled, then must stop there.
+        let cancelled = try await cancelledInFlight(WebPLoader(), AssetRequest(path: WebPFixtures.path(WebPFixtures.large)))
+        #expect(cancelled.report.cancelled.count == 1 && cancelled.report.wasCancelled)
+        #expect(cancelled.ends == [.stopped], "the decode went on after the cancel")
+        #expect(cancelled.assets == 0)
     }
 }

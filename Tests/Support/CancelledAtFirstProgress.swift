@@ -6,8 +6,12 @@ import Preload
 #endif
 
 extension PreloadCoordinator {
-    /// Starts `requests` and cancels the batch the moment a decode reports progress: how a
-    /// plugin's test proves it stops between chunks of rows.
+    /// Starts `requests` and cancels the batch the moment a load reports progress: how a
+    /// plugin's test proves it stops between chunks of its work.
+    ///
+    /// It races the load: a load that ends within the moment the cancel takes is not stopped.
+    /// For an image decoder, ``HeldAtFirstProgressLoader`` holds the decode until the cancel
+    /// instead; this is for other kinds of load, given work long enough (seconds).
     ///
     /// A thread of its own watches the batch's progress (read under the batch's lock, as the
     /// decode reports it), so the cancel waits for no Dispatch worker: a progress hook runs on

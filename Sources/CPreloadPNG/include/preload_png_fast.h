@@ -62,9 +62,13 @@ int preload_png_fast_inflate(preload_png_fast *fast, uint8_t *buffer, const char
 void preload_png_fast_rows(preload_png_fast *fast, uint8_t *buffer, uint32_t first_row,
                            uint32_t row_count);
 
-/// Whether the fast path uses the CPU's vector instructions (1, where it has them) or its
-/// portable scalar code (0): for tests, which check that both give the same pixels.
+/// Whether the fast path's decodes on the calling thread use the CPU's vector instructions (1,
+/// where it has them; every thread starts so) or its portable scalar code (0): for tests, which
+/// check that both give the same pixels. Other threads' decodes are unaffected.
 void preload_png_fast_set_vectors(int enabled);
+
+/// What `preload_png_fast_set_vectors` last set on the calling thread (1 if it never ran there).
+int preload_png_fast_vectors(void);
 
 #ifdef __cplusplus
 }
