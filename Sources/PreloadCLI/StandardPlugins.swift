@@ -21,21 +21,28 @@ enum StandardPlugins {
     static func registry(
         png: PNGLoader, pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(), audio: AudioLoader = AudioLoader()
     ) throws -> PluginRegistry {
-        try PluginRegistry(
-            [
-                png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
-                TileMapLoader(), pack,
-            ]
-                + (baked.map { [$0] } ?? [])
-                + [DataFileLoader.raw, DataFileLoader.json])
+        try PluginRegistry(plugins(png: png, pack: pack, baked: baked, audio: audio))
+    }
+
+    /// The standard plugins, in registration order (``registry(png:pack:baked:audio:)``'s).
+    static func plugins(
+        png: PNGLoader = PNGLoader(), pack: PackLoader = PackLoader(), baked: BakedPackLoader? = BakedPackLoader(),
+        audio: AudioLoader = AudioLoader()
+    ) -> [any LoaderPlugin] {
+        [
+            png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
+            TileMapLoader(), pack,
+        ]
+            + (baked.map { [$0] } ?? [])
+            + [DataFileLoader.raw, DataFileLoader.json]
     }
 
     /// The standard plugins, each with the file extensions it claims, for `preload --help`:
     /// `png (.png), jpeg (.jpeg .jpg), ..., data (when named)`: a plugin that claims no
-    /// extension loads what a request names it for (a manifest entry's `"plugin"`).
+    /// extension loads what a request names it for (a manifest entry's `"plugin"`). Read from the
+    /// plugins, not a registry: the root command's help is made at every start.
     static var listing: String {
-        guard let registry = try? registry(png: PNGLoader()) else { return "(none: the standard plugins do not register)" }
-        return registry.all.map { plugin in
+        plugins().map { plugin in
             let extensions = plugin.fileExtensions.sorted().map { "." + $0 }.joined(separator: " ")
             return "\(plugin.identifier) (\(extensions.isEmpty ? "when named" : extensions))"
         }.joined(separator: ", ")

@@ -64,11 +64,19 @@ public struct PluginRegistry: Sendable {
 
     /// A registry holding `plugins`, registered in order with ``ConflictPolicy/reject``.
     public init(_ plugins: [any LoaderPlugin]) throws {
-        for plugin in plugins { try register(plugin) }
+        for plugin in plugins { try add(plugin, onConflict: .reject) }
+        makeTables()  // once for all of them, not once per plugin
     }
 
     /// Adds `plugin`, resolving clashes with `policy`.
     public mutating func register(_ plugin: any LoaderPlugin, onConflict policy: ConflictPolicy = .reject) throws {
+        try add(plugin, onConflict: policy)
+        makeTables()
+    }
+
+    /// Adds `plugin` to ``all`` and the extension table, resolving clashes with `policy`; the
+    /// tables made from them are made again by ``makeTables()``.
+    private mutating func add(_ plugin: any LoaderPlugin, onConflict policy: ConflictPolicy) throws {
         let extensions = plugin.fileExtensions.map { $0.lowercased() }.sorted()
         let identifierTaken = plugins.contains { $0.identifier == plugin.identifier }
         if policy == .reject {
@@ -88,6 +96,13 @@ public struct PluginRegistry: Sendable {
             byExtension[fileExtension] = plugin.identifier
         }
         plugins.append(plugin)
+    }
+
+    /// Makes what planning looks plugins up by from ``all``: their indices, the extension tables,
+    /// their registered forms and what each can do (dynamic casts per plugin and capability).
+    /// Made once per registry, not once per plugin registered: the command's 13 plugins made
+    /// every table 13 times at each start.
+    private mutating func makeTables() {
         indexOfIdentifier = Dictionary(uniqueKeysWithValues: plugins.enumerated().map { ($1.identifier, $0) })
         extensionTable = byExtension.sorted { $0.key < $1.key }.compactMap { fileExtension, identifier in
             indexOfIdentifier[identifier].map { (Array(fileExtension.utf8), $0) }
