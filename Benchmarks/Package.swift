@@ -10,6 +10,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 ///
 ///     swift run -c release --package-path Benchmarks preload-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks pack-bench CORPUS_DIR --jobs 2
+///     swift run -c release --package-path Benchmarks dedupe-bench /tmp/tiny/000/tiny_00000.png --count 10000
 ///     swift run -c release --package-path Benchmarks bake-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks png-decode-bench CORPUS_DIR --min-pixels 262144
 ///     swift run -c release --package-path Benchmarks descriptor-bench FONT.fnt MAP.tmx ...
@@ -36,6 +37,13 @@ let package = Package(
             name: "preload-bench",
             dependencies: [
                 "CBareDecode", "BenchSupport",
+                .product(name: "Preload", package: mainPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "dedupe-bench",
+            dependencies: [
+                "BenchSupport",
                 .product(name: "Preload", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -111,7 +111,7 @@ public struct PluginRegistry: Sendable {
             entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) }
         }
         registered = plugins.map(RegisteredPlugin.init)
-        hasExpanders = plugins.contains { $0 is any ExpandingPlugin }
+        hasExpanders = registered.contains(where: \.expands)
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin }).serving(files.sources)
@@ -136,7 +136,8 @@ public struct PluginRegistry: Sendable {
     /// The plugin that expands `request`'s file into many requests, if one claims it: the one
     /// the request names, else the one claiming its extension. Content is not sniffed.
     package func expander(of request: AssetRequest) -> (any ExpandingPlugin)? {
-        guard let index = request.plugin.map({ indexOfIdentifier[$0] }) ?? index(forExtensionOf: request.path) else { return nil }
+        guard let index = request.plugin.map({ indexOfIdentifier[$0] }) ?? index(forExtensionOf: request.path), registered[index].expands
+        else { return nil }
         return plugins[index] as? any ExpandingPlugin
     }
 

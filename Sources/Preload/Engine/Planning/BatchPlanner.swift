@@ -164,7 +164,14 @@ final class BatchPlanner: Sendable {
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
         var fresh: [(item: LoadItem, work: Int64)] = []
         var allowance = ReadAheadAllowance(resolver.readAhead)
+        // The last request placed on an asset: a request repeating it (the same path, plugin and
+        // options) is the same asset, placed without opening, reading or claiming the file again.
+        var last: (entry: Int, asset: Int, plugin: String, weight: Int64)?
         for entry in callers {
+            if let placed = last, AssetRequest.repeats(requests, entry, placed.entry) {
+                placements.append(.placed(entry: entry, asset: placed.asset, plugin: placed.plugin, weight: placed.weight))
+                continue
+            }
             let request: ResolvedRequest
             do {
                 request = try resolver.resolveAndDeclare(requests[entry], readingAhead: &allowance)
@@ -179,6 +186,7 @@ final class BatchPlanner: Sendable {
             // Merging by key, outside the batch's lock (the table has locks of its own).
             let asset = mergeTable.claim(request.key, for: entry)
             placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
+            last = (entry, asset, request.planned.plugin, request.weight)
             if asset == entry {
                 if let note = request.note { environment.notes.keep(note, for: asset) }
                 fresh.append((LoadItem(asset: asset, resolved: request), request.work))
@@ -251,5 +259,16 @@ final class BatchPlanner: Sendable {
             start += fanInWidth
         }
         return gathering + fanIn(gathering, into: completion)
+    }
+}
+
+extension AssetRequest {
+    /// Whether `requests[entry]` asks for what `requests[previous]` asked for (the same path,
+    /// plugin and options): the same asset, whatever its name. Comparing costs less than hashing
+    /// (a batch that names one file many times names it in a row), and comparing in place less
+    /// than copying the two requests (about 300 instructions per request).
+    fileprivate static func repeats(_ requests: [AssetRequest], _ entry: Int, _ previous: Int) -> Bool {
+        requests[entry].path == requests[previous].path && requests[entry].plugin == requests[previous].plugin
+            && requests[entry].origin == requests[previous].origin && requests[entry].options == requests[previous].options
     }
 }

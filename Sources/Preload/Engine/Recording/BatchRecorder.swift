@@ -222,8 +222,10 @@ final class BatchRecorder: PlanningRecords {
             }
             state.tellOutlets("loaded") { try $0.loaded(finished, ledger: $1) }
             for waiters in ready {
-                // The first waiter made the asset: its request is the one stored above.
-                for entry in waiters { announce(entry, in: &state, stored: entry == waiters.first) }
+                // The first waiter made the asset: its request is the one stored above; the
+                // names the others give it are stored at once.
+                store.store(sharers: waiters, of: state)
+                for entry in waiters { announce(entry, in: &state, stored: true) }
             }
             return (deliverProgress(&state), settlement(of: state))
         }

@@ -35,6 +35,27 @@ struct StoreStage: Sendable {
             })
     }
 
+    /// Stores the asset the entries `waiters` share, if it loaded, under the names its other
+    /// entries give it, in one insert: the first entry's name was stored with its load
+    /// (``store(_:callers:)``), and an entry storing it as the one before it did (the same
+    /// request repeated) adds nothing, so many requests for one file store it once per name.
+    func store(sharers waiters: BatchState.Waiters, of state: borrowing BatchState) {
+        guard let store, let more = waiters.more, case .loaded(let asset) = state.outcome(ofEntry: waiters.first) else { return }
+        let plugin = state.assets[waiters.first].plugin
+        var entries: [AssetStore.Entry] = []
+        var last = (request: state.request(ofEntry: waiters.first), isDependency: waiters.first >= state.callers.count)
+        for entry in more {
+            let request = state.request(ofEntry: entry), isDependency = entry >= state.callers.count
+            if isDependency == last.isDependency, request.name == last.request.name, request.requestedPath == last.request.requestedPath {
+                continue
+            }
+            entries.append(
+                AssetStore.Entry(name: request.name, path: request.requestedPath, plugin: plugin, asset: asset, isDependency: isDependency))
+            last = (request, isDependency)
+        }
+        if !entries.isEmpty { store.insert(entries) }
+    }
+
     /// Stores the asset of `entry`, if it loaded.
     func store(entry: Int, of state: borrowing BatchState) {
         guard let store, case .loaded(let asset) = state.outcome(ofEntry: entry) else { return }
