@@ -11,7 +11,7 @@ import Testing
     @Test func anEntryHoldsItsRecordItsNameAndNoOtherString() {
         // Before: the record, the name, the source path, the kind and the dependencies (56 bytes
         // beside the record, and a source path's heap string per entry).
-        #expect(MemoryLayout<BakedIndex.Entry>.size <= MemoryLayout<BakedFormat.Record>.size + 32, "\(MemoryLayout<BakedIndex.Entry>.size)")
+        #expect(MemoryLayout<BakedIndex.Entry>.size <= MemoryLayout<BakedFormat.Record>.stride + 32, "\(MemoryLayout<BakedIndex.Entry>.size)")
     }
 
     @Test func entriesOfAFolderKeepTheirSourcePathsKindsAndNames() async throws {
@@ -38,7 +38,9 @@ import Testing
         for (position, entry) in index.entries.enumerated() {
             #expect(index.position(of: entry.name) == position, "\(entry.name)")
             // A packed page names its atlas as source (not its folder and its own name).
-            if entry.record.bits.contains(.atlasPage) { #expect(atlases.map { fixtures + "/" + $0 }.contains(entry.sourcePath), "\(entry.sourcePath)") }
+            if entry.record.bits.contains(.atlasPage) {
+                #expect(atlases.map { fixtures + "/" + $0 }.contains(entry.sourcePath), "\(entry.sourcePath)")
+            }
         }
         let atlasEntries = index.entries.filter { $0.kind == "atlas" }
         #expect(atlasEntries.map(\.name) == atlases)
@@ -46,5 +48,26 @@ import Testing
             #expect(!atlas.dependencies.isEmpty, "\(atlas.name) depends on its pages")
             #expect(atlas.dependencies.allSatisfy { index.entries[$0].kind == "texture" })
         }
+    }
+
+    @Test func anExpandedEntrysFactsKeepTheRequestsNameNotACopy() async throws {
+        let directory = try TemporaryDirectory()
+        let name = "art/a-sprite-with-a-name-longer-than-fifteen-bytes.png"  // a heap string, not an inline one
+        try directory.write(name, PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
+        let pack = directory.file("long.bake")
+        try await BakedFixtures.bake([.folder(directory.file("art"), name: "art")], to: pack)
+        let requests = try BakedPackLoader().expand(AssetRequest(path: pack))
+        let request = try #require(requests.first)
+        #expect(requests.count == 1 && request.name == name)
+        let facts = try #require(try AssetFiles(containers: [BakedPackLoader()]).servedFacts(of: request.path, name: request.name))
+        let entry = try #require(facts.entry)
+        #expect(entry == name)
+        // Before: the facts held a second string, cut from the path (64 bytes an entry).
+        #expect(Self.storage(of: entry) == Self.storage(of: request.name), "the entry's facts share the request's name")
+    }
+
+    private static func storage(of text: String) -> UnsafeRawPointer? {
+        var text = text
+        return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
     }
 }
