@@ -11,21 +11,42 @@ import Preload
 /// (no empty, `.` or `..` component, no NUL), and that dependencies name other entries.
 public struct BakedIndex: Sendable {
     /// One entry, as the index describes it.
+    ///
+    /// An entry holds its record and its name; its source path, kind and dependencies are read
+    /// from tables its index keeps once for every entry (a source path is most often a folder's
+    /// path and the entry's name, kept as the folder's number): a pack of a million entries holds
+    /// a million names, not a million of each string.
     public struct Entry: Sendable {
         /// Where its data is and what it is.
         public let record: BakedFormat.Record
-        /// Its store name: the name loading its source gives it.
+        /// Its store name: the name loading its source gave it.
         public let name: String
+        /// Its source's path: a folder of the tables' `sourceFolders` followed by `name`, or
+        /// (`UInt32.max`) a path of their `otherSources`.
+        private let sourceFolder: UInt32
+        private let tables: EntryTables
+
         /// The file it was baked from, as the bake named it.
-        public let sourcePath: String
+        public var sourcePath: String {
+            sourceFolder == UInt32.max ? tables.otherSources[name] ?? "" : tables.sourceFolders[Int(sourceFolder)] + name
+        }
         /// Its kind's name (`texture`, `atlas`, a plugin's own): what reads it
         /// (`BakeableAsset.bakedKind`).
-        public let kind: String
+        public var kind: String { tables.kinds[Int(record.kind) - 1] }
         /// The entries it depends on, by position in ``BakedIndex/entries``.
-        public let dependencies: [Int]
+        public var dependencies: [Int] {
+            record.dependencies.isEmpty ? [] : record.dependencies.map { Int(tables.dependencies[Int($0)]) }
+        }
 
         /// Whether a request for the pack requests it (else another entry loads it).
         public var isRequestedWithPack: Bool { record.bits.isDisjoint(with: [.dependency, .atlasPage]) }
+
+        fileprivate init(record: BakedFormat.Record, name: String, sourceFolder: UInt32, tables: EntryTables) {
+            self.record = record
+            self.name = name
+            self.sourceFolder = sourceFolder
+            self.tables = tables
+        }
     }
 
     /// The header.
@@ -37,12 +58,12 @@ public struct BakedIndex: Sendable {
     public let metadata: BakedMetadata
     /// The entries, in index order.
     public let entries: [Entry]
-    private let byName: [String: Int]
+    private let byName: BakedNameTable
 
     /// The entry named `name`.
-    public func entry(named name: String) -> Entry? { byName[name].map { entries[$0] } }
+    public func entry(named name: String) -> Entry? { position(of: name).map { entries[$0] } }
     /// The position of the entry named `name` in ``entries``.
-    public func position(of name: String) -> Int? { byName[name] }
+    public func position(of name: String) -> Int? { byName.position(of: name) { entries[$0].name } }
 
     /// Reads the index of the pack whose whole file is `file`, checking it (see the type's
     /// description); `checksum` is CRC-32.
@@ -94,8 +115,13 @@ public struct BakedIndex: Sendable {
             entries: count)
         var entries: [Entry] = []
         entries.reserveCapacity(count)
-        var byName: [String: Int] = [:]
-        byName.reserveCapacity(count)
+        var byName = BakedNameTable(count: count)
+        var dependencyTable: [UInt32] = []
+        dependencyTable.reserveCapacity(Int(header.dependencyCount))
+        for slot in 0..<Int(header.dependencyCount) { dependencyTable.append(index.littleEndian(at: Int(records) + slot * 4)) }
+        let (sourceFolders, sources) = try EntrySources.read(count: count, index: index, strings: strings)
+        let tables = EntryTables(
+            kinds: metadata.kinds, dependencies: dependencyTable, sourceFolders: sources.folders, otherSources: sources.others)
         for position in 0..<count {
             let base = position * BakedFormat.recordSize
             let record = try Self.record(in: index, at: base, position: position)
@@ -107,22 +133,18 @@ public struct BakedIndex: Sendable {
             }
             let name = try Self.string(record.name, in: strings, what: { "entry \(position + 1)'s name" })
             try Self.checkName(name, position: position)
-            let source = try Self.string(record.sourcePath, in: strings, what: { "entry \(position + 1)'s source path" })
             try Self.checkData(record, name: name, dataEnd: header.indexOffset)
             guard UInt64(record.dependencies.upperBound) <= UInt64(header.dependencyCount) else {
                 throw .malformed("entry '\(name)': its dependencies lie outside the index's table")
             }
-            var dependencies: [Int] = []
             for slot in record.dependencies {
-                let dependency = Int(index.littleEndian(at: Int(records) + Int(slot) * 4, as: UInt32.self))
+                let dependency = Int(dependencyTable[Int(slot)])
                 guard dependency < count, dependency != position else {
                     throw .malformed("entry '\(name)': dependency #\(dependency + 1) is not another entry")
                 }
-                dependencies.append(dependency)
             }
-            guard byName.updateValue(position, forKey: name) == nil else { throw .malformed("two entries are named '\(name)'") }
-            entries.append(
-                Entry(record: record, name: name, sourcePath: source, kind: metadata.kinds[Int(record.kind) - 1], dependencies: dependencies))
+            entries.append(Entry(record: record, name: name, sourceFolder: sourceFolders[position], tables: tables))
+            guard byName.insert(name, at: position, names: { entries[$0].name }) else { throw .malformed("two entries are named '\(name)'") }
         }
         try Self.checkNoOverlap(entries)
         self.header = header
@@ -157,7 +179,7 @@ public struct BakedIndex: Sendable {
         return start..<end
     }
 
-    private static func record(in index: UnsafeRawBufferPointer, at base: Int, position: Int) throws(BakedPackError) -> BakedFormat.Record {
+    static func record(in index: UnsafeRawBufferPointer, at base: Int, position: Int) throws(BakedPackError) -> BakedFormat.Record {
         func range(_ offset: Int) -> Range<UInt32>? {
             let start: UInt32 = index.littleEndian(at: base + offset), length: UInt32 = index.littleEndian(at: base + offset + 4)
             let (end, overflow) = start.addingReportingOverflow(length)
@@ -177,7 +199,7 @@ public struct BakedIndex: Sendable {
     }
 
     /// The string at `range`; `what` names it in an error (made only then).
-    private static func string(_ range: Range<UInt32>, in strings: UnsafeRawBufferPointer, what: () -> String) throws(BakedPackError) -> String {
+    static func string(_ range: Range<UInt32>, in strings: UnsafeRawBufferPointer, what: () -> String) throws(BakedPackError) -> String {
         guard Int(range.upperBound) <= strings.count else { throw .malformed("\(what()) lies outside the index") }
         let bytes = UnsafeRawBufferPointer(rebasing: strings[Int(range.lowerBound)..<Int(range.upperBound)])
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("\(what()) is not UTF-8") }

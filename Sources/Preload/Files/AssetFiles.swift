@@ -101,10 +101,11 @@ public struct AssetFiles: Sendable {
     /// ``facts(of:)`` for a path a source owns or an entry inside a container; `nil` for a path
     /// on disk (not looked at): where a container is found once, not once to tell and once to
     /// ask. With `seen`, a container already seen there is not looked at again (one batch's
-    /// planning: a pack of 20,000 entries is `stat`ed once, not 20,000 times).
-    package func servedFacts(of path: String, seen: ContainerFacts? = nil) throws(AssetError) -> FileFacts? {
+    /// planning: a pack of 20,000 entries is `stat`ed once, not 20,000 times). `name` is the
+    /// request's: an entry named so keeps that string, not a copy of the path's end.
+    package func servedFacts(of path: String, seen: ContainerFacts? = nil, name: String? = nil) throws(AssetError) -> FileFacts? {
         if let source = source(owning: path) { return try source.facts(of: path) }
-        return try storage?.entries?.entryFacts(of: path, seen: seen)
+        return try storage?.entries?.entryFacts(of: path, seen: seen, name: name)
     }
 
     /// The whole file or entry, refusing more than `limit` bytes. Reading an entry (inflating

@@ -33,13 +33,15 @@ final class ContainerEntries: AssetSource {
     }
 
     /// Where `path` is inside a container, with what `stat` said of the container (or what
-    /// `seen` remembers of it); `nil` for a path that is no entry.
-    func location(of path: String, seen: ContainerFacts? = nil) -> Location? {
+    /// `seen` remembers of it); `nil` for a path that is no entry. An entry spelled as `name` is
+    /// `name` itself, not a copy.
+    func location(of path: String, seen: ContainerFacts? = nil, name: String? = nil) -> Location? {
         guard path.utf8.contains(UInt8(ascii: "#")) else { return nil }
         var search = path.startIndex
         // Scanned as bytes: `#` is ASCII, so each byte index is a character boundary.
         while let hash = path.utf8[search...].firstIndex(of: UInt8(ascii: "#")) {
-            let container = String(path[..<hash]), entry = String(path[path.utf8.index(after: hash)...])
+            let container = String(path[..<hash]), spelled = path[path.utf8.index(after: hash)...]
+            let entry = if let name, name.utf8.elementsEqual(spelled.utf8) { name } else { String(spelled) }
             let known = entry.isEmpty ? nil : seen?.facts(of: container)
             if !entry.isEmpty, let file = known ?? (try? FileFacts.of(path: container)), !file.isDirectory {
                 let opener = openers.value(for: ContainerKey(path: container, file: file)) {
@@ -58,9 +60,11 @@ final class ContainerEntries: AssetSource {
 
     /// ``facts(of:)`` of an entry; `nil` for a path that is none (its container is found once,
     /// not once to tell and once to ask). With `seen`, a container already seen there is not
-    /// looked at again (one batch's planning: a pack of 20,000 entries is `stat`ed once).
-    func entryFacts(of path: String, seen: ContainerFacts? = nil) throws(AssetError) -> FileFacts? {
-        guard let location = location(of: path, seen: seen) else { return nil }
+    /// looked at again (one batch's planning: a pack of 20,000 entries is `stat`ed once). An
+    /// entry whose name is `name` (a baked pack's, expanded) keeps that string: one string per
+    /// entry for a batch, not one more for each entry's facts.
+    func entryFacts(of path: String, seen: ContainerFacts? = nil, name: String? = nil) throws(AssetError) -> FileFacts? {
+        guard let location = location(of: path, seen: seen, name: name) else { return nil }
         let (container, entry, plugin, containerFacts) = (location.container, location.entry, location.plugin, location.file)
         do {
             return FileFacts(entry: entry, in: containerFacts, size: try plugin.entrySize(entry, in: container, containerFacts: containerFacts))

@@ -119,9 +119,11 @@ final class BatchPlanner: Sendable {
         // The files a source's folders listed are prepared together, as the caller's were.
         if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(found.requests) }
         found.requests += notFetched
+        // The batch's callers are the planned requests themselves (one array, shared), not a copy:
+        // a baked pack of a million entries would hold two.
+        let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }
         recorder.recordCallers(
-            found.requests + found.unloadable.map { AssetRequest(path: $0.path) }, skipped: found.skipped,
-            skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
+            expanded, skipped: found.skipped, skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
         return (found.requests, found.requests.count + found.unloadable.count, true)
     }
 

@@ -150,7 +150,8 @@ final class RequestResolver: Sendable {
         var contents: AssetBytes?
         // The plugin the request names, else the one claiming its extension: found once.
         let nominee: RegisteredPlugin?
-        if files.servesBeyondDisk, let served = try files.servedFacts(of: request.path, seen: containers) {  // a source's or a container's
+        // A source's or a container's (an entry keeps the request's name, not a copy).
+        if files.servesBeyondDisk, let served = try files.servedFacts(of: request.path, seen: containers, name: request.name) {
             file = served
             nominee = try registry.nominee(of: request)
         } else {
