@@ -91,7 +91,8 @@ enum CommandRunner {
         }
         func printed() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
         for (index, text) in waits.enumerated() {
-            let deadline = ContinuousClock.now + .seconds(300)  // generous: a sanitized build beside the whole suite is slow; it ends when the text comes
+            // Generous: a sanitized build beside the whole suite is slow; it ends when the text comes.
+            let deadline = ContinuousClock.now + .seconds(300)
             while !printed().contains(text) && process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
             met = met && printed().contains(text)
             if index == 0 { try action() }
