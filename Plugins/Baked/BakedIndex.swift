@@ -119,6 +119,9 @@ public struct BakedIndex: Sendable {
         var dependencyTable: [UInt32] = []
         dependencyTable.reserveCapacity(Int(header.dependencyCount))
         for slot in 0..<Int(header.dependencyCount) { dependencyTable.append(index.littleEndian(at: Int(records) + slot * 4)) }
+        // Source paths first (the entries share the tables they make); each record is parsed again
+        // below rather than kept from this pass: parsing one is a few loads, keeping them all
+        // would hold another record per entry while the index is read.
         let (sourceFolders, sources) = try EntrySources.read(count: count, index: index, strings: strings)
         let tables = EntryTables(
             kinds: metadata.kinds, dependencies: dependencyTable, sourceFolders: sources.folders, otherSources: sources.others)

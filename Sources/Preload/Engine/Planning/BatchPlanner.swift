@@ -168,10 +168,13 @@ final class BatchPlanner: Sendable {
         var allowance = ReadAheadAllowance(resolver.readAhead)
         // The last request placed on an asset: a request repeating it (the same path, plugin and
         // options) is the same asset, placed without opening, reading or claiming the file again.
-        var last: (entry: Int, asset: Int, plugin: String, weight: Int64)?
+        // (Its entry and where its placement is: no copy of its plugin's name per request.)
+        var last: (entry: Int, placement: Int)?
         for entry in callers {
-            if let placed = last, AssetRequest.repeats(requests, entry, placed.entry) {
-                placements.append(.placed(entry: entry, asset: placed.asset, plugin: placed.plugin, weight: placed.weight))
+            if let placed = last, AssetRequest.repeats(requests, entry, placed.entry),
+                case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
+            {
+                placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
                 continue
             }
             let request: ResolvedRequest
@@ -188,7 +191,7 @@ final class BatchPlanner: Sendable {
             // Merging by key, outside the batch's lock (the table has locks of its own).
             let asset = mergeTable.claim(request.key, for: entry)
             placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
-            last = (entry, asset, request.planned.plugin, request.weight)
+            last = (entry, placements.count - 1)
             if asset == entry {
                 if let note = request.note { environment.notes.keep(note, for: asset) }
                 fresh.append((LoadItem(asset: asset, resolved: request), request.work))
