@@ -10,15 +10,16 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         case batch(Recorded)
     }
 
-    /// What a finished batch recorded, moved out of its state.
+    /// What a finished batch recorded, moved out of its state: by entry, its request, its asset
+    /// and why it failed if it made none; by asset, the records (``AssetRecords``).
     struct Recorded: Sendable {
         /// Which batch recorded it (``BatchState/number``).
         let batch: UInt64
         let callers: [AssetRequest]
         let dependencyRequests: [AssetRequest]
-        let assetOfEntry: [Int]
+        let assetOfEntry: [Int32]
         let failures: [Int: AssetError]
-        let assets: [BatchState.AssetRecord]
+        let records: AssetRecords
         /// The entry at each position, when dependencies make report order differ from entry order.
         let order: [Int]?
         /// The caller's entries folded into a loaded asset that depends on them (a walked atlas
@@ -28,19 +29,22 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         func result(at position: Int) -> AssetResult {
             Self.result(
                 ofEntry: order?[position] ?? position, batch: batch, callers: callers, dependencyRequests: dependencyRequests,
-                assetOfEntry: assetOfEntry, failures: failures, assets: assets)
+                assetOfEntry: assetOfEntry, failures: failures, records: records)
         }
+
+        /// The asset of the entry at `position`; -1 for none.
+        func asset(at position: Int) -> Int { Int(assetOfEntry[order?[position] ?? position]) }
 
         /// How the result at `position` ended, without making it.
         func outcomeKind(at position: Int) -> OutcomeKind {
             let entry = order?[position] ?? position
             if !failures.isEmpty, failures[entry] != nil { return .failed }
-            let asset = assetOfEntry[entry]
+            let asset = Int(assetOfEntry[entry])
             guard asset >= 0 else { return .cancelled }
-            switch assets[asset].outcome {
+            switch records.status(of: asset) {
             case .loaded: return .loaded
             case .failed: return .failed
-            case .cancelled, nil: return .cancelled
+            case .cancelled, .open: return .cancelled
             }
         }
 
@@ -48,23 +52,26 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
         /// The result of `entry`, from the batch's records; no outcome means cancelled.
         static func result(
-            ofEntry entry: Int, batch: UInt64, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int],
-            failures: [Int: AssetError], assets: [BatchState.AssetRecord]
+            ofEntry entry: Int, batch: UInt64, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int32],
+            failures: [Int: AssetError], records: AssetRecords
         ) -> AssetResult {
-            let asset = assetOfEntry[entry]
-            // Field by field: copying a whole record would copy what a result does not need.
-            let outcome: AssetOutcome
+            let request = entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count]
+            let asset = Int(assetOfEntry[entry])
             if !failures.isEmpty, let failure = failures[entry] {
-                outcome = .failed(failure)
-            } else {
-                outcome = asset < 0 ? .cancelled : assets[asset].outcome ?? .cancelled
+                return AssetResult(
+                    request: request, plugin: asset < 0 ? nil : records.plugin(of: asset), isDependency: entry >= callers.count,
+                    outcome: .failed(failure), duration: asset < 0 ? .zero : records.duration(of: asset), assetIndex: asset < 0 ? nil : asset,
+                    batch: batch, progressWeight: asset < 0 ? 0 : records.weight(of: asset))
+            }
+            guard asset >= 0 else {
+                return AssetResult(
+                    request: request, plugin: nil, isDependency: entry >= callers.count, outcome: .cancelled, duration: .zero, assetIndex: nil,
+                    batch: batch)
             }
             return AssetResult(
-                request: entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count],
-                plugin: asset < 0 ? nil : assets[asset].plugin, isDependency: entry >= callers.count, outcome: outcome,
-                duration: asset < 0 ? .zero : assets[asset].duration, assetIndex: asset < 0 ? nil : asset,
-                warnings: asset >= 0 && outcome.isLoaded ? assets[asset].warnings : [], batch: batch,
-                progressWeight: asset < 0 ? 0 : assets[asset].weight)
+                request: request, plugin: records.plugin(of: asset), isDependency: entry >= callers.count,
+                outcome: records.outcome(of: asset) ?? .cancelled, duration: records.duration(of: asset), assetIndex: asset,
+                warnings: records.warnings(of: asset), batch: batch, progressWeight: records.weight(of: asset))
         }
     }
 
@@ -98,7 +105,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
             Recorded(
                 batch: recorded.batch,
                 callers: recorded.callers, dependencyRequests: recorded.dependencyRequests, assetOfEntry: recorded.assetOfEntry,
-                failures: recorded.failures, assets: recorded.assets, order: order))
+                failures: recorded.failures, records: recorded.records, order: order))
         callerCount = order?.count ?? recorded.callers.count
     }
 
@@ -116,7 +123,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         switch storage {
         case .array(let array): return array.contains { !$0.warnings.isEmpty }
         case .batch(let recorded):
-            return recorded.assets.indices.contains { recorded.assets[$0].outcome?.isLoaded == true && !recorded.assets[$0].warnings.isEmpty }
+            return recorded.records.hasWarnings
         }
     }
 
@@ -142,13 +149,13 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         case .batch(let recorded):
             // Only an asset with dependencies can hold another's texture (an atlas, its pages):
             // without any, each asset's bytes are its own, and nothing is cast or looked up.
-            memory.sharesTextures = recorded.assets.indices.contains { !recorded.assets[$0].dependencies.isEmpty }
-            var counted = [Bool](repeating: false, count: recorded.assets.count)
+            memory.sharesTextures = !recorded.records.dependencies.isEmpty
+            var counted = [Bool](repeating: false, count: recorded.records.count)
             for position in indices {
                 let entry = recorded.order?[position] ?? position
-                let asset = recorded.assetOfEntry[entry]
+                let asset = Int(recorded.assetOfEntry[entry])
                 guard asset >= 0, !counted[asset], recorded.failures.isEmpty || recorded.failures[entry] == nil,
-                    case .loaded(let loaded) = recorded.assets[asset].outcome
+                    case .loaded(let loaded) = recorded.records.outcome(of: asset)
                 else { continue }
                 counted[asset] = true
                 memory.count(loaded)
@@ -228,9 +235,10 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         switch storage {
         case .array(let array): return array.contains { $0.plugin == identifier }
         case .batch(let recorded):
+            guard let number = recorded.records.number(ofPlugin: identifier) else { return false }
             return indices.contains { position in
-                let asset = recorded.assetOfEntry[recorded.order?[position] ?? position]
-                return asset >= 0 && recorded.assets[asset].plugin == identifier
+                let asset = recorded.asset(at: position)
+                return asset >= 0 && recorded.records.slots[asset].plugin == number
             }
         }
     }

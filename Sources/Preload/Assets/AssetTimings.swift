@@ -47,11 +47,7 @@ extension PreloadReport {
     /// Where the time of `result`'s load went; `nil` for a result that never loaded (failed
     /// before its plugin ran, while planning) or that is not this report's.
     public func timings(of result: AssetResult) -> AssetTimings? {
-        guard let asset = result.assetIndex, let batch = result.batch, batch == allResults.batch, asset < assetTimings.count,
-            assetTimings[asset].ran
-        else { return nil }
-        var timings = assetTimings[asset].timings
-        timings.decoding = result.duration - timings.reading  // the rest of the plugin's time
-        return timings
+        guard let asset = result.assetIndex, let batch = result.batch, batch == allResults.batch else { return nil }
+        return assetTimings.timings(of: asset, duration: result.duration)  // decoding: the rest of the plugin's time
     }
 }

@@ -86,7 +86,7 @@ public struct PreloadReport: Sendable {
     /// Time that did not shrink with more workers (``BatchDiagnostics``).
     var serialWork = BatchDiagnostics()
     /// Each asset's timings, by its number in the batch (``timings(of:)``).
-    var assetTimings: [RecordedTimings] = []
+    var assetTimings = RecordedTimings()
     /// How each remote file the batch fetched reached the disk (network bytes, cache bytes,
     /// time), in the order they finished; empty for a batch of local files. Per result:
     /// ``transfer(of:)``.
@@ -191,6 +191,13 @@ extension Duration {
     /// The duration in seconds, as a `Double` (for reports and logs).
     package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// The duration in whole nanoseconds (a clock's durations have no finer part), as the
+    /// batch's records keep durations (``AssetRecords``, ``RecordedTimings``).
+    var wholeNanoseconds: Int64 {
+        let parts = components
+        return parts.seconds &* 1_000_000_000 &+ parts.attoseconds / 1_000_000_000
     }
 
     /// The duration for a dispatch deadline (`.now() + delay.dispatchInterval`), in whole

@@ -27,7 +27,7 @@ struct HandOffProgressShare {
     /// Planning is over: the total is every asset's weight.
     mutating func planningEnded(ledger: borrowing BatchState) {
         total = 0
-        for index in ledger.assets.indices { total += ledger.assets[index].weight }
+        for index in ledger.records.slots.indices { total += ledger.records.slots[index].weight }
     }
 
     /// The asset is queued on the hand-off: what it carries (its weight and that of the
@@ -53,17 +53,17 @@ struct HandOffProgressShare {
     /// Claims `asset` and, depth first, every dependency under it that is not yet claimed and not
     /// handed over on its own; returns their weight.
     private mutating func claim(_ asset: Int, ledger: borrowing BatchState) -> Int64 {
-        guard asset >= 0, asset < ledger.assets.count, claimed.insert(asset).inserted else { return 0 }
-        var weight = ledger.assets[asset].weight
+        guard asset >= 0, asset < ledger.records.count, claimed.insert(asset).inserted else { return 0 }
+        var weight = ledger.records.weight(of: asset)
         guard !includesDependencies else { return weight }
-        var stack = ledger.assets[asset].dependencies
+        var stack = ledger.records.dependencies(of: asset)
         let callers = ledger.callers.count
         while let next = stack.popLast() {
             // A caller's asset is handed over (or settled) on its own, unless folded into this one.
-            guard next >= 0, next < ledger.assets.count, next >= callers || ledger.isFolded(next) else { continue }
+            guard next >= 0, next < ledger.records.count, next >= callers || ledger.isFolded(next) else { continue }
             guard claimed.insert(next).inserted else { continue }
-            weight += ledger.assets[next].weight
-            stack += ledger.assets[next].dependencies
+            weight += ledger.records.weight(of: next)
+            stack += ledger.records.dependencies(of: next)
         }
         return weight
     }

@@ -71,18 +71,18 @@ final class ProgressOutlet: BatchOutlet {
 
     func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
         guard children.isEmpty else {
-            for index in finished.indices { complete(asset: finished[index].asset, weight: ledger.assets[finished[index].asset].weight) }
+            for index in finished.indices { complete(asset: finished[index].asset, weight: ledger.records.weight(of: finished[index].asset)) }
             return
         }
         // No asset reported partial progress: one update for the whole load.
         var units: Int64 = 0
-        for index in finished.indices { units += ledger.assets[finished[index].asset].weight }
+        for index in finished.indices { units += ledger.records.weight(of: finished[index].asset) }
         completedWithoutChild += units
         finishedAssets += finished.count
     }
 
     func progressed(asset: Int, fraction: Double, ledger: borrowing BatchState) {
-        advance(asset: asset, weight: ledger.assets[asset].weight, fraction: fraction)
+        advance(asset: asset, weight: ledger.records.weight(of: asset), fraction: fraction)
     }
 
     func transferred(expected: Int64, received: Int64, ledger: borrowing BatchState) {

@@ -1,31 +1,63 @@
-/// The timings outlet: keeps each asset's ``AssetTimings`` as its load reports them, in one
-/// array for the batch (by asset number), and hands the array to the report at completion
+/// The timings outlet: keeps each asset's ``AssetTimings`` as its load reports them, in
+/// ``RecordedTimings`` (by asset number), and moves them into the report at completion
 /// (``PreloadReport/timings(of:)``).
 final class TimingsOutlet: BatchOutlet {
-    private var timings: [RecordedTimings] = []
+    private var timings = RecordedTimings()
 
     func loaded(_ finished: [FinishedAsset], ledger: borrowing BatchState) {
-        // One access to the array per load; it grows to the ledger's size at once.
+        // One access to the arrays per load; they grow to the ledger's size at once.
         var timings = self.timings
-        self.timings = []
-        if timings.count < ledger.assets.count {
-            timings.reserveCapacity(ledger.assets.capacity)
-            timings += repeatElement(RecordedTimings(), count: ledger.assets.count - timings.count)
-        }
+        self.timings = RecordedTimings()
+        timings.grow(to: ledger.records.count, reserving: ledger.records.capacity)
         for index in finished.indices where finished[index].ran {
-            timings[finished[index].asset] = RecordedTimings(timings: finished[index].timings, ran: true)
+            timings.record(finished[index].timings, of: finished[index].asset)
         }
         self.timings = timings
     }
 
     func completed(_ report: inout PreloadReport, ledger: borrowing BatchState) {
         report.assetTimings = timings
-        timings = []
+        timings = RecordedTimings()
     }
 }
 
-/// One asset's timings as the report keeps them, and whether its plugin ran at all.
+/// Every asset's timings as the report keeps them, by asset number: two whole nanoseconds per
+/// asset (queued, reading), and the wait for the memory budget only once some asset waited (a
+/// batch without a budget keeps none). ``AssetTimings/decoding`` is not kept: it is the rest of
+/// the result's ``AssetResult/duration``.
 struct RecordedTimings: Sendable {
-    var timings = AssetTimings()
-    var ran = false
+    /// An asset's queued and reading nanoseconds; a negative `queued` for one whose plugin never ran.
+    private struct Parts: Sendable {
+        var queued: Int64 = -1
+        var reading: Int64 = 0
+    }
+
+    private var parts: [Parts] = []
+    /// Nanoseconds waiting for the memory budget, by asset; empty while none waited.
+    private var waiting: [Int64] = []
+
+    /// Makes room for `count` assets (their plugins not run), reserving `capacity` when it grows.
+    mutating func grow(to count: Int, reserving capacity: Int) {
+        guard parts.count < count else { return }
+        parts.reserveCapacity(capacity)
+        parts += repeatElement(Parts(), count: count - parts.count)
+    }
+
+    /// The plugin of `asset` ran, taking `timings` (all but the decoding).
+    mutating func record(_ timings: AssetTimings, of asset: Int) {
+        parts[asset] = Parts(queued: max(0, timings.queued.wholeNanoseconds), reading: timings.reading.wholeNanoseconds)
+        let waited = timings.waitingForMemory.wholeNanoseconds
+        guard waited != 0 || !waiting.isEmpty else { return }
+        if waiting.count < parts.count { waiting += repeatElement(0, count: parts.count - waiting.count) }
+        waiting[asset] = waited
+    }
+
+    /// The timings of `asset`, whose loading took `duration`; `nil` if its plugin never ran.
+    func timings(of asset: Int, duration: Duration) -> AssetTimings? {
+        guard asset < parts.count, parts[asset].queued >= 0 else { return nil }
+        let reading = Duration.nanoseconds(parts[asset].reading)
+        return AssetTimings(
+            queued: .nanoseconds(parts[asset].queued), waitingForMemory: asset < waiting.count ? .nanoseconds(waiting[asset]) : .zero,
+            reading: reading, decoding: duration - reading)
+    }
 }

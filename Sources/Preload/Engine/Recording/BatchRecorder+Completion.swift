@@ -63,7 +63,7 @@ extension BatchRecorder {
         let asset = item.receipt.asset
         let (settled, completes, delay) = state.withLock { state -> (BudgetSettlement, Bool, Duration?) in
             // Where the batch's dependents read it, only once none is still to.
-            if let replacement, asset < state.assets.count, state.held.replaces(asset, with: replacement, planning: state.phase == .planning) {
+            if let replacement, asset < state.records.count, state.held.replaces(asset, with: replacement, planning: state.phase == .planning) {
                 state.replace(asset, with: replacement)
             }
             state.tellOutlets("handedOver") { try $0.handedOver(asset: asset, ledger: $1) }

@@ -297,7 +297,7 @@ final class BatchRecorder: PlanningRecords {
     /// unless it waits for planning to end or is folded into what depends on it
     /// (``HeldForDependents``).
     func deliver(_ entry: Int, in state: inout BatchState) {
-        let asset = state.assetOfEntry[entry]
+        let asset = state.asset(ofEntry: entry)
         if state.held.holds(entry, planning: state.phase == .planning) {
             if asset >= 0 { state.tellOutlets("heldForPlanning") { try $0.heldForPlanning(asset: asset, ledger: $1) } }
             return

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The ledger of a batch, behind the batch's one lock: an entry per request, a record per
-/// distinct asset, the order results are delivered in (``AssetEventOrdering``), what assets
+/// distinct asset (``AssetRecords``, by asset number), the order results are delivered in (``AssetEventOrdering``), what assets
 /// depend on (``HeldForDependents``), and the batch's outlets (``BatchOutlets``), which own
 /// their state and live under the same lock. (Which asset a request merges into is
 /// ``MergeTable``'s, outside this lock; the loads are the planner's, ``PlannedLoads``.)
@@ -10,20 +10,6 @@ import Synchronization
 /// dependencies plugins declare, as planning finds them.
 struct BatchState {
     enum Phase { case planning, running, finished }
-
-    /// One distinct asset (file, plugin, options) and how loading it ended. An asset is
-    /// numbered after the entry it was planned for (the first that claimed its key).
-    struct AssetRecord {
-        /// The plugin that loads it; empty in the records of entries that made no asset.
-        var plugin = ""
-        /// Its share of the batch's progress; 0 for an asset that failed while planning.
-        var weight: Int64 = 0
-        /// The assets it depends on.
-        var dependencies: [Int] = []
-        var outcome: AssetOutcome?
-        var duration: Duration = .zero
-        var warnings: [AssetWarning] = []
-    }
 
     var phase = Phase.planning
     /// This batch among the process's batches (from 1), carried by its results so that a report
@@ -41,10 +27,11 @@ struct BatchState {
     private(set) var skipReasons: [String: String] = [:]
     /// The requests plugins declared: entries from `callers.count` on.
     private(set) var dependencyRequests: [AssetRequest] = []
-    /// The asset each entry waits for; -1 while it has none (not planned yet, or failed planning).
-    private(set) var assetOfEntry: [Int]
-    /// Indexed by asset number: one per entry, empty where the entry made no asset of its own.
-    var assets: [AssetRecord]
+    /// The asset each entry waits for (``asset(ofEntry:)``); -1 while it has none (not planned
+    /// yet, or failed planning).
+    private(set) var assetOfEntry: [Int32]
+    /// Indexed by asset number: one per entry, as made where the entry made no asset of its own.
+    private(set) var records: AssetRecords
     /// Entries beyond the first waiting for an asset (merged requests).
     var moreWaiters: [Int: [Int]] = [:]
     /// Why entries without an asset failed (a missing file, no plugin, a dependency cycle).
@@ -73,7 +60,7 @@ struct BatchState {
         self.outlets = outlets
         self.number = number ?? Self.numbers.wrappingAdd(1, ordering: .relaxed).oldValue
         assetOfEntry = Array(repeating: -1, count: callers.count)
-        assets = Array(repeating: AssetRecord(), count: callers.count)
+        records = AssetRecords(count: callers.count)
         ordering = AssetEventOrdering(order: eventOrder, callers: callers)
     }
 
@@ -98,11 +85,14 @@ struct BatchState {
         entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count]
     }
 
+    /// The asset `entry` waits for; -1 while it has none.
+    func asset(ofEntry entry: Int) -> Int { Int(assetOfEntry[entry]) }
+
     /// How `entry` ended, if it has; `nil` while it is still to load (or was never reached).
     func outcome(ofEntry entry: Int) -> AssetOutcome? {
         if !failures.isEmpty, let failure = failures[entry] { return .failed(failure) }
-        let asset = assetOfEntry[entry]
-        return asset < 0 ? nil : assets[asset].outcome
+        let asset = asset(ofEntry: entry)
+        return asset < 0 ? nil : records.outcome(of: asset)
     }
 
     /// The entries waiting for `asset`, the one it was planned for first.
@@ -132,14 +122,14 @@ struct BatchState {
     /// Whether the caller's `entry` is folded into an asset that depends on it (a walked atlas
     /// page: see ``HeldForDependents``).
     func isFolded(_ entry: Int) -> Bool {
-        held.folds(entry, asset: assetOfEntry[entry], callers: callers.count)
+        held.folds(entry, asset: asset(ofEntry: entry), callers: callers.count)
     }
 
     /// The result of `entry` for reports and hooks; no outcome means cancelled.
     func result(ofEntry entry: Int) -> AssetResult {
         AssetResults.Recorded.result(
             ofEntry: entry, batch: number, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry,
-            failures: failures, assets: assets)
+            failures: failures, records: records)
     }
 
     // MARK: Planning
@@ -150,7 +140,7 @@ struct BatchState {
         precondition(entry == assetOfEntry.count, "planning numbered dependency entry \(entry), the ledger has \(assetOfEntry.count)")
         dependencyRequests.append(request)
         assetOfEntry.append(-1)
-        assets.append(AssetRecord())
+        records.append()
         ordering.added(dependency: entry, origin: origin)
         if origin != lastOrigin {
             dependencyOrigins[entry] = origin
@@ -168,20 +158,19 @@ struct BatchState {
     /// one (`asset == entry`, weighing nothing until ``plan(_:weight:dependencies:)``), or one
     /// another entry made. Returns whether the entry's outcome is already known (to be announced).
     mutating func place(_ entry: Int, on asset: Int, plugin: String) -> Bool {
-        assetOfEntry[entry] = asset
+        assetOfEntry[entry] = Int32(truncatingIfNeeded: asset)
         if asset == entry {
-            assets[asset].plugin = plugin  // the record is still as made, weighing nothing
+            records.setPlugin(plugin, of: asset)  // the record is still as made, weighing nothing
             return false
         }
         moreWaiters[asset, default: []].append(entry)
-        ordering.assigned(entry, to: asset, dependencies: assets[asset].dependencies)
-        return assets[asset].outcome != nil
+        ordering.assigned(entry, to: asset, dependencies: records.dependencies(of: asset))
+        return records.status(of: asset) != .open
     }
 
     /// The asset is planned: it weighs `weight` and depends on `dependencies`.
     mutating func plan(_ asset: Int, weight: Int64, dependencies: [Int] = []) {
-        assets[asset].weight = weight
-        assets[asset].dependencies = dependencies
+        records.plan(asset, weight: weight, dependencies: dependencies)
         if !dependencies.isEmpty { held.planned(asset, dependencies: dependencies) }
         guard case .dependencies = ordering.order else { return }
         for entry in waiters(of: asset) { ordering.assigned(entry, to: asset, dependencies: dependencies) }
@@ -189,7 +178,7 @@ struct BatchState {
 
     /// The asset failed while planning and will not load. Returns its entries, to be announced.
     mutating func failPlanning(_ asset: Int, _ error: AssetError) -> Waiters {
-        assets[asset].outcome = .failed(error)
+        records.end(asset, .failed(error))
         tellLoadsWaiting(for: asset)
         return waiters(of: asset)
     }
@@ -198,7 +187,7 @@ struct BatchState {
     /// already finished, the others as they finish (``record(_:)``).
     mutating func awaitOutcomes(of dependencies: [(request: AssetRequest, asset: Int)], into outcomes: DependencyOutcomes) {
         for (request, asset) in dependencies {
-            if let outcome = assets[asset].outcome {
+            if let outcome = records.outcome(of: asset) {
                 outcomes.set(outcome, for: request)
             } else {
                 outcomeWaiters[asset, default: []].append((outcomes, request))
@@ -210,16 +199,14 @@ struct BatchState {
 
     /// Records how `asset` ended; returns the entries waiting for it.
     mutating func record(_ finished: borrowing FinishedAsset) -> Waiters {
-        assets[finished.asset].outcome = finished.outcome
-        assets[finished.asset].duration = finished.duration
-        if !finished.warnings.isEmpty { assets[finished.asset].warnings = finished.warnings }
+        records.end(finished.asset, finished.outcome, duration: finished.duration, warnings: finished.warnings)
         tellLoadsWaiting(for: finished.asset)
         return waiters(of: finished.asset)
     }
 
     /// Hands the outcome of `asset` to the loads waiting for it (``awaitOutcomes(of:into:)``).
     private mutating func tellLoadsWaiting(for asset: Int) {
-        guard !outcomeWaiters.isEmpty, let outcome = assets[asset].outcome, let loads = outcomeWaiters.removeValue(forKey: asset) else {
+        guard !outcomeWaiters.isEmpty, let outcome = records.outcome(of: asset), let loads = outcomeWaiters.removeValue(forKey: asset) else {
             return
         }
         for load in loads { load.outcomes.set(outcome, for: load.request) }
@@ -229,21 +216,22 @@ struct BatchState {
     /// released take their places now, unless planning may still give them another dependent
     /// (``HeldForDependents``).
     mutating func dependentFinished(_ asset: Int) {
-        for (dependency, standIn) in held.finished(dependencies: assets[asset].dependencies, planning: phase == .planning) {
+        for (dependency, standIn) in held.finished(dependencies: records.dependencies(of: asset), planning: phase == .planning) {
             replace(dependency, with: standIn)
         }
     }
 
     /// The engine released `asset`: `standIn` takes its place (if it is still loaded here).
     mutating func replace(_ asset: Int, with standIn: HandedOverAsset) {
-        guard asset < assets.count, assets[asset].outcome?.asset != nil else { return }
-        assets[asset].outcome = .loaded(standIn)
+        records.replace(asset, with: standIn)
     }
 
     // MARK: Ending
 
     /// Ends the batch: moves every entry's and asset's records out (for the report, which makes
-    /// its results from them when they are read), leaving nothing per asset behind.
+    /// its results from them when they are read), leaving nothing per asset behind: the ledger
+    /// lets go of each array it hands over, so the report holds the only reference (a move, not
+    /// a copy).
     mutating func close() -> AssetResults.Recorded {
         phase = .finished
         outcomeWaiters = [:]
@@ -254,8 +242,8 @@ struct BatchState {
             : ReportAssembly.reportOrder(callers: callers.count, entries: assetOfEntry.count, origins: dependencyOrigins, leaving: folded)
         let recorded = AssetResults.Recorded(
             batch: number, callers: callers, dependencyRequests: dependencyRequests, assetOfEntry: assetOfEntry, failures: failures,
-            assets: assets, order: order, folded: folded)
-        (dependencyRequests, assetOfEntry, assets, failures, moreWaiters) = ([], [], [], [:], [:])
+            records: records, order: order, folded: folded)
+        (dependencyRequests, assetOfEntry, records, failures, moreWaiters) = ([], [], AssetRecords(count: 0), [:], [:])
         return recorded
     }
 }

@@ -88,8 +88,8 @@ struct HeldForDependents {
     }
 
     /// The caller's entries folded into their dependents (see ``folds(_:asset:callers:)``).
-    func folded(callers: Int, assetOfEntry: [Int]) -> Set<Int> {
+    func folded(callers: Int, assetOfEntry: [Int32]) -> Set<Int> {
         guard walked, !pending.isEmpty else { return [] }
-        return Set((0..<callers).filter { folds($0, asset: assetOfEntry[$0], callers: callers) })
+        return Set((0..<callers).filter { folds($0, asset: Int(assetOfEntry[$0]), callers: callers) })
     }
 }

@@ -14,7 +14,7 @@ enum ReportAssembly {
         report.skippedPaths = state.skipped
         report.skipReasons = state.skipReasons
         report.folders = state.folders
-        state.diagnostics.assets = recorded.assetOfEntry.indices.count { recorded.assetOfEntry[$0] == $0 }
+        state.diagnostics.assets = recorded.assetOfEntry.indices.count { Int(recorded.assetOfEntry[$0]) == $0 }
         report.serialWork = state.diagnostics
         report.peakHeldBytes = peakHeldBytes
         state.report = report

@@ -41,7 +41,7 @@ struct StoreStage: Sendable {
     /// request repeated) adds nothing, so many requests for one file store it once per name.
     func store(sharers waiters: BatchState.Waiters, of state: borrowing BatchState) {
         guard let store, let more = waiters.more, case .loaded(let asset) = state.outcome(ofEntry: waiters.first) else { return }
-        let plugin = state.assets[waiters.first].plugin
+        let plugin = state.records.plugin(of: waiters.first) ?? ""
         var entries: [AssetStore.Entry] = []
         var last = (request: state.request(ofEntry: waiters.first), isDependency: waiters.first >= state.callers.count)
         for entry in more {
@@ -61,7 +61,7 @@ struct StoreStage: Sendable {
         guard let store, case .loaded(let asset) = state.outcome(ofEntry: entry) else { return }
         let request = state.request(ofEntry: entry)
         store.insert(
-            asset, name: request.name, path: request.requestedPath, plugin: state.assets[state.assetOfEntry[entry]].plugin,
+            asset, name: request.name, path: request.requestedPath, plugin: state.records.plugin(of: state.asset(ofEntry: entry)) ?? "",
             isDependency: entry >= state.callers.count)
     }
 

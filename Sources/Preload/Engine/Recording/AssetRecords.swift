@@ -1,0 +1,147 @@
+/// What a batch records of each distinct asset, by asset number: the ledger's
+/// (``BatchState/records``) while the batch runs, the report's once it completes (moved into
+/// ``AssetResults``, never copied), from which each ``AssetResult`` is made when it is read.
+///
+/// One small record per asset in one array (``Slot``: the loaded asset, its weight, how long it
+/// took, its plugin's number, how it stands: 64 bytes), and what few assets have kept apart, by
+/// asset number: the dependencies an asset declared, the warnings a loaded asset carries, the
+/// error an asset failed with. A plugin's identifier is kept once per batch (``pluginNames``),
+/// not once per asset. An asset is numbered after the entry it was planned for, so there is a
+/// record per entry: an entry that made no asset of its own leaves its record as made (no
+/// plugin, weighing nothing, open).
+struct AssetRecords: Sendable {
+    /// How an asset stands: not ended yet (or never planned), or how it ended.
+    enum Status: UInt8, Sendable {
+        case open, loaded, failed, cancelled
+    }
+
+    /// What every asset has.
+    struct Slot: Sendable {
+        /// The asset, once it loaded (after the engine released it, the stand-in that took its place).
+        var asset: (any Asset)?
+        /// Its share of the batch's progress; 0 for an asset that failed while planning.
+        var weight: Int64 = 0
+        /// How long loading it took, in nanoseconds (``AssetResult/duration``).
+        var nanoseconds: Int64 = 0
+        /// Its plugin's place in ``pluginNames`` plus one; 0 for none.
+        var plugin: Int32 = 0
+        var status = Status.open
+    }
+
+    private(set) var slots: [Slot]
+    /// The identifiers of the batch's plugins, each once, as ``Slot/plugin`` numbers them.
+    private(set) var pluginNames: [String] = []
+    /// The assets each asset depends on, for those that depend on any.
+    private(set) var dependencies: [Int: [Int]] = [:]
+    /// What was irregular about the loaded assets that have warnings.
+    private(set) var warnings: [Int: [AssetWarning]] = [:]
+    /// Why the assets that failed failed.
+    private var errors: [Int: AssetError] = [:]
+    /// The plugin named last, and its number: the batch's assets mostly come in runs of one plugin.
+    private var lastPlugin: (name: String, number: Int32) = ("", 0)
+
+    /// Records for `count` assets, none planned yet.
+    init(count: Int) {
+        slots = Array(repeating: Slot(), count: count)
+    }
+
+    var count: Int { slots.count }
+    /// Room for this many records without growing (what the timings outlet grows to at once).
+    var capacity: Int { slots.capacity }
+
+    /// A record for one more entry (a dependency planning found).
+    mutating func append() {
+        slots.append(Slot())
+    }
+
+    // MARK: Reading
+
+    /// The identifier of the plugin of `asset`; `nil` for an entry that made no asset.
+    func plugin(of asset: Int) -> String? {
+        let number = slots[asset].plugin
+        return number == 0 ? nil : pluginNames[Int(number) - 1]
+    }
+
+    /// The number ``Slot/plugin`` gives the plugin whose identifier is `identifier`; `nil` if
+    /// no asset of the batch has it.
+    func number(ofPlugin identifier: String) -> Int32? {
+        pluginNames.firstIndex(of: identifier).map { Int32($0 + 1) }
+    }
+
+    func weight(of asset: Int) -> Int64 { slots[asset].weight }
+
+    func dependencies(of asset: Int) -> [Int] {
+        dependencies.isEmpty ? [] : dependencies[asset] ?? []
+    }
+
+    func status(of asset: Int) -> Status { slots[asset].status }
+
+    /// How `asset` ended; `nil` while it has not.
+    func outcome(of asset: Int) -> AssetOutcome? {
+        switch slots[asset].status {
+        case .open: nil
+        case .loaded: slots[asset].asset.map { .loaded($0) }
+        case .failed: errors[asset].map { .failed($0) }
+        case .cancelled: .cancelled
+        }
+    }
+
+    /// How long loading `asset` took; zero if it never ran.
+    func duration(of asset: Int) -> Duration { .nanoseconds(slots[asset].nanoseconds) }
+
+    /// The warnings of `asset`, if it loaded.
+    func warnings(of asset: Int) -> [AssetWarning] {
+        guard !warnings.isEmpty, slots[asset].status == .loaded else { return [] }
+        return warnings[asset] ?? []
+    }
+
+    /// Whether any loaded asset carries a warning.
+    var hasWarnings: Bool {
+        warnings.keys.contains { slots[$0].status == .loaded }
+    }
+
+    // MARK: Writing
+
+    /// `asset` is loaded by the plugin whose identifier is `plugin`.
+    mutating func setPlugin(_ plugin: String, of asset: Int) {
+        if plugin != lastPlugin.name || lastPlugin.number == 0 {
+            if let index = pluginNames.firstIndex(of: plugin) {
+                lastPlugin = (plugin, Int32(index + 1))
+            } else {
+                pluginNames.append(plugin)
+                lastPlugin = (plugin, Int32(pluginNames.count))
+            }
+        }
+        slots[asset].plugin = lastPlugin.number
+    }
+
+    /// `asset` is planned: it weighs `weight` and depends on `dependencies`.
+    mutating func plan(_ asset: Int, weight: Int64, dependencies: [Int]) {
+        slots[asset].weight = weight
+        if !dependencies.isEmpty { self.dependencies[asset] = dependencies }
+    }
+
+    /// `asset` ended with `outcome` after `duration`, with `warnings` if it loaded.
+    mutating func end(_ asset: Int, _ outcome: AssetOutcome, duration: Duration = .zero, warnings: [AssetWarning] = []) {
+        slots[asset].nanoseconds = duration.wholeNanoseconds
+        switch outcome {
+        case .loaded(let loaded):
+            slots[asset].asset = loaded
+            slots[asset].status = .loaded
+            if !warnings.isEmpty { self.warnings[asset] = warnings }
+        case .failed(let error):
+            slots[asset].asset = nil
+            slots[asset].status = .failed
+            errors[asset] = error
+        case .cancelled:
+            slots[asset].asset = nil
+            slots[asset].status = .cancelled
+        }
+    }
+
+    /// The engine released `asset`: `standIn` takes its place, if it is loaded.
+    mutating func replace(_ asset: Int, with standIn: HandedOverAsset) {
+        guard asset < slots.count, slots[asset].status == .loaded else { return }
+        slots[asset].asset = standIn
+    }
+}
