@@ -52,6 +52,11 @@ struct RecordedTimings: Sendable {
         waiting[asset] = waited
     }
 
+    /// The bytes kept per asset (for the tests that keep it small).
+    var bytesPerAsset: Int {
+        (parts.capacity * MemoryLayout<Parts>.stride + waiting.capacity * MemoryLayout<Int64>.stride) / max(parts.count, 1)
+    }
+
     /// The timings of `asset`, whose loading took `duration`; `nil` if its plugin never ran.
     func timings(of asset: Int, duration: Duration) -> AssetTimings? {
         guard asset < parts.count, parts[asset].queued >= 0 else { return nil }
