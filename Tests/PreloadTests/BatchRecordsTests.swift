@@ -47,7 +47,8 @@ struct NoteLoader: LoaderPlugin {
             plugins: [TextLoader(), NoteLoader()],
             configuration: .init(maxConcurrentLoads: 2, sources: [MemoryTexts(root: root, texts: texts)]))
         let repeats = (0..<1_000).map { $0 * 97 }
-        let requests = (0..<count).map { AssetRequest(path: path($0), name: "asset \($0)") } + repeats.map { AssetRequest(path: path($0), name: "again \($0)") }
+        let requests =
+            (0..<count).map { AssetRequest(path: path($0), name: "asset \($0)") } + repeats.map { AssetRequest(path: path($0), name: "again \($0)") }
         let report = try await coordinator.start(requests, options: PreloadOptions(storesAssets: false)).finished(within: 600)
 
         #expect(report.results.count == requests.count)
@@ -105,7 +106,9 @@ struct NoteLoader: LoaderPlugin {
         #expect(MemoryLayout<AssetRecords.Slot>.stride <= 64)
         var timings = RecordedTimings()
         timings.grow(to: 1_000, reserving: 1_000)
-        for asset in 0..<1_000 { timings.record(AssetTimings(queued: .milliseconds(asset), waitingForMemory: .zero, reading: .zero, decoding: .zero), of: asset) }
+        for asset in 0..<1_000 {
+            timings.record(AssetTimings(queued: .milliseconds(asset), waitingForMemory: .zero, reading: .zero, decoding: .zero), of: asset)
+        }
         #expect(timings.bytesPerAsset <= 16, "no budget, no wait kept")
         #expect(timings.timings(of: 999, duration: .seconds(1))?.queued == .milliseconds(999))
         #expect(timings.timings(of: 1_000, duration: .seconds(1)) == nil)
