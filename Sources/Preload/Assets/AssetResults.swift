@@ -155,7 +155,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
                 let entry = recorded.order?[position] ?? position
                 let asset = Int(recorded.assetOfEntry[entry])
                 guard asset >= 0, !counted[asset], recorded.failures.isEmpty || recorded.failures[entry] == nil,
-                    case .loaded(let loaded) = recorded.records.outcome(of: asset)
+                    let loaded = recorded.records.loaded(asset)
                 else { continue }
                 counted[asset] = true
                 memory.count(loaded)

@@ -46,10 +46,9 @@ struct RecordedTimings: Sendable {
     /// The plugin of `asset` ran, taking `timings` (all but the decoding).
     mutating func record(_ timings: AssetTimings, of asset: Int) {
         parts[asset] = Parts(queued: max(0, timings.queued.wholeNanoseconds), reading: timings.reading.wholeNanoseconds)
-        let waited = timings.waitingForMemory.wholeNanoseconds
-        guard waited != 0 || !waiting.isEmpty else { return }
+        guard timings.waitingForMemory != .zero || !waiting.isEmpty else { return }
         if waiting.count < parts.count { waiting += repeatElement(0, count: parts.count - waiting.count) }
-        waiting[asset] = waited
+        waiting[asset] = timings.waitingForMemory.wholeNanoseconds
     }
 
     /// The bytes kept per asset (for the tests that keep it small).
@@ -60,9 +59,10 @@ struct RecordedTimings: Sendable {
     /// The timings of `asset`, whose loading took `duration`; `nil` if its plugin never ran.
     func timings(of asset: Int, duration: Duration) -> AssetTimings? {
         guard asset < parts.count, parts[asset].queued >= 0 else { return nil }
-        let reading = Duration.nanoseconds(parts[asset].reading)
+        let reading = Duration(wholeNanoseconds: parts[asset].reading)
         return AssetTimings(
-            queued: .nanoseconds(parts[asset].queued), waitingForMemory: asset < waiting.count ? .nanoseconds(waiting[asset]) : .zero,
+            queued: Duration(wholeNanoseconds: parts[asset].queued),
+            waitingForMemory: asset < waiting.count ? Duration(wholeNanoseconds: waiting[asset]) : .zero,
             reading: reading, decoding: duration - reading)
     }
 }

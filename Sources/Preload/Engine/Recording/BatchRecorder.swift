@@ -216,7 +216,7 @@ final class BatchRecorder: PlanningRecords {
             state.diagnostics.storeLockHeld += storing
             var ready: [BatchState.Waiters] = []
             for index in finished.indices {
-                let waiters = state.record(finished[index])
+                let waiters = state.record(finished, at: index)
                 state.dependentFinished(finished[index].asset)
                 if waiters.more != nil || deliversResults { ready.append(waiters) }
             }

@@ -178,7 +178,7 @@ struct BatchState {
 
     /// The asset failed while planning and will not load. Returns its entries, to be announced.
     mutating func failPlanning(_ asset: Int, _ error: AssetError) -> Waiters {
-        records.end(asset, .failed(error))
+        records.fail(asset, error)
         tellLoadsWaiting(for: asset)
         return waiters(of: asset)
     }
@@ -197,11 +197,12 @@ struct BatchState {
 
     // MARK: Loading
 
-    /// Records how `asset` ended; returns the entries waiting for it.
-    mutating func record(_ finished: borrowing FinishedAsset) -> Waiters {
-        records.end(finished.asset, finished.outcome, duration: finished.duration, warnings: finished.warnings)
-        tellLoadsWaiting(for: finished.asset)
-        return waiters(of: finished.asset)
+    /// Records how the asset at `index` of a load's `finished` ended (read in place:
+    /// ``AssetRecords/record(_:at:)``); returns the entries waiting for it.
+    mutating func record(_ finished: [FinishedAsset], at index: Int) -> Waiters {
+        records.record(finished, at: index)
+        tellLoadsWaiting(for: finished[index].asset)
+        return waiters(of: finished[index].asset)
     }
 
     /// Hands the outcome of `asset` to the loads waiting for it (``awaitOutcomes(of:into:)``).
@@ -216,6 +217,7 @@ struct BatchState {
     /// released take their places now, unless planning may still give them another dependent
     /// (``HeldForDependents``).
     mutating func dependentFinished(_ asset: Int) {
+        guard !records.dependencies.isEmpty else { return }  // nothing depends on anything
         for (dependency, standIn) in held.finished(dependencies: records.dependencies(of: asset), planning: phase == .planning) {
             replace(dependency, with: standIn)
         }
