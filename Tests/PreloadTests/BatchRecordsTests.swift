@@ -99,9 +99,9 @@ struct NoteLoader: LoaderPlugin {
         #expect(mine.progressWeight == 4 && dependency.progressWeight == 4)
     }
 
-    /// What the batch keeps per asset beyond the asset itself stays small: one 64-byte record
-    /// (the asset's 40-byte existential, its weight, its duration, its plugin's number and how it
-    /// stands) and 16 bytes of timings, where a record was 112 and its timings 72.
+    /// What the batch keeps per asset beyond the asset itself stays small: 64 bytes of record
+    /// (the asset's 40-byte existential; its weight, its duration, its plugin's number and how it
+    /// stands in 24) and 16 bytes of timings, where a record was 112 and its timings 72.
     @Test func anAssetsRecordsAreSmall() {
         #expect(MemoryLayout<AssetRecords.Slot>.stride + MemoryLayout<(any Asset)?>.stride <= 64)
         var timings = RecordedTimings()
