@@ -13,10 +13,14 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
-    /// Probes `path` with a read-ahead budget of `budget` bytes.
-    private func probe(_ path: String, budget: Int, headerLength: Int) throws -> FileProbe {
+    /// Probes `path` with a read-ahead budget of `budget` bytes, with the first bytes it read.
+    private func probe(_ path: String, budget: Int, headerLength: Int) throws -> (facts: FileFacts, contents: AssetBytes?, header: [UInt8]?) {
         var allowance = ReadAheadAllowance(ReadAheadBudget(bytes: budget))
-        return try FileProbe.probe(path, readingAhead: true, headerLength: headerLength, budget: &allowance, memory: .shared)
+        var contents: AssetBytes?
+        var header: [UInt8]?
+        let facts = try FileProbe.probe(
+            path, readingAhead: true, contents: &contents, header: &header, headerLength: headerLength, budget: &allowance, memory: .shared)
+        return (facts, contents, header)
     }
 
     @Test func aFileNotReadAheadHasItsFirstBytesReadWhileOpen() throws {

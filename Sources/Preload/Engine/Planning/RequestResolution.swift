@@ -161,11 +161,9 @@ final class RequestResolver: Sendable {
             // A container reads its entries where they are: reading it whole would be waste. A
             // file not read whole has its first bytes read while it is open, when the claim
             // rule will look at them (no nominee, or one that sniffs among several that do).
-            let sniffs = nominee.map { $0.loader.headerLength > 0 && registry.sniffers > 1 } ?? true
-            let probe = try FileProbe.probe(
-                request.path, readingAhead: nominee?.isContainer != true, headerLength: sniffs ? registry.longestHeader : 0,
-                budget: &allowance, memory: memory)
-            (file, contents, header) = (probe.facts, probe.contents, probe.header)
+            file = try FileProbe.probe(
+                request.path, readingAhead: nominee?.isContainer != true, contents: &contents, header: &header,
+                headerLength: nominee?.claimHeaderLength ?? registry.longestHeader, budget: &allowance, memory: memory)
         }
         // The claim rule (PluginRegistry's).
         let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
