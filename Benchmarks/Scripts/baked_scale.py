@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Issue 50's scale check: loads baked packs of 1, 10,000, 100,000 and 1,000,000 tiny entries with
-`preload PACK --quiet --jobs 2`, timed from outside by `farm-bench` (medians), and prints what each
+`preload PACK --quiet --jobs 2`, timed from outside by `whole_command.py` (medians), and prints what each
 entry costs beyond its own bytes:
 
   bytes per entry = (peak - pack data bytes - peak of the 1-entry pack) / entries
@@ -15,23 +15,21 @@ then the 1M/100k ratio of each per-entry figure (1.00 = linear). The packs come 
 """
 import argparse
 import os
-import re
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import whole_command  # noqa: E402
 
 
 def measure(preload, pack, runs, warmup):
-    command = ["farm-bench", "-n", str(runs), "--warmup", str(warmup), "--timeout", "3000", "--", preload, pack, "--quiet", "--jobs", "2"]
-    text = subprocess.run(command, capture_output=True, text=True).stdout
-    figures = {}
-    for key, label in (("cpu", "A cpu s"), ("wall", "A wall s"), ("peak", "A peak MiB")):
-        match = re.search(re.escape(label) + r"\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
-        if not match:
-            sys.exit(f"farm-bench gave no '{label}' for {pack}:\n{text}")
-        figures[key] = float(match.group(2))
-    return figures
+    """Medians of `preload PACK --quiet --jobs 2`: cpu and wall seconds, peak MiB."""
+    results = whole_command.measure([preload, pack, "--quiet", "--jobs", "2"], runs, warmup)
+    failed = [run["status"] for run in results if run["status"] != 0]
+    if failed:
+        sys.exit(f"preload {pack} exited {failed[0]}")
+    return {figure: whole_command.median([run[figure] for run in results]) for figure in ("cpu", "wall", "peak")}
 
 
 def main():

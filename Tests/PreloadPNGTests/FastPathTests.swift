@@ -265,6 +265,17 @@ import Testing
         #expect(reports.count == 1)
     }
 
+    /// A small image is decoded in one band: no progress report, which would take its batch's
+    /// lock once per image for a fraction nobody sees before the load ends.
+    @Test func anImageOfOneBandReportsNoProgress() throws {
+        let file = PNGFixture.rgba(width: 16, height: 16, pixels: PNGFixture.noise(width: 16, height: 16), level: 1)
+        var options = PNGLoaderSettings()
+        options.settings.path = .fastPathOnly
+        var reports: [Double] = []
+        let image = try PNGDecoder.decode(file, options: options, progress: { reports.append($0) })
+        #expect(image.width == 16 && reports.isEmpty, "\(reports)")
+    }
+
     // MARK: - Building files
 
     static let colorTypes: [UInt8] = [0, 2, 3, 4, 6]

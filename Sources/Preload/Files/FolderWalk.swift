@@ -28,7 +28,7 @@ package struct FolderWalk {
     /// Entries that are neither regular files nor folders, with what they are.
     package var notFiles: [(path: String, reason: String)] = []
     /// Folders to walk next.
-    fileprivate var folders: [String] = []
+    private(set) var folders: [String] = []
 
     package init(files: [String] = []) {
         self.files = files
@@ -75,17 +75,24 @@ package struct FolderWalk {
                 listing.badlyNamed.append(path)
                 continue
             }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): listing.add(folder: path, isAssetFolder: isAssetFolder)
-            case Int32(DT_REG): listing.files.append(path)
-            default: listing.classify(path, isAssetFolder: isAssetFolder)
-            }
+            listing.add(path, type: entry.pointee.d_type, isAssetFolder: isAssetFolder)
         }
         if errno != 0 { listing.unreadable.append((directory, String(cString: strerror(errno)))) }
         // Sorted here, on the walk's threads: the caller's sort of the whole list then only
         // merges these runs (a tenth of sorting 20,000 paths in no order).
         listing.files.sort()
         return listing
+    }
+
+    /// The entry at `path`, of the `type` `readdir` reported (`d_type`), where it belongs: a
+    /// folder or a regular file at `readdir`'s word, with no `stat` of its own; anything else
+    /// (a link, an entry of unknown type) as ``classify(_:isAssetFolder:)`` finds it.
+    mutating func add(_ path: String, type: UInt8, isAssetFolder: (String) -> Bool) {
+        switch Int32(type) {
+        case Int32(DT_DIR): add(folder: path, isAssetFolder: isAssetFolder)
+        case Int32(DT_REG): files.append(path)
+        default: classify(path, isAssetFolder: isAssetFolder)
+        }
     }
 
     private mutating func add(folder path: String, isAssetFolder: (String) -> Bool) {

@@ -110,10 +110,10 @@ public struct PluginRegistry: Sendable {
         packedExtensions = extensionTable.compactMap { entry in
             entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) }
         }
-        registered = plugins.map(RegisteredPlugin.init)
-        hasExpanders = registered.contains(where: \.expands)
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
+        registered = plugins.map { [sniffers, longestHeader] in RegisteredPlugin($0, sniffers: sniffers, longestHeader: longestHeader) }
+        hasExpanders = registered.contains(where: \.expands)
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin }).serving(files.sources)
         bakedKinds = BakedKinds(plugins: plugins)
     }

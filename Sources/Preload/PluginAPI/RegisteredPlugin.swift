@@ -18,13 +18,22 @@ final class RegisteredPlugin: Sendable {
     /// expander of every request casts only such plugins (the cast was about 2,800 instructions
     /// per request of every batch once a baked pack's plugin was registered).
     let expands: Bool
+    /// How many first bytes the claim rule reads of a file this plugin is nominated for (by the
+    /// request or the extension), when planning does not read it whole: the registry's longest
+    /// header when the plugin sniffs content among others that do (its content is checked
+    /// against its extension), else none. Found once here: asking the plugin per file was a
+    /// witness call on every request.
+    let claimHeaderLength: Int
 
-    init(_ loader: any LoaderPlugin) {
+    /// `loader` as a registry of `sniffers` plugins that sniff content, the longest header
+    /// `longestHeader` bytes, holds it.
+    init(_ loader: any LoaderPlugin, sniffers: Int = 0, longestHeader: Int = 0) {
         self.loader = loader
         identifier = loader.identifier
         isContainer = loader is any ContainerPlugin
         loadsAsynchronously = loader.loadsAsynchronously
         plans = loader is any PlanningPlugin
         expands = loader is any ExpandingPlugin
+        claimHeaderLength = loader.headerLength > 0 && sniffers > 1 ? longestHeader : 0
     }
 }

@@ -148,6 +148,8 @@ final class RequestResolver: Sendable {
     private func resolveFile(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
+        // The file's first bytes, for the claim rule and kept for the estimate.
+        var header: [UInt8]?
         // The plugin the request names, else the one claiming its extension: found once.
         let nominee: RegisteredPlugin?
         // A source's or a container's (an entry keeps the request's name, not a copy).
@@ -156,12 +158,14 @@ final class RequestResolver: Sendable {
             nominee = try registry.nominee(of: request)
         } else {
             nominee = try registry.nominee(of: request)
-            // A container reads its entries where they are: reading it whole would be waste.
-            let probe = try FileProbe.probe(request.path, readingAhead: nominee?.isContainer != true, budget: &allowance, memory: memory)
-            (file, contents) = (probe.facts, probe.contents)
+            // A container reads its entries where they are: reading it whole would be waste. A
+            // file not read whole has its first bytes read while it is open, when the claim
+            // rule will look at them (no nominee, or one that sniffs among several that do).
+            file = try FileProbe.probe(
+                request.path, readingAhead: nominee?.isContainer != true, contents: &contents, header: &header,
+                headerLength: nominee?.claimHeaderLength ?? registry.longestHeader, budget: &allowance, memory: memory)
         }
-        // The claim rule (PluginRegistry's), with the file's first bytes kept for the estimate.
-        var header: [UInt8]?
+        // The claim rule (PluginRegistry's).
         let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
         let plugin = claim.plugin
         // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
