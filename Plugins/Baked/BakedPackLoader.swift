@@ -27,7 +27,7 @@ import Preload
 ///
 /// Each entry's CRC-32 is checked when it is loaded (``Verification/everyEntry``, the default; at
 /// several GB/s); a damaged entry fails alone, by name. The index is always checked.
-public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
+public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
     /// What is checked when an entry loads.
     public enum Verification: Sendable {
         /// Every entry's checksum, as it loads (the default).
@@ -105,12 +105,45 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
         return requests
     }
 
+    /// The same entries as ``expand(_:)``, at once, by their positions in the pack's index, with
+    /// their sizes and dependencies: the batch finds none of them by name (the bulk path).
+    public func bulkEntries(of request: AssetRequest) throws -> BulkEntries? {
+        if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return nil }
+        let pack = try packs.open(request.path)
+        let entries = pack.index.entries
+        var listed = BulkEntries(container: request.path, names: [], sizes: [])
+        listed.names.reserveCapacity(entries.count)
+        listed.sizes.reserveCapacity(entries.count)
+        listed.positions.reserveCapacity(entries.count)
+        for position in entries.indices where entries[position].isRequestedWithPack {  // (no copy of each entry)
+            let dependencies = dependencies(of: position, in: pack, options: request.options)
+            if !dependencies.isEmpty { listed.dependencies[listed.names.count] = dependencies }
+            listed.names.append(entries[position].name)
+            listed.sizes.append(Int64(entries[position].record.dataLength))
+            listed.positions.append(position)
+        }
+        return listed
+    }
+
+    /// Loads a run of the pack's entries: the pack is found once for the run, each entry by its
+    /// position.
+    public func loadEntries(_ run: BulkEntryRun) throws {
+        let pack = try packs.open(run.container, facts: run.containerFacts)
+        run.loadEach { position, context in try load(position, of: pack, context: context) }
+    }
+
     public func dependencies(of request: PlannedRequest) throws -> [AssetRequest] {
         guard let (pack, position) = try self.position(of: request) else { return [] }
+        return dependencies(of: position, in: pack, options: request.options)
+    }
+
+    /// The requests entry `position` of `pack` depends on: the pages of an atlas (or a font, a
+    /// map) that are requested on their own, not those packed with it.
+    private func dependencies(of position: Int, in pack: BakedPackCache.Opened, options: AssetOptions) -> [AssetRequest] {
         let dependencies = pack.index.entries[position].dependencies
         guard !dependencies.isEmpty else { return [] }  // most entries: a texture, a data file
         return dependencies.map { pack.index.entries[$0] }.filter { !$0.record.bits.contains(.atlasPage) }.map { dependency in
-            self.request(for: dependency, in: pack, options: request.options)
+            self.request(for: dependency, in: pack, options: options)
         }
     }
 
@@ -120,6 +153,11 @@ public struct BakedPackLoader: ContainerPlugin, ExpandingPlugin {
                 path: context.request.path, category: .unsupported,
                 reason: "is a baked pack: request it by a path ending in .bake (or with plugin \"baked\") to load what it holds")
         }
+        return try load(position, of: pack, context: context)
+    }
+
+    /// Entry `position` of `pack`, read by its kind's reader.
+    private func load(_ position: Int, of pack: BakedPackCache.Opened, context: LoadContext) throws -> any Asset {
         let entry = pack.index.entries[position]
         if let warnings = pack.index.warnings[position] { try context.warn(warnings) }  // what loading its source warned of, again
         guard let type = context.bakedAssetType(ofKind: entry.kind) else {

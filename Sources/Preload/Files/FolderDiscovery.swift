@@ -30,6 +30,8 @@ package struct FolderDiscovery: Sendable {
         /// The positions in ``requests`` of what the caller named rather than a folder held
         /// (with what a named file expanded into), in order.
         package var named: [Int] = []
+        /// The files bulk plugins expanded (``BulkExpandingPlugin``), in order of ``requests``.
+        var bulk = BulkExpansions()
     }
 
     let registry: PluginRegistry
@@ -97,10 +99,26 @@ package struct FolderDiscovery: Sendable {
     /// The requests `request`'s file stands for, or its failure to say.
     private func expand(_ request: AssetRequest, with expander: any ExpandingPlugin, into found: inout Found) {
         do {
+            if let bulk = expander as? any BulkExpandingPlugin, let expansion = try bulkExpansion(of: request, by: bulk, first: found.requests.count)
+            {
+                found.requests += expansion.requests(options: request.options)
+                found.bulk.all.append(expansion)
+                return
+            }
             found.requests += try expander.expand(request)
         } catch {
             found.unloadable.append(AssetError(path: request.path, wrapping: error))
         }
+    }
+
+    /// What `bulk` lists of `request`'s file, as the caller's requests from `first` on; `nil`
+    /// when it lists nothing (the request is for one entry) or plans its requests one by one.
+    private func bulkExpansion(of request: AssetRequest, by bulk: any BulkExpandingPlugin, first: Int) throws -> BulkExpansion? {
+        guard let expander = registry.registered(identifier: bulk.identifier), !expander.plans,
+            let entries = try bulk.bulkEntries(of: request)
+        else { return nil }
+        return try BulkExpansion(
+            entries, first: first, expander: expander, bulk: bulk, facts: try files.facts(of: entries.container), registry: registry)
     }
 
     /// The files below `folder`, named after the folder request, and whether a folder was

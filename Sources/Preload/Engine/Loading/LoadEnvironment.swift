@@ -1,3 +1,5 @@
+import PreloadConcurrency
+
 /// What every load of one batch receives: values, a cancellation flag to read, the memory
 /// budget's admission, and a send-only ``LoadSink`` for what happened. Made once per batch and
 /// shared by its ``LoadOperation``s and their ``LoadContext``s; none of it reaches the batch's
@@ -19,6 +21,9 @@ final class LoadEnvironment: Sendable {
     let bakedKinds: BakedKinds
     /// What planning plugins' plans handed their assets' loads.
     let notes = PlanningNotes()
+    /// The files bulk plugins expanded (``BulkExpandingPlugin``), set by planning before it
+    /// queues a load.
+    private let bulk = PreloadMutex(BulkExpansions())
 
     init(
         memory: AssetMemory, maxFileBytes: Int, isStrict: Bool, cancellation: CancellationFlag, admission: MemoryBudget?,
@@ -31,6 +36,12 @@ final class LoadEnvironment: Sendable {
         self.cancellation = cancellation
         self.admission = admission
         self.sink = sink
+    }
+
+    /// The files bulk plugins expanded: read once per load (most batches: none).
+    var expansions: BulkExpansions {
+        get { bulk.withLock { $0 } }
+        set { bulk.withLock { $0 = newValue } }
     }
 
     /// Whether the batch is being cancelled.

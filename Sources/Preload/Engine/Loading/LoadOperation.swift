@@ -19,7 +19,7 @@ import Synchronization
 final class LoadOperation: Operation, @unchecked Sendable {
     private let state = PreloadMutex(LoadOperationState())
     /// What a file that declared no dependencies sees of them.
-    private static let noDependencies: [AssetRequest: AssetOutcome] = [:]
+    static let noDependencies: [AssetRequest: AssetOutcome] = [:]
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: PreloadMutex<[LoadItem]>
     /// What the operation receives from its batch (values, the cancellation flag, the budget's
@@ -27,7 +27,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     private let environment: LoadEnvironment
     /// When the operation was made, just before it was queued (its assets' ``AssetTimings/queued``
     /// count from here).
-    private let queuedAt = ContinuousClock.now
+    let queuedAt = ContinuousClock.now
 
     init(items: [LoadItem], environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
@@ -77,11 +77,17 @@ final class LoadOperation: Operation, @unchecked Sendable {
         // One clock read per file: a file's end is the next one's start.
         var started = ContinuousClock.now
         let thread = ThreadIdentity.current  // a thread-local read: the files below run on this thread
+        let expansions = environment.expansions  // (most batches: none)
         while index < items.count {
             if isCancelled {
                 let now = started
                 finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
                 break
+            }
+            if let (expansion, run) = bulkRun(in: items, from: index, expansions: expansions) {  // entries of one file, together
+                started = loadRun(run, of: items, by: expansion, started: started, thread: thread, waited: waited, into: &finished)
+                index = run.upperBound
+                continue
             }
             var dependencies = Self.noDependencies
             if items[index].hasDependencies {  // most files declare none: nothing to look up
@@ -126,34 +132,51 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 }
                 return
             }
-            let ended: AssetOutcome
-            var warnings: [AssetWarning] = []
-            var reading = Duration.zero
-            do {
-                ended = .loaded(try plugin.loader.load(context))
-                (warnings, reading) = context.reports
-            } catch {
-                ended = outcome(of: .failure(error), for: items[index])
-                reading = context.reports.reading
+            let done = loadSynchronously(items[index], context: context, started: started, thread: thread, waited: waited) {
+                try plugin.loader.load($0)
             }
-            let now = ContinuousClock.now
-            finished.append(
-                FinishedAsset(
-                    asset: items[index].asset, planned: items[index].request, outcome: consume ended, duration: now - started,
-                    started: started, thread: thread, warnings: consume warnings, decodedBytes: items[index].decodedBytes,
-                    // Decoding is the rest of the duration: worked out when the report is read.
-                    timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
-                    ran: true))
-            started = now
+            finished.append(done.finished)
+            started = done.ended
             index += 1
         }
         conclude(finished)
     }
 
+    /// Loads `item` on this thread by `load`, given its context (made here unless given),
+    /// starting at `started`: how it ended, and when.
+    func loadSynchronously(
+        _ item: LoadItem, context given: LoadContext? = nil, started: ContinuousClock.Instant, thread: ThreadIdentity, waited: Duration,
+        _ load: (LoadContext) throws -> any Asset
+    ) -> (finished: FinishedAsset, ended: ContinuousClock.Instant) {
+        let context =
+            given
+            ?? LoadContext(
+                request: item.request, asset: item.asset, environment: environment, contents: item.contents,
+                dependencies: Self.noDependencies, note: item.plugin.plans ? environment.notes.take(for: item.asset) : nil)
+        let ended: AssetOutcome
+        var warnings: [AssetWarning] = []
+        var reading = Duration.zero
+        do {
+            ended = .loaded(try load(context))
+            (warnings, reading) = context.reports
+        } catch {
+            ended = outcome(of: .failure(error), for: item)
+            reading = context.reports.reading
+        }
+        let now = ContinuousClock.now
+        let finished = FinishedAsset(
+            asset: item.asset, planned: item.request, outcome: consume ended, duration: now - started,
+            started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
+            // Decoding is the rest of the duration: worked out when the report is read.
+            timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
+            ran: true)
+        return (finished, now)
+    }
+
     /// What a plugin's result means: an error thrown because the load was cancelled (or after it
     /// was) is a cancellation, any other names the file. A failure under fail-fast cancels the
     /// batch now, not when the last file of this operation is done.
-    private func outcome(of result: Result<any Asset, any Error>, for item: LoadItem) -> AssetOutcome {
+    func outcome(of result: Result<any Asset, any Error>, for item: LoadItem) -> AssetOutcome {
         switch result {
         case .success(let asset):
             return .loaded(asset)

@@ -59,10 +59,10 @@ final class BatchPlanner: Sendable {
     func launch() {
         let started = ContinuousClock.now
         let sourced = sources.prefetch(callers)
-        let (requests, entries, expanded) = expandFolders()
+        let (requests, entries, expanded, bulk) = expandFolders()
         let resolver = RequestResolver(
             registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
-            memory: environment.memory, sources: sources,
+            memory: environment.memory, sources: sources, bulk: bulk,
             // A caller's request may be a source's if prefetching found one, or folders and
             // expanders made other requests; else no source is asked again per request.
             callersMayBeSourced: sourced || expanded)
@@ -98,10 +98,10 @@ final class BatchPlanner: Sendable {
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
     /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
     /// whether any request was replaced.
-    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool) {
+    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool, bulk: BulkExpansions) {
         var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false) }
+        guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false, BulkExpansions()) }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
         // naming its path), never expanded from a file that is not there. A folder is not
@@ -124,7 +124,8 @@ final class BatchPlanner: Sendable {
         let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }
         recorder.recordCallers(
             expanded, skipped: found.skipped, skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        return (found.requests, found.requests.count + found.unloadable.count, true)
+        environment.expansions = found.bulk  // before any load is queued
+        return (found.requests, found.requests.count + found.unloadable.count, true, found.bulk)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
@@ -179,7 +180,7 @@ final class BatchPlanner: Sendable {
             }
             let request: ResolvedRequest
             do {
-                request = try resolver.resolveAndDeclare(requests[entry], readingAhead: &allowance)
+                request = try resolver.resolveAndDeclare(requests[entry], at: entry, readingAhead: &allowance)
             } catch {
                 placements.append(.failed(entry: entry, error))
                 continue

@@ -105,12 +105,15 @@ final class RequestResolver: Sendable {
     let callersMayBeSourced: Bool
     /// The containers this batch's planning has found, as `stat` saw them the first time.
     private let containers = ContainerFacts()
+    /// The files bulk plugins expanded: their entries are resolved from what the plugin listed.
+    let bulk: BulkExpansions
 
     init(
         registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
         readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil,
-        callersMayBeSourced: Bool = true
+        bulk: BulkExpansions = BulkExpansions(), callersMayBeSourced: Bool = true
     ) {
+        self.bulk = bulk
         self.sources = sources
         self.callersMayBeSourced = callersMayBeSourced
         self.registry = registry

@@ -1,0 +1,46 @@
+/// The planning shortcut of the bulk path (``BulkExpandingPlugin``): an entry a bulk plugin
+/// listed is resolved from what it listed, as resolving its request would have: the same facts
+/// (the container's, with the entry's name and size), key, weight, work and decoded size, and
+/// the same dependencies; without finding the entry by name in its container, claiming it or
+/// asking its plugin once per entry.
+extension RequestResolver {
+    /// Caller request `entry` (`request`) resolved and its dependencies declared: from its row
+    /// when a bulk plugin listed it, else as ``resolveAndDeclare(_:readingAhead:)`` resolves any.
+    func resolveAndDeclare(
+        _ request: AssetRequest, at entry: Int, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError) -> ResolvedRequest {
+        if let listed = try resolveBulkEntry(request, at: entry) { return listed }
+        return try resolveAndDeclare(request, readingAhead: &allowance)
+    }
+
+    /// Caller request `entry` (`request`) resolved and its dependencies declared, when a bulk
+    /// plugin listed it; `nil` for any other request.
+    func resolveBulkEntry(_ request: AssetRequest, at entry: Int) throws(AssetError) -> ResolvedRequest? {
+        guard let (expansion, index) = bulk.expansion(containing: entry) else { return nil }
+        let entries = expansion.entries
+        guard let plugin = expansion.loader(of: index) else {
+            throw AssetError(
+                path: request.path, category: .noLoader,
+                reason: "plugin \"\(expansion.expander.identifier)\" lists it for plugin \"\(entries.loaders[index])\", which is not registered")
+        }
+        let size = entries.sizes[index]
+        let file = FileFacts(entry: entries.names[index], in: expansion.facts, size: size)
+        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: nil)
+        let decoded = entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1))
+        var resolved = ResolvedRequest(
+            planned: planned, plugin: plugin, key: AssetKey(file: file, plugin: plugin, options: request.options),
+            weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
+            decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
+        guard plugin === expansion.expander else {
+            // Another plugin's file (an image inside a zip): its plugin declares its dependencies.
+            declare(&resolved)
+            return resolved
+        }
+        if let dependencies = entries.dependencies[index], !dependencies.isEmpty { resolved.dependencies = .success(dependencies) }
+        if let estimate = plugin.loader.estimatedWork(for: planned).map({ max($0, 1) }) {
+            resolved.weight = estimate
+            resolved.work = estimate
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Preload
+import PreloadAtlas
+import PreloadBaked
+import PreloadConcurrency
+import PreloadTestSupport
+import Testing
+
+/// Requesting a baked pack loads its entries through the bulk path (`BulkExpandingPlugin`:
+/// planned from the index at once, loaded a run at a time); requesting each entry alone, the
+/// requests `expand` returns, loads them one by one. The two give the same batch.
+@Suite struct BakedBulkPathTests {
+    /// What a batch did, in terms that do not depend on timing.
+    private struct Observed: Equatable {
+        /// Store name -> the asset's type and checksum, or the error's path, category and reason.
+        var results: [String: String] = [:]
+        var dependencies: [String] = []
+        var loadedEvents: [String] = []
+        var failedEvents: [String] = []
+        var stored: [String] = []
+        var progressTotal: Int64 = 0
+        var progressCompleted: Int64 = 0
+    }
+
+    private static func describe(_ outcome: AssetOutcome) -> String {
+        if let texture = outcome.asset as? Texture {
+            return "texture \(texture.width)x\(texture.height) \(texture.pixels.withUnsafeBytes { $0.reduce(0) { $0 &* 31 &+ Int($1) } })"
+        }
+        if let atlas = outcome.asset as? TextureAtlas { return "atlas \(atlas.frames.count) \(atlas.pages.map(\.path))" }
+        if let asset = outcome.asset { return "\(type(of: asset))" }
+        if let error = outcome.error { return "\(error.path) \(error.category) \(error.reason)" }
+        return "cancelled"
+    }
+
+    private static func observe(
+        _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), jobs: Int = 2
+    ) async throws -> (Observed, PreloadReport) {
+        let coordinator = try PreloadCoordinator(plugins: BakedFixtures.plugins(), configuration: .init(maxConcurrentLoads: jobs))
+        let loaded = Recorder<String>(), failed = Recorder<String>(), progress = Recorder<PreloadProgress>()
+        var hooks = PreloadHooks(
+            onProgress: { progress.append($0) }, onAssetLoaded: { loaded.append($0.request.name) },
+            onAssetFailed: { failed.append($0.request.name) })
+        hooks.includesDependencies = true
+        let report = try await coordinator.preload(requests, options: options, hooks: hooks)
+        var observed = Observed()
+        for result in report.results { observed.results[result.request.name] = describe(result.outcome) }
+        observed.dependencies = report.dependencies.map { "\($0.request.name): \(describe($0.outcome))" }.sorted()
+        observed.loadedEvents = loaded.all.sorted()
+        observed.failedEvents = failed.all.sorted()
+        observed.stored = report.allResults.map(\.request.name).filter { coordinator.assets.asset(named: $0) != nil }.sorted()
+        observed.progressTotal = progress.all.last?.totalUnitCount ?? 0
+        observed.progressCompleted = progress.all.last?.completedUnitCount ?? 0
+        return (observed, report)
+    }
+
+    /// The pack's entries requested one by one: what `expand` asks for.
+    private static func oneByOne(_ pack: String) throws -> [AssetRequest] {
+        try BakedPackLoader().expand(AssetRequest(path: pack))
+    }
+
+    @Test func theSampleAssetsLoadTheSameThroughTheBulkPathAsOneByOne() async throws {
+        let directory = try TemporaryDirectory()
+        let pack = directory.file("sample.bake")
+        try await BakedFixtures.bake([.folder(BakedFixtures.sampleAssets, name: "sample-assets")], to: pack)
+        let (expected, aloneReport) = try await Self.observe(try Self.oneByOne(pack))
+        let (observed, report) = try await Self.observe([AssetRequest(path: pack)])
+        #expect(aloneReport.everythingLoaded && report.everythingLoaded, "\(report.errors)")
+        #expect(observed == expected)
+        #expect(report.results.map(\.request) == aloneReport.results.map(\.request), "the same callers, in order")
+        #expect(report.results.contains { $0.outcome.asset is TextureAtlas }, "atlases, with their pages as dependencies")
+        #expect(observed.progressTotal > 0 && observed.progressCompleted == observed.progressTotal)
+    }
+
+    @Test func aDamagedEntryFailsAloneByNameOnBothPaths() async throws {
+        let directory = try TemporaryDirectory()
+        var bytes = try await BakedPackDamageTests.smallPackBytes(in: directory)
+        let surgery = PackSurgery(bytes)
+        let b = try #require(surgery.position(of: "art/b.png"))
+        bytes[Int(surgery.field(UInt64.self, record: b, at: 0)) + 5] ^= 0xFF
+        let pack = try directory.write("damaged.bake", bytes)
+        let (expected, _) = try await Self.observe(try Self.oneByOne(pack))
+        let (observed, report) = try await Self.observe([AssetRequest(path: pack)])
+        #expect(observed == expected)
+        #expect(report.failed.map(\.request.path) == [pack + "#art/b.png"])
+        #expect(report.errors.first?.reason.contains("entry 'art/b.png': its checksum does not match") == true, "\(report.errors)")
+        #expect(observed.failedEvents == ["art/b.png"])
+        #expect(report.loaded.map(\.request.name) == ["art/a.png", "art/c.png", "art/notes.txt"])
+    }
+
+    @Test func aMemoryBudgetAdmitsAndHandsOverTheSameOnBothPaths() async throws {
+        let directory = try TemporaryDirectory()
+        var sources: [AssetRequest] = []
+        for index in 0..<12 {
+            let pixels = PNGFixture.noise(width: 32, height: 32, seed: UInt64(index) + 1)  // 4 KiB each
+            let path = try directory.write("art/s-\(index).png", PNGFixture.rgba(width: 32, height: 32, pixels: pixels))
+            sources.append(AssetRequest(path: path, name: "art/s-\(index).png"))
+        }
+        let pack = directory.file("level.bake")
+        try await BakedFixtures.bake(sources, to: pack)
+        var handed: [[String]] = [], peaks: [Int] = [], observed: [Observed] = []
+        for requests in [try Self.oneByOne(pack), [AssetRequest(path: pack)]] {
+            let handOff = AssetHandOff(releasesCPUCopies: true)
+            let uploaded = Recorder<String>(), stop = Locked(false)
+            defer { stop.withLock { $0 = true } }
+            handOff.drainOnAThread(until: stop, maxItems: 1) { item in
+                uploaded.append(item.name)
+                return 1
+            }
+            let options = PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 10 << 10)
+            let (seen, report) = try await Self.observe(requests, options: options, jobs: 1)
+            #expect(report.everythingLoaded, "\(report.errors)")
+            handed.append(uploaded.all)
+            peaks.append(report.peakHeldBytes)
+            observed.append(seen)
+        }
+        #expect(observed[1] == observed[0])
+        #expect(peaks[1] == peaks[0] && peaks[0] > 0 && peaks[0] <= (10 << 10) + (4 << 10), "\(peaks)")
+        #expect(handed[1] == handed[0] && handed[0] == sources.map(\.name), "handed over in request order")
+    }
+}
