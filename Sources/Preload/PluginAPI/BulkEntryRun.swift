@@ -21,8 +21,9 @@ public final class BulkEntryRun {
     private var started: ContinuousClock.Instant
     private let thread: ThreadIdentity
     private let waited: Duration
-    /// What happened to the entries loaded so far.
-    private(set) var finished: [FinishedAsset] = []
+    /// What happened to the load's items so far: the load's own list, moved in for the run and
+    /// back out after it (no copy).
+    var finished: [FinishedAsset] = []
 
     init(
         expansion: BulkExpansion, operation: LoadOperation, items: [LoadItem], range: Range<Int>, started: ContinuousClock.Instant,
@@ -37,7 +38,6 @@ public final class BulkEntryRun {
         self.started = started
         self.thread = thread
         self.waited = waited
-        finished.reserveCapacity(range.count)
     }
 
     /// How many entries the run holds.
@@ -54,10 +54,15 @@ public final class BulkEntryRun {
     /// position (``BulkEntries/positions``) and its ``LoadContext``, it returns the entry's asset
     /// or throws its failure (which fails that entry alone). Stops when the batch is cancelled.
     public func loadEach(_ load: (_ position: Int, _ context: LoadContext) throws -> any Asset) {
+        // Locals, not the run's stored properties, in the loop: no exclusivity check and no
+        // copy of an item per entry.
+        let items = self.items, expansion = self.expansion, operation = self.operation
+        var next = self.next, started = self.started, finished = self.finished
+        self.finished = []
+        defer { (self.next, self.started, self.finished) = (next, started, finished) }
         while next < range.upperBound, !operation.isCancelled {
-            let item = next
-            let position = expansion.position(of: items[item].asset - expansion.first)
-            let done = operation.loadSynchronously(items[item], started: started, thread: thread, waited: waited) { context in
+            let position = expansion.position(of: items[next].asset - expansion.first)
+            let done = operation.loadSynchronously(items[next], started: started, thread: thread, waited: waited) { context in
                 try load(position, context)
             }
             started = done.ended

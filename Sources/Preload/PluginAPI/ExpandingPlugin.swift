@@ -6,7 +6,8 @@
 /// The batch asks ``expand(_:)`` before planning, for a request the plugin claims (by name or by
 /// extension) and for such files found in a requested folder. The requests it returns are then
 /// planned like any other: typically entries of the file, `FILE#ENTRY`, which the same plugin
-/// opens as a ``ContainerPlugin``.
+/// opens as a ``ContainerPlugin``. A file of many small entries is better served by the bulk
+/// path, ``BulkExpandingPlugin``: its entries handed over at once and loaded a run at a time.
 public protocol ExpandingPlugin: LoaderPlugin {
     /// The requests `request` stands for, in order, named as the caller should find them; just
     /// `[request]` when it is not for such a file but, say, for one entry inside it (it names

@@ -28,13 +28,14 @@ extension LoadOperation {
     ) -> ContinuousClock.Instant {
         let entries = BulkEntryRun(
             expansion: expansion, operation: self, items: items, range: run, started: started, thread: thread, waited: waited)
+        swap(&finished, &entries.finished)  // the run appends to the load's list itself
         var thrown: (any Error)?
         do {
             try expansion.bulk.loadEntries(entries)
         } catch {
             thrown = error
         }
-        finished += entries.finished
+        swap(&finished, &entries.finished)
         let (rest, from) = entries.rest
         guard !rest.isEmpty else { return from }
         if isCancelled {

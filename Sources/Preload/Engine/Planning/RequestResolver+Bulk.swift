@@ -9,14 +9,12 @@ extension RequestResolver {
     func resolveAndDeclare(
         _ request: AssetRequest, at entry: Int, readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
-        if let listed = try resolveBulkEntry(request, at: entry) { return listed }
-        return try resolveAndDeclare(request, readingAhead: &allowance)
+        guard let (expansion, index) = bulk.expansion(containing: entry) else { return try resolveAndDeclare(request, readingAhead: &allowance) }
+        return try resolve(request, listedAt: index, by: expansion)
     }
 
-    /// Caller request `entry` (`request`) resolved and its dependencies declared, when a bulk
-    /// plugin listed it; `nil` for any other request.
-    func resolveBulkEntry(_ request: AssetRequest, at entry: Int) throws(AssetError) -> ResolvedRequest? {
-        guard let (expansion, index) = bulk.expansion(containing: entry) else { return nil }
+    /// `request`, entry `index` of `expansion`, resolved from its row and its dependencies declared.
+    private func resolve(_ request: AssetRequest, listedAt index: Int, by expansion: BulkExpansion) throws(AssetError) -> ResolvedRequest {
         let entries = expansion.entries
         guard let plugin = expansion.loader(of: index) else {
             throw AssetError(
