@@ -13,7 +13,8 @@ public final class BulkEntryRun {
     /// opens against, as a ``PlannedRequest/file`` of one of its entries would be.
     public var containerFacts: FileFacts { expansion.facts }
     private let expansion: BulkExpansion
-    private let operation: LoadOperation
+    /// How each entry is loaded and recorded, as an item loaded alone is.
+    private let loading: ItemLoading
     private let items: [LoadItem]
     /// The run's items, and the first one not yet loaded.
     private let range: Range<Int>
@@ -26,12 +27,12 @@ public final class BulkEntryRun {
     var finished: [FinishedAsset] = []
 
     init(
-        expansion: BulkExpansion, operation: LoadOperation, items: [LoadItem], range: Range<Int>, started: ContinuousClock.Instant,
+        expansion: BulkExpansion, loading: ItemLoading, items: [LoadItem], range: Range<Int>, started: ContinuousClock.Instant,
         thread: ThreadIdentity, waited: Duration
     ) {
         container = expansion.entries.container
         self.expansion = expansion
-        self.operation = operation
+        self.loading = loading
         self.items = items
         self.range = range
         next = range.lowerBound
@@ -48,7 +49,7 @@ public final class BulkEntryRun {
     public var positions: [Int] { items[range].map { expansion.position(of: $0.asset - expansion.first) } }
 
     /// Whether the batch is being cancelled: ``loadEach(_:)`` stops at the next entry.
-    public var isCancelled: Bool { operation.isCancelled }
+    public var isCancelled: Bool { loading.isCancelled }
 
     /// Loads each entry of the run not loaded yet, in order, by `load`: given the entry's
     /// position (``BulkEntries/positions``) and its ``LoadContext``, it returns the entry's asset
@@ -56,13 +57,13 @@ public final class BulkEntryRun {
     public func loadEach(_ load: (_ position: Int, _ context: LoadContext) throws -> any Asset) {
         // Locals, not the run's stored properties, in the loop: no exclusivity check and no
         // copy of an item per entry.
-        let items = self.items, expansion = self.expansion, operation = self.operation
+        let items = self.items, expansion = self.expansion, loading = self.loading
         var next = self.next, started = self.started, finished = self.finished
         self.finished = []
         defer { (self.next, self.started, self.finished) = (next, started, finished) }
-        while next < range.upperBound, !operation.isCancelled {
+        while next < range.upperBound, !loading.isCancelled {
             let position = expansion.position(of: items[next].asset - expansion.first)
-            let done = operation.loadSynchronously(items[next], started: started, thread: thread, waited: waited) { context in
+            let done = loading.load(items[next], started: started, thread: thread, waited: waited) { context in
                 try load(position, context)
             }
             started = done.ended

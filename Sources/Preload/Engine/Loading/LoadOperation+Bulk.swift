@@ -27,7 +27,7 @@ extension LoadOperation {
         waited: Duration, into finished: inout [FinishedAsset]
     ) -> ContinuousClock.Instant {
         let entries = BulkEntryRun(
-            expansion: expansion, operation: self, items: items, range: run, started: started, thread: thread, waited: waited)
+            expansion: expansion, loading: loading, items: items, range: run, started: started, thread: thread, waited: waited)
         swap(&finished, &entries.finished)  // the run appends to the load's list itself
         var thrown: (any Error)?
         do {
@@ -50,7 +50,7 @@ extension LoadOperation {
                 ?? AssetError(
                     path: item.request.path, category: .other,
                     reason: "plugin \"\(expansion.expander.identifier)\" returned from loading a run of entries without loading it")
-            let done = loadSynchronously(item, started: last, thread: thread, waited: waited) { _ in throw error }
+            let done = loading.load(item, started: last, thread: thread, waited: waited) { _ in throw error }
             finished.append(done.finished)
             last = done.ended
         }

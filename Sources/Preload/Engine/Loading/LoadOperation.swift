@@ -19,19 +19,20 @@ import Synchronization
 final class LoadOperation: Operation, @unchecked Sendable {
     private let state = PreloadMutex(LoadOperationState())
     /// What a file that declared no dependencies sees of them.
-    static let noDependencies: [AssetRequest: AssetOutcome] = [:]
+    private static let noDependencies: [AssetRequest: AssetOutcome] = [:]
     /// What is left to load; taken when the operation starts, so finished items are not kept.
     private let items: PreloadMutex<[LoadItem]>
     /// What the operation receives from its batch (values, the cancellation flag, the budget's
     /// admission) and where it sends what happened.
     private let environment: LoadEnvironment
-    /// When the operation was made, just before it was queued (its assets' ``AssetTimings/queued``
-    /// count from here).
-    let queuedAt = ContinuousClock.now
+    /// How each item is loaded on this thread and what its result means (its assets'
+    /// ``AssetTimings/queued`` count from when the operation was made, just before it was queued).
+    let loading: ItemLoading
 
     init(items: [LoadItem], environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
         self.environment = environment
+        loading = ItemLoading(environment: environment, queuedAt: .now)
         super.init()
     }
 
@@ -112,7 +113,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 } catch {  // a strict batch: the asset fails before its plugin runs
                     finished.append(
                         FinishedAsset(
-                            items[index], outcome: outcome(of: .failure(error), for: items[index]), duration: .zero, started: started,
+                            items[index], outcome: loading.outcome(of: .failure(error), for: items[index]), duration: .zero, started: started,
                             thread: thread))
                     index += 1
                     started = .now
@@ -122,17 +123,18 @@ final class LoadOperation: Operation, @unchecked Sendable {
             if plugin.loadsAsynchronously {
                 let once = OnceFlag()
                 let item = items[index], soFar = finished, next = index + 1, began = started
-                let queued = began - queuedAt - waited
+                let queued = began - loading.queuedAt - waited
                 plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
                     let done = FinishedAsset(
-                        item, outcome: outcome(of: result, for: item), duration: .now - began, started: began, thread: thread, context: context,
+                        item, outcome: loading.outcome(of: result, for: item), duration: .now - began, started: began, thread: thread,
+                        context: context,
                         queued: queued, waited: waited)
                     proceed(items, from: next, finished: soFar + [done], waited: waited)
                 }
                 return
             }
-            let done = loadSynchronously(items[index], context: context, started: started, thread: thread, waited: waited) {
+            let done = loading.load(items[index], context: context, started: started, thread: thread, waited: waited) {
                 try plugin.loader.load($0)
             }
             finished.append(done.finished)
@@ -140,52 +142,6 @@ final class LoadOperation: Operation, @unchecked Sendable {
             index += 1
         }
         conclude(finished)
-    }
-
-    /// Loads `item` on this thread by `load`, given its context (made here unless given),
-    /// starting at `started`: how it ended, and when.
-    func loadSynchronously(
-        _ item: LoadItem, context given: LoadContext? = nil, started: ContinuousClock.Instant, thread: ThreadIdentity, waited: Duration,
-        _ load: (LoadContext) throws -> any Asset
-    ) -> (finished: FinishedAsset, ended: ContinuousClock.Instant) {
-        let context =
-            given
-            ?? LoadContext(
-                request: item.request, asset: item.asset, environment: environment, contents: item.contents,
-                dependencies: Self.noDependencies, note: item.plugin.plans ? environment.notes.take(for: item.asset) : nil)
-        let ended: AssetOutcome
-        var warnings: [AssetWarning] = []
-        var reading = Duration.zero
-        do {
-            ended = .loaded(try load(context))
-            (warnings, reading) = context.reports
-        } catch {
-            ended = outcome(of: .failure(error), for: item)
-            reading = context.reports.reading
-        }
-        let now = ContinuousClock.now
-        let finished = FinishedAsset(
-            asset: item.asset, planned: item.request, outcome: consume ended, duration: now - started,
-            started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
-            // Decoding is the rest of the duration: worked out when the report is read.
-            timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
-            ran: true)
-        return (finished, now)
-    }
-
-    /// What a plugin's result means: an error thrown because the load was cancelled (or after it
-    /// was) is a cancellation, any other names the file. A failure under fail-fast cancels the
-    /// batch now, not when the last file of this operation is done.
-    func outcome(of result: Result<any Asset, any Error>, for item: LoadItem) -> AssetOutcome {
-        switch result {
-        case .success(let asset):
-            return .loaded(asset)
-        case .failure(let error):
-            if error is CancellationError || isCancelled { return .cancelled }
-            environment.sink.send(.failed)
-            let failure = AssetError(path: item.request.path, wrapping: error)
-            return .failed(item.request.request.origin.map { failure.naming($0, for: item.request.path) } ?? failure)
-        }
     }
 
     /// The outcomes of the item's declared dependencies, or why it must not run: a dependency

@@ -1,0 +1,57 @@
+/// How a load runs one item on its thread, and what the plugin's result means: values only (the
+/// batch's ``LoadEnvironment`` and when the load was queued), so that a ``LoadOperation`` and a
+/// ``BulkEntryRun`` load items alike without either holding the other.
+struct ItemLoading: Sendable {
+    let environment: LoadEnvironment
+    /// When the load was made, just before it was queued.
+    let queuedAt: ContinuousClock.Instant
+
+    /// Whether the batch is being cancelled.
+    var isCancelled: Bool { environment.isCancelled }
+
+    /// Loads `item` on this thread by `load`, given its context (made here unless given),
+    /// starting at `started`: how it ended, and when.
+    func load(
+        _ item: LoadItem, context given: LoadContext? = nil, started: ContinuousClock.Instant, thread: ThreadIdentity, waited: Duration,
+        _ load: (LoadContext) throws -> any Asset
+    ) -> (finished: FinishedAsset, ended: ContinuousClock.Instant) {
+        let context =
+            given
+            ?? LoadContext(
+                request: item.request, asset: item.asset, environment: environment, contents: item.contents,
+                dependencies: [:], note: item.plugin.plans ? environment.notes.take(for: item.asset) : nil)
+        let ended: AssetOutcome
+        var warnings: [AssetWarning] = []
+        var reading = Duration.zero
+        do {
+            ended = .loaded(try load(context))
+            (warnings, reading) = context.reports
+        } catch {
+            ended = outcome(of: .failure(error), for: item)
+            reading = context.reports.reading
+        }
+        let now = ContinuousClock.now
+        let finished = FinishedAsset(
+            asset: item.asset, planned: item.request, outcome: consume ended, duration: now - started,
+            started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
+            // Decoding is the rest of the duration: worked out when the report is read.
+            timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
+            ran: true)
+        return (finished, now)
+    }
+
+    /// What a plugin's result means: an error thrown because the load was cancelled (or after it
+    /// was) is a cancellation, any other names the file. A failure under fail-fast cancels the
+    /// batch now, not when the last file of this operation is done.
+    func outcome(of result: Result<any Asset, any Error>, for item: LoadItem) -> AssetOutcome {
+        switch result {
+        case .success(let asset):
+            return .loaded(asset)
+        case .failure(let error):
+            if error is CancellationError || isCancelled { return .cancelled }
+            environment.sink.send(.failed)
+            let failure = AssetError(path: item.request.path, wrapping: error)
+            return .failed(item.request.request.origin.map { failure.naming($0, for: item.request.path) } ?? failure)
+        }
+    }
+}
