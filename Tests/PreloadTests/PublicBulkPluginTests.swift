@@ -20,9 +20,12 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     let runs = Recorder<Int>()
     /// Called with each entry's name as it loads (a test cancels from here).
     let onEntry: @Sendable (String) -> Void
+    /// Whether a run cannot open the bundle (as if it went away after planning).
+    let runsFail: Bool
 
-    init(onEntry: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(runsFail: Bool = false, onEntry: @escaping @Sendable (String) -> Void = { _ in }) {
         self.onEntry = onEntry
+        self.runsFail = runsFail
     }
 
     static func bundle(_ entries: [(name: String, text: String)]) -> [UInt8] {
@@ -57,6 +60,7 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     }
 
     func loadEntries(_ run: BulkEntryRun) throws {
+        if runsFail { throw AssetError(path: run.container, category: .unreadable, reason: "the bundle went away") }
         let lines = try lines(of: run.container)
         runs.append(run.count)
         run.loadEach { position, _ in try asset(lines[position].text, named: lines[position].name) }
@@ -172,6 +176,18 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         #expect(report.loaded.count == 38)
     }
 
+    @Test func aRunThatCannotOpenItsFileFailsEachOfItsEntriesByItsPath() async throws {
+        let directory = try TemporaryDirectory()
+        let bundle = try directory.write("level.lines", LinesBundleLoader.bundle(Self.entries(30)))
+        let plugin = LinesBundleLoader(runsFail: true)
+        let (observed, report) = try await Self.observe([AssetRequest(path: bundle)], plugin: plugin)
+        #expect(report.results.count == 30 && report.failed.count == 30)
+        #expect(report.failed.map(\.request.path) == Self.entries(30).map { bundle + "#" + $0.name })
+        #expect(report.errors.allSatisfy { $0.category == .unreadable && $0.reason.contains("the bundle went away") }, "\(report.errors)")
+        #expect(observed.failedEvents.count == 30 && observed.loadedEvents.isEmpty)
+        #expect(observed.progressCompleted == observed.progressTotal)
+    }
+
     @Test func cancellingMidwayStopsTheRunBetweenEntries() async throws {
         let directory = try TemporaryDirectory()
         let bundle = try directory.write("level.lines", LinesBundleLoader.bundle(Self.entries(400)))
@@ -187,7 +203,9 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
             let report = try await made.preload(requests, hooks: PreloadHooks(onAssetLoaded: { loaded.append($0.request.name) }))
             #expect(report.wasCancelled, "\(path)")
             #expect(report.results.count == 400 && report.failed.isEmpty, "\(path)")
-            #expect(report.loaded.contains { $0.request.name == "art/e20" }, "\(path)")
+            // One worker, loads in request order: the entries up to the one that cancelled
+            // loaded, and none after it, in its run or any other.
+            #expect(Set(report.loaded.map(\.request.name)) == Set(Self.entries(21).map(\.name)), "\(path)")
             #expect(report.cancelled.count > 0 && report.cancelled.count + report.loaded.count == 400, "\(path)")
             #expect(Set(loaded.all) == Set(report.loaded.map(\.request.name)), "\(path): an event for each loaded entry, none other")
         }
