@@ -116,8 +116,10 @@ public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
         listed.sizes.reserveCapacity(entries.count)
         listed.positions.reserveCapacity(entries.count)
         for position in entries.indices where entries[position].isRequestedWithPack {  // (no copy of each entry)
-            let dependencies = dependencies(of: position, in: pack, options: request.options)
-            if !dependencies.isEmpty { listed.dependencies[listed.names.count] = dependencies }
+            if !entries[position].record.dependencies.isEmpty {  // most entries: a texture, a data file
+                let dependencies = dependencies(of: position, in: pack, options: request.options)
+                if !dependencies.isEmpty { listed.dependencies[listed.names.count] = dependencies }
+            }
             listed.names.append(entries[position].name)
             listed.sizes.append(Int64(entries[position].record.dataLength))
             listed.positions.append(position)
