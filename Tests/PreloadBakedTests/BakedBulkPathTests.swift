@@ -100,12 +100,9 @@ import Testing
         var handed: [[String]] = [], peaks: [Int] = [], observed: [Observed] = []
         for requests in [try Self.oneByOne(pack), [AssetRequest(path: pack)]] {
             let handOff = AssetHandOff(releasesCPUCopies: true)
-            let uploaded = Recorder<String>(), stop = Locked(false)
+            let stop = Locked(false)
             defer { stop.withLock { $0 = true } }
-            handOff.drainOnAThread(until: stop, maxItems: 1) { item in
-                uploaded.append(item.name)
-                return 1
-            }
+            let uploaded = handOff.recordNamesOnAThread(until: stop)
             let options = PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 10 << 10)
             let (seen, report) = try await Self.observe(requests, options: options, jobs: 1)
             #expect(report.everythingLoaded, "\(report.errors)")

@@ -218,12 +218,9 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         for path in ["alone", "bulk"] {
             let plugin = LinesBundleLoader()
             let handOff = AssetHandOff(releasesCPUCopies: true)
-            let uploaded = Recorder<String>(), stop = Locked(false)
+            let stop = Locked(false)
             defer { stop.withLock { $0 = true } }
-            handOff.drainOnAThread(until: stop, maxItems: 1) { item in
-                uploaded.append(item.name)
-                return 1
-            }
+            let uploaded = handOff.recordNamesOnAThread(until: stop)
             let options = PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 64)
             let requests = path == "bulk" ? [AssetRequest(path: bundle)] : try Self.oneByOne(bundle, plugin)
             let (seen, report) = try await Self.observe(requests, plugin: plugin, options: options, jobs: 1)

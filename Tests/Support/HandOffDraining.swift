@@ -22,6 +22,18 @@ extension AssetHandOff {
         }
     }
 
+    /// Drains on a thread of its own, one asset per call, as ``drainOnAThread(until:maxItems:pause:_:)``
+    /// does, until `stop` is set: the names of the assets handed over, in order, each kept with
+    /// the handle 1.
+    public func recordNamesOnAThread(until stop: Locked<Bool>) -> Recorder<String> {
+        let names = Recorder<String>()
+        drainOnAThread(until: stop, maxItems: 1) { item in
+            names.append(item.name)
+            return 1
+        }
+        return names
+    }
+
     /// Waits, on a thread of its own (it blocks), until at least `count` assets wait in the
     /// hand-off, woken by each arrival; `false` if `seconds` pass first.
     public func waitUntilHolding(_ count: Int, seconds: Double = 60) async -> Bool {
