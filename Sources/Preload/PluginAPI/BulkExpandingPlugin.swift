@@ -13,8 +13,9 @@
 /// file names it), with its own result, outcome, events, hand-off, share of progress and
 /// admission under a memory budget, exactly as when it is loaded alone; an entry that fails
 /// fails alone, by its path. An entry requested on its own (`level.bake#hero.png`, a reload) is
-/// loaded by ``LoaderPlugin/load(_:)``, so a bulk plugin loads its entries both ways, and the
-/// two must agree.
+/// found through the plugin as a ``ContainerPlugin`` (the baked-pack plugin is both) and loaded
+/// by ``LoaderPlugin/load(_:)``, so such a plugin loads its entries both ways, and the two must
+/// agree.
 ///
 /// The DocC article *Writing a loader plugin* shows one, written against the public API alone.
 ///
