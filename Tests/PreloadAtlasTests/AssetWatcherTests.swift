@@ -32,14 +32,14 @@ final class ReloadLog: Sendable {
 
     /// Waits until `count` reloads arrived (a failure after `seconds`), then until no stray one
     /// is still to come (see above); returns every reload so far.
-    func settled(count: Int, watcher: AssetWatcher, seconds: Double = 10) async throws -> [AssetReload] {
+    func settled(count: Int, watcher: AssetWatcher, seconds: Double = 120) async throws -> [AssetReload] {
         try await settled(watcher: watcher, seconds: seconds, "\(count) reloads") { $0.count >= count }
     }
 
     /// Waits until the reloads so far meet `condition`, named `what` (a failure after
     /// `seconds`), then until no stray one is still to come; returns every reload so far.
     func settled(
-        watcher: AssetWatcher, seconds: Double = 10, _ what: String, until condition: @escaping @Sendable ([AssetReload]) -> Bool
+        watcher: AssetWatcher, seconds: Double = 120, _ what: String, until condition: @escaping @Sendable ([AssetReload]) -> Bool
     ) async throws -> [AssetReload] {
         #expect(await reloads.wait(seconds: seconds, until: condition), "\(what) within \(seconds) s: \(reloads.all)")
         let (isWatched, seed) = probe.withLock { probe in
@@ -91,7 +91,7 @@ final class ReloadLog: Sendable {
         static func pixels(seed: UInt64, width: Int = 8) throws -> [UInt8] { try PNGDecoder.decode(png(seed: seed, width: width)).pixels.array }
 
         /// Waits (up to `seconds`) until `count` reloads arrived, then until no stray one is still to come.
-        func reloads(count: Int, seconds: Double = 10) async throws -> [AssetReload] {
+        func reloads(count: Int, seconds: Double = 120) async throws -> [AssetReload] {
             try await log.settled(count: count, watcher: watcher, seconds: seconds)
         }
 
@@ -116,12 +116,15 @@ final class ReloadLog: Sendable {
         defer { watcher.stop() }
         try watcher.watch(report)
         try directory.write("hud.atlas/c.png", Scene.png(seed: 3))
-        #expect(try await log.settled(count: 1, watcher: watcher).map(\.description) == ["reloaded hud (\(directory.file("hud.atlas")))"])
+        // One reload, or more when a loaded machine spreads the new file's writes past the debounce:
+        // each reloads the atlas whole.
+        let added = try await log.settled(count: 1, watcher: watcher)
+        #expect(!added.isEmpty && added.allSatisfy { $0.description == "reloaded hud (\(directory.file("hud.atlas")))" }, "\(added)")
         let grown = try #require(coordinator.assets.asset(named: "hud", as: TextureAtlas.self))
         #expect(grown.frames.count == 3)
         #expect(try grown.image(of: try #require(grown.frame(named: "c"))).pixels.array == (try Scene.pixels(seed: 3)))
         try FileManager.default.removeItem(atPath: directory.file("hud.atlas/a.png"))  // the folder stays: reload without it
-        #expect(try await log.settled(count: 2, watcher: watcher).last?.asset is TextureAtlas)
+        #expect(try await log.settled(count: added.count + 1, watcher: watcher).last?.asset is TextureAtlas)
         let shrunk = try #require(coordinator.assets.asset(named: "hud", as: TextureAtlas.self))
         #expect(shrunk.frames.count == 2 && shrunk.frame(named: "a") == nil)
     }
