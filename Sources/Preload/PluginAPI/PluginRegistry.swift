@@ -110,7 +110,7 @@ public struct PluginRegistry: Sendable {
         packedExtensions = extensionTable.compactMap { entry in
             entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) }
         }
-        registered = plugins.map(RegisteredPlugin.init)
+        registered = plugins.enumerated().map { RegisteredPlugin($1, index: $0) }
         hasExpanders = registered.contains(where: \.expands)
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
@@ -160,6 +160,9 @@ public struct PluginRegistry: Sendable {
     func plugin(at index: Int) -> RegisteredPlugin {
         registered[index]
     }
+
+    /// The registered plugins, by index (``RegisteredPlugin/index``).
+    var registeredPlugins: [RegisteredPlugin] { registered }
 
     /// The registered plugin whose ``LoaderPlugin/identifier`` is `identifier`.
     func registered(identifier: String) -> RegisteredPlugin? {

@@ -19,8 +19,12 @@ final class RegisteredPlugin: Sendable {
     /// per request of every batch once a baked pack's plugin was registered).
     let expands: Bool
 
-    init(_ loader: any LoaderPlugin) {
+    /// Its index in its registry (0 for one made outside a registry).
+    let index: Int
+
+    init(_ loader: any LoaderPlugin, index: Int = 0) {
         self.loader = loader
+        self.index = index
         identifier = loader.identifier
         isContainer = loader is any ContainerPlugin
         loadsAsynchronously = loader.loadsAsynchronously

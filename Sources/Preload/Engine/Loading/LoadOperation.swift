@@ -28,9 +28,12 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// When the operation was made, just before it was queued (its assets' ``AssetTimings/queued``
     /// count from here).
     private let queuedAt = ContinuousClock.now
+    /// What planning found for each asset: its request, file, plugin (read by the asset's number).
+    private let table: PlannedTable
 
-    init(items: [LoadItem], environment: LoadEnvironment) {
+    init(items: [LoadItem], table: PlannedTable, environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
+        self.table = table
         self.environment = environment
         super.init()
     }
@@ -50,7 +53,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
         }
         if isCancelled {
             let now = ContinuousClock.now, thread = ThreadIdentity.current
-            conclude(items.map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) })
+            conclude(items.map { FinishedAsset($0, in: table, outcome: .cancelled, duration: .zero, started: now, thread: thread) })
             return
         }
         willChangeValue(forKey: "isExecuting")
@@ -80,7 +83,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
         while index < items.count {
             if isCancelled {
                 let now = started
-                finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
+                finished += items[index...].map { FinishedAsset($0, in: table, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
                 break
             }
             var dependencies = Self.noDependencies
@@ -89,25 +92,28 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 case .success(let known):
                     dependencies = known
                 case .failure(let error):
-                    finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero, started: started, thread: thread))
+                    finished.append(
+                        FinishedAsset(items[index], in: table, outcome: .failed(error), duration: .zero, started: started, thread: thread))
                     environment.sink.send(.failed)
                     index += 1
                     started = .now
                     continue
                 }
             }
-            let plugin = items[index].plugin
+            let asset = items[index].asset
+            let plugin = table.plugin(asset)
+            let request = table.planned(asset)
             let context = LoadContext(
-                request: items[index].request, asset: items[index].asset, environment: environment, contents: items[index].contents,
-                dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: items[index].asset) : nil)
-            if let warning = items[index].request.claimWarning {  // claimed by content, not by name
+                request: request, asset: asset, environment: environment, contents: items[index].contents,
+                dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
+            if let warning = table.claimWarning(asset) {  // claimed by content, not by name
                 do {
                     try context.warn(warning)
                 } catch {  // a strict batch: the asset fails before its plugin runs
                     finished.append(
                         FinishedAsset(
-                            items[index], outcome: outcome(of: .failure(error), for: items[index]), duration: .zero, started: started,
-                            thread: thread))
+                            items[index], in: table, outcome: outcome(of: .failure(error), for: items[index]), duration: .zero,
+                            started: started, thread: thread))
                     index += 1
                     started = .now
                     continue
@@ -120,7 +126,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
                     let done = FinishedAsset(
-                        item, outcome: outcome(of: result, for: item), duration: .now - began, started: began, thread: thread, context: context,
+                        item, planned: request, outcome: outcome(of: result, for: item), duration: .now - began, started: began, thread: thread,
+                        context: context,
                         queued: queued, waited: waited)
                     proceed(items, from: next, finished: soFar + [done], waited: waited)
                 }
@@ -139,7 +146,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             let now = ContinuousClock.now
             finished.append(
                 FinishedAsset(
-                    asset: items[index].asset, planned: items[index].request, outcome: consume ended, duration: now - started,
+                    asset: asset, planned: request, outcome: consume ended, duration: now - started,
                     started: started, thread: thread, warnings: consume warnings, decodedBytes: items[index].decodedBytes,
                     // Decoding is the rest of the duration: worked out when the report is read.
                     timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
@@ -160,8 +167,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
         case .failure(let error):
             if error is CancellationError || isCancelled { return .cancelled }
             environment.sink.send(.failed)
-            let failure = AssetError(path: item.request.path, wrapping: error)
-            return .failed(item.request.request.origin.map { failure.naming($0, for: item.request.path) } ?? failure)
+            let request = table.request(item.asset)
+            let failure = AssetError(path: request.path, wrapping: error)
+            return .failed(request.origin.map { failure.naming($0, for: request.path) } ?? failure)
         }
     }
 
@@ -171,13 +179,13 @@ final class LoadOperation: Operation, @unchecked Sendable {
         guard item.hasDependencies else { return .success([:]) }
         var known = item.dependencyOutcomes?.outcomes(of: item.dependencies.lazy.map(\.request)) ?? [:]
         for (request, error) in item.dependencyFailures { known[request] = .failed(error) }
-        guard !item.plugin.loader.toleratesFailedDependencies else { return .success(known) }
+        guard !table.plugin(item.asset).loader.toleratesFailedDependencies else { return .success(known) }
         for (request, _) in item.dependencies {
             switch known[request] {
             case .loaded: continue
-            case .failed(let error): return .failure(.dependencyFailed(path: item.request.request.requestedPath, dependency: error))
+            case .failed(let error): return .failure(.dependencyFailed(path: table.request(item.asset).requestedPath, dependency: error))
             case .cancelled, nil:
-                return .failure(.dependencyCancelled(path: item.request.request.requestedPath, dependency: request.path))
+                return .failure(.dependencyCancelled(path: table.request(item.asset).requestedPath, dependency: request.path))
             }
         }
         return .success(known)
@@ -195,20 +203,18 @@ final class LoadOperation: Operation, @unchecked Sendable {
 
 }
 
-/// One asset a ``LoadOperation`` loads, as planning left it.
+/// One asset a ``LoadOperation`` loads, as planning left it: what the load needs beyond what
+/// planning found for it (its request, file and plugin, in the batch's ``PlannedTable``, read by
+/// the asset's number).
 struct LoadItem: Sendable {
     /// The asset's index in its batch.
     let asset: Int
-    let request: PlannedRequest
-    let plugin: RegisteredPlugin
     /// The whole file, when planning read it ahead.
     let contents: AssetBytes?
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
-    init(asset: Int, request: PlannedRequest, plugin: RegisteredPlugin, contents: AssetBytes?) {
+    init(asset: Int, contents: AssetBytes?) {
         self.asset = asset
-        self.request = request
-        self.plugin = plugin
         self.contents = contents
     }
 
@@ -274,25 +280,29 @@ struct FinishedAsset: Sendable {
 extension LoadItem {
     /// The item that loads `resolved` as asset `asset`.
     init(asset: Int, resolved: ResolvedRequest) {
-        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
+        self.init(asset: asset, contents: resolved.contents)
         decodedBytes = resolved.decodedBytes
     }
 }
 
 extension FinishedAsset {
-    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant, thread: ThreadIdentity) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration, started: started, thread: thread)
+    /// How `item` (planned in `table`) ended without its plugin running.
+    init(
+        _ item: LoadItem, in table: PlannedTable, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
+        thread: ThreadIdentity
+    ) {
+        self.init(asset: item.asset, planned: table.planned(item.asset), outcome: outcome, duration: duration, started: started, thread: thread)
         decodedBytes = item.decodedBytes
     }
 
-    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded, after
-    /// `queued` in its load's queue and `waited` for the memory budget; its plugin was called at
-    /// `started` on `thread`.
+    /// How `item`, planned as `planned`, ended, with the warnings its plugin recorded on
+    /// `context` if it loaded, after `queued` in its load's queue and `waited` for the memory
+    /// budget; its plugin was called at `started` on `thread`.
     init(
-        _ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant, thread: ThreadIdentity,
-        context: LoadContext, queued: Duration, waited: Duration
+        _ item: borrowing LoadItem, planned: PlannedRequest, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
+        thread: ThreadIdentity, context: LoadContext, queued: Duration, waited: Duration
     ) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration, started: started, thread: thread)
+        self.init(asset: item.asset, planned: planned, outcome: outcome, duration: duration, started: started, thread: thread)
         decodedBytes = item.decodedBytes
         let reports = context.reports
         if outcome.isLoaded { warnings = reports.warnings }

@@ -105,12 +105,15 @@ final class RequestResolver: Sendable {
     let callersMayBeSourced: Bool
     /// The containers this batch's planning has found, as `stat` saw them the first time.
     private let containers = ContainerFacts()
+    /// Where what it finds goes, by entry: the batch's per-entry arrays.
+    let table: PlannedTable
 
     init(
-        registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
+        registry: PluginRegistry, table: PlannedTable, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
         readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil,
         callersMayBeSourced: Bool = true
     ) {
+        self.table = table
         self.sources = sources
         self.callersMayBeSourced = callersMayBeSourced
         self.registry = registry
@@ -121,31 +124,44 @@ final class RequestResolver: Sendable {
         self.memory = memory
     }
 
-    /// The caller's `request` resolved and its dependencies declared.
-    func resolveAndDeclare(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
-        var resolved = try callersMayBeSourced ? resolve(request, readingAhead: &allowance) : resolveFile(request, readingAhead: &allowance)
+    /// The caller's `request`, the batch's entry `entry`, resolved and its dependencies declared.
+    func resolveAndDeclare(
+        _ request: AssetRequest, entry: Int, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError)
+        -> ResolvedRequest
+    {
+        var resolved =
+            try callersMayBeSourced
+            ? resolve(request, entry: entry, readingAhead: &allowance)
+            : resolveFile(request, entry: entry, replaced: false, readingAhead: &allowance)
         declare(&resolved)
         return resolved
     }
 
-    /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
-    /// `allowance` (this thread's share of ``readAhead``) lasts.
-    func resolve(_ given: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+    /// `request`, the batch's entry `entry`, resolved (what was found written into the batch's
+    /// ``PlannedTable`` at `entry`), its dependencies not yet asked for; a small file is read
+    /// whole while `allowance` (this thread's share of ``readAhead``) lasts.
+    func resolve(_ given: AssetRequest, entry: Int, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         // A path no source owns goes straight on (no copy of the request: this runs once per file).
-        guard let sources, sources.owns(given.path) else { return try resolveFile(given, readingAhead: &allowance) }
+        guard let sources, sources.owns(given.path) else {
+            return try resolveFile(given, entry: entry, replaced: false, readingAhead: &allowance)
+        }
         // A source's path is prepared (now, if it was not yet); a stand-in is planned in its
         // place, and its errors name the path the caller gave.
         let request = try sources.local(given)
         do {
-            return try resolveFile(request, readingAhead: &allowance)
+            return try resolveFile(request, entry: entry, replaced: true, readingAhead: &allowance)
         } catch {
             throw error.naming(given.path, for: request.path)
         }
     }
 
-    /// ``resolve(_:readingAhead:)`` of a request read where it is: on disk, in a container, or
-    /// from the source that owns it.
-    private func resolveFile(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+    /// ``resolve(_:entry:readingAhead:)`` of a request read where it is: on disk, in a container,
+    /// or from the source that owns it; `replaced` when it is not the request the caller gave
+    /// (a stand-in for a source's path).
+    private func resolveFile(
+        _ request: AssetRequest, entry: Int, replaced: Bool, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
         // The plugin the request names, else the one claiming its extension: found once.
@@ -165,17 +181,20 @@ final class RequestResolver: Sendable {
         let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
         let plugin = claim.plugin
         // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
-        let visible = request.origin == nil ? files : files.confined(to: PreparedSources.split(request.path).file)
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: visible, claimWarning: claim.warning)
+        let confined = request.origin == nil ? nil : files.confined(to: PreparedSources.split(request.path).file)
+        // The request is kept only when it is not the caller's at `entry` (a dependency's, a stand-in's).
+        let kept = replaced || !table.isCaller(entry) ? request : nil
+        let key = AssetKey(file: file, plugin: plugin, options: request.options)
+        let size = file.size
+        table.record(entry: entry, file: file, plugin: plugin, extra: PlannedTable.Extra(request: kept, files: confined, warning: claim.warning))
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
         }
         return ResolvedRequest(
-            planned: planned, plugin: plugin,
-            key: AssetKey(file: file, plugin: plugin, options: request.options),
-            weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
-            contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0)
+            planned: table.planned(entry), plugin: plugin, key: key,
+            weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1),
+            contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
     }
 
     /// Gives `resolved` its plugin's declared dependencies, and the work and weight the plugin

@@ -1,0 +1,132 @@
+import PreloadConcurrency
+
+/// What planning found for each entry of one batch, in per-batch arrays indexed by the entry's
+/// number (an asset is numbered after the entry that claimed it first, so an asset's facts are
+/// its entry's): the file's facts and the plugin (by its index in the registry), with, for the
+/// few entries that need them, the request (when it is not the caller's), the files it reads
+/// (a stand-in's, confined to its copy) and the warning its claim gave. Everything else is
+/// shared by the batch: the caller's requests (the array the recorder holds, not a copy) and
+/// the files every request reads.
+///
+/// Planning threads write the caller's entries at their own numbers (the storage is made before
+/// they start), the ``DependencyPlanner`` appends its dependency entries, and loads read an
+/// asset's entry once its load is queued. A ``PlannedRequest`` is a view of one entry, made for
+/// a plugin's call; nothing here is copied per request.
+final class PlannedTable: Sendable {
+    /// One entry's facts: the file, its plugin, and where its ``Extra`` is (-1: it has none).
+    struct Slot: Sendable {
+        let file: FileFacts
+        let plugin: Int32
+        let extra: Int32
+    }
+
+    /// What a few entries have besides their ``Slot``.
+    struct Extra: Sendable {
+        /// The request, when it is not the caller's at the entry's number (a dependency's, a stand-in's).
+        var request: AssetRequest?
+        /// The files it reads, when not the batch's (a stand-in's plugin reads its copy alone).
+        var files: AssetFiles?
+        /// Why planning gave the file to another plugin than its extension names.
+        var warning: AssetWarning?
+
+        var isEmpty: Bool { request == nil && files == nil && warning == nil }
+    }
+
+    /// The caller's requests (after folders and expanders): entry `n < callers.count` asked for `callers[n]`.
+    private let callers: [AssetRequest]
+    /// The registry's plugins, by index (empty for a table made outside a batch).
+    private let plugins: [RegisteredPlugin]
+    /// Their identifiers, by the same index.
+    private let identifiers: [String]
+    /// How the batch's requests read files.
+    let files: AssetFiles
+    private let slots: StableSlots<Slot>
+    private let extras: StableSlots<Extra>
+    /// How many extras there are (appending one takes this lock).
+    private let extraCount = PreloadMutex<Int32>(0)
+
+    /// A batch's table: `callers` are its caller's requests, `capacity` its entries before any
+    /// dependency, `plugins` the registry's, and `files` what its requests read.
+    init(callers: [AssetRequest], capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles) {
+        self.callers = callers
+        self.plugins = plugins
+        identifiers = plugins.map(\.identifier)
+        self.files = files
+        slots = StableSlots(first: capacity)
+        extras = StableSlots(first: 16)
+    }
+
+    /// A table of one entry, made outside any batch (a plugin's own test, a tool).
+    init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
+        callers = [request]
+        plugins = []
+        identifiers = [plugin]
+        self.files = files
+        slots = StableSlots(first: 1)
+        extras = StableSlots(first: 1)
+        write(entry: 0, file: file, plugin: 0, extra: Extra(request: nil, files: nil, warning: claimWarning))
+    }
+
+    /// Whether `entry` is one of the caller's (its request is the caller's at that number).
+    func isCaller(_ entry: Int) -> Bool { entry < callers.count }
+
+    /// Records what planning found for `entry`: its file, its plugin, and what it has besides
+    /// (`request` when it is not the caller's at that number).
+    func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra) {
+        write(entry: entry, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
+    }
+
+    private func write(entry: Int, file: FileFacts, plugin: Int32, extra: Extra) {
+        var position: Int32 = -1
+        if !extra.isEmpty {
+            position = extraCount.withLock { count in
+                extras.write(extra, at: Int(count))
+                count += 1
+                return count - 1
+            }
+        }
+        slots.write(Slot(file: file, plugin: plugin, extra: position), at: entry)
+    }
+
+    /// `entry`'s slot; planning wrote it before anything asks.
+    @inline(__always)
+    private func slot(_ entry: Int) -> UnsafePointer<Slot?> {
+        guard let slot = slots.slot(entry), slot.pointee != nil else { preconditionFailure("entry \(entry) was not planned") }
+        return slot
+    }
+
+    private func extra(_ entry: Int) -> Extra? {
+        let position = slot(entry).pointee!.extra
+        return position < 0 ? nil : extras[Int(position)]
+    }
+
+    /// The request `entry` was planned for.
+    func request(_ entry: Int) -> AssetRequest {
+        if let request = extra(entry)?.request { return request }
+        return callers[entry]
+    }
+
+    /// What `stat` said about `entry`'s file (or its container about the entry).
+    func file(_ entry: Int) -> FileFacts { slot(entry).pointee!.file }
+
+    /// The index in the registry of `entry`'s plugin.
+    func pluginIndex(_ entry: Int) -> Int { Int(slot(entry).pointee!.plugin) }
+
+    /// The identifier of `entry`'s plugin.
+    func pluginIdentifier(_ entry: Int) -> String { identifiers[pluginIndex(entry)] }
+
+    /// `entry`'s plugin, as the registry holds it (a batch's table only).
+    func plugin(_ entry: Int) -> RegisteredPlugin { plugins[pluginIndex(entry)] }
+
+    /// How `entry`'s request reads files.
+    func files(_ entry: Int) -> AssetFiles { extra(entry)?.files ?? files }
+
+    /// Why planning gave `entry`'s file to another plugin than its extension names, if it did.
+    func claimWarning(_ entry: Int) -> AssetWarning? {
+        let position = slot(entry).pointee!.extra
+        return position < 0 ? nil : extras[Int(position)]?.warning
+    }
+
+    /// A view of `entry`, for a plugin's call.
+    func planned(_ entry: Int) -> PlannedRequest { PlannedRequest(table: self, entry: entry) }
+}
