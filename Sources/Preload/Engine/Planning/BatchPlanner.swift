@@ -190,7 +190,7 @@ final class BatchPlanner: Sendable {
                 continue
             }
             // Merging by key, outside the batch's lock (the table has locks of its own).
-            let asset = mergeTable.claim(request.key, for: entry)
+            let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
             placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
             last = (entry, placements.count - 1)
             if asset == entry {

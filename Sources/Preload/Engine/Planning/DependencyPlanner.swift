@@ -73,12 +73,15 @@ struct DependencyPlanner {
     /// Makes `entry` wait for the asset of `resolved`, following a new asset's dependencies.
     private mutating func place(_ entry: Int, _ resolved: ResolvedRequest, declared: Bool) -> Result<Int, AssetError> {
         // Only this thread merges now (the other planning threads are done).
-        if let existing = batch.mergeTable.asset(of: resolved.key), let through = inProgress[existing] {
+        let table = resolver.table
+        if let existing = batch.mergeTable.asset(of: resolved.keyHash, matching: { table.sameKey(entry, as: $0) }),
+            let through = inProgress[existing]
+        {
             let cycle = AssetError(path: resolved.planned.path, category: .dependencyCycle, reason: "depends on itself through \(through)")
             recorder.recordFailure(of: entry, cycle)
             return .failure(cycle)
         }
-        let asset = batch.mergeTable.claim(resolved.key, for: entry)
+        let asset = batch.mergeTable.claim(resolved.keyHash, for: entry) { table.sameKey(entry, as: $0) }
         recorder.recordPlacement(of: entry, on: asset, plugin: resolved.plugin.identifier)
         if asset == entry {
             var resolved = resolved

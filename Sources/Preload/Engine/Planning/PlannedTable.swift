@@ -127,6 +127,39 @@ final class PlannedTable: Sendable {
         return position < 0 ? nil : extras[Int(position)]?.warning
     }
 
+    /// The hash of a merge key: what identifies one asset in a batch, the same file (reached by
+    /// any path), entry, plugin and options. Made once, at planning, from the numbers that
+    /// almost always tell files apart (device, inode, plugin), mixed without a hasher; an
+    /// entry's name and non-default options are hashed only when there are any. The
+    /// ``MergeTable`` keeps it with the asset's number and compares keys with ``sameKey(_:as:)``.
+    static func keyHash(file: FileFacts, plugin: Int, options: AssetOptions) -> Int {
+        // A multiply-xorshift mix (the merge table takes its shard and place from the result).
+        var mixed = file.inode &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= (file.device &+ UInt64(UInt(bitPattern: plugin)) &* 0x2545_F491_4F6C_DD1D) &* 0xBF58_476D_1CE4_E5B9
+        mixed ^= mixed >> 31
+        // (An entry's name, or a source's path, whose device and inode are no file's.)
+        if let name = file.name { mixed ^= UInt64(UInt(bitPattern: name.hashValue)) }
+        if !options.isEmpty { mixed ^= UInt64(UInt(bitPattern: options.hashValue)) &* 0x94D0_49BB_1331_11EB }
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: mixed)
+    }
+
+    /// Whether `entry` and `other` are one asset: the same device, inode, entry name (or source
+    /// path), plugin and options, compared where planning wrote them (no key is copied).
+    func sameKey(_ entry: Int, as other: Int) -> Bool {
+        let left = slot(entry), right = slot(other)
+        return left.pointee!.file.inode == right.pointee!.file.inode && left.pointee!.file.device == right.pointee!.file.device
+            && left.pointee!.plugin == right.pointee!.plugin && left.pointee!.file.name == right.pointee!.file.name
+            && options(entry) == options(other)
+    }
+
+    /// The options of `entry`'s request.
+    private func options(_ entry: Int) -> AssetOptions {
+        let position = slot(entry).pointee!.extra
+        if position >= 0, let extra = extras.slot(Int(position)), let options = extra.pointee?.request?.options { return options }
+        return callers[entry].options
+    }
+
     /// A view of `entry`, for a plugin's call.
     func planned(_ entry: Int) -> PlannedRequest { PlannedRequest(table: self, entry: entry) }
 }

@@ -1,51 +1,11 @@
-/// What identifies one asset in a batch: the same file (reached by any path), entry, plugin and
-/// options. Requests with equal keys merge into one load.
-///
-/// The hash is computed once, where the key is made, from the numbers that almost always tell
-/// files apart (device, inode, plugin), mixed without a hasher; an entry's name and non-default
-/// options are hashed only when there are any. Merging then only compares.
-struct AssetKey: Hashable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-    let entry: String?
-    /// The plugin, by identity (one registry plans a batch).
-    let plugin: ObjectIdentifier
-    let options: AssetOptions
-    private let hash: Int
-
-    init(file: FileFacts, plugin: RegisteredPlugin, options: AssetOptions) {
-        device = file.device
-        inode = file.inode
-        entry = file.name  // an entry's name, or a source's path (whose device and inode are no file's)
-        self.plugin = ObjectIdentifier(plugin)
-        self.options = options
-        // A multiply-xorshift mix (the dictionary hashes the result again with its own seed).
-        var mixed = file.inode &* 0x9E37_79B9_7F4A_7C15
-        mixed ^= (file.device &+ UInt64(UInt(bitPattern: self.plugin))) &* 0xBF58_476D_1CE4_E5B9
-        mixed ^= mixed >> 31
-        if let entry { mixed ^= UInt64(UInt(bitPattern: entry.hashValue)) }
-        if !options.isEmpty { mixed ^= UInt64(UInt(bitPattern: options.hashValue)) &* 0x94D0_49BB_1331_11EB }
-        hash = Int(truncatingIfNeeded: mixed)
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-    /// Which of `count` shards of a table the key belongs in (from its hash, not hashed again).
-    func shard(among count: Int) -> Int { Int(UInt(bitPattern: hash) % UInt(count)) }
-
-    static func == (lhs: AssetKey, rhs: AssetKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.plugin == rhs.plugin
-            && lhs.entry == rhs.entry && lhs.options == rhs.options
-    }
-}
-
 /// A request resolved without looking at the rest of the batch: its file found, the plugin that
 /// claims it, its weight for progress and its work for grouping, and (once asked) the requests
 /// its plugin declares it depends on. A value: planning makes one per request and hands its parts on.
 struct ResolvedRequest: Sendable {
     let planned: PlannedRequest
     let plugin: RegisteredPlugin
-    let key: AssetKey
+    /// The hash of its merge key (``PlannedTable/keyHash(file:plugin:options:)``), made once.
+    let keyHash: Int
     /// Its share of the batch's progress.
     var weight: Int64
     /// How much work loading it is, for sizing loads (bytes of the file, or the plugin's estimate).
@@ -62,13 +22,13 @@ struct ResolvedRequest: Sendable {
     var note: CarriedNote?
 
     init(
-        planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
+        planned: PlannedRequest, plugin: RegisteredPlugin, keyHash: Int, weight: Int64, work: Int64, contents: AssetBytes?,
         decodedBytes: Int = 0, dependencies: Result<[AssetRequest], AssetError> = .success([])
     ) {
         self.decodedBytes = decodedBytes
         self.planned = planned
         self.plugin = plugin
-        self.key = key
+        self.keyHash = keyHash
         self.weight = weight
         self.work = work
         self.contents = contents
@@ -184,7 +144,7 @@ final class RequestResolver: Sendable {
         let confined = request.origin == nil ? nil : files.confined(to: PreparedSources.split(request.path).file)
         // The request is kept only when it is not the caller's at `entry` (a dependency's, a stand-in's).
         let kept = replaced || !table.isCaller(entry) ? request : nil
-        let key = AssetKey(file: file, plugin: plugin, options: request.options)
+        let keyHash = PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options)
         let size = file.size
         table.record(entry: entry, file: file, plugin: plugin, extra: PlannedTable.Extra(request: kept, files: confined, warning: claim.warning))
         var decoded: Int64?
@@ -192,7 +152,7 @@ final class RequestResolver: Sendable {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
         }
         return ResolvedRequest(
-            planned: table.planned(entry), plugin: plugin, key: key,
+            planned: table.planned(entry), plugin: plugin, keyHash: keyHash,
             weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1),
             contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
     }
