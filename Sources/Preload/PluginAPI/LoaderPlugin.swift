@@ -163,11 +163,22 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The request as the caller made it (for a merged load, the first one).
-    public var request: AssetRequest { table.request(entry) }
+    public var request: AssetRequest {
+        // Lent where the table keeps it: reading `request.name` copies the name, not the request.
+        _read {
+            if let kept = table.keptRequest(entry) {
+                yield kept.pointee!.request!
+            } else {
+                yield table.callers[entry]
+            }
+        }
+    }
     /// The identifier of the plugin that loads it.
     public var plugin: String { table.pluginIdentifier(entry) }
     /// What `stat` said about the file (or the container about the entry).
-    public var file: FileFacts { table.file(entry) }
+    public var file: FileFacts {
+        _read { yield table.slot(entry).pointee!.file }
+    }
     /// How to read this file and the files it mentions: disk, or entries inside containers.
     public var files: AssetFiles { table.files(entry) }
 

@@ -28,12 +28,10 @@ final class PlannedTable: Sendable {
         var files: AssetFiles?
         /// Why planning gave the file to another plugin than its extension names.
         var warning: AssetWarning?
-
-        var isEmpty: Bool { request == nil && files == nil && warning == nil }
     }
 
     /// The caller's requests (after folders and expanders): entry `n < callers.count` asked for `callers[n]`.
-    private let callers: [AssetRequest]
+    let callers: [AssetRequest]
     /// The registry's plugins, by index (empty for a table made outside a batch).
     private let plugins: [RegisteredPlugin]
     /// Their identifiers, by the same index.
@@ -64,21 +62,21 @@ final class PlannedTable: Sendable {
         self.files = files
         slots = StableSlots(first: 1)
         extras = StableSlots(first: 1)
-        write(entry: 0, file: file, plugin: 0, extra: Extra(request: nil, files: nil, warning: claimWarning))
+        write(entry: 0, file: file, plugin: 0, extra: claimWarning.map { Extra(request: nil, files: nil, warning: $0) })
     }
 
     /// Whether `entry` is one of the caller's (its request is the caller's at that number).
     func isCaller(_ entry: Int) -> Bool { entry < callers.count }
 
     /// Records what planning found for `entry`: its file, its plugin, and what it has besides
-    /// (`request` when it is not the caller's at that number).
-    func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra) {
+    /// (`nil` for most: an ``Extra``'s request only when it is not the caller's at that number).
+    func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra?) {
         write(entry: entry, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
     }
 
-    private func write(entry: Int, file: FileFacts, plugin: Int32, extra: Extra) {
+    private func write(entry: Int, file: FileFacts, plugin: Int32, extra: Extra?) {
         var position: Int32 = -1
-        if !extra.isEmpty {
+        if let extra {
             position = extraCount.withLock { count in
                 extras.write(extra, at: Int(count))
                 count += 1
@@ -90,20 +88,30 @@ final class PlannedTable: Sendable {
 
     /// `entry`'s slot; planning wrote it before anything asks.
     @inline(__always)
-    private func slot(_ entry: Int) -> UnsafePointer<Slot?> {
+    func slot(_ entry: Int) -> UnsafePointer<Slot?> {
         guard let slot = slots.slot(entry), slot.pointee != nil else { preconditionFailure("entry \(entry) was not planned") }
         return slot
     }
 
-    private func extra(_ entry: Int) -> Extra? {
+    /// Where `entry`'s ``Extra`` is, if it has one.
+    @inline(__always)
+    private func extra(_ entry: Int) -> UnsafePointer<Extra?>? {
         let position = slot(entry).pointee!.extra
-        return position < 0 ? nil : extras[Int(position)]
+        return position < 0 ? nil : extras.slot(Int(position))
     }
 
     /// The request `entry` was planned for.
     func request(_ entry: Int) -> AssetRequest {
-        if let request = extra(entry)?.request { return request }
+        if let kept = keptRequest(entry) { return kept.pointee!.request! }
         return callers[entry]
+    }
+
+    /// Where `entry`'s request is kept when it is not the caller's at that number (a
+    /// dependency's, a stand-in's): its ``Extra``, whose request is set; `nil` for the caller's.
+    @inline(__always)
+    func keptRequest(_ entry: Int) -> UnsafePointer<Extra?>? {
+        guard let extra = extra(entry), extra.pointee?.request != nil else { return nil }
+        return extra
     }
 
     /// What `stat` said about `entry`'s file (or its container about the entry).
@@ -119,13 +127,10 @@ final class PlannedTable: Sendable {
     func plugin(_ entry: Int) -> RegisteredPlugin { plugins[pluginIndex(entry)] }
 
     /// How `entry`'s request reads files.
-    func files(_ entry: Int) -> AssetFiles { extra(entry)?.files ?? files }
+    func files(_ entry: Int) -> AssetFiles { extra(entry)?.pointee?.files ?? files }
 
     /// Why planning gave `entry`'s file to another plugin than its extension names, if it did.
-    func claimWarning(_ entry: Int) -> AssetWarning? {
-        let position = slot(entry).pointee!.extra
-        return position < 0 ? nil : extras[Int(position)]?.warning
-    }
+    func claimWarning(_ entry: Int) -> AssetWarning? { extra(entry)?.pointee?.warning }
 
     /// The hash of a merge key: what identifies one asset in a batch, the same file (reached by
     /// any path), entry, plugin and options. Made once, at planning, from the numbers that
@@ -155,8 +160,7 @@ final class PlannedTable: Sendable {
 
     /// The options of `entry`'s request.
     private func options(_ entry: Int) -> AssetOptions {
-        let position = slot(entry).pointee!.extra
-        if position >= 0, let extra = extras.slot(Int(position)), let options = extra.pointee?.request?.options { return options }
+        if let kept = keptRequest(entry) { return kept.pointee!.request!.options }
         return callers[entry].options
     }
 

@@ -146,7 +146,9 @@ final class RequestResolver: Sendable {
         let kept = replaced || !table.isCaller(entry) ? request : nil
         let keyHash = PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options)
         let size = file.size
-        table.record(entry: entry, file: file, plugin: plugin, extra: PlannedTable.Extra(request: kept, files: confined, warning: claim.warning))
+        let extra =
+            kept == nil && confined == nil && claim.warning == nil ? nil : PlannedTable.Extra(request: kept, files: confined, warning: claim.warning)
+        table.record(entry: entry, file: file, plugin: plugin, extra: extra)
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
