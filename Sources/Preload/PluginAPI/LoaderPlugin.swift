@@ -187,7 +187,13 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     package var claimWarning: AssetWarning? { table.claimWarning(entry) }
 
     /// The file, as the request named it.
-    public var path: String { request.path }
+    public var path: String { table.path(entry) }
+    /// The request's name (``AssetRequest/name``), read without copying the request.
+    var name: String { table.name(entry) }
+    /// The request's ``AssetRequest/requestedPath``, read without copying the request.
+    var requestedPath: String { table.requestedPath(entry) }
+    /// The request's ``AssetRequest/origin``, read without copying the request.
+    var origin: String? { table.origin(entry) }
     /// For an entry inside a container (`game.zip#ui/atlas.json`), what every path inside the
     /// same container starts with (`game.zip#`); `nil` for a file on disk.
     public var containerPrefix: String? {

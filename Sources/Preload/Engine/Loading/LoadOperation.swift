@@ -167,9 +167,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
         case .failure(let error):
             if error is CancellationError || isCancelled { return .cancelled }
             environment.sink.send(.failed)
-            let request = table.request(item.asset)
-            let failure = AssetError(path: request.path, wrapping: error)
-            return .failed(request.origin.map { failure.naming($0, for: request.path) } ?? failure)
+            let path = table.path(item.asset)
+            let failure = AssetError(path: path, wrapping: error)
+            return .failed(table.origin(item.asset).map { failure.naming($0, for: path) } ?? failure)
         }
     }
 
@@ -183,9 +183,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
         for (request, _) in item.dependencies {
             switch known[request] {
             case .loaded: continue
-            case .failed(let error): return .failure(.dependencyFailed(path: table.request(item.asset).requestedPath, dependency: error))
+            case .failed(let error): return .failure(.dependencyFailed(path: table.requestedPath(item.asset), dependency: error))
             case .cancelled, nil:
-                return .failure(.dependencyCancelled(path: table.request(item.asset).requestedPath, dependency: request.path))
+                return .failure(.dependencyCancelled(path: table.requestedPath(item.asset), dependency: request.path))
             }
         }
         return .success(known)

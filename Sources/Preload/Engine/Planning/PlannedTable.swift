@@ -114,6 +114,29 @@ final class PlannedTable: Sendable {
         return extra
     }
 
+    /// The path of `entry`'s request (one string copied, not the request).
+    func path(_ entry: Int) -> String {
+        if let kept = keptRequest(entry) { return kept.pointee!.request!.path }
+        return callers[entry].path
+    }
+
+    /// The name of `entry`'s request.
+    func name(_ entry: Int) -> String {
+        if let kept = keptRequest(entry) { return kept.pointee!.request!.name }
+        return callers[entry].name
+    }
+
+    /// The path `entry`'s request was made for: its origin's, for a stand-in (``AssetRequest/requestedPath``).
+    func requestedPath(_ entry: Int) -> String {
+        if let kept = keptRequest(entry) { return kept.pointee!.request!.requestedPath }
+        return callers[entry].requestedPath
+    }
+
+    /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
+    func origin(_ entry: Int) -> String? {
+        keptRequest(entry)?.pointee!.request!.origin
+    }
+
     /// What `stat` said about `entry`'s file (or its container about the entry).
     func file(_ entry: Int) -> FileFacts { slot(entry).pointee!.file }
 

@@ -171,14 +171,14 @@ final class RequestResolver: Sendable {
             } else {
                 requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
             }
-            if let sources, resolved.planned.request.origin != nil {
+            if let sources, resolved.planned.origin != nil {
                 requests = try sources.originDependencies(requests, of: resolved.planned.request)
             }
             if !requests.isEmpty { resolved.dependencies = .success(requests) }
         } catch {
             let failure = AssetError(path: resolved.planned.path, wrapping: error)
             resolved.dependencies = .failure(
-                resolved.planned.request.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
+                resolved.planned.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
         }
         if let estimate = (planned ?? resolved.plugin.loader.estimatedWork(for: resolved.planned)).map({ max($0, 1) }) {
             resolved.weight = estimate
