@@ -167,7 +167,7 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
         // Lent where the table keeps it: reading `request.name` copies the name, not the request.
         _read {
             if let kept = table.keptRequest(entry) {
-                yield kept.pointee!.request!
+                yield kept.pointee.request!
             } else {
                 yield table.callers[entry]
             }
@@ -177,7 +177,7 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public var plugin: String { table.pluginIdentifier(entry) }
     /// What `stat` said about the file (or the container about the entry).
     public var file: FileFacts {
-        _read { yield table.slot(entry).pointee!.file }
+        _read { yield table.slot(entry).pointee.file }
     }
     /// How to read this file and the files it mentions: disk, or entries inside containers.
     public var files: AssetFiles { table.files(entry) }

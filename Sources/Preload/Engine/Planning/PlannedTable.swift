@@ -13,11 +13,17 @@ import PreloadConcurrency
 /// asset's entry once its load is queued. A ``PlannedRequest`` is a view of one entry, made for
 /// a plugin's call; nothing here is copied per request.
 final class PlannedTable: Sendable {
-    /// One entry's facts: the file, its plugin, and where its ``Extra`` is (-1: it has none).
+    /// One entry's facts: the file, its plugin (-1 until the entry is planned), where its
+    /// ``Extra`` is (-1: it has none) and whether that extra keeps its request.
     struct Slot: Sendable {
         let file: FileFacts
         let plugin: Int32
         let extra: Int32
+        let keepsRequest: Bool
+
+        /// What a slot holds until its entry is planned.
+        static let unplanned = Slot(
+            file: FileFacts(device: 0, inode: 0, size: 0, modified: 0, isDirectory: false), plugin: -1, extra: -1, keepsRequest: false)
     }
 
     /// What a few entries have besides their ``Slot``.
@@ -50,8 +56,8 @@ final class PlannedTable: Sendable {
         self.plugins = plugins
         identifiers = plugins.map(\.identifier)
         self.files = files
-        slots = StableSlots(first: capacity)
-        extras = StableSlots(first: 16)
+        slots = StableSlots(first: capacity, empty: .unplanned)
+        extras = StableSlots(first: 16, empty: Extra())
     }
 
     /// A table of one entry, made outside any batch (a plugin's own test, a tool).
@@ -60,8 +66,8 @@ final class PlannedTable: Sendable {
         plugins = []
         identifiers = [plugin]
         self.files = files
-        slots = StableSlots(first: 1)
-        extras = StableSlots(first: 1)
+        slots = StableSlots(first: 1, empty: .unplanned)
+        extras = StableSlots(first: 1, empty: Extra())
         write(entry: 0, file: file, plugin: 0, extra: claimWarning.map { Extra(request: nil, files: nil, warning: $0) })
     }
 
@@ -83,65 +89,66 @@ final class PlannedTable: Sendable {
                 return count - 1
             }
         }
-        slots.write(Slot(file: file, plugin: plugin, extra: position), at: entry)
+        slots.write(Slot(file: file, plugin: plugin, extra: position, keepsRequest: extra?.request != nil), at: entry)
     }
 
     /// `entry`'s slot; planning wrote it before anything asks.
     @inline(__always)
-    func slot(_ entry: Int) -> UnsafePointer<Slot?> {
-        guard let slot = slots.slot(entry), slot.pointee != nil else { preconditionFailure("entry \(entry) was not planned") }
+    func slot(_ entry: Int) -> UnsafePointer<Slot> {
+        guard let slot = slots.slot(entry), slot.pointee.plugin >= 0 else { preconditionFailure("entry \(entry) was not planned") }
         return slot
     }
 
     /// Where `entry`'s ``Extra`` is, if it has one.
     @inline(__always)
-    private func extra(_ entry: Int) -> UnsafePointer<Extra?>? {
-        let position = slot(entry).pointee!.extra
+    private func extra(_ entry: Int) -> UnsafePointer<Extra>? {
+        let position = slot(entry).pointee.extra
         return position < 0 ? nil : extras.slot(Int(position))
     }
 
     /// The request `entry` was planned for.
     func request(_ entry: Int) -> AssetRequest {
-        if let kept = keptRequest(entry) { return kept.pointee!.request! }
+        if let kept = keptRequest(entry) { return kept.pointee.request! }
         return callers[entry]
     }
 
     /// Where `entry`'s request is kept when it is not the caller's at that number (a
     /// dependency's, a stand-in's): its ``Extra``, whose request is set; `nil` for the caller's.
     @inline(__always)
-    func keptRequest(_ entry: Int) -> UnsafePointer<Extra?>? {
-        guard let extra = extra(entry), extra.pointee?.request != nil else { return nil }
-        return extra
+    func keptRequest(_ entry: Int) -> UnsafePointer<Extra>? {
+        let slot = slot(entry)
+        guard slot.pointee.keepsRequest else { return nil }
+        return extras.slot(Int(slot.pointee.extra))
     }
 
     /// The path of `entry`'s request (one string copied, not the request).
     func path(_ entry: Int) -> String {
-        if let kept = keptRequest(entry) { return kept.pointee!.request!.path }
+        if let kept = keptRequest(entry) { return kept.pointee.request!.path }
         return callers[entry].path
     }
 
     /// The name of `entry`'s request.
     func name(_ entry: Int) -> String {
-        if let kept = keptRequest(entry) { return kept.pointee!.request!.name }
+        if let kept = keptRequest(entry) { return kept.pointee.request!.name }
         return callers[entry].name
     }
 
     /// The path `entry`'s request was made for: its origin's, for a stand-in (``AssetRequest/requestedPath``).
     func requestedPath(_ entry: Int) -> String {
-        if let kept = keptRequest(entry) { return kept.pointee!.request!.requestedPath }
+        if let kept = keptRequest(entry) { return kept.pointee.request!.requestedPath }
         return callers[entry].requestedPath
     }
 
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
     func origin(_ entry: Int) -> String? {
-        keptRequest(entry)?.pointee!.request!.origin
+        keptRequest(entry)?.pointee.request!.origin
     }
 
     /// What `stat` said about `entry`'s file (or its container about the entry).
-    func file(_ entry: Int) -> FileFacts { slot(entry).pointee!.file }
+    func file(_ entry: Int) -> FileFacts { slot(entry).pointee.file }
 
     /// The index in the registry of `entry`'s plugin.
-    func pluginIndex(_ entry: Int) -> Int { Int(slot(entry).pointee!.plugin) }
+    func pluginIndex(_ entry: Int) -> Int { Int(slot(entry).pointee.plugin) }
 
     /// The identifier of `entry`'s plugin.
     func pluginIdentifier(_ entry: Int) -> String { identifiers[pluginIndex(entry)] }
@@ -150,10 +157,10 @@ final class PlannedTable: Sendable {
     func plugin(_ entry: Int) -> RegisteredPlugin { plugins[pluginIndex(entry)] }
 
     /// How `entry`'s request reads files.
-    func files(_ entry: Int) -> AssetFiles { extra(entry)?.pointee?.files ?? files }
+    func files(_ entry: Int) -> AssetFiles { extra(entry)?.pointee.files ?? files }
 
     /// Why planning gave `entry`'s file to another plugin than its extension names, if it did.
-    func claimWarning(_ entry: Int) -> AssetWarning? { extra(entry)?.pointee?.warning }
+    func claimWarning(_ entry: Int) -> AssetWarning? { extra(entry)?.pointee.warning }
 
     /// The hash of a merge key: what identifies one asset in a batch, the same file (reached by
     /// any path), entry, plugin and options. Made once, at planning, from the numbers that
@@ -176,14 +183,14 @@ final class PlannedTable: Sendable {
     /// path), plugin and options, compared where planning wrote them (no key is copied).
     func sameKey(_ entry: Int, as other: Int) -> Bool {
         let left = slot(entry), right = slot(other)
-        return left.pointee!.file.inode == right.pointee!.file.inode && left.pointee!.file.device == right.pointee!.file.device
-            && left.pointee!.plugin == right.pointee!.plugin && left.pointee!.file.name == right.pointee!.file.name
+        return left.pointee.file.inode == right.pointee.file.inode && left.pointee.file.device == right.pointee.file.device
+            && left.pointee.plugin == right.pointee.plugin && left.pointee.file.name == right.pointee.file.name
             && options(entry) == options(other)
     }
 
     /// The options of `entry`'s request.
     private func options(_ entry: Int) -> AssetOptions {
-        if let kept = keptRequest(entry) { return kept.pointee!.request!.options }
+        if let kept = keptRequest(entry) { return kept.pointee.request!.options }
         return callers[entry].options
     }
 

@@ -3,8 +3,9 @@
 ///
 /// The first segment holds the `first` slots the batch knows of when it starts (its caller's
 /// entries); each further segment doubles what all before it hold, made when a writer first
-/// reaches it. Each slot is written once, before anything that reads it is published (a load
-/// queued, a lock released), which orders the read after the write.
+/// reaches it, every slot set to the storage's `empty` element. Each slot is written once, before
+/// anything that reads it is published (a load queued, a lock released), which orders the read
+/// after the write.
 ///
 /// Writers must not race on making a segment: the caller's entries (the first segment, made
 /// here) are written by planning threads at their own numbers; the slots past them, by one
@@ -14,29 +15,32 @@ final class StableSlots<Element: Sendable>: @unchecked Sendable {
     private static var segmentLimit: Int { 48 }
 
     private let first: Int
-    private let segments: UnsafeMutablePointer<UnsafeMutablePointer<Element?>?>
+    /// What a slot holds until it is written (a value its reader can tell apart, not an
+    /// optional: reading a field of a slot then loads that field alone).
+    private let empty: Element
+    private let segments: UnsafeMutablePointer<UnsafeMutablePointer<Element>?>
 
-    /// Storage whose first segment holds `first` slots, all empty.
-    init(first: Int) {
+    /// Storage whose first segment holds `first` slots, all `empty`.
+    init(first: Int, empty: Element) {
         self.first = max(first, 1)
+        self.empty = empty
         segments = .allocate(capacity: Self.segmentLimit)
         segments.initialize(repeating: nil, count: Self.segmentLimit)
-        segments[0] = Self.makeSegment(self.first)
+        segments[0] = makeSegment(self.first)
     }
 
     deinit {
         for segment in 0..<Self.segmentLimit {
             guard let storage = segments[segment] else { continue }
-            let count = size(of: segment)
-            storage.deinitialize(count: count)
+            storage.deinitialize(count: size(of: segment))
             storage.deallocate()
         }
         segments.deallocate()
     }
 
-    private static func makeSegment(_ count: Int) -> UnsafeMutablePointer<Element?> {
-        let storage = UnsafeMutablePointer<Element?>.allocate(capacity: count)
-        storage.initialize(repeating: nil, count: count)
+    private func makeSegment(_ count: Int) -> UnsafeMutablePointer<Element> {
+        let storage = UnsafeMutablePointer<Element>.allocate(capacity: count)
+        storage.initialize(repeating: empty, count: count)
         return storage
     }
 
@@ -52,23 +56,23 @@ final class StableSlots<Element: Sendable>: @unchecked Sendable {
         return (segment, index - (first << (segment - 1)))
     }
 
-    /// The element in slot `index`; `nil` if it was never written (or lies past every segment made).
-    subscript(index: Int) -> Element? {
-        slot(index)?.pointee
+    /// The element in slot `index`: `empty` if it was never written (or lies past every segment made).
+    subscript(index: Int) -> Element {
+        slot(index)?.pointee ?? empty
     }
 
     /// Writes `element` into slot `index`, making its segment if need be.
     func write(_ element: consuming Element, at index: Int) {
         let (segment, offset) = locate(index)
         precondition(index >= 0 && segment < Self.segmentLimit, "slot \(index) lies past every segment")
-        if segments[segment] == nil { segments[segment] = Self.makeSegment(size(of: segment)) }
+        if segments[segment] == nil { segments[segment] = makeSegment(size(of: segment)) }
         segments[segment]![offset] = consume element
     }
 
     /// Where slot `index` is (to read one field of it without copying the rest); `nil` if its
     /// segment was never made.
     @inline(__always)
-    func slot(_ index: Int) -> UnsafePointer<Element?>? {
+    func slot(_ index: Int) -> UnsafePointer<Element>? {
         let (segment, offset) = locate(index)
         guard index >= 0, segment < Self.segmentLimit, let storage = segments[segment] else { return nil }
         return UnsafePointer(storage + offset)
