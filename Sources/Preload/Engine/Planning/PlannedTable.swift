@@ -76,20 +76,22 @@ final class PlannedTable: Sendable {
 
     /// Records what planning found for `entry`: its file, its plugin, and what it has besides
     /// (`nil` for most: an ``Extra``'s request only when it is not the caller's at that number).
-    func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra?) {
+    func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra? = nil) {
         write(entry: entry, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
     }
 
-    private func write(entry: Int, file: FileFacts, plugin: Int32, extra: Extra?) {
-        var position: Int32 = -1
-        if let extra {
-            position = extraCount.withLock { count in
-                extras.write(extra, at: Int(count))
-                count += 1
-                return count - 1
-            }
+    private func write(entry: Int, file: FileFacts, plugin: Int32, extra: consuming Extra?) {
+        guard let extra else {
+            slots.write(Slot(file: file, plugin: plugin, extra: -1, keepsRequest: false), at: entry)
+            return
         }
-        slots.write(Slot(file: file, plugin: plugin, extra: position, keepsRequest: extra?.request != nil), at: entry)
+        let keepsRequest = extra.request != nil
+        let position = extraCount.withLock { count in
+            extras.write(extra, at: Int(count))
+            count += 1
+            return count - 1
+        }
+        slots.write(Slot(file: file, plugin: plugin, extra: position, keepsRequest: keepsRequest), at: entry)
     }
 
     /// `entry`'s slot; planning wrote it before anything asks.

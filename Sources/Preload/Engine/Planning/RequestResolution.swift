@@ -143,12 +143,15 @@ final class RequestResolver: Sendable {
         // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
         let confined = request.origin == nil ? nil : files.confined(to: PreparedSources.split(request.path).file)
         // The request is kept only when it is not the caller's at `entry` (a dependency's, a stand-in's).
-        let kept = replaced || !table.isCaller(entry) ? request : nil
+        let keeps = replaced || !table.isCaller(entry)
         let keyHash = PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options)
         let size = file.size
-        let extra =
-            kept == nil && confined == nil && claim.warning == nil ? nil : PlannedTable.Extra(request: kept, files: confined, warning: claim.warning)
-        table.record(entry: entry, file: file, plugin: plugin, extra: extra)
+        if keeps || confined != nil || claim.warning != nil {
+            let extra = PlannedTable.Extra(request: keeps ? copy request : nil, files: confined, warning: claim.warning)
+            table.record(entry: entry, file: file, plugin: plugin, extra: extra)
+        } else {  // most requests: a slot, nothing besides
+            table.record(entry: entry, file: file, plugin: plugin)
+        }
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
