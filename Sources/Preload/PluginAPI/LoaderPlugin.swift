@@ -136,7 +136,7 @@ extension LoaderPlugin {
 /// number; reading a property reads the batch's arrays.
 ///
 /// Before issue 50 it was a `final class` allocated per request. Code that compared two with
-/// `===` still compiles (deprecated: ``===(_:_:)`` tells whether two views show the same entry);
+/// `===` still compiles (deprecated: it tells whether two views show the same entry);
 /// compare with `==`, which compares the request, plugin and file.
 public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// The batch's table (or a table of one, for a request made with the public initialiser).
