@@ -49,13 +49,15 @@ import Testing
         let overruled = try directory.write("text-inside.blob", text: "TEXT:not a blob")
         let sniffed = try directory.write("sniffed.dat", text: "BLOB")
         for budget in [0, 1 << 20] {
+            let requests = [AssetRequest(path: overruled), AssetRequest(path: sniffed)]
+            let table = PlannedTable(callers: requests, capacity: requests.count, plugins: registry.registeredPlugins, files: registry.files)
             let resolver = RequestResolver(
-                registry: registry, weighting: .fileBytes, readAhead: ReadAheadBudget(bytes: budget), memory: .shared)
+                registry: registry, table: table, weighting: .fileBytes, readAhead: ReadAheadBudget(bytes: budget), memory: .shared)
             var allowance = ReadAheadAllowance(resolver.readAhead)
-            let text = try resolver.resolve(AssetRequest(path: overruled), readingAhead: &allowance)
+            let text = try resolver.resolve(requests[0], entry: 0, readingAhead: &allowance)
             #expect(text.plugin.identifier == "text" && text.planned.claimWarning?.code == .contentNotExtension, "budget \(budget)")
             #expect((text.contents == nil) == (budget == 0))
-            let blob = try resolver.resolve(AssetRequest(path: sniffed), readingAhead: &allowance)
+            let blob = try resolver.resolve(requests[1], entry: 1, readingAhead: &allowance)
             #expect(blob.plugin.identifier == "blob", "budget \(budget)")
         }
     }

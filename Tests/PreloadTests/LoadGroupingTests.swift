@@ -114,12 +114,9 @@ import Testing
 
 /// How a batch cuts its assets into loads.
 @Suite struct LoadGroupingRuleTests {
-    func items(_ works: [Int64], plugin: any LoaderPlugin = TextLoader()) -> [(item: LoadItem, work: Int64)] {
-        works.enumerated().map { index, work in
-            let request = PlannedRequest(
-                request: AssetRequest(path: "/x\(index).txt"), plugin: plugin.identifier,
-                file: FileFacts(device: 0, inode: UInt64(index), size: work, modified: 0, isDirectory: false))
-            return (LoadItem(asset: index, request: request, plugin: RegisteredPlugin(plugin), contents: nil), work)
+    func items(_ works: [Int64], plugin: any LoaderPlugin = TextLoader()) -> [LoadGrouping.Item] {
+        works.indices.map { index in
+            LoadGrouping.Item(item: LoadItem(asset: index, contents: nil), work: works[index], alone: plugin.loadsAsynchronously)
         }
     }
 

@@ -129,43 +129,75 @@ extension LoaderPlugin {
 
 /// A request after planning: the file was found, a plugin claimed it, and its size is known.
 ///
-/// Immutable, and a class so that handing it from planning to the load (and to the plugin)
-/// copies one reference rather than its strings, facts and file access one by one.
-public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
-    /// The request as the caller made it (for a merged load, the first one).
-    public let request: AssetRequest
-    /// The identifier of the plugin that loads it.
-    public let plugin: String
-    /// What `stat` said about the file (or the container about the entry).
-    public let file: FileFacts
-    /// How to read this file and the files it mentions: disk, or entries inside containers.
-    public let files: AssetFiles
+/// A value: a view of one entry of its batch's planning (the batch keeps every request's facts
+/// in per-batch arrays, indexed by entry), made when a plugin is called
+/// (``LoaderPlugin/dependencies(of:)``, ``LoaderPlugin/estimatedWork(for:)``,
+/// ``PlanningPlugin/plan(_:)``, ``LoadContext/request``). Copying it copies a reference and a
+/// number; reading a property reads the batch's arrays.
+///
+/// Before issue 50 it was a `final class` allocated per request. Code that compared two with
+/// `===` still compiles (deprecated: it tells whether two views show the same entry);
+/// compare with `==`, which compares the request, plugin and file.
+public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
+    /// The batch's table (or a table of one, for a request made with the public initialiser).
+    let table: PlannedTable
+    /// The entry this request is, in ``table``.
+    let entry: Int
 
-    /// Why planning gave the file to another plugin than its extension names (a JPEG named
-    /// `.png`): the asset's first warning.
-    package let claimWarning: AssetWarning?
+    /// A view of `entry` in `table`.
+    init(table: PlannedTable, entry: Int) {
+        self.table = table
+        self.entry = entry
+    }
 
     /// A request planned for the plugin `plugin` (its identifier), for the file `file` describes,
     /// read through `files`: what planning hands a plugin, for a plugin's own tests or a tool
     /// that asks a plugin about one file (``LoaderPlugin/dependencies(of:)``) without a batch.
-    public convenience init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
+    public init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles = .local) {
         self.init(request: request, plugin: plugin, file: file, files: files, claimWarning: nil)
     }
 
     /// A planned request with the warning planning gives it when content overruled its extension.
     package init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
-        self.request = request
-        self.plugin = plugin
-        self.file = file
-        self.files = files
-        self.claimWarning = claimWarning
+        self.init(table: PlannedTable(request: request, plugin: plugin, file: file, files: files, claimWarning: claimWarning), entry: 0)
     }
 
+    /// The request as the caller made it (for a merged load, the first one).
+    public var request: AssetRequest {
+        // Lent where the table keeps it: reading `request.name` copies the name, not the request.
+        _read {
+            if let kept = table.keptRequest(entry) {
+                yield kept.pointee.request!
+            } else {
+                yield table.callers[entry]
+            }
+        }
+    }
+    /// The identifier of the plugin that loads it.
+    public var plugin: String { table.pluginIdentifier(entry) }
+    /// What `stat` said about the file (or the container about the entry).
+    public var file: FileFacts {
+        _read { yield table.slot(entry).pointee.file }
+    }
+    /// How to read this file and the files it mentions: disk, or entries inside containers.
+    public var files: AssetFiles { table.files(entry) }
+
+    /// Why planning gave the file to another plugin than its extension names (a JPEG named
+    /// `.png`): the asset's first warning.
+    package var claimWarning: AssetWarning? { table.claimWarning(entry) }
+
     /// The file, as the request named it.
-    public var path: String { request.path }
+    public var path: String { table.path(entry) }
+    /// The request's name (``AssetRequest/name``), read without copying the request.
+    var name: String { table.name(entry) }
+    /// The request's ``AssetRequest/requestedPath``, read without copying the request.
+    var requestedPath: String { table.requestedPath(entry) }
+    /// The request's ``AssetRequest/origin``, read without copying the request.
+    var origin: String? { table.origin(entry) }
     /// For an entry inside a container (`game.zip#ui/atlas.json`), what every path inside the
     /// same container starts with (`game.zip#`); `nil` for a file on disk.
     public var containerPrefix: String? {
+        let file = self.file, path = self.path
         guard let entry = file.entry, path.hasSuffix(entry) else { return nil }
         return String(path.dropLast(entry.count))
     }
@@ -182,5 +214,12 @@ public final class PlannedRequest: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(request)
         hasher.combine(plugin)
         hasher.combine(file)
+    }
+
+    /// Whether `lhs` and `rhs` view the same entry of the same planning: what `===` told of the
+    /// class this was until issue 50.
+    @available(*, deprecated, message: "PlannedRequest is a value: compare with ==")
+    public static func === (lhs: PlannedRequest, rhs: PlannedRequest) -> Bool {
+        lhs.table === rhs.table && lhs.entry == rhs.entry
     }
 }

@@ -112,7 +112,9 @@ public struct PluginRegistry: Sendable {
         }
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
-        registered = plugins.map { [sniffers, longestHeader] in RegisteredPlugin($0, sniffers: sniffers, longestHeader: longestHeader) }
+        registered = plugins.enumerated().map { [sniffers, longestHeader] in
+            RegisteredPlugin($1, index: $0, sniffers: sniffers, longestHeader: longestHeader)
+        }
         hasExpanders = registered.contains(where: \.expands)
         files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin }).serving(files.sources)
         bakedKinds = BakedKinds(plugins: plugins)
@@ -160,6 +162,9 @@ public struct PluginRegistry: Sendable {
     func plugin(at index: Int) -> RegisteredPlugin {
         registered[index]
     }
+
+    /// The registered plugins, by index (``RegisteredPlugin/index``).
+    var registeredPlugins: [RegisteredPlugin] { registered }
 
     /// The registered plugin whose ``LoaderPlugin/identifier`` is `identifier`.
     func registered(identifier: String) -> RegisteredPlugin? {

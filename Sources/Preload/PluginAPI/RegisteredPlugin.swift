@@ -25,10 +25,14 @@ final class RegisteredPlugin: Sendable {
     /// witness call on every request.
     let claimHeaderLength: Int
 
+    /// Its index in its registry (0 for one made outside a registry).
+    let index: Int
+
     /// `loader` as a registry of `sniffers` plugins that sniff content, the longest header
-    /// `longestHeader` bytes, holds it.
-    init(_ loader: any LoaderPlugin, sniffers: Int = 0, longestHeader: Int = 0) {
+    /// `longestHeader` bytes, holds it, at `index` among its plugins.
+    init(_ loader: any LoaderPlugin, index: Int = 0, sniffers: Int = 0, longestHeader: Int = 0) {
         self.loader = loader
+        self.index = index
         identifier = loader.identifier
         isContainer = loader is any ContainerPlugin
         loadsAsynchronously = loader.loadsAsynchronously

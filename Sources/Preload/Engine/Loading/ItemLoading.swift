@@ -1,8 +1,10 @@
 /// How a load runs one item on its thread, and what the plugin's result means: values only (the
-/// batch's ``LoadEnvironment`` and when the load was queued), so that a ``LoadOperation`` and a
+/// batch's ``LoadEnvironment``, its ``PlannedTable`` and when the load was queued), so that a ``LoadOperation`` and a
 /// ``BulkEntryRun`` load items alike without either holding the other.
 struct ItemLoading: Sendable {
     let environment: LoadEnvironment
+    /// What planning found for each asset: its request, file, plugin (read by the asset's number).
+    let table: PlannedTable
     /// When the load was made, just before it was queued.
     let queuedAt: ContinuousClock.Instant
 
@@ -15,11 +17,12 @@ struct ItemLoading: Sendable {
         _ item: LoadItem, context given: LoadContext? = nil, started: ContinuousClock.Instant, thread: ThreadIdentity, waited: Duration,
         _ load: (LoadContext) throws -> any Asset
     ) -> (finished: FinishedAsset, ended: ContinuousClock.Instant) {
+        let planned = given?.request ?? table.planned(item.asset)
         let context =
             given
             ?? LoadContext(
-                request: item.request, asset: item.asset, environment: environment, contents: item.contents,
-                dependencies: [:], note: item.plugin.plans ? environment.notes.take(for: item.asset) : nil)
+                request: planned, asset: item.asset, environment: environment, contents: item.contents,
+                dependencies: [:], note: table.plugin(item.asset).plans ? environment.notes.take(for: item.asset) : nil)
         let ended: AssetOutcome
         var warnings: [AssetWarning] = []
         var reading = Duration.zero
@@ -32,7 +35,7 @@ struct ItemLoading: Sendable {
         }
         let now = ContinuousClock.now
         let finished = FinishedAsset(
-            asset: item.asset, planned: item.request, outcome: consume ended, duration: now - started,
+            asset: item.asset, planned: planned, outcome: consume ended, duration: now - started,
             started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
             // Decoding is the rest of the duration: worked out when the report is read.
             timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
@@ -50,8 +53,9 @@ struct ItemLoading: Sendable {
         case .failure(let error):
             if error is CancellationError || isCancelled { return .cancelled }
             environment.sink.send(.failed)
-            let failure = AssetError(path: item.request.path, wrapping: error)
-            return .failed(item.request.request.origin.map { failure.naming($0, for: item.request.path) } ?? failure)
+            let path = table.path(item.asset)
+            let failure = AssetError(path: path, wrapping: error)
+            return .failed(table.origin(item.asset).map { failure.naming($0, for: path) } ?? failure)
         }
     }
 }

@@ -11,7 +11,8 @@ extension LoadOperation {
         let expander = expansion.expander
         guard !expander.loadsAsynchronously, !expander.plans else { return nil }
         func joins(_ item: LoadItem) -> Bool {
-            item.plugin === expander && !item.hasDependencies && item.request.claimWarning == nil && expansion.callers.contains(item.asset)
+            !item.hasDependencies && expansion.callers.contains(item.asset) && loading.table.plugin(item.asset) === expander
+                && loading.table.claimWarning(item.asset) == nil
         }
         guard joins(items[index]) else { return nil }
         var end = index + 1
@@ -39,7 +40,7 @@ extension LoadOperation {
         let (rest, from) = entries.rest
         guard !rest.isEmpty else { return from }
         if isCancelled {
-            finished += rest.map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: from, thread: thread) }
+            finished += rest.map { FinishedAsset($0, in: loading.table, outcome: .cancelled, duration: .zero, started: from, thread: thread) }
             return from
         }
         // Each entry not reached fails alone, by its path, as its own load would have.
@@ -48,7 +49,7 @@ extension LoadOperation {
             let error =
                 thrown
                 ?? AssetError(
-                    path: item.request.path, category: .other,
+                    path: loading.table.path(item.asset), category: .other,
                     reason: "plugin \"\(expansion.expander.identifier)\" returned from loading a run of entries without loading it")
             let done = loading.load(item, started: last, thread: thread, waited: waited) { _ in throw error }
             finished.append(done.finished)

@@ -28,11 +28,14 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// How each item is loaded on this thread and what its result means (its assets'
     /// ``AssetTimings/queued`` count from when the operation was made, just before it was queued).
     let loading: ItemLoading
+    /// What planning found for each asset: its request, file, plugin (read by the asset's number).
+    private let table: PlannedTable
 
-    init(items: [LoadItem], environment: LoadEnvironment) {
+    init(items: [LoadItem], table: PlannedTable, environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
+        self.table = table
         self.environment = environment
-        loading = ItemLoading(environment: environment, queuedAt: .now)
+        loading = ItemLoading(environment: environment, table: table, queuedAt: .now)
         super.init()
     }
 
@@ -51,7 +54,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
         }
         if isCancelled {
             let now = ContinuousClock.now, thread = ThreadIdentity.current
-            conclude(items.map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) })
+            conclude(items.map { FinishedAsset($0, in: table, outcome: .cancelled, duration: .zero, started: now, thread: thread) })
             return
         }
         willChangeValue(forKey: "isExecuting")
@@ -82,7 +85,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
         while index < items.count {
             if isCancelled {
                 let now = started
-                finished += items[index...].map { FinishedAsset($0, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
+                finished += items[index...].map { FinishedAsset($0, in: table, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
                 break
             }
             if let (expansion, run) = bulkRun(in: items, from: index, expansions: expansions) {  // entries of one file, together
@@ -96,25 +99,28 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 case .success(let known):
                     dependencies = known
                 case .failure(let error):
-                    finished.append(FinishedAsset(items[index], outcome: .failed(error), duration: .zero, started: started, thread: thread))
+                    finished.append(
+                        FinishedAsset(items[index], in: table, outcome: .failed(error), duration: .zero, started: started, thread: thread))
                     environment.sink.send(.failed)
                     index += 1
                     started = .now
                     continue
                 }
             }
-            let plugin = items[index].plugin
+            let asset = items[index].asset
+            let plugin = table.plugin(asset)
+            let request = table.planned(asset)
             let context = LoadContext(
-                request: items[index].request, asset: items[index].asset, environment: environment, contents: items[index].contents,
-                dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: items[index].asset) : nil)
-            if let warning = items[index].request.claimWarning {  // claimed by content, not by name
+                request: request, asset: asset, environment: environment, contents: items[index].contents,
+                dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
+            if let warning = table.claimWarning(asset) {  // claimed by content, not by name
                 do {
                     try context.warn(warning)
                 } catch {  // a strict batch: the asset fails before its plugin runs
                     finished.append(
                         FinishedAsset(
-                            items[index], outcome: loading.outcome(of: .failure(error), for: items[index]), duration: .zero, started: started,
-                            thread: thread))
+                            items[index], in: table, outcome: loading.outcome(of: .failure(error), for: items[index]), duration: .zero,
+                            started: started, thread: thread))
                     index += 1
                     started = .now
                     continue
@@ -127,7 +133,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 plugin.loader.load(context) { [self] result in
                     guard once.claim() else { return }
                     let done = FinishedAsset(
-                        item, outcome: loading.outcome(of: result, for: item), duration: .now - began, started: began, thread: thread,
+                        item, planned: request, outcome: loading.outcome(of: result, for: item), duration: .now - began, started: began,
+                        thread: thread,
                         context: context,
                         queued: queued, waited: waited)
                     proceed(items, from: next, finished: soFar + [done], waited: waited)
@@ -150,13 +157,13 @@ final class LoadOperation: Operation, @unchecked Sendable {
         guard item.hasDependencies else { return .success([:]) }
         var known = item.dependencyOutcomes?.outcomes(of: item.dependencies.lazy.map(\.request)) ?? [:]
         for (request, error) in item.dependencyFailures { known[request] = .failed(error) }
-        guard !item.plugin.loader.toleratesFailedDependencies else { return .success(known) }
+        guard !table.plugin(item.asset).loader.toleratesFailedDependencies else { return .success(known) }
         for (request, _) in item.dependencies {
             switch known[request] {
             case .loaded: continue
-            case .failed(let error): return .failure(.dependencyFailed(path: item.request.request.requestedPath, dependency: error))
+            case .failed(let error): return .failure(.dependencyFailed(path: table.requestedPath(item.asset), dependency: error))
             case .cancelled, nil:
-                return .failure(.dependencyCancelled(path: item.request.request.requestedPath, dependency: request.path))
+                return .failure(.dependencyCancelled(path: table.requestedPath(item.asset), dependency: request.path))
             }
         }
         return .success(known)
@@ -174,20 +181,18 @@ final class LoadOperation: Operation, @unchecked Sendable {
 
 }
 
-/// One asset a ``LoadOperation`` loads, as planning left it.
+/// One asset a ``LoadOperation`` loads, as planning left it: what the load needs beyond what
+/// planning found for it (its request, file and plugin, in the batch's ``PlannedTable``, read by
+/// the asset's number).
 struct LoadItem: Sendable {
     /// The asset's index in its batch.
     let asset: Int
-    let request: PlannedRequest
-    let plugin: RegisteredPlugin
     /// The whole file, when planning read it ahead.
     let contents: AssetBytes?
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
-    init(asset: Int, request: PlannedRequest, plugin: RegisteredPlugin, contents: AssetBytes?) {
+    init(asset: Int, contents: AssetBytes?) {
         self.asset = asset
-        self.request = request
-        self.plugin = plugin
         self.contents = contents
     }
 
@@ -253,25 +258,29 @@ struct FinishedAsset: Sendable {
 extension LoadItem {
     /// The item that loads `resolved` as asset `asset`.
     init(asset: Int, resolved: ResolvedRequest) {
-        self.init(asset: asset, request: resolved.planned, plugin: resolved.plugin, contents: resolved.contents)
+        self.init(asset: asset, contents: resolved.contents)
         decodedBytes = resolved.decodedBytes
     }
 }
 
 extension FinishedAsset {
-    init(_ item: LoadItem, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant, thread: ThreadIdentity) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration, started: started, thread: thread)
+    /// How `item` (planned in `table`) ended without its plugin running.
+    init(
+        _ item: LoadItem, in table: PlannedTable, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
+        thread: ThreadIdentity
+    ) {
+        self.init(asset: item.asset, planned: table.planned(item.asset), outcome: outcome, duration: duration, started: started, thread: thread)
         decodedBytes = item.decodedBytes
     }
 
-    /// How `item` ended, with the warnings its plugin recorded on `context` if it loaded, after
-    /// `queued` in its load's queue and `waited` for the memory budget; its plugin was called at
-    /// `started` on `thread`.
+    /// How `item`, planned as `planned`, ended, with the warnings its plugin recorded on
+    /// `context` if it loaded, after `queued` in its load's queue and `waited` for the memory
+    /// budget; its plugin was called at `started` on `thread`.
     init(
-        _ item: borrowing LoadItem, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant, thread: ThreadIdentity,
-        context: LoadContext, queued: Duration, waited: Duration
+        _ item: borrowing LoadItem, planned: PlannedRequest, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
+        thread: ThreadIdentity, context: LoadContext, queued: Duration, waited: Duration
     ) {
-        self.init(asset: item.asset, planned: item.request, outcome: outcome, duration: duration, started: started, thread: thread)
+        self.init(asset: item.asset, planned: planned, outcome: outcome, duration: duration, started: started, thread: thread)
         decodedBytes = item.decodedBytes
         let reports = context.reports
         if outcome.isLoaded { warnings = reports.warnings }

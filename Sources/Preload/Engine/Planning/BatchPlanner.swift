@@ -60,8 +60,9 @@ final class BatchPlanner: Sendable {
         let started = ContinuousClock.now
         let sourced = sources.prefetch(callers)
         let (requests, entries, expanded, bulk) = expandFolders()
+        let table = PlannedTable(callers: requests, capacity: entries, plugins: registry.registeredPlugins, files: registry.files)
         let resolver = RequestResolver(
-            registry: registry, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
+            registry: registry, table: table, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
             memory: environment.memory, sources: sources, bulk: bulk,
             // A caller's request may be a source's if prefetching found one, or folders and
             // expanders made other requests; else no source is asked again per request.
@@ -165,7 +166,7 @@ final class BatchPlanner: Sendable {
         var placements: [BatchRecorder.Placement] = []
         placements.reserveCapacity(callers.count)
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
-        var fresh: [(item: LoadItem, work: Int64)] = []
+        var fresh: [LoadGrouping.Item] = []
         var allowance = ReadAheadAllowance(resolver.readAhead)
         // The last request placed on an asset: a request repeating it (the same path, plugin and
         // options) is the same asset, placed without opening, reading or claiming the file again.
@@ -190,25 +191,27 @@ final class BatchPlanner: Sendable {
                 continue
             }
             // Merging by key, outside the batch's lock (the table has locks of its own).
-            let asset = mergeTable.claim(request.key, for: entry)
-            placements.append(.placed(entry: entry, asset: asset, plugin: request.planned.plugin, weight: request.weight))
+            let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
+            placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
             last = (entry, placements.count - 1)
             if asset == entry {
                 if let note = request.note { environment.notes.keep(note, for: asset) }
-                fresh.append((LoadItem(asset: asset, resolved: request), request.work))
+                fresh.append(
+                    LoadGrouping.Item(item: LoadItem(asset: asset, resolved: request), work: request.work, alone: request.plugin.loadsAsynchronously))
             }
         }
         recorder.record(placements)
-        install(grouping.loads(fresh))
+        install(grouping.loads(fresh), from: resolver.table)
         return deferred
     }
 
-    /// Makes a ``LoadOperation`` for each list of items, keeps them, and queues them (a load of a
-    /// cancelled batch reports its assets cancelled as it starts).
-    func install(_ items: [[LoadItem]], dependencies: [LoadOperation] = []) {
+    /// Makes a ``LoadOperation`` for each list of items (what planning found for each in
+    /// `table`), keeps them, and queues them (a load of a cancelled batch reports its assets
+    /// cancelled as it starts).
+    func install(_ items: [[LoadItem]], from table: PlannedTable, dependencies: [LoadOperation] = []) {
         guard !items.isEmpty else { return }
         let operations = items.map { items in
-            let load = LoadOperation(items: items, environment: environment)
+            let load = LoadOperation(items: items, table: table, environment: environment)
             load.queuePriority = options.priority.queuePriority
             for dependency in dependencies { load.addDependency(dependency) }
             return load

@@ -24,7 +24,7 @@ struct DependencyPlanner {
     /// Assets planned here that failed while planning, with the cause.
     private var failed: [Int: AssetError] = [:]
     /// Assets with no dependencies found here and not yet in a load.
-    private var openLoad: [(item: LoadItem, work: Int64)] = []
+    private var openLoad: [LoadGrouping.Item] = []
     private var openWork: Int64 = 0
     /// The caller's request whose dependencies are being followed.
     private var origin = 0
@@ -51,7 +51,7 @@ struct DependencyPlanner {
     /// Queues the assets without dependencies that are still waiting for a load.
     mutating func sealOpenLoad() {
         guard !openLoad.isEmpty else { return }
-        batch.install(grouping.loads(openLoad))
+        batch.install(grouping.loads(openLoad), from: resolver.table)
         openLoad = []
         openWork = 0
     }
@@ -63,7 +63,7 @@ struct DependencyPlanner {
         recorder.recordDependencyEntry(request, entry: entry, origin: origin)
         do {
             var allowance = ReadAheadAllowance(resolver.readAhead)
-            return place(entry, try resolver.resolve(request, readingAhead: &allowance), declared: false)
+            return place(entry, try resolver.resolve(request, entry: entry, readingAhead: &allowance), declared: false)
         } catch {
             recorder.recordFailure(of: entry, error)
             return .failure(error)
@@ -73,13 +73,16 @@ struct DependencyPlanner {
     /// Makes `entry` wait for the asset of `resolved`, following a new asset's dependencies.
     private mutating func place(_ entry: Int, _ resolved: ResolvedRequest, declared: Bool) -> Result<Int, AssetError> {
         // Only this thread merges now (the other planning threads are done).
-        if let existing = batch.mergeTable.asset(of: resolved.key), let through = inProgress[existing] {
+        let table = resolver.table
+        if let existing = batch.mergeTable.asset(of: resolved.keyHash, matching: { table.sameKey(entry, as: $0) }),
+            let through = inProgress[existing]
+        {
             let cycle = AssetError(path: resolved.planned.path, category: .dependencyCycle, reason: "depends on itself through \(through)")
             recorder.recordFailure(of: entry, cycle)
             return .failure(cycle)
         }
-        let asset = batch.mergeTable.claim(resolved.key, for: entry)
-        recorder.recordPlacement(of: entry, on: asset, plugin: resolved.planned.plugin)
+        let asset = batch.mergeTable.claim(resolved.keyHash, for: entry) { table.sameKey(entry, as: $0) }
+        recorder.recordPlacement(of: entry, on: asset, plugin: resolved.plugin.identifier)
         if asset == entry {
             var resolved = resolved
             if !declared { resolver.declare(&resolved) }
@@ -90,7 +93,8 @@ struct DependencyPlanner {
 
     /// Follows the dependencies of the new asset `asset`, then plans it (or fails it).
     private mutating func follow(_ asset: Int, _ resolved: ResolvedRequest) {
-        let path = resolved.planned.request.requestedPath  // what errors name: a stand-in's origin
+        let request = resolved.planned.request
+        let path = request.requestedPath  // what errors name: a stand-in's origin
         inProgress[asset] = path
         var item = LoadItem(asset: asset, resolved: resolved)
         if let note = resolved.note { batch.environment.notes.keep(note, for: asset) }
@@ -101,7 +105,7 @@ struct DependencyPlanner {
             failure = error
         case .success(let requests):
             for dependency in requests {
-                switch add(dependency.named(after: resolved.planned.request)) {
+                switch add(dependency.named(after: request)) {
                 case .success(let dependencyAsset):
                     item.dependencies.append((dependency, dependencyAsset))
                     guard let dependencyFailure = failed[dependencyAsset] else { continue }
@@ -130,14 +134,15 @@ struct DependencyPlanner {
         }
         recorder.recordPlan(of: asset, weight: resolved.weight, dependencies: item.dependencies.map(\.asset))
         guard item.hasDependencies else {
-            openLoad.append((item, resolved.work))
+            let alone = resolved.plugin.loadsAsynchronously
+            openLoad.append(LoadGrouping.Item(item: item, work: resolved.work, alone: alone))
             openWork += resolved.work
-            if openLoad.count >= grouping.maxAssets || openWork >= grouping.targetWork || item.plugin.loadsAsynchronously { sealOpenLoad() }
+            if openLoad.count >= grouping.maxAssets || openWork >= grouping.targetWork || alone { sealOpenLoad() }
             return
         }
         sealOpenLoad()  // the loads of this asset's dependencies must exist before its own
         recorder.awaitOutcomes(of: item.dependencies, into: item.dependencyOutcomes!)
-        batch.install([[item]], dependencies: batch.loads.operations(loading: item.dependencies.map(\.asset)))
+        batch.install([[item]], from: resolver.table, dependencies: batch.loads.operations(loading: item.dependencies.map(\.asset)))
     }
 }
 

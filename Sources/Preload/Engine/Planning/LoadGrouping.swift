@@ -41,16 +41,25 @@ struct LoadGrouping: Sendable {
         maxDecodedBytes = budget.map { max($0, 0) / max(1, workers) } ?? .max
     }
 
+    /// An asset to put in a load, with its work and whether it gets a load of its own.
+    struct Item {
+        var item: LoadItem
+        /// How much work loading it is (bytes of the file, or its plugin's estimate).
+        let work: Int64
+        /// Whether its plugin loads asynchronously (``RegisteredPlugin/loadsAsynchronously``).
+        let alone: Bool
+    }
+
     /// Cuts `items` (each with its work), in order, into loads. A plugin that loads
     /// asynchronously gets a load per file: its files wait elsewhere, not on a worker, and one
     /// may wait for another.
-    func loads(_ items: [(item: LoadItem, work: Int64)]) -> [[LoadItem]] {
+    func loads(_ items: [Item]) -> [[LoadItem]] {
         var loads: [[LoadItem]] = []
         var current: [LoadItem] = []
         var work: Int64 = 0
         var decoded = 0  // (0 for every file without a budget)
         for index in items.indices {  // (iterating the items would copy each one once more)
-            if items[index].item.plugin.loadsAsynchronously {
+            if items[index].alone {
                 loads.append([items[index].item])
                 continue
             }

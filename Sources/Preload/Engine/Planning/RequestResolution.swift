@@ -1,51 +1,11 @@
-/// What identifies one asset in a batch: the same file (reached by any path), entry, plugin and
-/// options. Requests with equal keys merge into one load.
-///
-/// The hash is computed once, where the key is made, from the numbers that almost always tell
-/// files apart (device, inode, plugin), mixed without a hasher; an entry's name and non-default
-/// options are hashed only when there are any. Merging then only compares.
-struct AssetKey: Hashable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-    let entry: String?
-    /// The plugin, by identity (one registry plans a batch).
-    let plugin: ObjectIdentifier
-    let options: AssetOptions
-    private let hash: Int
-
-    init(file: FileFacts, plugin: RegisteredPlugin, options: AssetOptions) {
-        device = file.device
-        inode = file.inode
-        entry = file.name  // an entry's name, or a source's path (whose device and inode are no file's)
-        self.plugin = ObjectIdentifier(plugin)
-        self.options = options
-        // A multiply-xorshift mix (the dictionary hashes the result again with its own seed).
-        var mixed = file.inode &* 0x9E37_79B9_7F4A_7C15
-        mixed ^= (file.device &+ UInt64(UInt(bitPattern: self.plugin))) &* 0xBF58_476D_1CE4_E5B9
-        mixed ^= mixed >> 31
-        if let entry { mixed ^= UInt64(UInt(bitPattern: entry.hashValue)) }
-        if !options.isEmpty { mixed ^= UInt64(UInt(bitPattern: options.hashValue)) &* 0x94D0_49BB_1331_11EB }
-        hash = Int(truncatingIfNeeded: mixed)
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-    /// Which of `count` shards of a table the key belongs in (from its hash, not hashed again).
-    func shard(among count: Int) -> Int { Int(UInt(bitPattern: hash) % UInt(count)) }
-
-    static func == (lhs: AssetKey, rhs: AssetKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.plugin == rhs.plugin
-            && lhs.entry == rhs.entry && lhs.options == rhs.options
-    }
-}
-
 /// A request resolved without looking at the rest of the batch: its file found, the plugin that
 /// claims it, its weight for progress and its work for grouping, and (once asked) the requests
 /// its plugin declares it depends on. A value: planning makes one per request and hands its parts on.
 struct ResolvedRequest: Sendable {
     let planned: PlannedRequest
     let plugin: RegisteredPlugin
-    let key: AssetKey
+    /// The hash of its merge key (``PlannedTable/keyHash(file:plugin:options:)``), made once.
+    let keyHash: Int
     /// Its share of the batch's progress.
     var weight: Int64
     /// How much work loading it is, for sizing loads (bytes of the file, or the plugin's estimate).
@@ -62,13 +22,13 @@ struct ResolvedRequest: Sendable {
     var note: CarriedNote?
 
     init(
-        planned: PlannedRequest, plugin: RegisteredPlugin, key: AssetKey, weight: Int64, work: Int64, contents: AssetBytes?,
+        planned: PlannedRequest, plugin: RegisteredPlugin, keyHash: Int, weight: Int64, work: Int64, contents: AssetBytes?,
         decodedBytes: Int = 0, dependencies: Result<[AssetRequest], AssetError> = .success([])
     ) {
         self.decodedBytes = decodedBytes
         self.planned = planned
         self.plugin = plugin
-        self.key = key
+        self.keyHash = keyHash
         self.weight = weight
         self.work = work
         self.contents = contents
@@ -107,13 +67,16 @@ final class RequestResolver: Sendable {
     private let containers = ContainerFacts()
     /// The files bulk plugins expanded: their entries are resolved from what the plugin listed.
     let bulk: BulkExpansions
+    /// Where what it finds goes, by entry: the batch's per-entry arrays.
+    let table: PlannedTable
 
     init(
-        registry: PluginRegistry, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
+        registry: PluginRegistry, table: PlannedTable, weighting: ProgressWeighting, estimatesDecodedBytes: Bool = false,
         readAhead: ReadAheadBudget = ReadAheadBudget(), memory: AssetMemory, sources: PreparedSources? = nil,
         bulk: BulkExpansions = BulkExpansions(), callersMayBeSourced: Bool = true
     ) {
         self.bulk = bulk
+        self.table = table
         self.sources = sources
         self.callersMayBeSourced = callersMayBeSourced
         self.registry = registry
@@ -124,31 +87,44 @@ final class RequestResolver: Sendable {
         self.memory = memory
     }
 
-    /// The caller's `request` resolved and its dependencies declared.
-    func resolveAndDeclare(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
-        var resolved = try callersMayBeSourced ? resolve(request, readingAhead: &allowance) : resolveFile(request, readingAhead: &allowance)
+    /// The caller's `request`, the batch's entry `entry`, resolved and its dependencies declared.
+    func resolveAndDeclare(
+        _ request: AssetRequest, entry: Int, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError)
+        -> ResolvedRequest
+    {
+        var resolved =
+            try callersMayBeSourced
+            ? resolve(request, entry: entry, readingAhead: &allowance)
+            : resolveFile(request, entry: entry, replaced: false, readingAhead: &allowance)
         declare(&resolved)
         return resolved
     }
 
-    /// `request` resolved, its dependencies not yet asked for; a small file is read whole while
-    /// `allowance` (this thread's share of ``readAhead``) lasts.
-    func resolve(_ given: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+    /// `request`, the batch's entry `entry`, resolved (what was found written into the batch's
+    /// ``PlannedTable`` at `entry`), its dependencies not yet asked for; a small file is read
+    /// whole while `allowance` (this thread's share of ``readAhead``) lasts.
+    func resolve(_ given: AssetRequest, entry: Int, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
         // A path no source owns goes straight on (no copy of the request: this runs once per file).
-        guard let sources, sources.owns(given.path) else { return try resolveFile(given, readingAhead: &allowance) }
+        guard let sources, sources.owns(given.path) else {
+            return try resolveFile(given, entry: entry, replaced: false, readingAhead: &allowance)
+        }
         // A source's path is prepared (now, if it was not yet); a stand-in is planned in its
         // place, and its errors name the path the caller gave.
         let request = try sources.local(given)
         do {
-            return try resolveFile(request, readingAhead: &allowance)
+            return try resolveFile(request, entry: entry, replaced: true, readingAhead: &allowance)
         } catch {
             throw error.naming(given.path, for: request.path)
         }
     }
 
-    /// ``resolve(_:readingAhead:)`` of a request read where it is: on disk, in a container, or
-    /// from the source that owns it.
-    private func resolveFile(_ request: AssetRequest, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+    /// ``resolve(_:entry:readingAhead:)`` of a request read where it is: on disk, in a container,
+    /// or from the source that owns it; `replaced` when it is not the request the caller gave
+    /// (a stand-in for a source's path).
+    private func resolveFile(
+        _ request: AssetRequest, entry: Int, replaced: Bool, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError) -> ResolvedRequest {
         let file: FileFacts
         var contents: AssetBytes?
         // The file's first bytes, for the claim rule and kept for the estimate.
@@ -172,17 +148,25 @@ final class RequestResolver: Sendable {
         let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
         let plugin = claim.plugin
         // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
-        let visible = request.origin == nil ? files : files.confined(to: PreparedSources.split(request.path).file)
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: visible, claimWarning: claim.warning)
+        let confined = request.origin == nil ? nil : files.confined(to: PreparedSources.split(request.path).file)
+        // The request is kept only when it is not the caller's at `entry` (a dependency's, a stand-in's).
+        let keeps = replaced || !table.isCaller(entry)
+        let keyHash = PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options)
+        let size = file.size
+        if keeps || confined != nil || claim.warning != nil {
+            let extra = PlannedTable.Extra(request: keeps ? copy request : nil, files: confined, warning: claim.warning)
+            table.record(entry: entry, file: file, plugin: plugin, extra: extra)
+        } else {  // most requests: a slot, nothing besides
+            table.record(entry: entry, file: file, plugin: plugin)
+        }
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
         }
         return ResolvedRequest(
-            planned: planned, plugin: plugin,
-            key: AssetKey(file: file, plugin: plugin, options: request.options),
-            weight: weighting == .decodedBytes ? max(decoded ?? file.size, 1) : max(file.size, 1), work: max(file.size, 1),
-            contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? file.size, 0)) : 0)
+            planned: table.planned(entry), plugin: plugin, keyHash: keyHash,
+            weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1),
+            contents: contents, decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
     }
 
     /// Gives `resolved` its plugin's declared dependencies, and the work and weight the plugin
@@ -197,14 +181,14 @@ final class RequestResolver: Sendable {
             } else {
                 requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
             }
-            if let sources, resolved.planned.request.origin != nil {
+            if let sources, resolved.planned.origin != nil {
                 requests = try sources.originDependencies(requests, of: resolved.planned.request)
             }
             if !requests.isEmpty { resolved.dependencies = .success(requests) }
         } catch {
             let failure = AssetError(path: resolved.planned.path, wrapping: error)
             resolved.dependencies = .failure(
-                resolved.planned.request.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
+                resolved.planned.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
         }
         if let estimate = (planned ?? resolved.plugin.loader.estimatedWork(for: resolved.planned)).map({ max($0, 1) }) {
             resolved.weight = estimate

@@ -5,16 +5,21 @@
 /// asking its plugin once per entry.
 extension RequestResolver {
     /// Caller request `entry` (`request`) resolved and its dependencies declared: from its row
-    /// when a bulk plugin listed it, else as ``resolveAndDeclare(_:readingAhead:)`` resolves any.
+    /// when a bulk plugin listed it, else as ``resolveAndDeclare(_:entry:readingAhead:)`` resolves any.
     func resolveAndDeclare(
         _ request: AssetRequest, at entry: Int, readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
-        guard let (expansion, index) = bulk.expansion(containing: entry) else { return try resolveAndDeclare(request, readingAhead: &allowance) }
-        return try resolve(request, listedAt: index, by: expansion)
+        guard let (expansion, index) = bulk.expansion(containing: entry) else {
+            return try resolveAndDeclare(request, entry: entry, readingAhead: &allowance)
+        }
+        return try resolve(request, entry: entry, listedAt: index, by: expansion)
     }
 
-    /// `request`, entry `index` of `expansion`, resolved from its row and its dependencies declared.
-    private func resolve(_ request: AssetRequest, listedAt index: Int, by expansion: BulkExpansion) throws(AssetError) -> ResolvedRequest {
+    /// `request`, the batch's entry `entry` and entry `index` of `expansion`, resolved from its
+    /// row (written into the batch's ``PlannedTable`` at `entry`) and its dependencies declared.
+    private func resolve(
+        _ request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion
+    ) throws(AssetError) -> ResolvedRequest {
         let entries = expansion.entries
         guard let plugin = expansion.loader(of: index) else {
             throw AssetError(
@@ -23,10 +28,11 @@ extension RequestResolver {
         }
         let size = entries.sizes[index]
         let file = FileFacts(entry: entries.names[index], in: expansion.facts, size: size)
-        let planned = PlannedRequest(request: request, plugin: plugin.identifier, file: file, files: files, claimWarning: nil)
+        table.record(entry: entry, file: file, plugin: plugin)  // a caller's request: a slot, nothing besides
+        let planned = table.planned(entry)
         let decoded = entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1))
         var resolved = ResolvedRequest(
-            planned: planned, plugin: plugin, key: AssetKey(file: file, plugin: plugin, options: request.options),
+            planned: planned, plugin: plugin, keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options),
             weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
             decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
         guard plugin === expansion.expander else {

@@ -154,7 +154,7 @@ struct BatchState {
         return entry
     }
 
-    /// Makes `entry` wait for `asset`, which ``MergeTable/claim(_:for:)`` gave its key: its own new
+    /// Makes `entry` wait for `asset`, which ``MergeTable/claim(_:for:matching:)`` gave its key: its own new
     /// one (`asset == entry`, weighing nothing until ``plan(_:weight:dependencies:)``), or one
     /// another entry made. Returns whether the entry's outcome is already known (to be announced).
     mutating func place(_ entry: Int, on asset: Int, plugin: String) -> Bool {

@@ -23,13 +23,13 @@ struct StoreStage: Sendable {
         loaded.reserveCapacity(finished.count)
         for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
         return store.insert(
-            count: loaded.count, name: { finished[loaded[$0]].planned.request.name },
-            path: { finished[loaded[$0]].planned.request.requestedPath },
+            count: loaded.count, name: { finished[loaded[$0]].planned.name },
+            path: { finished[loaded[$0]].planned.requestedPath },
             entry: { position in
                 let index = loaded[position]
                 let planned = finished[index].planned
                 return AssetStore.Stored(
-                    name: planned.request.name, path: planned.request.requestedPath, plugin: planned.plugin,
+                    name: planned.name, path: planned.requestedPath, plugin: planned.plugin,
                     asset: finished[index].outcome.asset!,
                     isDependency: finished[index].asset >= callers)
             })
