@@ -89,14 +89,7 @@ import Testing
 
     @Test func aMemoryBudgetAdmitsAndHandsOverTheSameOnBothPaths() async throws {
         let directory = try TemporaryDirectory()
-        var sources: [AssetRequest] = []
-        for index in 0..<12 {
-            let pixels = PNGFixture.noise(width: 32, height: 32, seed: UInt64(index) + 1)  // 4 KiB each
-            let path = try directory.write("art/s-\(index).png", PNGFixture.rgba(width: 32, height: 32, pixels: pixels))
-            sources.append(AssetRequest(path: path, name: "art/s-\(index).png"))
-        }
-        let pack = directory.file("level.bake")
-        try await BakedFixtures.bake(sources, to: pack)
+        let pack = try await BakedFixtures.noisePack(count: 12, side: 32, prefix: "s", in: directory)
         var handed: [[String]] = [], peaks: [Int] = [], observed: [Observed] = []
         for requests in [try Self.oneByOne(pack), [AssetRequest(path: pack)]] {
             let handOff = AssetHandOff(releasesCPUCopies: true)
@@ -112,6 +105,6 @@ import Testing
         }
         #expect(observed[1] == observed[0])
         #expect(peaks[1] == peaks[0] && peaks[0] > 0 && peaks[0] <= (10 << 10) + (4 << 10), "\(peaks)")
-        #expect(handed[1] == handed[0] && handed[0] == sources.map(\.name), "handed over in request order")
+        #expect(handed[1] == handed[0] && handed[0] == (0..<12).map { "art/s-\($0).png" }, "handed over in request order")
     }
 }

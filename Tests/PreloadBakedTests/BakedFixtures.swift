@@ -29,6 +29,20 @@ enum BakedFixtures {
         return report
     }
 
+    /// A pack of `count` square noise textures of `side` pixels (`art/PREFIX-N.png`, each its own
+    /// seed) baked at `directory`'s `level.bake`; returns the pack's path.
+    static func noisePack(count: Int, side: Int, prefix: String, in directory: TemporaryDirectory) async throws -> String {
+        var sources: [AssetRequest] = []
+        for index in 0..<count {
+            let pixels = PNGFixture.noise(width: side, height: side, seed: UInt64(index) + 1)
+            let path = try directory.write("art/\(prefix)-\(index).png", PNGFixture.rgba(width: side, height: side, pixels: pixels))
+            sources.append(AssetRequest(path: path, name: "art/\(prefix)-\(index).png"))
+        }
+        let pack = directory.file("level.bake")
+        try await bake(sources, to: pack)
+        return pack
+    }
+
     /// What ``smallPack(in:)`` bakes.
     static func smallPackSources(in directory: TemporaryDirectory) -> [AssetRequest] {
         [.folder(directory.file("art"), name: "art"), AssetRequest(path: directory.file("art/notes.txt"), name: "art/notes.txt", plugin: "data")]

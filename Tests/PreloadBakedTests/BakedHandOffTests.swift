@@ -10,14 +10,7 @@ import Testing
 @Suite struct BakedHandOffTests {
     @Test func bakedTexturesAreHandedOverInOrderUnderABudget() async throws {
         let directory = try TemporaryDirectory()
-        var sources: [AssetRequest] = []
-        for index in 0..<6 {
-            let pixels = PNGFixture.noise(width: 128, height: 128, seed: UInt64(index) + 1)  // 64 KiB each
-            let path = try directory.write("art/big-\(index).png", PNGFixture.rgba(width: 128, height: 128, pixels: pixels))
-            sources.append(AssetRequest(path: path, name: "art/big-\(index).png"))
-        }
-        let pack = directory.file("level.bake")
-        try await BakedFixtures.bake(sources, to: pack)
+        let pack = try await BakedFixtures.noisePack(count: 6, side: 128, prefix: "big", in: directory)
 
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let uploaded = Recorder<String>()
