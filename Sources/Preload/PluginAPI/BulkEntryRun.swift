@@ -63,11 +63,9 @@ public final class BulkEntryRun {
         defer { (self.next, self.started, self.finished) = (next, started, finished) }
         while next < range.upperBound, !loading.isCancelled {
             let position = expansion.position(of: items[next].asset - expansion.first)
-            let done = loading.load(items[next], started: started, thread: thread, waited: waited) { context in
+            started = loading.load(items[next], started: started, thread: thread, waited: waited, into: &finished) { context in
                 try load(position, context)
             }
-            started = done.ended
-            finished.append(done.finished)
             next += 1
         }
     }

@@ -1,22 +1,30 @@
 /// How a load runs one item on its thread, and what the plugin's result means: values only (the
-/// batch's ``LoadEnvironment``, its ``PlannedTable`` and when the load was queued), so that a ``LoadOperation`` and a
+/// batch's ``LoadEnvironment``, its ``PlannedTable`` and when the load was queued; a class, so
+/// that a call per item copies no fields: as a struct each call retained and released them), so that a ``LoadOperation`` and a
 /// ``BulkEntryRun`` load items alike without either holding the other.
-struct ItemLoading: Sendable {
+final class ItemLoading: Sendable {
     let environment: LoadEnvironment
     /// What planning found for each asset: its request, file, plugin (read by the asset's number).
     let table: PlannedTable
     /// When the load was made, just before it was queued.
     let queuedAt: ContinuousClock.Instant
 
+    init(environment: LoadEnvironment, table: PlannedTable, queuedAt: ContinuousClock.Instant) {
+        self.environment = environment
+        self.table = table
+        self.queuedAt = queuedAt
+    }
+
     /// Whether the batch is being cancelled.
     var isCancelled: Bool { environment.isCancelled }
 
     /// Loads `item` on this thread by `load`, given its context (made here unless given),
-    /// starting at `started`: how it ended, and when.
+    /// starting at `started`; appends how it ended to `finished` (moved in, not copied out) and
+    /// returns when.
     func load(
         _ item: LoadItem, context given: LoadContext? = nil, started: ContinuousClock.Instant, thread: ThreadIdentity, waited: Duration,
-        _ load: (LoadContext) throws -> any Asset
-    ) -> (finished: FinishedAsset, ended: ContinuousClock.Instant) {
+        into finished: inout [FinishedAsset], _ load: (LoadContext) throws -> any Asset
+    ) -> ContinuousClock.Instant {
         let planned = given?.request ?? table.planned(item.asset)
         let context =
             given
@@ -34,13 +42,14 @@ struct ItemLoading: Sendable {
             reading = context.reports.reading
         }
         let now = ContinuousClock.now
-        let finished = FinishedAsset(
-            asset: item.asset, planned: planned, outcome: consume ended, duration: now - started,
-            started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
-            // Decoding is the rest of the duration: worked out when the report is read.
-            timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
-            ran: true)
-        return (finished, now)
+        finished.append(
+            FinishedAsset(
+                asset: item.asset, planned: planned, outcome: consume ended, duration: now - started,
+                started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
+                // Decoding is the rest of the duration: worked out when the report is read.
+                timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
+                ran: true))
+        return now
     }
 
     /// What a plugin's result means: an error thrown because the load was cancelled (or after it

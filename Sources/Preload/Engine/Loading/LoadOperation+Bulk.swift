@@ -51,9 +51,7 @@ extension LoadOperation {
                 ?? AssetError(
                     path: loading.table.path(item.asset), category: .other,
                     reason: "plugin \"\(expansion.expander.identifier)\" returned from loading a run of entries without loading it")
-            let done = loading.load(item, started: last, thread: thread, waited: waited) { _ in throw error }
-            finished.append(done.finished)
-            last = done.ended
+            last = loading.load(item, started: last, thread: thread, waited: waited, into: &finished) { _ in throw error }
         }
         return last
     }

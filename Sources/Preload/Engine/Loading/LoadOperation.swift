@@ -141,11 +141,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 }
                 return
             }
-            let done = loading.load(items[index], context: context, started: started, thread: thread, waited: waited) {
+            started = loading.load(items[index], context: context, started: started, thread: thread, waited: waited, into: &finished) {
                 try plugin.loader.load($0)
             }
-            finished.append(done.finished)
-            started = done.ended
             index += 1
         }
         conclude(finished)
