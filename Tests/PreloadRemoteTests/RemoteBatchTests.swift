@@ -148,22 +148,36 @@ import Testing
         let coordinator = try coordinator(try fixture.fetcher(stall: .seconds(120)), plugins: [PNGLoader(), DataFileLoader.raw])
         let batch = coordinator.start(
             (0..<8).map { AssetRequest(path: fixture.url("stall/slow.bin?after=1000&seconds=60&times=1&n=\($0)"), plugin: "data") })
-        // Cancelled once bytes arrive (the downloads move the bar while the batch plans), read from
-        // the batch's own progress: a progress hook runs on the hooks' queue, which a loaded machine
-        // (ThreadSanitizer beside the other targets) held up past the stall, so that a download had
-        // finished before the cancel. Polled, bounded by the stall timeout.
-        let waitingForBytes = ContinuousClock.now
-        while batch.progress.fractionCompleted == 0 && !batch.isFinished && ContinuousClock.now - waitingForBytes < .seconds(120) {
-            try await Task.sleep(for: .milliseconds(1))
+        // Cancelled once bytes arrive (the downloads move the bar while the batch plans), by a
+        // thread of its own reading the batch's progress: a task of the test, or a progress hook on
+        // the hooks' queue, waited more than the stall for a thread under ThreadSanitizer with
+        // every test target in one process, so that a download had finished before the cancel.
+        // Bounded by the stall timeout.
+        let cancelledAt = Locked<(instant: ContinuousClock.Instant, moved: Bool)?>(nil)
+        let watcher = Thread {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while batch.progress.fractionCompleted == 0 && !batch.isFinished && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            let moved = batch.progress.fractionCompleted > 0 && !batch.isFinished
+            cancelledAt.withLock { $0 = (.now, moved) }
+            batch.cancel()
         }
-        #expect(batch.progress.fractionCompleted > 0 && !batch.isFinished, "bytes arrived while the downloads stall")
-        let cancelled = ContinuousClock.now
-        batch.cancel()
-        let report = await withCheckedContinuation { continuation in batch.whenFinished { continuation.resume(returning: $0) } }
+        watcher.start()
+        let finishedAt = Locked<ContinuousClock.Instant?>(nil)
+        let report = await withCheckedContinuation { continuation in
+            batch.whenFinished { report in
+                finishedAt.withLock { $0 = .now }
+                continuation.resume(returning: report)
+            }
+        }
+        let cancelled = try #require(cancelledAt.withLock { $0 })
+        #expect(cancelled.moved, "bytes arrived while the downloads stall")
         // At once: the transfers are cut, not waited for. Without the cut the batch would end no
         // sooner than the server's stall (60 s; the stall timeout is 120 s); alone this takes
         // milliseconds, and even a machine with a load of 25 does it well within the stall.
-        #expect(ContinuousClock.now - cancelled < .seconds(50), "\(ContinuousClock.now - cancelled)")
+        let finished = try #require(finishedAt.withLock { $0 })
+        #expect(finished - cancelled.instant < .seconds(50), "\(finished - cancelled.instant)")
         #expect(report.loaded.isEmpty && report.wasCancelled)
         let contents = try fixture.cacheContents()
         #expect(contents.blobs.isEmpty)
