@@ -92,17 +92,10 @@ public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
     /// (not the pages and sprites loaded for an atlas: the atlas declares those), under the names
     /// the index gives them, with `request`'s options.
     public func expand(_ request: AssetRequest) throws -> [AssetRequest] {
-        // A request for one entry (`level.bake#hero.png`, a reload) is what it says.
-        if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return [request] }
-        let pack = try packs.open(request.path)
-        let entries = pack.index.entries
-        var requests: [AssetRequest] = []
-        requests.reserveCapacity(entries.count)
-        for position in entries.indices where entries[position].isRequestedWithPack {  // (no copy of each entry)
-            let name = entries[position].name
-            requests.append(AssetRequest(path: request.path + "#" + name, name: name, plugin: identifier, options: request.options))
-        }
-        return requests
+        // A request for one entry (`level.bake#hero.png`, a reload) is what it says. Otherwise the
+        // entries the bulk path lists, as requests (one list of them: the two paths cannot differ).
+        guard let listed = try bulkEntries(of: request) else { return [request] }
+        return listed.names.map { AssetRequest(path: request.path + "#" + $0, name: $0, plugin: identifier, options: request.options) }
     }
 
     /// The same entries as ``expand(_:)``, at once, by their positions in the pack's index, with
