@@ -9,7 +9,7 @@ import Testing
 /// entry, through the bulk path (``BulkExpandingPlugin``); `BUNDLE#NAME` is one entry (the
 /// bundle is a ``ContainerPlugin`` too, so that such a path is found), loaded alone by
 /// ``load(_:)``. It counts what the batch asks of it.
-private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
+struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     var identifier: String { "lines" }
     var assetKind: AssetKind { "text" }
     var fileExtensions: Set<String> { ["lines"] }

@@ -14,7 +14,10 @@ import Synchronization
 /// ``handle(named:as:)`` try the words as a name first, ``asset(atPath:)`` as a path first; each
 /// then tries the other, so both find the same asset. A relative path is read from the current
 /// directory at the time of the lookup. A name loaded again (by a later batch, or a reload)
-/// replaces what was stored under it: one asset per name.
+/// replaces what was stored under it: one asset per name. Within one batch, two files given one
+/// name (two packs with entries of the same name) do not replace each other: the first requested
+/// keeps the name and each later one is stored under its path, with a warning
+/// (``AssetWarning/Code/storeNameTaken``), so that each is found by its own path.
 ///
 /// Safe to use from any thread. The tables are split into shards by name (and by path), each
 /// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.
@@ -103,7 +106,8 @@ public final class AssetStore: Sendable {
     /// A name (or normalized path) with its hash, computed once: the hash picks the shard and
     /// keys the shard's table, so storing an asset hashes its name's characters once. Names are
     /// hashed by their UTF-8 bytes (``NameScan``), as the file system tells paths apart.
-    private struct Key: Hashable {
+    /// (Planning tells a batch's store names apart by it too: ``StoreNameClaims``.)
+    struct Key: Hashable {
         let text: String
         let hash: Int
 

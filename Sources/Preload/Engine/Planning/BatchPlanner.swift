@@ -59,8 +59,9 @@ final class BatchPlanner: Sendable {
     func launch() {
         let started = ContinuousClock.now
         let sourced = sources.prefetch(callers)
-        let (requests, entries, expanded, bulk) = expandFolders()
-        let table = PlannedTable(callers: requests, capacity: entries, plugins: registry.registeredPlugins, files: registry.files)
+        let (requests, entries, expanded, bulk, names) = expandFolders()
+        let table = PlannedTable(
+            callers: requests, capacity: entries, plugins: registry.registeredPlugins, files: registry.files, nameWarnings: names.warnings)
         let resolver = RequestResolver(
             registry: registry, table: table, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
             memory: environment.memory, sources: sources, bulk: bulk,
@@ -98,11 +99,18 @@ final class BatchPlanner: Sendable {
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
     /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
-    /// whether any request was replaced.
-    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool, bulk: BulkExpansions) {
+    /// whether any request was replaced; `names`, which were renamed, their store names being
+    /// an earlier request's (``StoreNameClaims``).
+    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool, bulk: BulkExpansions, names: StoreNameClaims) {
         var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false, BulkExpansions()) }
+        guard expands || given.contains(where: \.isFolder) else {
+            let names = StoreNameClaims(renaming: &given)
+            if !names.warnings.isEmpty {  // the report names them as stored
+                recorder.recordCallers(given, skipped: [], skipReasons: [:], named: Array(given.indices), unloadable: [])
+            }
+            return (given, given.count, false, BulkExpansions(), names)
+        }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
         // naming its path), never expanded from a file that is not there. A folder is not
@@ -120,13 +128,14 @@ final class BatchPlanner: Sendable {
         // The files a source's folders listed are prepared together, as the caller's were.
         if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(found.requests) }
         found.requests += notFetched
+        let names = StoreNameClaims(renaming: &found.requests)
         // The batch's callers are the planned requests themselves (one array, shared), not a copy:
         // a baked pack of a million entries would hold two.
         let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }
         recorder.recordCallers(
             expanded, skipped: found.skipped, skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
         environment.expansions = found.bulk  // before any load is queued
-        return (found.requests, found.requests.count + found.unloadable.count, true, found.bulk)
+        return (found.requests, found.requests.count + found.unloadable.count, true, found.bulk, names)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
