@@ -106,8 +106,7 @@ public final class AssetStore: Sendable {
     /// A name (or normalized path) with its hash, computed once: the hash picks the shard and
     /// keys the shard's table, so storing an asset hashes its name's characters once. Names are
     /// hashed by their UTF-8 bytes (``NameScan``), as the file system tells paths apart.
-    /// (Planning tells a batch's store names apart by it too: ``StoreNameClaims``.)
-    struct Key: Hashable {
+    private struct Key: Hashable {
         let text: String
         let hash: Int
 

@@ -128,7 +128,7 @@ final class BatchPlanner: Sendable {
         // The files a source's folders listed are prepared together, as the caller's were.
         if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(found.requests) }
         found.requests += notFetched
-        let names = StoreNameClaims(renaming: &found.requests)
+        let names = StoreNameClaims(renaming: &found.requests, bulk: found.bulk)
         // The batch's callers are the planned requests themselves (one array, shared), not a copy:
         // a baked pack of a million entries would hold two.
         let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }

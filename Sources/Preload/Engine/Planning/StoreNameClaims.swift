@@ -12,35 +12,42 @@ struct StoreNameClaims {
     /// The warning each renamed request's asset gets, by the request's number.
     private(set) var warnings: [Int: AssetWarning] = [:]
 
-    /// Renames the requests of `requests` whose store name an earlier one has, from another file.
-    init(renaming requests: inout [AssetRequest]) {
+    /// Renames the requests of `requests` whose store name an earlier one has, from another file;
+    /// `bulk`, the files bulk plugins expanded them from.
+    init(renaming requests: inout [AssetRequest], bulk: BulkExpansions = BulkExpansions()) {
         // Most batches name each file after its own path (a folder named as its path, plain
-        // files): names then differ where paths do, and there is nothing to look for.
-        guard requests.contains(where: { $0.name != $0.path }) else { return }
-        var first: [AssetStore.Key: Int] = [:]
+        // files), or are one file's entries each named by its entry name (one baked pack): names
+        // then differ where paths do, and there is nothing to look for.
+        guard requests.contains(where: { $0.name != $0.path }), !bulk.namesEveryEntryByItself(of: requests.count) else { return }
+        // Which request named each name first: (the name's hash, the request's number) in the
+        // batch's kind of merge table, names compared where the requests hold them.
+        let first = MergeTable()
         first.reserveCapacity(requests.count)
         var renamed: [Int] = []
-        for index in requests.indices {
-            let key = AssetStore.Key(requests[index].name)
-            guard let earlier = first[key] else {
-                first[key] = index
-                continue
+        requests.withUnsafeBufferPointer { requests in
+            for index in requests.indices {
+                let earlier = first.claim(NameScan(requests[index].name).hash, for: index) {
+                    NameScan.sameBytes(requests[$0].name, requests[index].name)
+                }
+                if earlier != index, !Self.sameFile(requests[earlier], requests[index]) { renamed.append(index) }
             }
-            if !Self.sameFile(requests[earlier], requests[index]) { renamed.append(index) }
+        }
+        func owner(of name: String) -> Int? {
+            first.asset(of: NameScan(name).hash) { NameScan.sameBytes(requests[$0].name, name) }
         }
         for index in renamed {
             let taken = requests[index].name, path = requests[index].requestedPath
+            let keeper = requests[owner(of: taken)!].requestedPath
             var name = path, copy = 1
-            while first[AssetStore.Key(name)] != nil {
+            while owner(of: name) != nil {
                 copy += 1
                 name = "\(path) (\(copy))"
             }
-            first[AssetStore.Key(name)] = index
-            let owner = requests[first[AssetStore.Key(taken)]!].requestedPath
             requests[index].name = name
+            _ = first.claim(NameScan(name).hash, for: index) { _ in false }
             warnings[index] = AssetWarning(
                 .storeNameTaken,
-                "the store name '\(taken)' is already given to '\(owner)', requested first in this batch, which keeps it; "
+                "the store name '\(taken)' is already given to '\(keeper)', requested first in this batch, which keeps it; "
                     + "stored as '\(name)' instead")
         }
     }
@@ -49,6 +56,14 @@ struct StoreNameClaims {
     private static func sameFile(_ a: AssetRequest, _ b: AssetRequest) -> Bool {
         let (left, right) = (a.requestedPath, b.requestedPath)
         return left == right || AssetPath.normalized(left) == AssetPath.normalized(right)
+    }
+}
+
+extension BulkExpansions {
+    /// Whether the `count` requests are all one file's entries, each stored under its entry's
+    /// name (``BulkEntries/storeNames`` empty), which their paths (`FILE#NAME`) tell apart.
+    fileprivate func namesEveryEntryByItself(of count: Int) -> Bool {
+        all.count == 1 && all[0].first == 0 && all[0].entries.count == count && all[0].entries.storeNames.isEmpty
     }
 }
 
