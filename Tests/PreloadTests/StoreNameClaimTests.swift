@@ -65,6 +65,17 @@ import Testing
         #expect(bulk.0 == oneByOne.0, "the bulk path and one by one agree")
     }
 
+    @Test func oneBundleGivingTwoEntriesOneStoreNameKeepsBoth() async throws {
+        let directory = try TemporaryDirectory()
+        let bundle = try directory.write("ui.lines", LinesBundleLoader.bundle([("a/hero", "A"), ("b/hero", "B"), ("b/map", "M")]))
+        let plugin = LinesBundleLoader(storeName: { String($0.split(separator: "/").last!) })
+        for requests in [[AssetRequest(path: bundle)], try plugin.expand(AssetRequest(path: bundle))] {
+            let (observed, _, assets) = try await Self.load(requests, plugins: [plugin])
+            #expect(observed.results == ["hero=A []", "\(bundle)#b/hero=B [store-name-taken]", "map=M []"])
+            #expect(Self.text(assets.asset(atPath: bundle + "#a/hero")) == "A" && Self.text(assets.asset(atPath: bundle + "#b/hero")) == "B")
+        }
+    }
+
     @Test func aStrictBatchFailsTheLaterOfTwoAssetsGivenOneName() async throws {
         let directory = try TemporaryDirectory()
         let a = try directory.write("a.lines", LinesBundleLoader.bundle([("hero", "A hero")]))
