@@ -176,37 +176,43 @@ final class BatchPlanner: Sendable {
         placements.reserveCapacity(callers.count)
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
         var fresh: [LoadGrouping.Item] = []
+        fresh.reserveCapacity(callers.count)
         var allowance = ReadAheadAllowance(resolver.readAhead)
         // The last request placed on an asset: a request repeating it (the same path, plugin and
         // options) is the same asset, placed without opening, reading or claiming the file again.
         // (Its entry and where its placement is: no copy of its plugin's name per request.)
         var last: (entry: Int, placement: Int)?
-        for entry in callers {
-            if let placed = last, AssetRequest.repeats(requests, entry, placed.entry),
-                case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
-            {
-                placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
-                continue
-            }
-            let request: ResolvedRequest
-            do {
-                request = try resolver.resolveAndDeclare(requests[entry], at: entry, readingAhead: &allowance)
-            } catch {
-                placements.append(.failed(entry: entry, error))
-                continue
-            }
-            guard request.isLeaf else {
-                deferred.append((entry, request))
-                continue
-            }
-            // Merging by key, outside the batch's lock (the table has locks of its own).
-            let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
-            placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
-            last = (entry, placements.count - 1)
-            if asset == entry {
-                if let note = request.note { environment.notes.keep(note, for: asset) }
-                fresh.append(
-                    LoadGrouping.Item(item: LoadItem(asset: asset, resolved: request), work: request.work, alone: request.plugin.loadsAsynchronously))
+        // The requests are read where they are (an array's subscript copies the request it
+        // returns: ~310 instructions per request to copy and destroy; callgrind, issue 50).
+        requests.withUnsafeBufferPointer { requests in
+            for entry in callers {
+                if let placed = last, AssetRequest.repeats(requests, entry, placed.entry),
+                    case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
+                {
+                    placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
+                    continue
+                }
+                let request: ResolvedRequest
+                do throws(AssetError) {
+                    request = try resolver.resolveAndDeclare(requests[entry], at: entry, readingAhead: &allowance)
+                } catch {
+                    placements.append(.failed(entry: entry, error))
+                    continue
+                }
+                guard request.isLeaf else {
+                    deferred.append((entry, request))
+                    continue
+                }
+                // Merging by key, outside the batch's lock (the table has locks of its own).
+                let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
+                placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
+                last = (entry, placements.count - 1)
+                if asset == entry {
+                    if let note = request.note { environment.notes.keep(note, for: asset) }
+                    fresh.append(
+                        LoadGrouping.Item(
+                            item: LoadItem(asset: asset, resolved: request), work: request.work, alone: request.plugin.loadsAsynchronously))
+                }
             }
         }
         recorder.record(placements)
@@ -288,7 +294,7 @@ extension AssetRequest {
     /// plugin and options): the same asset, whatever its name. Comparing costs less than hashing
     /// (a batch that names one file many times names it in a row), and comparing in place less
     /// than copying the two requests (about 300 instructions per request).
-    fileprivate static func repeats(_ requests: [AssetRequest], _ entry: Int, _ previous: Int) -> Bool {
+    fileprivate static func repeats(_ requests: UnsafeBufferPointer<AssetRequest>, _ entry: Int, _ previous: Int) -> Bool {
         requests[entry].path == requests[previous].path && requests[entry].plugin == requests[previous].plugin
             && requests[entry].origin == requests[previous].origin && requests[entry].options == requests[previous].options
     }

@@ -147,6 +147,13 @@ final class PlannedTable: Sendable {
         return callers[entry].requestedPath
     }
 
+    /// The name and requested path of `entry`'s request, with one look at its slot (what the
+    /// store reads of every asset).
+    func nameAndPath(_ entry: Int) -> (name: String, path: String) {
+        if let kept = keptRequest(entry) { return (kept.pointee.request!.name, kept.pointee.request!.requestedPath) }
+        return callers.withUnsafeBufferPointer { ($0[entry].name, $0[entry].requestedPath) }
+    }
+
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
     func origin(_ entry: Int) -> String? {
         keptRequest(entry)?.pointee.request!.origin
