@@ -49,6 +49,10 @@ package struct FolderWalk {
                 found.notFiles += listing.notFiles
                 level += listing.folders
             }
+            // Walked in order, so that a level's files come as sorted runs in sorted order: the
+            // caller's sort of the whole list then finds one run (a comparison per file) unless a
+            // folder's files fall between another's (`a-b/x.png` before `a/y.png`).
+            level.sort()
         }
         return found
     }
@@ -61,26 +65,36 @@ package struct FolderWalk {
             return listing
         }
         defer { closedir(stream) }
+        // The name of each entry listed in `files`, to sort them by: every path shares the folder,
+        // and most names are small strings, compared in place (sorting the paths compared
+        // their common folder each time: ~2,000 instructions per file; callgrind, issue 50).
+        var names: [String] = []
+        let folder = directory + "/"  // once, not once per entry
         while true {
             errno = 0  // readdir's end and its failure are told apart by errno
             guard let entry = readdir(stream) else { break }
             let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
-                let bytes = raw.prefix(while: { $0 != 0 })
-                if let valid = String(validating: bytes, as: UTF8.self) { return (valid, true) }  // one pass for most names
-                return (String(decoding: bytes, as: UTF8.self), false)
+                // `d_name` ends with a NUL. Read as a C string: `String(validating:)` of the bytes
+                // took ~1,000 instructions a name through the generic collection's path.
+                let cString = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                if let valid = String(validatingCString: cString) { return (valid, true) }  // one pass for most names
+                return (String(decoding: UnsafeRawBufferPointer(start: raw.baseAddress, count: strlen(cString)), as: UTF8.self), false)
             }
             guard !name.hasPrefix(".") else { continue }  // hidden files, "." and ".."
-            let path = directory + "/" + name
+            let path = folder + name
             guard isUTF8 else {
                 listing.badlyNamed.append(path)
                 continue
             }
+            let listed = listing.files.count
             listing.add(path, type: entry.pointee.d_type, isAssetFolder: isAssetFolder)
+            if listing.files.count > listed { names.append(name) }
         }
         if errno != 0 { listing.unreadable.append((directory, String(cString: strerror(errno)))) }
         // Sorted here, on the walk's threads: the caller's sort of the whole list then only
-        // merges these runs (a tenth of sorting 20,000 paths in no order).
-        listing.files.sort()
+        // merges these runs (a tenth of sorting 20,000 paths in no order). By name: one folder's
+        // paths order as their names do.
+        listing.files = zip(names, listing.files).sorted { $0.0 < $1.0 }.map(\.1)
         return listing
     }
 

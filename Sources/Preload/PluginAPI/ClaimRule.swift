@@ -61,12 +61,12 @@ extension PluginRegistry {
         if let nominee { return nominee }
         let header: [UInt8]
         do {
-            header = try known ?? contents.map { Array($0.prefix(longestHeader)) } ?? files.prefix(request.path, count: longestHeader)
+            header = try known ?? contents.map { $0.leadingBytes(longestHeader) } ?? files.prefix(request.path, count: longestHeader)
         } catch {
             throw AssetError(path: request.path, wrapping: error)
         }
         known = header
-        let more = { (count: Int) in contents.map { Array($0.prefix(count)) } ?? (try? files.prefix(request.path, count: count)) }
+        let more = { (count: Int) in contents.map { $0.leadingBytes(count) } ?? (try? files.prefix(request.path, count: count)) }
         if let plugin = plugin(forHeader: header, more: more), let registered = registered(identifier: plugin.identifier) {
             return registered
         }
@@ -87,12 +87,12 @@ extension PluginRegistry {
         let loader = plugin.loader
         guard loader.headerLength > 0, sniffers > 1 else { return nil }
         if known == nil {
-            known = contents.map { Array($0.prefix(loader.headerLength)) } ?? (try? files.prefix(request.path, count: loader.headerLength))
+            known = contents.map { $0.leadingBytes(loader.headerLength) } ?? (try? files.prefix(request.path, count: loader.headerLength))
         }
         guard let own = known, !own.isEmpty else { return nil }  // unreadable: the plugin's own load says why
         // A plugin that cannot tell from its header keeps what its extension gave it.
         if loader.signatureMatch(own.count > loader.headerLength ? Array(own.prefix(loader.headerLength)) : own) != .differs { return nil }
-        let more = { (count: Int) in contents.map { Array($0.prefix(count)) } ?? (try? files.prefix(request.path, count: count)) }
+        let more = { (count: Int) in contents.map { $0.leadingBytes(count) } ?? (try? files.prefix(request.path, count: count)) }
         let header = more(longestHeader) ?? own
         known = header
         guard let other = self.plugin(forHeader: header, more: more), other.identifier != loader.identifier else { return nil }
