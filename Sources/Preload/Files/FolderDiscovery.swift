@@ -233,11 +233,14 @@ package struct FolderDiscovery: Sendable {
     package func assetFoldersInContainers(of requests: [AssetRequest], seen: inout Set<String>) -> [AssetRequest] {
         let containers = registry.all.compactMap { $0 as? any ContainerPlugin }
         var found: [AssetRequest] = []
-        for request in requests {
+        // Only a request naming its plugin can be a container's (a file its extension claims names
+        // none); each is read in place, not copied out of the array (~600 instructions a file).
+        for index in requests.indices {
             // A pack that expands into its assets (a baked pack) names its atlases itself.
-            guard let container = containers.first(where: { $0.identifier == request.plugin }), !(container is any ExpandingPlugin),
-                let names = try? container.entryNames(in: request.path)
+            guard let plugin = requests[index].plugin, let container = containers.first(where: { $0.identifier == plugin }),
+                !(container is any ExpandingPlugin), let names = try? container.entryNames(in: requests[index].path)
             else { continue }
+            let request = requests[index]
             for folder in Self.assetFolders(in: names) where seen.insert(request.path + "#" + folder).inserted {
                 found.append(AssetRequest(path: request.path + "#" + folder, name: request.name + "#" + folder, options: request.options))
             }
