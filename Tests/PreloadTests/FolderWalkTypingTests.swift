@@ -64,4 +64,20 @@ import Testing
         #expect(walk.notFiles.map(\.path) == [directory.file("level/folder-link")] && walk.unreadable.isEmpty)
         #expect(Set(walk.directories) == [directory.file("level"), directory.file("level/sub")])
     }
+
+    /// Each folder's files come sorted as their paths sort (the walk sorts names, and makes the
+    /// paths of regular files only then): links and asset folders, typed apart from regular files,
+    /// take their places among them, and the whole list, sorted once more by the caller, is in
+    /// `String` order even where one folder's files fall between another's (`a-b/` before `a/`).
+    @Test func eachFoldersFilesComeInTheOrderOfTheirPaths() throws {
+        for name in ["b.png", "B.png", "é.png", "e\u{301}x.png", "a10.png", "a9.png", "z.png"] { try directory.write("level/a/" + name, [1]) }
+        try directory.write("level/a/m.atlas/1.png", [2])
+        try directory.write("level/a-b/x.png", [3])
+        try directory.write("level/a/b/y.png", [4])
+        try FileManager.default.createSymbolicLink(atPath: directory.file("level/a/k.png"), withDestinationPath: directory.file("level/a/z.png"))
+        let walk = FolderWalk.walk(directory.file("level"), threads: 2, isAssetFolder: FolderDiscovery.isAssetFolder)
+        let inA = walk.files.filter { $0.hasPrefix(directory.file("level/a/")) && !$0.dropFirst(directory.file("level/a/").count).contains("/") }
+        #expect(inA == inA.sorted() && inA.count == 9)
+        #expect(DiskSource().walk(directory.file("level"), threads: 2, isAssetFolder: FolderDiscovery.isAssetFolder).files == walk.files.sorted())
+    }
 }
