@@ -15,7 +15,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     struct Recorded: Sendable {
         /// Which batch recorded it (``BatchState/number``).
         let batch: UInt64
-        let callers: [AssetRequest]
+        let callers: CallerRequests
         let dependencyRequests: [AssetRequest]
         let assetOfEntry: [Int32]
         let failures: [Int: AssetError]
@@ -52,7 +52,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
         /// The result of `entry`, from the batch's records; no outcome means cancelled.
         static func result(
-            ofEntry entry: Int, batch: UInt64, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int32],
+            ofEntry entry: Int, batch: UInt64, callers: CallerRequests, dependencyRequests: [AssetRequest], assetOfEntry: [Int32],
             failures: [Int: AssetError], records: AssetRecords
         ) -> AssetResult {
             let request = entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count]

@@ -177,7 +177,13 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public var plugin: String { table.pluginIdentifier(entry) }
     /// What `stat` said about the file (or the container about the entry).
     public var file: FileFacts {
-        _read { yield table.slot(entry).pointee.file }
+        _read {
+            if let kept = table.keptFile(entry) {
+                yield kept.pointee
+            } else {
+                yield table.file(entry)  // an entry a bulk plugin listed: made from its listing
+            }
+        }
     }
     /// How to read this file and the files it mentions: disk, or entries inside containers.
     public var files: AssetFiles { table.files(entry) }

@@ -99,10 +99,10 @@ final class BatchPlanner: Sendable {
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
     /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
     /// whether any request was replaced.
-    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool, bulk: BulkExpansions) {
+    private func expandFolders() -> (requests: CallerRequests, entries: Int, expanded: Bool, bulk: BulkExpansions) {
         var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return (given, given.count, false, BulkExpansions()) }
+        guard expands || given.contains(where: \.isFolder) else { return (CallerRequests(given), given.count, false, BulkExpansions()) }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
         // naming its path), never expanded from a file that is not there. A folder is not
@@ -118,15 +118,15 @@ final class BatchPlanner: Sendable {
         }
         var found = FolderDiscovery(registry: registry, threads: workers, files: sources.serving(registry.files)).expand(given)
         // The files a source's folders listed are prepared together, as the caller's were.
-        if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(found.requests) }
+        if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(Array(found.requests)) }
         found.requests += notFetched
-        // The batch's callers are the planned requests themselves (one array, shared), not a copy:
-        // a baked pack of a million entries would hold two.
+        // The batch's callers are the planned requests themselves (one list, shared), not a copy:
+        // a baked pack of a million entries would hold two. (Its entries are not requests until read.)
         let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }
         recorder.recordCallers(
             expanded, skipped: found.skipped, skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        environment.expansions = found.bulk  // before any load is queued
-        return (found.requests, found.requests.count + found.unloadable.count, true, found.bulk)
+        environment.expansions = found.requests.expansions  // before any load is queued
+        return (found.requests, found.requests.count + found.unloadable.count, true, found.requests.expansions)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
@@ -141,7 +141,7 @@ final class BatchPlanner: Sendable {
     /// each few followed by their requests' dependencies, so that loads are queued in request
     /// order.
     private func planInOrder(
-        _ requests: [AssetRequest], entries: Int, resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant
+        _ requests: CallerRequests, entries: Int, resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant
     ) {
         var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping, firstDependencyEntry: entries)
         var first = 0
@@ -160,7 +160,7 @@ final class BatchPlanner: Sendable {
     /// nothing are merged into assets and queued in loads, and the others are returned for the
     /// ``DependencyPlanner``.
     private func planLeaves(
-        _ callers: Range<Int>, of requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping
+        _ callers: Range<Int>, of requests: CallerRequests, resolver: RequestResolver, grouping: LoadGrouping
     ) -> [(entry: Int, resolved: ResolvedRequest)] {
         guard !isCancelled else { return [] }  // entries with no asset are reported cancelled
         var placements: [BatchRecorder.Placement] = []
@@ -173,7 +173,7 @@ final class BatchPlanner: Sendable {
         // (Its entry and where its placement is: no copy of its plugin's name per request.)
         var last: (entry: Int, placement: Int)?
         for entry in callers {
-            if let placed = last, AssetRequest.repeats(requests, entry, placed.entry),
+            if let placed = last, requests.repeats(entry, placed.entry),
                 case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
             {
                 placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
@@ -181,7 +181,7 @@ final class BatchPlanner: Sendable {
             }
             let request: ResolvedRequest
             do {
-                request = try resolver.resolveAndDeclare(requests[entry], at: entry, readingAhead: &allowance)
+                request = try resolver.resolveAndDeclare(caller: entry, of: requests, readingAhead: &allowance)
             } catch {
                 placements.append(.failed(entry: entry, error))
                 continue
@@ -268,16 +268,5 @@ final class BatchPlanner: Sendable {
             start += fanInWidth
         }
         return gathering + fanIn(gathering, into: completion)
-    }
-}
-
-extension AssetRequest {
-    /// Whether `requests[entry]` asks for what `requests[previous]` asked for (the same path,
-    /// plugin and options): the same asset, whatever its name. Comparing costs less than hashing
-    /// (a batch that names one file many times names it in a row), and comparing in place less
-    /// than copying the two requests (about 300 instructions per request).
-    fileprivate static func repeats(_ requests: [AssetRequest], _ entry: Int, _ previous: Int) -> Bool {
-        requests[entry].path == requests[previous].path && requests[entry].plugin == requests[previous].plugin
-            && requests[entry].origin == requests[previous].origin && requests[entry].options == requests[previous].options
     }
 }

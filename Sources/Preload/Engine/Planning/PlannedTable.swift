@@ -5,7 +5,8 @@ import PreloadConcurrency
 /// its entry's): the file's facts and the plugin (by its index in the registry), with, for the
 /// few entries that need them, the request (when it is not the caller's), the files it reads
 /// (a stand-in's, confined to its copy) and the warning its claim gave. Everything else is
-/// shared by the batch: the caller's requests (the array the recorder holds, not a copy) and
+/// shared by the batch: the caller's requests (the list the recorder holds, not a copy: an
+/// entry a bulk plugin listed has no request until one is read, ``CallerRequests``) and
 /// the files every request reads.
 ///
 /// Planning threads write the caller's entries at their own numbers (the storage is made before
@@ -13,17 +14,16 @@ import PreloadConcurrency
 /// asset's entry once its load is queued. A ``PlannedRequest`` is a view of one entry, made for
 /// a plugin's call; nothing here is copied per request.
 final class PlannedTable: Sendable {
-    /// One entry's facts: the file, its plugin (-1 until the entry is planned), where its
-    /// ``Extra`` is (-1: it has none) and whether that extra keeps its request.
+    /// One entry's plugin (-1 until the entry is planned), where its ``Extra`` is (-1: it has
+    /// none) and whether that extra keeps its request. (Its file's facts are kept apart: an
+    /// entry a bulk plugin listed has none of its own.)
     struct Slot: Sendable {
-        let file: FileFacts
         let plugin: Int32
         let extra: Int32
         let keepsRequest: Bool
 
         /// What a slot holds until its entry is planned.
-        static let unplanned = Slot(
-            file: FileFacts(device: 0, inode: 0, size: 0, modified: 0, isDirectory: false), plugin: -1, extra: -1, keepsRequest: false)
+        static let unplanned = Slot(plugin: -1, extra: -1, keepsRequest: false)
     }
 
     /// What a few entries have besides their ``Slot``.
@@ -37,7 +37,7 @@ final class PlannedTable: Sendable {
     }
 
     /// The caller's requests (after folders and expanders): entry `n < callers.count` asked for `callers[n]`.
-    let callers: [AssetRequest]
+    let callers: CallerRequests
     /// The registry's plugins, by index (empty for a table made outside a batch).
     private let plugins: [RegisteredPlugin]
     /// Their identifiers, by the same index.
@@ -45,28 +45,41 @@ final class PlannedTable: Sendable {
     /// How the batch's requests read files.
     let files: AssetFiles
     private let slots: StableSlots<Slot>
+    /// The facts of each entry's file, by ``factsNumber(_:)``: every entry's but those a bulk
+    /// plugin listed, whose facts are their container's with their own name and size (made when
+    /// read, from the listing: 56 bytes an entry not kept).
+    private let facts: StableSlots<FileFacts>
+    /// How many of the caller's entries bulk plugins listed.
+    private let listedCount: Int
     private let extras: StableSlots<Extra>
     /// How many extras there are (appending one takes this lock).
     private let extraCount = PreloadMutex<Int32>(0)
 
     /// A batch's table: `callers` are its caller's requests, `capacity` its entries before any
     /// dependency, `plugins` the registry's, and `files` what its requests read.
-    init(callers: [AssetRequest], capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles) {
+    init(callers: CallerRequests, capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles) {
         self.callers = callers
         self.plugins = plugins
         identifiers = plugins.map(\.identifier)
         self.files = files
+        listedCount = callers.listedCount
         slots = StableSlots(first: capacity, empty: .unplanned)
+        facts = StableSlots(first: capacity - listedCount, empty: Self.noFacts)
         extras = StableSlots(first: 16, empty: Extra())
     }
 
+    /// What a fact slot holds until its entry is planned.
+    private static let noFacts = FileFacts(device: 0, inode: 0, size: 0, modified: 0, isDirectory: false)
+
     /// A table of one entry, made outside any batch (a plugin's own test, a tool).
     init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
-        callers = [request]
+        callers = CallerRequests([request])
         plugins = []
         identifiers = [plugin]
         self.files = files
+        listedCount = 0
         slots = StableSlots(first: 1, empty: .unplanned)
+        facts = StableSlots(first: 1, empty: Self.noFacts)
         extras = StableSlots(first: 1, empty: Extra())
         write(entry: 0, file: file, plugin: 0, extra: claimWarning.map { Extra(request: nil, files: nil, warning: $0) })
     }
@@ -81,8 +94,9 @@ final class PlannedTable: Sendable {
     }
 
     private func write(entry: Int, file: FileFacts, plugin: Int32, extra: consuming Extra?) {
+        if let number = factsNumber(entry) { facts.write(file, at: number) }  // (a listed entry's are its listing's)
         guard let extra else {
-            slots.write(Slot(file: file, plugin: plugin, extra: -1, keepsRequest: false), at: entry)
+            slots.write(Slot(plugin: plugin, extra: -1, keepsRequest: false), at: entry)
             return
         }
         let keepsRequest = extra.request != nil
@@ -91,7 +105,23 @@ final class PlannedTable: Sendable {
             count += 1
             return count - 1
         }
-        slots.write(Slot(file: file, plugin: plugin, extra: position, keepsRequest: keepsRequest), at: entry)
+        slots.write(Slot(plugin: plugin, extra: position, keepsRequest: keepsRequest), at: entry)
+    }
+
+    /// Where `entry`'s file facts are kept: its number among the entries no bulk plugin listed;
+    /// `nil` for a listed one.
+    @inline(__always)
+    private func factsNumber(_ entry: Int) -> Int? {
+        guard listedCount > 0 else { return entry }  // most batches
+        return entry < callers.count ? callers.givenIndex(of: entry) : entry - listedCount
+    }
+
+    /// Where `entry`'s file facts are kept (to read them without a copy); `nil` for an entry a
+    /// bulk plugin listed (``file(_:)`` makes its facts).
+    @inline(__always)
+    func keptFile(_ entry: Int) -> UnsafePointer<FileFacts>? {
+        _ = slot(entry)  // (planned)
+        return factsNumber(entry).flatMap { facts.slot($0) }
     }
 
     /// `entry`'s slot; planning wrote it before anything asks.
@@ -126,19 +156,19 @@ final class PlannedTable: Sendable {
     /// The path of `entry`'s request (one string copied, not the request).
     func path(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.path }
-        return callers[entry].path
+        return callers.path(of: entry)
     }
 
     /// The name of `entry`'s request.
     func name(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.name }
-        return callers[entry].name
+        return callers.name(of: entry)
     }
 
     /// The path `entry`'s request was made for: its origin's, for a stand-in (``AssetRequest/requestedPath``).
     func requestedPath(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.requestedPath }
-        return callers[entry].requestedPath
+        return callers.requestedPath(of: entry)
     }
 
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
@@ -147,7 +177,10 @@ final class PlannedTable: Sendable {
     }
 
     /// What `stat` said about `entry`'s file (or its container about the entry).
-    func file(_ entry: Int) -> FileFacts { slot(entry).pointee.file }
+    func file(_ entry: Int) -> FileFacts {
+        if let kept = keptFile(entry) { return kept.pointee }
+        return callers.listedFile(of: entry)
+    }
 
     /// The index in the registry of `entry`'s plugin.
     func pluginIndex(_ entry: Int) -> Int { Int(slot(entry).pointee.plugin) }
@@ -184,16 +217,19 @@ final class PlannedTable: Sendable {
     /// Whether `entry` and `other` are one asset: the same device, inode, entry name (or source
     /// path), plugin and options, compared where planning wrote them (no key is copied).
     func sameKey(_ entry: Int, as other: Int) -> Bool {
-        let left = slot(entry), right = slot(other)
-        return left.pointee.file.inode == right.pointee.file.inode && left.pointee.file.device == right.pointee.file.device
-            && left.pointee.plugin == right.pointee.plugin && left.pointee.file.name == right.pointee.file.name
-            && options(entry) == options(other)
+        guard slot(entry).pointee.plugin == slot(other).pointee.plugin else { return false }
+        if listedCount == 0, let left = keptFile(entry), let right = keptFile(other) {  // compared in place
+            return left.pointee.inode == right.pointee.inode && left.pointee.device == right.pointee.device
+                && left.pointee.name == right.pointee.name && options(entry) == options(other)
+        }
+        let left = file(entry), right = file(other)
+        return left.inode == right.inode && left.device == right.device && left.name == right.name && options(entry) == options(other)
     }
 
     /// The options of `entry`'s request.
     private func options(_ entry: Int) -> AssetOptions {
         if let kept = keptRequest(entry) { return kept.pointee.request!.options }
-        return callers[entry].options
+        return callers.options(of: entry)
     }
 
     /// A view of `entry`, for a plugin's call.
