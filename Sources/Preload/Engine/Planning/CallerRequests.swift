@@ -31,12 +31,27 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// The request of `entry`; an entry a bulk plugin listed has its request made now (what
     /// ``ExpandingPlugin/expand(_:)`` would have made), others are lent where they are kept.
     package subscript(entry: Int) -> AssetRequest {
-        _read {
-            switch place(of: entry) {
-            case .given(let index): yield given[index]
-            case .listed(let expansion, let index): yield expansion.request(at: index)
+        @inline(__always) _read {
+            if expansions.all.isEmpty {  // most batches: lent in place
+                yield given[entry]
+            } else {
+                switch place(of: entry) {
+                case .given(let index):
+                    yield given[index]
+                case .listed(let expansion, let index):
+                    // Made in a box: the accessor's frame holds a reference, not a request (a
+                    // frame too large for its caller's buffer is allocated on every read).
+                    let made = MadeRequest(expansion.request(at: index))
+                    yield made.request
+                }
             }
         }
+    }
+
+    /// A listed entry's request, made to be read.
+    private final class MadeRequest {
+        let request: AssetRequest
+        init(_ request: AssetRequest) { self.request = request }
     }
 
     /// Where `entry` is: in ``given`` (at that index), or listed by an expansion (at that index of its entries).
@@ -70,12 +85,14 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     }
 
     /// Whether a bulk plugin listed `entry` (its request is made when read).
+    @inline(__always)
     func isListed(_ entry: Int) -> Bool {
         if case .listed = place(of: entry) { return true }
         return false
     }
 
     /// The options of `entry`'s request, without making it.
+    @inline(__always)
     func options(of entry: Int) -> AssetOptions {
         switch place(of: entry) {
         case .given(let index): given[index].options
@@ -84,6 +101,7 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     }
 
     /// The name of `entry`'s request (its store name), without making the request.
+    @inline(__always)
     func name(of entry: Int) -> String {
         switch place(of: entry) {
         case .given(let index): given[index].name
@@ -92,6 +110,7 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     }
 
     /// The path of `entry`'s request (a listed entry's, `CONTAINER#NAME`, made now), without making the request.
+    @inline(__always)
     func path(of entry: Int) -> String {
         switch place(of: entry) {
         case .given(let index): given[index].path
@@ -101,6 +120,7 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
 
     /// The path `entry`'s request was made for (``AssetRequest/requestedPath``; a listed entry's
     /// is its path), without making the request.
+    @inline(__always)
     func requestedPath(of entry: Int) -> String {
         switch place(of: entry) {
         case .given(let index): given[index].requestedPath
@@ -112,6 +132,7 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// options): the same asset, whatever its name. Compared in place (copying the two requests
     /// costs about 300 instructions); a listed entry is an entry of its own (a repeat would
     /// merge into the same asset by its key anyway).
+    @inline(__always)
     func repeats(_ entry: Int, _ previous: Int) -> Bool {
         guard expansions.all.isEmpty else {
             guard case .given(let index) = place(of: entry), case .given(let other) = place(of: previous) else { return false }

@@ -120,8 +120,7 @@ final class PlannedTable: Sendable {
     /// bulk plugin listed (``file(_:)`` makes its facts).
     @inline(__always)
     func keptFile(_ entry: Int) -> UnsafePointer<FileFacts>? {
-        _ = slot(entry)  // (planned)
-        return factsNumber(entry).flatMap { facts.slot($0) }
+        factsNumber(entry).flatMap { facts.slot($0) }
     }
 
     /// `entry`'s slot; planning wrote it before anything asks.
