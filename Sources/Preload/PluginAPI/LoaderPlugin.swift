@@ -178,8 +178,8 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     /// What `stat` said about the file (or the container about the entry).
     public var file: FileFacts {
         _read {
-            if let kept = table.keptFile(entry) {
-                yield kept.pointee
+            if let slot = table.slot(entry) {
+                yield slot.pointee.file
             } else {
                 yield table.file(entry)  // an entry a bulk plugin listed: made from its listing
             }

@@ -78,6 +78,14 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
         return index
     }
 
+    /// The registry index of listed `entry`'s plugin (planning found it registered).
+    func listedPlugin(of entry: Int) -> Int {
+        guard case .listed(let expansion, let index) = place(of: entry), let plugin = expansion.loader(of: index) else {
+            preconditionFailure("entry \(entry) is not a listed entry of a registered plugin")
+        }
+        return plugin.index
+    }
+
     /// The facts of listed `entry`'s file: its container's, with its name and size.
     func listedFile(of entry: Int) -> FileFacts {
         guard case .listed(let expansion, let index) = place(of: entry) else { preconditionFailure("entry \(entry) is not listed") }

@@ -5,25 +5,27 @@ import PreloadConcurrency
 /// its entry's): the file's facts and the plugin (by its index in the registry), with, for the
 /// few entries that need them, the request (when it is not the caller's), the files it reads
 /// (a stand-in's, confined to its copy) and the warning its claim gave. Everything else is
-/// shared by the batch: the caller's requests (the list the recorder holds, not a copy: an
-/// entry a bulk plugin listed has no request until one is read, ``CallerRequests``) and
-/// the files every request reads.
+/// shared by the batch: the caller's requests (the list the recorder holds, not a copy) and
+/// the files every request reads. An entry a bulk plugin listed (``CallerRequests``) has no
+/// slot: its request, file and plugin are its listing's, read there when asked (a pack of a
+/// million entries holds no million slots).
 ///
 /// Planning threads write the caller's entries at their own numbers (the storage is made before
 /// they start), the ``DependencyPlanner`` appends its dependency entries, and loads read an
 /// asset's entry once its load is queued. A ``PlannedRequest`` is a view of one entry, made for
 /// a plugin's call; nothing here is copied per request.
 final class PlannedTable: Sendable {
-    /// One entry's plugin (-1 until the entry is planned), where its ``Extra`` is (-1: it has
-    /// none) and whether that extra keeps its request. (Its file's facts are kept apart: an
-    /// entry a bulk plugin listed has none of its own.)
+    /// One entry's facts: the file, its plugin (-1 until the entry is planned), where its
+    /// ``Extra`` is (-1: it has none) and whether that extra keeps its request.
     struct Slot: Sendable {
+        let file: FileFacts
         let plugin: Int32
         let extra: Int32
         let keepsRequest: Bool
 
         /// What a slot holds until its entry is planned.
-        static let unplanned = Slot(plugin: -1, extra: -1, keepsRequest: false)
+        static let unplanned = Slot(
+            file: FileFacts(device: 0, inode: 0, size: 0, modified: 0, isDirectory: false), plugin: -1, extra: -1, keepsRequest: false)
     }
 
     /// What a few entries have besides their ``Slot``.
@@ -44,12 +46,9 @@ final class PlannedTable: Sendable {
     private let identifiers: [String]
     /// How the batch's requests read files.
     let files: AssetFiles
+    /// Each entry's slot but those a bulk plugin listed, by ``slotNumber(_:)``.
     private let slots: StableSlots<Slot>
-    /// The facts of each entry's file, by ``factsNumber(_:)``: every entry's but those a bulk
-    /// plugin listed, whose facts are their container's with their own name and size (made when
-    /// read, from the listing: 56 bytes an entry not kept).
-    private let facts: StableSlots<FileFacts>
-    /// How many of the caller's entries bulk plugins listed.
+    /// How many of the caller's entries bulk plugins listed (most batches: none).
     private let listedCount: Int
     private let extras: StableSlots<Extra>
     /// How many extras there are (appending one takes this lock).
@@ -63,13 +62,9 @@ final class PlannedTable: Sendable {
         identifiers = plugins.map(\.identifier)
         self.files = files
         listedCount = callers.listedCount
-        slots = StableSlots(first: capacity, empty: .unplanned)
-        facts = StableSlots(first: capacity - listedCount, empty: Self.noFacts)
+        slots = StableSlots(first: capacity - listedCount, empty: .unplanned)
         extras = StableSlots(first: 16, empty: Extra())
     }
-
-    /// What a fact slot holds until its entry is planned.
-    private static let noFacts = FileFacts(device: 0, inode: 0, size: 0, modified: 0, isDirectory: false)
 
     /// A table of one entry, made outside any batch (a plugin's own test, a tool).
     init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
@@ -79,7 +74,6 @@ final class PlannedTable: Sendable {
         self.files = files
         listedCount = 0
         slots = StableSlots(first: 1, empty: .unplanned)
-        facts = StableSlots(first: 1, empty: Self.noFacts)
         extras = StableSlots(first: 1, empty: Extra())
         write(entry: 0, file: file, plugin: 0, extra: claimWarning.map { Extra(request: nil, files: nil, warning: $0) })
     }
@@ -89,14 +83,24 @@ final class PlannedTable: Sendable {
 
     /// Records what planning found for `entry`: its file, its plugin, and what it has besides
     /// (`nil` for most: an ``Extra``'s request only when it is not the caller's at that number).
+    /// An entry a bulk plugin listed records nothing: what planning found is its listing's.
     func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra? = nil) {
-        write(entry: entry, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
+        guard let number = slotNumber(entry) else { return }
+        write(entry: number, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
     }
 
+    /// Where `entry`'s slot is: its number among the entries no bulk plugin listed (`entry`
+    /// itself in most batches); `nil` for a listed one, which has none.
+    @inline(__always)
+    private func slotNumber(_ entry: Int) -> Int? {
+        guard listedCount > 0 else { return entry }  // most batches
+        return entry < callers.count ? callers.givenIndex(of: entry) : entry - listedCount
+    }
+
+    /// Writes slot `entry` (a slot number).
     private func write(entry: Int, file: FileFacts, plugin: Int32, extra: consuming Extra?) {
-        if let number = factsNumber(entry) { facts.write(file, at: number) }  // (a listed entry's are its listing's)
         guard let extra else {
-            slots.write(Slot(plugin: plugin, extra: -1, keepsRequest: false), at: entry)
+            slots.write(Slot(file: file, plugin: plugin, extra: -1, keepsRequest: false), at: entry)
             return
         }
         let keepsRequest = extra.request != nil
@@ -105,36 +109,23 @@ final class PlannedTable: Sendable {
             count += 1
             return count - 1
         }
-        slots.write(Slot(plugin: plugin, extra: position, keepsRequest: keepsRequest), at: entry)
+        slots.write(Slot(file: file, plugin: plugin, extra: position, keepsRequest: keepsRequest), at: entry)
     }
 
-    /// Where `entry`'s file facts are kept: its number among the entries no bulk plugin listed;
-    /// `nil` for a listed one.
+    /// `entry`'s slot; planning wrote it before anything asks. `nil` for an entry a bulk plugin
+    /// listed (``CallerRequests/isListed(_:)``), which has none.
     @inline(__always)
-    private func factsNumber(_ entry: Int) -> Int? {
-        guard listedCount > 0 else { return entry }  // most batches
-        return entry < callers.count ? callers.givenIndex(of: entry) : entry - listedCount
-    }
-
-    /// Where `entry`'s file facts are kept (to read them without a copy); `nil` for an entry a
-    /// bulk plugin listed (``file(_:)`` makes its facts).
-    @inline(__always)
-    func keptFile(_ entry: Int) -> UnsafePointer<FileFacts>? {
-        factsNumber(entry).flatMap { facts.slot($0) }
-    }
-
-    /// `entry`'s slot; planning wrote it before anything asks.
-    @inline(__always)
-    func slot(_ entry: Int) -> UnsafePointer<Slot> {
-        guard let slot = slots.slot(entry), slot.pointee.plugin >= 0 else { preconditionFailure("entry \(entry) was not planned") }
+    func slot(_ entry: Int) -> UnsafePointer<Slot>? {
+        guard let number = slotNumber(entry) else { return nil }
+        guard let slot = slots.slot(number), slot.pointee.plugin >= 0 else { preconditionFailure("entry \(entry) was not planned") }
         return slot
     }
 
     /// Where `entry`'s ``Extra`` is, if it has one.
     @inline(__always)
     private func extra(_ entry: Int) -> UnsafePointer<Extra>? {
-        let position = slot(entry).pointee.extra
-        return position < 0 ? nil : extras.slot(Int(position))
+        guard let position = slot(entry)?.pointee.extra, position >= 0 else { return nil }
+        return extras.slot(Int(position))
     }
 
     /// The request `entry` was planned for.
@@ -147,8 +138,7 @@ final class PlannedTable: Sendable {
     /// dependency's, a stand-in's): its ``Extra``, whose request is set; `nil` for the caller's.
     @inline(__always)
     func keptRequest(_ entry: Int) -> UnsafePointer<Extra>? {
-        let slot = slot(entry)
-        guard slot.pointee.keepsRequest else { return nil }
+        guard let slot = slot(entry), slot.pointee.keepsRequest else { return nil }
         return extras.slot(Int(slot.pointee.extra))
     }
 
@@ -176,13 +166,13 @@ final class PlannedTable: Sendable {
     }
 
     /// What `stat` said about `entry`'s file (or its container about the entry).
-    func file(_ entry: Int) -> FileFacts {
-        if let kept = keptFile(entry) { return kept.pointee }
-        return callers.listedFile(of: entry)
-    }
+    func file(_ entry: Int) -> FileFacts { slot(entry)?.pointee.file ?? callers.listedFile(of: entry) }
 
     /// The index in the registry of `entry`'s plugin.
-    func pluginIndex(_ entry: Int) -> Int { Int(slot(entry).pointee.plugin) }
+    func pluginIndex(_ entry: Int) -> Int {
+        guard let slot = slot(entry) else { return callers.listedPlugin(of: entry) }
+        return Int(slot.pointee.plugin)
+    }
 
     /// The identifier of `entry`'s plugin.
     func pluginIdentifier(_ entry: Int) -> String { identifiers[pluginIndex(entry)] }
@@ -216,13 +206,14 @@ final class PlannedTable: Sendable {
     /// Whether `entry` and `other` are one asset: the same device, inode, entry name (or source
     /// path), plugin and options, compared where planning wrote them (no key is copied).
     func sameKey(_ entry: Int, as other: Int) -> Bool {
-        guard slot(entry).pointee.plugin == slot(other).pointee.plugin else { return false }
-        if listedCount == 0, let left = keptFile(entry), let right = keptFile(other) {  // compared in place
-            return left.pointee.inode == right.pointee.inode && left.pointee.device == right.pointee.device
-                && left.pointee.name == right.pointee.name && options(entry) == options(other)
+        guard let left = slot(entry), let right = slot(other) else {  // an entry a bulk plugin listed: from its listing
+            let left = file(entry), right = file(other)
+            return left.inode == right.inode && left.device == right.device && pluginIndex(entry) == pluginIndex(other)
+                && left.name == right.name && options(entry) == options(other)
         }
-        let left = file(entry), right = file(other)
-        return left.inode == right.inode && left.device == right.device && left.name == right.name && options(entry) == options(other)
+        return left.pointee.file.inode == right.pointee.file.inode && left.pointee.file.device == right.pointee.file.device
+            && left.pointee.plugin == right.pointee.plugin && left.pointee.file.name == right.pointee.file.name
+            && options(entry) == options(other)
     }
 
     /// The options of `entry`'s request.
