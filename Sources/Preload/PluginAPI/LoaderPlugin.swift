@@ -168,8 +168,11 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
         _read {
             if let kept = table.keptRequest(entry) {
                 yield kept.pointee.request!
-            } else {
-                yield table.callers[entry]
+            } else if let given = table.callers.givenIndex(of: entry) {
+                yield table.callers.given[given]
+            } else {  // an entry a bulk plugin listed: its request made now
+                let made = table.callers.boxed(entry)
+                yield made.request
             }
         }
     }

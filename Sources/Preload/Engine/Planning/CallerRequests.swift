@@ -8,8 +8,8 @@
 /// Planning and loading read what they need of an entry without making its request:
 /// ``options(of:)``, ``name(of:)``, ``path(of:)``, ``isListed(_:)``.
 package struct CallerRequests: RandomAccessCollection, Sendable {
-    /// The requests no bulk plugin listed, in order.
-    private var given: [AssetRequest] = []
+    /// The requests no bulk plugin listed, in order (read in place at ``givenIndex(of:)``).
+    private(set) var given: [AssetRequest] = []
     /// The listed runs, in order (most batches: none).
     private(set) var expansions = BulkExpansions()
     /// For each of ``expansions``, how many of ``given`` come before it.
@@ -28,28 +28,23 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
 
     package var startIndex: Int { 0 }
 
-    /// The request of `entry`; an entry a bulk plugin listed has its request made now (what
-    /// ``ExpandingPlugin/expand(_:)`` would have made), others are lent where they are kept.
+    /// The request of `entry` (a copy); an entry a bulk plugin listed has its request made now
+    /// (what ``ExpandingPlugin/expand(_:)`` would have made). To read part of a request in
+    /// place, see ``given`` and ``givenIndex(of:)``; ``boxed(_:)`` lends a listed one.
     package subscript(entry: Int) -> AssetRequest {
-        @inline(__always) _read {
-            if expansions.all.isEmpty {  // most batches: lent in place
-                yield given[entry]
-            } else {
-                switch place(of: entry) {
-                case .given(let index):
-                    yield given[index]
-                case .listed(let expansion, let index):
-                    // Made in a box: the accessor's frame holds a reference, not a request (a
-                    // frame too large for its caller's buffer is allocated on every read).
-                    let made = MadeRequest(expansion.request(at: index))
-                    yield made.request
-                }
-            }
+        if expansions.all.isEmpty { return given[entry] }  // most batches
+        switch place(of: entry) {
+        case .given(let index): return given[index]
+        case .listed(let expansion, let index): return expansion.request(at: index)
         }
     }
 
-    /// A listed entry's request, made to be read.
-    private final class MadeRequest {
+    /// Listed `entry`'s request, made now, in a box: what a read accessor lends (its frame then
+    /// holds a reference, not a request, and stays small enough not to be allocated per read).
+    func boxed(_ entry: Int) -> MadeRequest { MadeRequest(self[entry]) }
+
+    /// A request made to be lent.
+    final class MadeRequest {
         let request: AssetRequest
         init(_ request: AssetRequest) { self.request = request }
     }
@@ -102,7 +97,8 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// The options of `entry`'s request, without making it.
     @inline(__always)
     func options(of entry: Int) -> AssetOptions {
-        switch place(of: entry) {
+        if expansions.all.isEmpty { return given[entry].options }  // most batches
+        return switch place(of: entry) {
         case .given(let index): given[index].options
         case .listed(let expansion, _): expansion.options
         }
@@ -111,7 +107,8 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// The name of `entry`'s request (its store name), without making the request.
     @inline(__always)
     func name(of entry: Int) -> String {
-        switch place(of: entry) {
+        if expansions.all.isEmpty { return given[entry].name }  // most batches
+        return switch place(of: entry) {
         case .given(let index): given[index].name
         case .listed(let expansion, let index): expansion.storeName(at: index)
         }
@@ -120,7 +117,8 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// The path of `entry`'s request (a listed entry's, `CONTAINER#NAME`, made now), without making the request.
     @inline(__always)
     func path(of entry: Int) -> String {
-        switch place(of: entry) {
+        if expansions.all.isEmpty { return given[entry].path }  // most batches
+        return switch place(of: entry) {
         case .given(let index): given[index].path
         case .listed(let expansion, let index): expansion.path(at: index)
         }
@@ -130,7 +128,8 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// is its path), without making the request.
     @inline(__always)
     func requestedPath(of entry: Int) -> String {
-        switch place(of: entry) {
+        if expansions.all.isEmpty { return given[entry].requestedPath }  // most batches
+        return switch place(of: entry) {
         case .given(let index): given[index].requestedPath
         case .listed(let expansion, let index): expansion.path(at: index)
         }

@@ -11,7 +11,8 @@ extension RequestResolver {
         caller entry: Int, of callers: CallerRequests, readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
         guard let (expansion, index) = bulk.expansion(containing: entry) else {
-            return try resolveAndDeclare(callers[entry], entry: entry, readingAhead: &allowance)
+            // (Read in place: not listed, so given.)
+            return try resolveAndDeclare(callers.given[callers.givenIndex(of: entry) ?? entry], entry: entry, readingAhead: &allowance)
         }
         return try resolve(entry: entry, listedAt: index, by: expansion)
     }
