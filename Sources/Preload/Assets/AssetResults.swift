@@ -55,7 +55,14 @@ public struct AssetResults: RandomAccessCollection, Sendable {
             ofEntry entry: Int, batch: UInt64, callers: CallerRequests, dependencyRequests: [AssetRequest], assetOfEntry: [Int32],
             failures: [Int: AssetError], records: AssetRecords
         ) -> AssetResult {
-            let request = entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count]
+            let request: AssetRequest
+            if entry >= callers.count {
+                request = dependencyRequests[entry - callers.count]
+            } else if let given = callers.givenIndex(of: entry) {
+                request = callers.given[given]  // read in place
+            } else {
+                request = callers[entry]  // an entry a bulk plugin listed: made now
+            }
             let asset = Int(assetOfEntry[entry])
             if !failures.isEmpty, let failure = failures[entry] {
                 return AssetResult(

@@ -84,6 +84,7 @@ final class PlannedTable: Sendable {
     /// Records what planning found for `entry`: its file, its plugin, and what it has besides
     /// (`nil` for most: an ``Extra``'s request only when it is not the caller's at that number).
     /// An entry a bulk plugin listed records nothing: what planning found is its listing's.
+    @inline(__always)
     func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra? = nil) {
         guard let number = slotNumber(entry) else { return }
         write(entry: number, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)

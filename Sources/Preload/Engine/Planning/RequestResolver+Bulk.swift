@@ -7,6 +7,7 @@ extension RequestResolver {
     /// Caller request `entry` of `callers` resolved and its dependencies declared: from its row
     /// when a bulk plugin listed it (its request is not made), else as
     /// ``resolveAndDeclare(_:entry:readingAhead:)`` resolves any.
+    @inline(__always)
     func resolveAndDeclare(
         caller entry: Int, of callers: CallerRequests, readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
