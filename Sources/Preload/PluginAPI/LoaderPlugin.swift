@@ -168,8 +168,10 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
         _read {
             if let kept = table.keptRequest(entry) {
                 yield kept.pointee.request!
+            } else if table.listedCount == 0 {  // most batches
+                yield table.given[entry]
             } else if let given = table.callers.givenIndex(of: entry) {
-                yield table.callers.given[given]
+                yield table.given[given]
             } else {  // an entry a bulk plugin listed: its request made now
                 let made = table.callers.boxed(entry)
                 yield made.request

@@ -49,7 +49,10 @@ final class PlannedTable: Sendable {
     /// Each entry's slot but those a bulk plugin listed, by ``slotNumber(_:)``.
     private let slots: StableSlots<Slot>
     /// How many of the caller's entries bulk plugins listed (most batches: none).
-    private let listedCount: Int
+    let listedCount: Int
+    /// The caller's requests no bulk plugin listed (every one, in most batches), kept here to be
+    /// read in place: `given[entry]` when ``listedCount`` is 0.
+    let given: [AssetRequest]
     private let extras: StableSlots<Extra>
     /// How many extras there are (appending one takes this lock).
     private let extraCount = PreloadMutex<Int32>(0)
@@ -62,6 +65,7 @@ final class PlannedTable: Sendable {
         identifiers = plugins.map(\.identifier)
         self.files = files
         listedCount = callers.listedCount
+        given = callers.given
         slots = StableSlots(first: capacity - listedCount, empty: .unplanned)
         extras = StableSlots(first: 16, empty: Extra())
     }
@@ -73,6 +77,7 @@ final class PlannedTable: Sendable {
         identifiers = [plugin]
         self.files = files
         listedCount = 0
+        given = [request]
         slots = StableSlots(first: 1, empty: .unplanned)
         extras = StableSlots(first: 1, empty: Extra())
         write(entry: 0, file: file, plugin: 0, extra: claimWarning.map { Extra(request: nil, files: nil, warning: $0) })
@@ -146,19 +151,19 @@ final class PlannedTable: Sendable {
     /// The path of `entry`'s request (one string copied, not the request).
     func path(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.path }
-        return callers.path(of: entry)
+        return listedCount == 0 ? given[entry].path : callers.path(of: entry)
     }
 
     /// The name of `entry`'s request.
     func name(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.name }
-        return callers.name(of: entry)
+        return listedCount == 0 ? given[entry].name : callers.name(of: entry)
     }
 
     /// The path `entry`'s request was made for: its origin's, for a stand-in (``AssetRequest/requestedPath``).
     func requestedPath(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.requestedPath }
-        return callers.requestedPath(of: entry)
+        return listedCount == 0 ? given[entry].requestedPath : callers.requestedPath(of: entry)
     }
 
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
@@ -220,7 +225,7 @@ final class PlannedTable: Sendable {
     /// The options of `entry`'s request.
     private func options(_ entry: Int) -> AssetOptions {
         if let kept = keptRequest(entry) { return kept.pointee.request!.options }
-        return callers.options(of: entry)
+        return listedCount == 0 ? given[entry].options : callers.options(of: entry)
     }
 
     /// A view of `entry`, for a plugin's call.
