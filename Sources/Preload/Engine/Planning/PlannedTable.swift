@@ -151,19 +151,22 @@ final class PlannedTable: Sendable {
     /// The path of `entry`'s request (one string copied, not the request).
     func path(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.path }
-        return listedCount == 0 ? given[entry].path : callers.path(of: entry)
+        if listedCount == 0 { return given[entry].path }  // most batches
+        return callers.path(of: entry)
     }
 
     /// The name of `entry`'s request.
     func name(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.name }
-        return listedCount == 0 ? given[entry].name : callers.name(of: entry)
+        if listedCount == 0 { return given[entry].name }  // most batches
+        return callers.name(of: entry)
     }
 
     /// The path `entry`'s request was made for: its origin's, for a stand-in (``AssetRequest/requestedPath``).
     func requestedPath(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.requestedPath }
-        return listedCount == 0 ? given[entry].requestedPath : callers.requestedPath(of: entry)
+        if listedCount == 0 { return given[entry].requestedPath }  // most batches
+        return callers.requestedPath(of: entry)
     }
 
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
@@ -225,7 +228,8 @@ final class PlannedTable: Sendable {
     /// The options of `entry`'s request.
     private func options(_ entry: Int) -> AssetOptions {
         if let kept = keptRequest(entry) { return kept.pointee.request!.options }
-        return listedCount == 0 ? given[entry].options : callers.options(of: entry)
+        if listedCount == 0 { return given[entry].options }  // most batches
+        return callers.options(of: entry)
     }
 
     /// A view of `entry`, for a plugin's call.
