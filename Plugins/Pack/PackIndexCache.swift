@@ -12,6 +12,12 @@ final class PackIndexCache: Sendable {
     private let indexes = BoundedCache<Key, PackIndex>(capacity: 64)
 
     func index(of path: String) throws -> PackIndex {
-        try indexes.value(for: Key(path: path, file: try FileFacts.of(path: path))) { try PackIndexReader.index(at: path) }
+        try index(of: path, facts: try FileFacts.of(path: path))
+    }
+
+    /// The index of the pack at `path`, which `stat` just described as `facts` (planning's own
+    /// `stat` of it): no `stat` of its own.
+    func index(of path: String, facts: FileFacts) throws -> PackIndex {
+        try indexes.value(for: Key(path: path, file: facts)) { try PackIndexReader.index(at: path) }
     }
 }

@@ -90,6 +90,13 @@ public struct PackLoader: ContainerPlugin {
         Int64(try self.entry(entry, in: container).storedSize)
     }
 
+    /// ``entrySize(_:in:)`` with the index found by the facts planning has of the pack: no `stat`
+    /// of the pack per entry.
+    public func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
+        guard let found = try indexes.index(of: container, facts: containerFacts).entry(named: entry) else { throw PackError.noSuchEntry(entry) }
+        return Int64(found.storedSize)
+    }
+
     public func readEntry(
         _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> AssetBytes {

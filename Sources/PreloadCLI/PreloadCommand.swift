@@ -38,6 +38,7 @@ struct PreloadCommand: AsyncParsableCommand {
 
     /// Runs the command; `preload help NOPE` is a usage error rather than the root's help.
     static func main() async {
+        CommandAllocator.configure()
         if let problem = HelpTopic.problem(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             exit(withError: ValidationError(problem))
         }

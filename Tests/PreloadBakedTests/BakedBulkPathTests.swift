@@ -156,4 +156,25 @@ import Testing
         #expect(report.results.map(\.assetIndex) == alone.results.map(\.assetIndex))
         #expect(Set(report.results.compactMap(\.assetIndex)).count == 4, "one asset per entry")
     }
+
+    @Test func twoPacksWithEntriesOfOneNameKeepBothOnBothPaths() async throws {
+        let first = try TemporaryDirectory(), second = try TemporaryDirectory()
+        let one = try await BakedFixtures.noisePack(count: 2, side: 4, prefix: "s", in: first)
+        let two = try await BakedFixtures.noisePack(count: 3, side: 8, prefix: "s", in: second)
+        var seen: [Observed] = []
+        for requests in [try Self.oneByOne(one) + Self.oneByOne(two), [AssetRequest(path: one), AssetRequest(path: two)]] {
+            let coordinator = try PreloadCoordinator(plugins: BakedFixtures.plugins())
+            let report = try await coordinator.preload(requests)
+            #expect(report.everythingLoaded, "\(report.errors)")
+            #expect(report.results.map(\.request.name) == ["art/s-0.png", "art/s-1.png", two + "#art/s-0.png", two + "#art/s-1.png", "art/s-2.png"])
+            #expect(report.warned.map(\.request.name) == [two + "#art/s-0.png", two + "#art/s-1.png"])
+            #expect(report.warned.allSatisfy { $0.warnings.map(\.code) == [.storeNameTaken] })
+            for (pack, side) in [(one, 4), (two, 8)] {
+                #expect(coordinator.assets.texture(atPath: pack + "#art/s-1.png")?.width == side, "\(pack)'s own entry")
+            }
+            #expect(coordinator.assets.texture(named: "art/s-0.png")?.width == 4, "the first keeps the name")
+            seen.append(try await Self.observe(requests).0)
+        }
+        #expect(seen[1] == seen[0])
+    }
 }

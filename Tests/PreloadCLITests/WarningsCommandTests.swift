@@ -76,4 +76,34 @@ import Testing
             !FileManager.default.fileExists(atPath: directory.file("out/fine.txt"))
                 && !FileManager.default.fileExists(atPath: directory.file("escape.txt")))
     }
+
+    @Test func twoPacksWithEntriesOfOneNameKeepBothAndWarn() async throws {
+        try directory.write("one/art/hero.png", Self.png)
+        try directory.write("two/art/hero.png", PNGFixture.rgba(width: 3, height: 2, pixels: PNGFixture.noise(width: 3, height: 2, seed: 9)))
+        for pack in ["one", "two"] {
+            let bake = try await CommandRunner.preload(["bake", "art", "-o", "../\(pack).bake"], in: directory.file(pack))
+            #expect(bake.status == 0, "\(bake.stdout)\(bake.stderr)")
+        }
+        let summary = try await preload(["one.bake", "two.bake"])
+        #expect(summary.status == 0 && summary.stdout.contains("Loaded 2 of 2 assets"), "\(summary.stdout)\(summary.stderr)")
+        #expect(summary.stdout.contains("  warnings:  1 in 1 asset"))
+        let verbose = try await preload(["one.bake", "two.bake", "--verbose"])
+        #expect(verbose.stdout.contains("  ok    art/hero.png (one.bake#art/hero.png)  6x4 rgba8"), "\(verbose.stdout)")
+        #expect(verbose.stdout.contains("  ok    two.bake#art/hero.png  3x2 rgba8"), "\(verbose.stdout)")
+        #expect(
+            verbose.stdout.contains(
+                "warning: the store name 'art/hero.png' is already given to 'one.bake#art/hero.png', requested first in this batch, "
+                    + "which keeps it; stored as 'two.bake#art/hero.png' instead"))
+
+        let json = try await preload(["one.bake", "two.bake", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let assets = try #require(document["assets"] as? [[String: Any]])
+        #expect(assets.map { $0["path"] as? String } == ["one.bake#art/hero.png", "two.bake#art/hero.png"])
+        #expect(assets.map { $0["width"] as? Int } == [6, 3], "each pack's own texture")
+        #expect(assets[0]["warnings"] == nil)
+        let warnings = try #require(assets[1]["warnings"] as? [[String: String]])
+        #expect(warnings.map { $0["code"] } == ["store-name-taken"] && warnings.first?["file"] == "two.bake#art/hero.png")
+        let strict = try await preload(["one.bake", "two.bake", "--strict"])
+        #expect(strict.status == 1 && strict.stdout.contains("FAIL  two.bake#art/hero.png: strict: the store name"), "\(strict.stdout)")
+    }
 }

@@ -167,4 +167,21 @@ import Testing
         #expect(asset.entries[0].rawSize == UInt64(level.count), "the size is known once read")
         #expect((asset.entries[0].asset as? DataAsset)?.bytes.array == level)
     }
+
+    /// The plugin keeps a pack's index while the file stays the same; planning finds it by the
+    /// facts it has of the pack, loading by the pack's own `stat`: a pack rewritten between two
+    /// batches is read again by both (sizes, claims and bytes of the new file).
+    @Test func aPackRewrittenBetweenBatchesIsReadAgain() async throws {
+        let pack = PackLoader()
+        let coordinator = try PreloadCoordinator(plugins: [pack, DataFileLoader.raw])
+        let path = try directory.write("level.zip", ZipFixture.stored([("notes.bin", Array("first".utf8))]))
+        let first = try await coordinator.preload([AssetRequest(path: path)])
+        #expect(first.dependencies.map(\.progressWeight) == [5], "its stored size")
+        #expect((coordinator.assets.asset(named: path + "#notes.bin") as? DataAsset)?.bytes.count == 5)
+        try directory.write("level.zip", ZipFixture.stored([("notes.bin", Array("the second one".utf8)), ("more.bin", [1, 2])]))
+        let second = try await coordinator.preload([AssetRequest(path: path)])
+        #expect(second.everythingLoaded, "\(second.errors)")
+        #expect(second.dependencies.map(\.progressWeight) == [14, 2])
+        #expect((coordinator.assets.asset(named: path + "#notes.bin") as? DataAsset)?.bytes.count == 14)
+    }
 }

@@ -9,7 +9,7 @@ import Testing
 /// entry, through the bulk path (``BulkExpandingPlugin``); `BUNDLE#NAME` is one entry (the
 /// bundle is a ``ContainerPlugin`` too, so that such a path is found), loaded alone by
 /// ``load(_:)``. It counts what the batch asks of it.
-private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
+struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     var identifier: String { "lines" }
     var assetKind: AssetKind { "text" }
     var fileExtensions: Set<String> { ["lines"] }
@@ -22,10 +22,13 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     let onEntry: @Sendable (String) -> Void
     /// Whether a run cannot open the bundle (as if it went away after planning).
     let runsFail: Bool
+    /// The store name of each entry, by its name; `nil`: its name.
+    let storeName: (@Sendable (String) -> String)?
 
-    init(runsFail: Bool = false, onEntry: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(runsFail: Bool = false, storeName: (@Sendable (String) -> String)? = nil, onEntry: @escaping @Sendable (String) -> Void = { _ in }) {
         self.onEntry = onEntry
         self.runsFail = runsFail
+        self.storeName = storeName
     }
 
     static func bundle(_ entries: [(name: String, text: String)]) -> [UInt8] {
@@ -51,12 +54,16 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     func bulkEntries(of request: AssetRequest) throws -> BulkEntries? {
         guard !request.path.contains("#") else { return nil }
         let lines = try lines(of: request.path)
-        return BulkEntries(container: request.path, names: lines.map(\.name), sizes: lines.map { Int64($0.text.utf8.count) })
+        return BulkEntries(
+            container: request.path, names: lines.map(\.name), sizes: lines.map { Int64($0.text.utf8.count) },
+            storeNames: storeName.map { lines.map(\.name).map($0) } ?? [])
     }
 
     func expand(_ request: AssetRequest) throws -> [AssetRequest] {
         guard !request.path.contains("#") else { return [request] }
-        return try lines(of: request.path).map { AssetRequest(path: request.path + "#" + $0.name, name: $0.name, plugin: identifier) }
+        return try lines(of: request.path).map {
+            AssetRequest(path: request.path + "#" + $0.name, name: storeName?($0.name) ?? $0.name, plugin: identifier)
+        }
     }
 
     func loadEntries(_ run: BulkEntryRun) throws {
@@ -193,9 +200,9 @@ private struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         let bundle = try directory.write("level.lines", LinesBundleLoader.bundle(Self.entries(400)))
         for path in ["bulk", "alone"] {
             let coordinator = Locked<PreloadCoordinator?>(nil)
-            let plugin = LinesBundleLoader { name in
+            let plugin = LinesBundleLoader(onEntry: { name in
                 if name == "art/e20" { coordinator.withLock { $0 }?.cancelAll() }
-            }
+            })
             let made = try PreloadCoordinator(plugins: [plugin], configuration: .init(maxConcurrentLoads: 1))
             coordinator.withLock { $0 = made }
             let loaded = Recorder<String>()

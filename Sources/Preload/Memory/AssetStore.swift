@@ -14,7 +14,10 @@ import Synchronization
 /// ``handle(named:as:)`` try the words as a name first, ``asset(atPath:)`` as a path first; each
 /// then tries the other, so both find the same asset. A relative path is read from the current
 /// directory at the time of the lookup. A name loaded again (by a later batch, or a reload)
-/// replaces what was stored under it: one asset per name.
+/// replaces what was stored under it: one asset per name. Within one batch, two files given one
+/// name (two packs with entries of the same name) do not replace each other: the first requested
+/// keeps the name and each later one is stored under its path, with a warning
+/// (``AssetWarning/Code/storeNameTaken``), so that each is found by its own path.
 ///
 /// Safe to use from any thread. The tables are split into shards by name (and by path), each
 /// behind its own lock, so that loads finishing on many cores at once do not queue for one lock.
@@ -71,16 +74,12 @@ public final class AssetStore: Sendable {
         var asset: any Asset
         var isDependency: Bool
 
-        /// `asset`, loaded from `path` by `plugin`, to be stored under `name`.
-        init(name: String, path: String, plugin: String, asset: any Asset, isDependency: Bool) {
-            self.path = path == name ? nil : path
+        /// `asset`, loaded by `plugin` from `path` where that is not its name (`nil`: its name).
+        init(path: String?, plugin: String, asset: any Asset, isDependency: Bool) {
+            self.path = path
             self.plugin = plugin
             self.asset = asset
             self.isDependency = isDependency
-        }
-
-        init(_ entry: Entry) {
-            self.init(name: entry.name, path: entry.path, plugin: entry.plugin, asset: entry.asset, isDependency: entry.isDependency)
         }
 
         func entry(named name: String, handle: (any Sendable)?) -> Entry {
@@ -119,6 +118,14 @@ public final class AssetStore: Sendable {
         var shard: Int { hash & (AssetStore.shardCount - 1) }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        /// What the tables hash a key by: its hash (already mixed from all its bytes) mixed with
+        /// the table's seed, without a `Hasher` (seeding, combining and finalizing one cost
+        /// ~150 instructions per asset stored; callgrind, docs/benchmarks.md, issue 50).
+        func _rawHashValue(seed: Int) -> Int {
+            var mixed = UInt64(UInt(bitPattern: hash ^ seed)) &* 0xBF58_476D_1CE4_E5B9
+            mixed ^= mixed >> 31
+            return Int(truncatingIfNeeded: mixed)
+        }
         /// Equal bytes, as the hash (`String`'s own `==` would also match canonically equivalent
         /// spellings, which hash differently here).
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && NameScan.sameBytes(lhs.text, rhs.text) }
@@ -304,23 +311,32 @@ public final class AssetStore: Sendable {
     /// shard's lock was held: with the shards working in parallel, that is what does not scale.
     @discardableResult
     func insert(_ entries: [Entry]) -> Duration {
-        insert(count: entries.count, name: { entries[$0].name }, path: { entries[$0].path }, entry: { Stored(entries[$0]) })
+        insert(count: entries.count, naming: { (entries[$0].name, entries[$0].path) }) {
+            Stored(path: nil, plugin: entries[$0].plugin, asset: entries[$0].asset, isDependency: entries[$0].isDependency)
+        }
     }
 
-    /// Stores `count` entries, the `index`th named `name(index)`, from `path(index)`, made by
-    /// `entry(index)` (once, when it goes into its shard's table), as ``insert(_:)`` does.
-    func insert(count: Int, name: (Int) -> String, path: (Int) -> String, entry: (Int) -> Stored) -> Duration {
+    /// Stores `count` entries, the `index`th named and loaded from what `naming(index)` says (read
+    /// once per entry), as `entry(index)` makes it (its path left out: set here where it is not
+    /// the name; made once, when it goes into its shard's table), as ``insert(_:)`` does.
+    func insert(
+        count: Int, naming: (Int) -> (name: String, path: String), entry: (Int) -> Stored
+    ) -> Duration {
         guard count > 0 else { return .zero }
         // Hashing and normalizing, outside the locks. The common case, a name that is its own
         // normalized path, needs no entry in the path index.
         var names: [Key] = []
         var paths: [Key?] = []
+        /// Each entry's path where it is not its name (``Stored/path``).
+        var written: [String?] = []
         names.reserveCapacity(count)
         paths.reserveCapacity(count)
+        written.reserveCapacity(count)
         // The entries grouped by shard (a counting sort), so each shard's lock is taken once.
         var starts = [Int](repeating: 0, count: Self.shardCount + 1)
         for index in 0..<count {
-            let name = name(index), path = path(index)
+            let (name, path) = naming(index)
+            written.append(path == name ? nil : path)
             let scan = NameScan(name)
             names.append(Key(name, hash: scan.hash))
             starts[names[index].shard + 1] += 1
@@ -341,16 +357,22 @@ public final class AssetStore: Sendable {
         }
         var held = Duration.zero
         var indexedByPath: [Int] = []
+        // Read, not written, from here on: an escaping closure (the folders' lazy map) that
+        // captured the `var`s boxed them, and every access to them was checked at run time.
+        let sorted = (names: names, paths: paths, written: written, order: order)
         for shard in 0..<Self.shardCount where starts[shard] < starts[shard + 1] {
-            shards[shard].contents.withLock { store in
+            let (range, names, paths) = (starts[shard]..<starts[shard + 1], sorted.names, sorted.paths)
+            let (lockHeld, byPath) = shards[shard].contents.withLock { store -> (Duration, [Int]) in
                 let acquired = ContinuousClock.now
-                for position in starts[shard]..<starts[shard + 1] {
-                    let index = order[position]
+                var byPath: [Int] = []
+                for position in range {
+                    let index = sorted.order[position]
                     let name = names[index]
-                    let new = entry(index)
+                    var new = entry(index)
+                    new.path = sorted.written[index]
                     store.byteCount += new.asset.byteCount
                     let isDependency = new.isDependency
-                    if let old = store.byName.updateValue(consume new, forKey: name) {
+                    if let old = store.byName.updateValue(new, forKey: name) {
                         store.byteCount -= old.asset.byteCount
                         if !store.handles.isEmpty { store.handles[name] = nil }  // a new asset: not handed over yet
                         // The same file under the same name as the caller's and as a dependency: the caller's.
@@ -362,17 +384,19 @@ public final class AssetStore: Sendable {
                     }
                     // ... a name indexed under it as a path before still needs replacing.
                     if paths[index] != nil || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
-                        indexedByPath.append(index)
+                        byPath.append(index)
                     }
                 }
-                held += ContinuousClock.now - acquired
+                return (ContinuousClock.now - acquired, byPath)
             }
+            held += lockHeld
+            indexedByPath += byPath
         }
         for index in indexedByPath {  // ... others are found by path in the path's shard
-            let path = paths[index] ?? names[index]
-            withShard(of: path) { $0.nameByPath[path] = names[index].text }
+            let path = sorted.paths[index] ?? sorted.names[index]
+            withShard(of: path) { $0.nameByPath[path] = sorted.names[index].text }
         }
-        folders.record(folderOf: (0..<count).lazy.map { (paths[$0] ?? names[$0]).text })
+        folders.record(folderOf: (0..<count).lazy.map { (sorted.paths[$0] ?? sorted.names[$0]).text })
         return held
     }
 

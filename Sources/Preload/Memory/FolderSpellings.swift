@@ -35,18 +35,36 @@ final class FolderSpellings: Sendable {
     }
 
     /// Records the folders of `paths` (normalized, as stored), resolving those not seen before.
+    /// A folder's files arrive together: each path's folder is compared, byte for byte where the
+    /// path is, with the one before it, and a folder is made a `String` only when it changes
+    /// (made for every path, as a `Substring` found through the generic `lastIndex(of:)` and
+    /// compared as Unicode text, it cost 1,216 instructions per stored asset; callgrind,
+    /// docs/benchmarks.md, issue 50).
     func record(folderOf paths: some Sequence<String>) {
-        var last: Substring?
+        var last: [UInt8]?  // the bytes of the folder recorded last, as written
         for path in paths {
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let written = slash.map { $0 == path.startIndex ? path[...$0] : path[..<$0] } ?? "."
-            guard written != last else { continue }  // a folder's files arrive together
-            last = written
-            let folder = String(written)
+            var path = path
+            let changed = path.withUTF8 { bytes -> String? in
+                // The folder, as written: up to the last slash (`/` for a file in the root), or `.`.
+                var end = bytes.count
+                while end > 0 && bytes[end - 1] != UInt8(ascii: "/") { end -= 1 }
+                let written = end == 0 ? Self.dot : UnsafeBufferPointer(rebasing: bytes[..<max(end - 1, 1)])
+                if let last, last.count == written.count,
+                    last.withUnsafeBufferPointer({ memcmp($0.baseAddress!, written.baseAddress!, written.count) == 0 })
+                {
+                    return nil
+                }
+                last = Array(written)
+                return String(decoding: written, as: UTF8.self)
+            }
+            guard let folder = changed else { continue }
             guard withShard(of: folder, { $0.seen.insert(folder).inserted }), let real = Self.realPath(folder), real != folder else { continue }
             withShard(of: real) { $0.written[real, default: []].append(folder) }
         }
     }
+
+    /// The folder of a bare file name, as bytes.
+    private nonisolated(unsafe) static let dot = UnsafeBufferPointer(start: StaticString(".").utf8Start, count: 1)
 
     /// The other spellings, as stored, of the file at `path` (relative or absolute): its folder
     /// resolved to its real path, followed back to how stored paths wrote that folder.

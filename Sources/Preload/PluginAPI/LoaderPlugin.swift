@@ -203,6 +203,8 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     var name: String { table.name(entry) }
     /// The request's ``AssetRequest/requestedPath``, read without copying the request.
     var requestedPath: String { table.requestedPath(entry) }
+    /// The request's name and ``AssetRequest/requestedPath``, read together without copying the request.
+    var nameAndPath: (name: String, path: String) { table.nameAndPath(entry) }
     /// The request's ``AssetRequest/origin``, read without copying the request.
     var origin: String? { table.origin(entry) }
     /// For an entry inside a container (`game.zip#ui/atlas.json`), what every path inside the

@@ -4,7 +4,7 @@
 extension LoadOperation {
     /// The items from `index` on that the expander of the file `items[index]` is an entry of
     /// loads as one run, and that expansion; `nil` when `items[index]` is loaded alone (not such
-    /// an entry, one another plugin loads, one with dependencies or a claim's warning, or a
+    /// an entry, one another plugin loads, one with dependencies or a planning warning, or a
     /// plugin that plans or loads asynchronously).
     func bulkRun(in items: [LoadItem], from index: Int, expansions: BulkExpansions) -> (BulkExpansion, Range<Int>)? {
         guard let (expansion, _) = expansions.expansion(containing: items[index].asset) else { return nil }
@@ -12,7 +12,7 @@ extension LoadOperation {
         guard !expander.loadsAsynchronously, !expander.plans else { return nil }
         func joins(_ item: LoadItem) -> Bool {
             !item.hasDependencies && expansion.callers.contains(item.asset) && loading.table.plugin(item.asset) === expander
-                && loading.table.claimWarning(item.asset) == nil
+                && !loading.table.hasPlannedWarnings(item.asset)
         }
         guard joins(items[index]) else { return nil }
         var end = index + 1

@@ -113,9 +113,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
             let context = LoadContext(
                 request: request, asset: asset, environment: environment, contents: items[index].contents,
                 dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
-            if let warning = table.claimWarning(asset) {  // claimed by content, not by name
+            if table.hasPlannedWarnings(asset) {  // claimed by content, not by name; its store name another file's
                 do {
-                    try context.warn(warning)
+                    for warning in table.plannedWarnings(asset) { try context.warn(warning) }
                 } catch {  // a strict batch: the asset fails before its plugin runs
                     finished.append(
                         FinishedAsset(

@@ -59,8 +59,9 @@ final class BatchPlanner: Sendable {
     func launch() {
         let started = ContinuousClock.now
         let sourced = sources.prefetch(callers)
-        let (requests, entries, expanded, bulk) = expandFolders()
-        let table = PlannedTable(callers: requests, capacity: entries, plugins: registry.registeredPlugins, files: registry.files)
+        let (requests, entries, expanded, bulk, names) = expandFolders()
+        let table = PlannedTable(
+            callers: requests, capacity: entries, plugins: registry.registeredPlugins, files: registry.files, nameWarnings: names.warnings)
         let resolver = RequestResolver(
             registry: registry, table: table, weighting: options.progressWeighting, estimatesDecodedBytes: environment.admission != nil,
             memory: environment.memory, sources: sources, bulk: bulk,
@@ -98,11 +99,19 @@ final class BatchPlanner: Sendable {
     /// Returns the caller's requests to plan: the files found; those that cannot be loaded as
     /// found (a name that is not UTF-8, a folder that cannot be listed) are entries after them,
     /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
-    /// whether any request was replaced.
-    private func expandFolders() -> (requests: CallerRequests, entries: Int, expanded: Bool, bulk: BulkExpansions) {
+    /// whether any request was replaced; `names`, which were renamed, their store names being
+    /// an earlier request's (``StoreNameClaims``).
+    private func expandFolders() -> (requests: CallerRequests, entries: Int, expanded: Bool, bulk: BulkExpansions, names: StoreNameClaims) {
         var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
-        guard expands || given.contains(where: \.isFolder) else { return (CallerRequests(given), given.count, false, BulkExpansions()) }
+        guard expands || given.contains(where: \.isFolder) else {
+            var requests = CallerRequests(given)
+            let names = StoreNameClaims(renaming: &requests)
+            if !names.warnings.isEmpty {  // the report names them as stored
+                recorder.recordCallers(requests, skipped: [], skipReasons: [:], named: Array(requests.indices), unloadable: [])
+            }
+            return (requests, requests.count, false, BulkExpansions(), names)
+        }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
         // naming its path), never expanded from a file that is not there. A folder is not
@@ -120,13 +129,14 @@ final class BatchPlanner: Sendable {
         // The files a source's folders listed are prepared together, as the caller's were.
         if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(Array(found.requests)) }
         found.requests += notFetched
+        let names = StoreNameClaims(renaming: &found.requests)
         // The batch's callers are the planned requests themselves (one list, shared), not a copy:
         // a baked pack of a million entries would hold two. (Its entries are not requests until read.)
         let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }
         recorder.recordCallers(
             expanded, skipped: found.skipped, skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
         environment.expansions = found.requests.expansions  // before any load is queued
-        return (found.requests, found.requests.count + found.unloadable.count, true, found.requests.expansions)
+        return (found.requests, found.requests.count + found.unloadable.count, true, found.requests.expansions, names)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
@@ -167,37 +177,45 @@ final class BatchPlanner: Sendable {
         placements.reserveCapacity(callers.count)
         var deferred: [(entry: Int, resolved: ResolvedRequest)] = []
         var fresh: [LoadGrouping.Item] = []
+        fresh.reserveCapacity(callers.count)
         var allowance = ReadAheadAllowance(resolver.readAhead)
         // The last request placed on an asset: a request repeating it (the same path, plugin and
         // options) is the same asset, placed without opening, reading or claiming the file again.
         // (Its entry and where its placement is: no copy of its plugin's name per request.)
         var last: (entry: Int, placement: Int)?
-        for entry in callers {
-            if let placed = last, requests.repeats(entry, placed.entry),
-                case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
-            {
-                placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
-                continue
-            }
-            let request: ResolvedRequest
-            do {
-                request = try resolver.resolveAndDeclare(caller: entry, of: requests, readingAhead: &allowance)
-            } catch {
-                placements.append(.failed(entry: entry, error))
-                continue
-            }
-            guard request.isLeaf else {
-                deferred.append((entry, request))
-                continue
-            }
-            // Merging by key, outside the batch's lock (the table has locks of its own).
-            let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
-            placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
-            last = (entry, placements.count - 1)
-            if asset == entry {
-                if let note = request.note { environment.notes.keep(note, for: asset) }
-                fresh.append(
-                    LoadGrouping.Item(item: LoadItem(asset: asset, resolved: request), work: request.work, alone: request.plugin.loadsAsynchronously))
+        // The given requests are read where they are, without a bounds check per read. (Each is
+        // still copied once when it is handed to the resolver, ~310 instructions per request with
+        // its destruction: a value read through a pointer is copied for the call; callgrind,
+        // issue 50.) An entry a bulk plugin listed is resolved from its listing, not made.
+        requests.given.withUnsafeBufferPointer { given in
+            for entry in callers {
+                if let placed = last, requests.repeats(entry, placed.entry, in: given),
+                    case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
+                {
+                    placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
+                    continue
+                }
+                let request: ResolvedRequest
+                do throws(AssetError) {
+                    request = try resolver.resolveAndDeclare(caller: entry, of: requests, given: given, readingAhead: &allowance)
+                } catch {
+                    placements.append(.failed(entry: entry, error))
+                    continue
+                }
+                guard request.isLeaf else {
+                    deferred.append((entry, request))
+                    continue
+                }
+                // Merging by key, outside the batch's lock (the table has locks of its own).
+                let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
+                placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
+                last = (entry, placements.count - 1)
+                if asset == entry {
+                    if let note = request.note { environment.notes.keep(note, for: asset) }
+                    fresh.append(
+                        LoadGrouping.Item(
+                            item: LoadItem(asset: asset, resolved: request), work: request.work, alone: request.plugin.loadsAsynchronously))
+                }
             }
         }
         recorder.record(placements)
@@ -207,17 +225,20 @@ final class BatchPlanner: Sendable {
 
     /// Makes a ``LoadOperation`` for each list of items (what planning found for each in
     /// `table`), keeps them, and queues them (a load of a cancelled batch reports its assets
-    /// cancelled as it starts).
+    /// cancelled as it starts). Each waits for `dependencies`, through fan-in steps when they are
+    /// many (a pack of 20,000 entries: one list of 20,000 would cost O(n²) to build).
     func install(_ items: [[LoadItem]], from table: PlannedTable, dependencies: [LoadOperation] = []) {
         guard !items.isEmpty else { return }
+        var gathering: [Operation] = []
         let operations = items.map { items in
             let load = LoadOperation(items: items, table: table, environment: environment)
             load.queuePriority = options.priority.queuePriority
-            for dependency in dependencies { load.addDependency(dependency) }
+            gathering += Self.fanIn(dependencies, into: load)
             return load
         }
+        for operation in gathering { operation.queuePriority = options.priority.queuePriority }
         loads.add(operations, covering: items.map { $0.map(\.asset) })
-        queue.addOperations(operations, waitUntilFinished: false)
+        queue.addOperations(gathering + operations, waitUntilFinished: false)
     }
 
     /// Ends planning: the progress total is known, and the completion operation is queued

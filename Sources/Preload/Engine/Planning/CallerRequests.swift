@@ -16,6 +16,9 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     private var givenBefore: [Int] = []
     /// How many requests there are, listed ones included.
     package private(set) var endIndex = 0
+    /// The store names of the listed entries renamed for a name of their own, by entry
+    /// (``StoreNameClaims``; most batches: none). A given request is renamed in place.
+    private var renamed: [Int: String] = [:]
 
     /// No requests.
     package init() {}
@@ -35,7 +38,10 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
         if expansions.all.isEmpty { return given[entry] }  // most batches
         switch place(of: entry) {
         case .given(let index): return given[index]
-        case .listed(let expansion, let index): return expansion.request(at: index)
+        case .listed(let expansion, let index):
+            var request = expansion.request(at: index)
+            if !renamed.isEmpty, let name = renamed[entry] { request.name = name }
+            return request
         }
     }
 
@@ -110,9 +116,29 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
         if expansions.all.isEmpty { return given[entry].name }  // most batches
         return switch place(of: entry) {
         case .given(let index): given[index].name
-        case .listed(let expansion, let index): expansion.storeName(at: index)
+        case .listed(let expansion, let index): renamed.isEmpty ? expansion.storeName(at: index) : renamed[entry] ?? expansion.storeName(at: index)
         }
     }
+
+    /// Stores `entry` under `name` (its store name being another's): a given request is renamed
+    /// in place, a listed entry in a table of the few renamed (its request is still made when read).
+    mutating func rename(_ entry: Int, to name: String) {
+        switch place(of: entry) {
+        case .given(let index): given[index].name = name
+        case .listed: renamed[entry] = name
+        }
+    }
+
+    /// Whether the requests are all one file's entries, each stored under its entry's name
+    /// (``BulkEntries/storeNames`` empty), which their paths (`FILE#NAME`) tell apart.
+    var namesEveryEntryByItself: Bool {
+        guard expansions.all.count == 1, let only = expansions.all.first else { return false }
+        return only.first == 0 && only.entries.count == endIndex && only.entries.storeNames.isEmpty
+    }
+
+    /// Whether a request may be stored under another name than its path: a given one named
+    /// otherwise, or any listed entry (stored under its entry's name, not `FILE#NAME`).
+    var mayNameOtherThanPaths: Bool { !expansions.all.isEmpty || given.contains { $0.name != $0.path } }
 
     /// The path of `entry`'s request (a listed entry's, `CONTAINER#NAME`, made now), without making the request.
     @inline(__always)
@@ -139,8 +165,9 @@ package struct CallerRequests: RandomAccessCollection, Sendable {
     /// options): the same asset, whatever its name. Compared in place (copying the two requests
     /// costs about 300 instructions); a listed entry is an entry of its own (a repeat would
     /// merge into the same asset by its key anyway).
+    /// `given` is ``given``, read in place.
     @inline(__always)
-    func repeats(_ entry: Int, _ previous: Int) -> Bool {
+    func repeats(_ entry: Int, _ previous: Int, in given: UnsafeBufferPointer<AssetRequest>) -> Bool {
         guard expansions.all.isEmpty else {
             guard case .given(let index) = place(of: entry), case .given(let other) = place(of: previous) else { return false }
             return Self.sameTarget(given[index], given[other])

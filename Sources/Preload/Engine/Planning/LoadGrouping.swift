@@ -71,6 +71,8 @@ struct LoadGrouping: Sendable {
                 work = 0
                 decoded = 0
             }
+            // Sized once per load, not grown by doubling (most loads fill to `maxAssets`).
+            if current.isEmpty { current.reserveCapacity(min(maxAssets, items.count - index)) }
             current.append(items[index].item)
             work &+= cost
             decoded &+= bytes

@@ -56,11 +56,16 @@ final class PlannedTable: Sendable {
     private let extras: StableSlots<Extra>
     /// How many extras there are (appending one takes this lock).
     private let extraCount = PreloadMutex<Int32>(0)
+    /// The warnings of the caller's requests renamed before planning (``StoreNameClaims``), by
+    /// entry: most batches, none.
+    private let nameWarnings: [Int: AssetWarning]
 
     /// A batch's table: `callers` are its caller's requests, `capacity` its entries before any
-    /// dependency, `plugins` the registry's, and `files` what its requests read.
-    init(callers: CallerRequests, capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles) {
+    /// dependency, `plugins` the registry's, `files` what its requests read, and `nameWarnings`
+    /// the warnings of those renamed for a store name of their own.
+    init(callers: CallerRequests, capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles, nameWarnings: [Int: AssetWarning] = [:]) {
         self.callers = callers
+        self.nameWarnings = nameWarnings
         self.plugins = plugins
         identifiers = plugins.map(\.identifier)
         self.files = files
@@ -73,6 +78,7 @@ final class PlannedTable: Sendable {
     /// A table of one entry, made outside any batch (a plugin's own test, a tool).
     init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
         callers = CallerRequests([request])
+        nameWarnings = [:]
         plugins = []
         identifiers = [plugin]
         self.files = files
@@ -169,6 +175,14 @@ final class PlannedTable: Sendable {
         return callers.requestedPath(of: entry)
     }
 
+    /// The name and requested path of `entry`'s request, with one look at its slot (what the
+    /// store reads of every asset).
+    func nameAndPath(_ entry: Int) -> (name: String, path: String) {
+        if let kept = keptRequest(entry) { return (kept.pointee.request!.name, kept.pointee.request!.requestedPath) }
+        if listedCount == 0 { return given.withUnsafeBufferPointer { ($0[entry].name, $0[entry].requestedPath) } }  // most batches
+        return (callers.name(of: entry), callers.requestedPath(of: entry))
+    }
+
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
     func origin(_ entry: Int) -> String? {
         keptRequest(entry)?.pointee.request!.origin
@@ -194,6 +208,19 @@ final class PlannedTable: Sendable {
 
     /// Why planning gave `entry`'s file to another plugin than its extension names, if it did.
     func claimWarning(_ entry: Int) -> AssetWarning? { extra(entry)?.pointee.warning }
+
+    /// What planning warns of `entry`'s asset before its plugin runs: its claim's warning, and
+    /// that its store name was another file's (``StoreNameClaims``).
+    func plannedWarnings(_ entry: Int) -> [AssetWarning] {
+        let claim = claimWarning(entry)
+        guard !nameWarnings.isEmpty, let name = nameWarnings[entry] else { return claim.map { [$0] } ?? [] }
+        return (claim.map { [$0] } ?? []) + [name]
+    }
+
+    /// Whether planning warns of `entry`'s asset (``plannedWarnings(_:)``).
+    func hasPlannedWarnings(_ entry: Int) -> Bool {
+        claimWarning(entry) != nil || (!nameWarnings.isEmpty && nameWarnings[entry] != nil)
+    }
 
     /// The hash of a merge key: what identifies one asset in a batch, the same file (reached by
     /// any path), entry, plugin and options. Made once, at planning, from the numbers that

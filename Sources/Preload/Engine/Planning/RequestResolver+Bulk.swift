@@ -6,14 +6,15 @@
 extension RequestResolver {
     /// Caller request `entry` of `callers` resolved and its dependencies declared: from its row
     /// when a bulk plugin listed it (its request is not made), else as
-    /// ``resolveAndDeclare(_:entry:readingAhead:)`` resolves any.
+    /// ``resolveAndDeclare(_:entry:readingAhead:)`` resolves any, read in place in `given`
+    /// (``CallerRequests/given``).
     @inline(__always)
     func resolveAndDeclare(
-        caller entry: Int, of callers: CallerRequests, readingAhead allowance: inout ReadAheadAllowance
+        caller entry: Int, of callers: CallerRequests, given: UnsafeBufferPointer<AssetRequest>,
+        readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
         guard let (expansion, index) = bulk.expansion(containing: entry) else {
-            // (Read in place: not listed, so given.)
-            return try resolveAndDeclare(callers.given[callers.givenIndex(of: entry) ?? entry], entry: entry, readingAhead: &allowance)
+            return try resolveAndDeclare(given[callers.givenIndex(of: entry) ?? entry], entry: entry, readingAhead: &allowance)
         }
         return try resolve(entry: entry, listedAt: index, by: expansion)
     }

@@ -22,17 +22,13 @@ struct StoreStage: Sendable {
         var loaded: [Int] = []
         loaded.reserveCapacity(finished.count)
         for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
-        return store.insert(
-            count: loaded.count, name: { finished[loaded[$0]].planned.name },
-            path: { finished[loaded[$0]].planned.requestedPath },
-            entry: { position in
-                let index = loaded[position]
-                let planned = finished[index].planned
-                return AssetStore.Stored(
-                    name: planned.name, path: planned.requestedPath, plugin: planned.plugin,
-                    asset: finished[index].outcome.asset!,
-                    isDependency: finished[index].asset >= callers)
-            })
+        // Each name and path read once (where planning keeps them), not again for the entry.
+        return store.insert(count: loaded.count, naming: { finished[loaded[$0]].planned.nameAndPath }) { position in
+            let index = loaded[position]
+            return AssetStore.Stored(
+                path: nil, plugin: finished[index].planned.plugin, asset: finished[index].outcome.asset!,
+                isDependency: finished[index].asset >= callers)
+        }
     }
 
     /// Stores the asset the entries `waiters` share, if it loaded, under the names its other
