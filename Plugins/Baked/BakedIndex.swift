@@ -17,13 +17,15 @@ public struct BakedIndex: Sendable {
     /// path and the entry's name, kept as the folder's number): a pack of a million entries holds
     /// a million names, not a million of each string.
     public struct Entry: Sendable {
+        // (Stored in this order, the folder's number fills the record's last padding: 96 bytes
+        // an entry, not 104.)
         /// Where its data is and what it is.
         public let record: BakedFormat.Record
-        /// Its store name: the name loading its source gave it.
-        public let name: String
         /// Its source's path: a folder of the tables' `sourceFolders` followed by `name`, or
         /// (`UInt32.max`) a path of their `otherSources`.
         private let sourceFolder: UInt32
+        /// Its store name: the name loading its source gave it.
+        public let name: String
         private let tables: EntryTables
 
         /// The file it was baked from, as the bake named it.

@@ -107,15 +107,22 @@ public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
         var listed = BulkEntries(container: request.path, names: [], sizes: [])
         listed.names.reserveCapacity(entries.count)
         listed.sizes.reserveCapacity(entries.count)
-        listed.positions.reserveCapacity(entries.count)
-        for position in entries.indices where entries[position].isRequestedWithPack {  // (no copy of each entry)
+        // Positions are listed only once one differs from its entry's index (an entry left out
+        // before it): a pack of textures alone lists none (8 bytes an entry).
+        var skipped = false
+        for position in entries.indices {
+            guard entries[position].isRequestedWithPack else {  // (no copy of each entry)
+                if !skipped { listed.positions = Array(0..<listed.names.count) }
+                skipped = true
+                continue
+            }
             if !entries[position].record.dependencies.isEmpty {  // most entries: a texture, a data file
                 let dependencies = dependencies(of: position, in: pack, options: request.options)
                 if !dependencies.isEmpty { listed.dependencies[listed.names.count] = dependencies }
             }
             listed.names.append(entries[position].name)
             listed.sizes.append(Int64(entries[position].record.dataLength))
-            listed.positions.append(position)
+            if skipped { listed.positions.append(position) }
         }
         return listed
     }

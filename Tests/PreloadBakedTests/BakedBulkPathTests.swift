@@ -108,6 +108,55 @@ import Testing
         #expect(handed[1] == handed[0] && handed[0] == (0..<12).map { "art/s-\($0).png" }, "handed over in request order")
     }
 
+    /// Packs between loose files: an entry a pack listed is (its pack, its position) until it is
+    /// read, each run numbered after what comes before it. The batch's requests, its results and
+    /// `expandingFolders` list the same requests, in the same order, as each pack's `expand`
+    /// between the loose files; each entry's result is its own (a run read at the wrong
+    /// offset would give an entry of another pack, or a loose file's, its result).
+    @Test func packsBetweenLooseFilesKeepEveryRequestInItsPlace() async throws {
+        let directory = try TemporaryDirectory()
+        let first = directory.file("first.bake")
+        try FileManager.default.moveItem(atPath: try await BakedFixtures.noisePack(count: 5, side: 4, prefix: "p", in: directory), toPath: first)
+        let second = try await BakedFixtures.noisePack(count: 3, side: 2, prefix: "q", in: directory)
+        let loose = directory.file("art/p-0.png")
+        enum Marked: AssetOptionKey { static let defaultValue = false }
+        let marked = AssetOptions().with(Marked.self, true)
+        let requests = [
+            AssetRequest(path: loose, name: "loose-before"), AssetRequest(path: first, options: marked),
+            AssetRequest(path: loose, name: "loose-between"), AssetRequest(path: second), AssetRequest(path: loose, name: "loose-after"),
+        ]
+        var expected: [AssetRequest] = []
+        for request in requests { expected += request.path.hasSuffix(".bake") ? try BakedPackLoader().expand(request) : [request] }
+        #expect(expected.count == 3 + 5 + 3)
+        let coordinator = try BakedFixtures.coordinator()
+        #expect(coordinator.registry.expandingFolders(requests) == expected)
+        let batch = coordinator.start(requests)
+        let report = await withCheckedContinuation { done in batch.whenFinished { done.resume(returning: $0) } }
+        #expect(report.everythingLoaded, "\(report.errors)")
+        #expect(batch.requests == expected)
+        #expect(report.results.map(\.request) == expected)
+        for result in report.results {
+            let texture = try #require(result.outcome.asset as? Texture)
+            let side = result.request.path.hasPrefix(second) ? 2 : 4
+            #expect(texture.width == side, "\(result.request.name)")
+        }
+        #expect(report.results.filter { $0.request.options == marked }.count == 5, "the first pack's entries keep its options")
+    }
+
+    /// A pack requested twice: its listed entries keep no file facts of their own (they are
+    /// made from the listing when compared), and each entry's second request still merges into
+    /// the first one's asset, as one by one.
+    @Test func aPackRequestedTwiceLoadsEachEntryOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let pack = try await BakedFixtures.noisePack(count: 4, side: 2, prefix: "t", in: directory)
+        let (observed, report) = try await Self.observe([AssetRequest(path: pack), AssetRequest(path: pack)])
+        let (expected, alone) = try await Self.observe(try Self.oneByOne(pack) + Self.oneByOne(pack))
+        #expect(report.everythingLoaded && report.results.count == 8, "\(report.errors)")
+        #expect(observed == expected)
+        #expect(report.results.map(\.assetIndex) == alone.results.map(\.assetIndex))
+        #expect(Set(report.results.compactMap(\.assetIndex)).count == 4, "one asset per entry")
+    }
+
     @Test func twoPacksWithEntriesOfOneNameKeepBothOnBothPaths() async throws {
         let first = try TemporaryDirectory(), second = try TemporaryDirectory()
         let one = try await BakedFixtures.noisePack(count: 2, side: 4, prefix: "s", in: first)

@@ -50,7 +50,8 @@ import Testing
         let sniffed = try directory.write("sniffed.dat", text: "BLOB")
         for budget in [0, 1 << 20] {
             let requests = [AssetRequest(path: overruled), AssetRequest(path: sniffed)]
-            let table = PlannedTable(callers: requests, capacity: requests.count, plugins: registry.registeredPlugins, files: registry.files)
+            let table = PlannedTable(
+                callers: CallerRequests(requests), capacity: requests.count, plugins: registry.registeredPlugins, files: registry.files)
             let resolver = RequestResolver(
                 registry: registry, table: table, weighting: .fileBytes, readAhead: ReadAheadBudget(bytes: budget), memory: .shared)
             var allowance = ReadAheadAllowance(resolver.readAhead)

@@ -15,7 +15,7 @@ public struct AssetResults: RandomAccessCollection, Sendable {
     struct Recorded: Sendable {
         /// Which batch recorded it (``BatchState/number``).
         let batch: UInt64
-        let callers: [AssetRequest]
+        let callers: CallerRequests
         let dependencyRequests: [AssetRequest]
         let assetOfEntry: [Int32]
         let failures: [Int: AssetError]
@@ -52,10 +52,17 @@ public struct AssetResults: RandomAccessCollection, Sendable {
 
         /// The result of `entry`, from the batch's records; no outcome means cancelled.
         static func result(
-            ofEntry entry: Int, batch: UInt64, callers: [AssetRequest], dependencyRequests: [AssetRequest], assetOfEntry: [Int32],
+            ofEntry entry: Int, batch: UInt64, callers: CallerRequests, dependencyRequests: [AssetRequest], assetOfEntry: [Int32],
             failures: [Int: AssetError], records: AssetRecords
         ) -> AssetResult {
-            let request = entry < callers.count ? callers[entry] : dependencyRequests[entry - callers.count]
+            let request: AssetRequest
+            if entry >= callers.count {
+                request = dependencyRequests[entry - callers.count]
+            } else if let given = callers.givenIndex(of: entry) {
+                request = callers.given[given]  // read in place
+            } else {
+                request = callers[entry]  // an entry a bulk plugin listed: made now
+            }
             let asset = Int(assetOfEntry[entry])
             if !failures.isEmpty, let failure = failures[entry] {
                 return AssetResult(

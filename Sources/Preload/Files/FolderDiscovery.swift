@@ -16,7 +16,8 @@ import Foundation
 package struct FolderDiscovery: Sendable {
     /// What a folder held.
     package struct Found: Sendable {
-        package var requests: [AssetRequest] = []
+        /// What was found, in order (a bulk plugin's entries made requests only when read).
+        package var requests = CallerRequests()
         /// Files no plugin claims and entries that are not files, as found.
         package var skipped: [String] = []
         /// Why each skipped entry that is not simply unclaimed was skipped (a FIFO, a socket).
@@ -30,8 +31,6 @@ package struct FolderDiscovery: Sendable {
         /// The positions in ``requests`` of what the caller named rather than a folder held
         /// (with what a named file expanded into), in order.
         package var named: [Int] = []
-        /// The files bulk plugins expanded (``BulkExpandingPlugin``), in order of ``requests``.
-        var bulk = BulkExpansions()
     }
 
     let registry: PluginRegistry
@@ -101,8 +100,7 @@ package struct FolderDiscovery: Sendable {
         do {
             if let bulk = expander as? any BulkExpandingPlugin, let expansion = try bulkExpansion(of: request, by: bulk, first: found.requests.count)
             {
-                found.requests += expansion.requests(options: request.options)
-                found.bulk.all.append(expansion)
+                found.requests.append(expansion)
                 return
             }
             found.requests += try expander.expand(request)
@@ -118,7 +116,8 @@ package struct FolderDiscovery: Sendable {
             let entries = try bulk.bulkEntries(of: request)
         else { return nil }
         return try BulkExpansion(
-            entries, first: first, expander: expander, bulk: bulk, facts: try files.facts(of: entries.container), registry: registry)
+            entries, first: first, expander: expander, bulk: bulk, facts: try files.facts(of: entries.container), options: request.options,
+            registry: registry)
     }
 
     /// The files below `folder`, named after the folder request, and whether a folder was
@@ -154,11 +153,12 @@ package struct FolderDiscovery: Sendable {
         let claims = ParallelMap.map(walk.files, threads: threads, chunk: 256) { [registry] path in
             registry.plugin(forExtensionOf: path) != nil ? "" : registry.claimant(of: path)?.identifier
         }
-        found.requests.reserveCapacity(walk.files.count)
+        var requests: [AssetRequest] = []
+        requests.reserveCapacity(walk.files.count)
         for (path, plugin) in zip(walk.files, claims) where !dedupes || seen.insert(path).inserted {
             if let plugin {
                 // Naming a plugin found by content spares the batch a second look at the content.
-                found.requests.append(request(path, plugin: plugin.isEmpty ? nil : plugin))
+                requests.append(request(path, plugin: plugin.isEmpty ? nil : plugin))
             } else if path == root {
                 // A file the caller named itself is not one of a folder's many: it fails, by name.
                 found.unloadable.append(
@@ -184,7 +184,8 @@ package struct FolderDiscovery: Sendable {
         for (path, reason) in walk.unreadable.sorted(by: { $0.path < $1.path }) where seen.insert(path).inserted {
             found.unloadable.append(.unlistableFolder(path: path, reason: reason))
         }
-        found.requests += assetFoldersInContainers(of: found.requests, seen: &seen)
+        requests += assetFoldersInContainers(of: requests, seen: &seen)
+        found.requests = CallerRequests(requests)
         return (found, walked)
     }
 

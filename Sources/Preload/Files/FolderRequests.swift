@@ -7,7 +7,7 @@ extension PluginRegistry {
     /// stands for. Files nobody claims, and folders that cannot be listed, are left out (a batch
     /// reports them).
     public func expandingFolders(_ requests: [AssetRequest]) -> [AssetRequest] {
-        FolderDiscovery(registry: self).expand(requests).requests
+        Array(FolderDiscovery(registry: self).expand(requests).requests)
     }
 
     /// Requests for the asset folders (sprite folders `*.atlas`, compiled atlases `*.atlasc`)

@@ -168,8 +168,13 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
         _read {
             if let kept = table.keptRequest(entry) {
                 yield kept.pointee.request!
-            } else {
-                yield table.callers[entry]
+            } else if table.listedCount == 0 {  // most batches
+                yield table.given[entry]
+            } else if let given = table.callers.givenIndex(of: entry) {
+                yield table.given[given]
+            } else {  // an entry a bulk plugin listed: its request made now
+                let made = table.callers.boxed(entry)
+                yield made.request
             }
         }
     }
@@ -177,7 +182,13 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
     public var plugin: String { table.pluginIdentifier(entry) }
     /// What `stat` said about the file (or the container about the entry).
     public var file: FileFacts {
-        _read { yield table.slot(entry).pointee.file }
+        _read {
+            if let slot = table.slot(entry) {
+                yield slot.pointee.file
+            } else {
+                yield table.file(entry)  // an entry a bulk plugin listed: made from its listing
+            }
+        }
     }
     /// How to read this file and the files it mentions: disk, or entries inside containers.
     public var files: AssetFiles { table.files(entry) }

@@ -41,14 +41,14 @@ struct AssetEventOrdering {
     private var callerNames: [String] = []
     private let callerCount: Int
 
-    init(order: AssetEventOrder, callers: [AssetRequest]) {
+    init(order: AssetEventOrder, callers: CallerRequests) {
         self.order = order
         callerCount = callers.count
         guard order != .completion else { return }
         done = Array(repeating: false, count: callers.count)
         delivered = done
         if case .dependencies = order {
-            callerNames = callers.map(\.name)
+            callerNames = callers.indices.map(callers.name(of:))
             for (index, name) in callerNames.enumerated() { entriesNamed[name, default: []].append(index) }
         }
     }

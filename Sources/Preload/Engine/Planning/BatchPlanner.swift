@@ -101,15 +101,16 @@ final class BatchPlanner: Sendable {
     /// failed here. `entries` counts both: the first dependency entry's number; `expanded` tells
     /// whether any request was replaced; `names`, which were renamed, their store names being
     /// an earlier request's (``StoreNameClaims``).
-    private func expandFolders() -> (requests: [AssetRequest], entries: Int, expanded: Bool, bulk: BulkExpansions, names: StoreNameClaims) {
+    private func expandFolders() -> (requests: CallerRequests, entries: Int, expanded: Bool, bulk: BulkExpansions, names: StoreNameClaims) {
         var given = callers
         let expands = registry.hasExpanders && given.contains { registry.expander(of: $0) != nil }
         guard expands || given.contains(where: \.isFolder) else {
-            let names = StoreNameClaims(renaming: &given)
+            var requests = CallerRequests(given)
+            let names = StoreNameClaims(renaming: &requests)
             if !names.warnings.isEmpty {  // the report names them as stored
-                recorder.recordCallers(given, skipped: [], skipReasons: [:], named: Array(given.indices), unloadable: [])
+                recorder.recordCallers(requests, skipped: [], skipReasons: [:], named: Array(requests.indices), unloadable: [])
             }
-            return (given, given.count, false, BulkExpansions(), names)
+            return (requests, requests.count, false, BulkExpansions(), names)
         }
         // A stand-in is expanded (a baked pack's entries) in its origin's place; one that could
         // not be prepared is planned as it is (resolving it fails with the preparation's error,
@@ -126,16 +127,16 @@ final class BatchPlanner: Sendable {
         }
         var found = FolderDiscovery(registry: registry, threads: workers, files: sources.serving(registry.files)).expand(given)
         // The files a source's folders listed are prepared together, as the caller's were.
-        if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(found.requests) }
+        if callers.contains(where: { $0.isFolder && sources.owns($0.path) }) { sources.prefetch(Array(found.requests)) }
         found.requests += notFetched
-        let names = StoreNameClaims(renaming: &found.requests, bulk: found.bulk)
-        // The batch's callers are the planned requests themselves (one array, shared), not a copy:
-        // a baked pack of a million entries would hold two.
+        let names = StoreNameClaims(renaming: &found.requests)
+        // The batch's callers are the planned requests themselves (one list, shared), not a copy:
+        // a baked pack of a million entries would hold two. (Its entries are not requests until read.)
         let expanded = found.unloadable.isEmpty ? found.requests : found.requests + found.unloadable.map { AssetRequest(path: $0.path) }
         recorder.recordCallers(
             expanded, skipped: found.skipped, skipReasons: found.skipReasons, named: found.named, unloadable: found.unloadable)
-        environment.expansions = found.bulk  // before any load is queued
-        return (found.requests, found.requests.count + found.unloadable.count, true, found.bulk, names)
+        environment.expansions = found.requests.expansions  // before any load is queued
+        return (found.requests, found.requests.count + found.unloadable.count, true, found.requests.expansions, names)
     }
 
     /// Whether loads are queued in request order, dependencies included: under a memory budget
@@ -150,7 +151,7 @@ final class BatchPlanner: Sendable {
     /// each few followed by their requests' dependencies, so that loads are queued in request
     /// order.
     private func planInOrder(
-        _ requests: [AssetRequest], entries: Int, resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant
+        _ requests: CallerRequests, entries: Int, resolver: RequestResolver, grouping: LoadGrouping, started: ContinuousClock.Instant
     ) {
         var planner = DependencyPlanner(batch: self, resolver: resolver, grouping: grouping, firstDependencyEntry: entries)
         var first = 0
@@ -169,7 +170,7 @@ final class BatchPlanner: Sendable {
     /// nothing are merged into assets and queued in loads, and the others are returned for the
     /// ``DependencyPlanner``.
     private func planLeaves(
-        _ callers: Range<Int>, of requests: [AssetRequest], resolver: RequestResolver, grouping: LoadGrouping
+        _ callers: Range<Int>, of requests: CallerRequests, resolver: RequestResolver, grouping: LoadGrouping
     ) -> [(entry: Int, resolved: ResolvedRequest)] {
         guard !isCancelled else { return [] }  // entries with no asset are reported cancelled
         var placements: [BatchRecorder.Placement] = []
@@ -182,12 +183,13 @@ final class BatchPlanner: Sendable {
         // options) is the same asset, placed without opening, reading or claiming the file again.
         // (Its entry and where its placement is: no copy of its plugin's name per request.)
         var last: (entry: Int, placement: Int)?
-        // The requests are read where they are, without a bounds check per read. (Each is still
-        // copied once when it is handed to the resolver, ~310 instructions per request with its
-        // destruction: a value read through a pointer is copied for the call; callgrind, issue 50.)
-        requests.withUnsafeBufferPointer { requests in
+        // The given requests are read where they are, without a bounds check per read. (Each is
+        // still copied once when it is handed to the resolver, ~310 instructions per request with
+        // its destruction: a value read through a pointer is copied for the call; callgrind,
+        // issue 50.) An entry a bulk plugin listed is resolved from its listing, not made.
+        requests.given.withUnsafeBufferPointer { given in
             for entry in callers {
-                if let placed = last, AssetRequest.repeats(requests, entry, placed.entry),
+                if let placed = last, requests.repeats(entry, placed.entry, in: given),
                     case .placed(_, let asset, let plugin, let weight) = placements[placed.placement]
                 {
                     placements.append(.placed(entry: entry, asset: asset, plugin: plugin, weight: weight))
@@ -195,7 +197,7 @@ final class BatchPlanner: Sendable {
                 }
                 let request: ResolvedRequest
                 do throws(AssetError) {
-                    request = try resolver.resolveAndDeclare(requests[entry], at: entry, readingAhead: &allowance)
+                    request = try resolver.resolveAndDeclare(caller: entry, of: requests, given: given, readingAhead: &allowance)
                 } catch {
                     placements.append(.failed(entry: entry, error))
                     continue
@@ -287,16 +289,5 @@ final class BatchPlanner: Sendable {
             start += fanInWidth
         }
         return gathering + fanIn(gathering, into: completion)
-    }
-}
-
-extension AssetRequest {
-    /// Whether `requests[entry]` asks for what `requests[previous]` asked for (the same path,
-    /// plugin and options): the same asset, whatever its name. Comparing costs less than hashing
-    /// (a batch that names one file many times names it in a row), and comparing in place less
-    /// than copying the two requests (about 300 instructions per request).
-    fileprivate static func repeats(_ requests: UnsafeBufferPointer<AssetRequest>, _ entry: Int, _ previous: Int) -> Bool {
-        requests[entry].path == requests[previous].path && requests[entry].plugin == requests[previous].plugin
-            && requests[entry].origin == requests[previous].origin && requests[entry].options == requests[previous].options
     }
 }

@@ -12,15 +12,17 @@ final class BulkExpansion: Sendable {
     let bulk: any BulkExpandingPlugin
     /// The container's facts: what an entry's facts are made of.
     let facts: FileFacts
+    /// The options of the request that named the file: every entry's.
+    let options: AssetOptions
     /// Each entry's plugin when ``BulkEntries/loaders`` names others (`nil`: no such plugin);
     /// empty when every entry is the expander's.
     private let loaders: [RegisteredPlugin?]
 
-    /// `entries` as the caller requests from `first` on, their plugins found in `registry`;
-    /// throws when a column does not have one value per entry.
+    /// `entries` as the caller requests from `first` on, with `options`, their plugins found
+    /// in `registry`; throws when a column does not have one value per entry.
     init(
         _ entries: BulkEntries, first: Int, expander: RegisteredPlugin, bulk: any BulkExpandingPlugin, facts: FileFacts,
-        registry: PluginRegistry
+        options: AssetOptions, registry: PluginRegistry
     ) throws(AssetError) {
         if let column = entries.mismatchedColumn {
             throw AssetError(
@@ -32,6 +34,7 @@ final class BulkExpansion: Sendable {
         self.expander = expander
         self.bulk = bulk
         self.facts = facts
+        self.options = options
         var found: [String: RegisteredPlugin?] = [:]
         loaders = entries.loaders.map { identifier in
             if let known = found[identifier] { return known }
@@ -41,16 +44,22 @@ final class BulkExpansion: Sendable {
         }
     }
 
-    /// The callers' requests the entries are, with `options`: what
-    /// ``ExpandingPlugin/expand(_:)`` would return.
-    func requests(options: AssetOptions) -> [AssetRequest] {
-        let prefix = entries.container + "#"
-        return entries.names.indices.map { index in
-            AssetRequest(
-                path: prefix + entries.names[index], name: entries.storeNames.isEmpty ? entries.names[index] : entries.storeNames[index],
-                plugin: entries.loaders.isEmpty ? expander.identifier : entries.loaders[index], options: options)
-        }
+    /// The caller's request entry `index` is: what ``ExpandingPlugin/expand(_:)`` would have
+    /// made of it (made when read: ``CallerRequests``).
+    func request(at index: Int) -> AssetRequest {
+        AssetRequest(
+            path: path(at: index), name: storeName(at: index),
+            plugin: entries.loaders.isEmpty ? expander.identifier : entries.loaders[index], options: options)
     }
+
+    /// The path of entry `index`'s request: `CONTAINER#NAME`.
+    func path(at index: Int) -> String { entries.container + "#" + entries.names[index] }
+
+    /// The facts of entry `index`: the container's, with the entry's name and size.
+    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.names[index], in: facts, size: entries.sizes[index]) }
+
+    /// The name entry `index` is stored under.
+    func storeName(at index: Int) -> String { entries.storeNames.isEmpty ? entries.names[index] : entries.storeNames[index] }
 
     /// The caller requests the entries are.
     var callers: Range<Int> { first..<first + entries.count }
@@ -69,14 +78,21 @@ struct BulkExpansions: Sendable {
 
     /// The expansion whose entries include caller request `entry`, and the entry's index in it.
     func expansion(containing entry: Int) -> (expansion: BulkExpansion, index: Int)? {
-        guard !all.isEmpty else { return nil }
-        // The last expansion starting at or before `entry` (binary search: a folder may hold many packs).
+        guard !all.isEmpty, let (end, found) = last(startingAtOrBefore: entry), entry < end else { return nil }
+        return (all[found], entry - all[found].first)
+    }
+
+    /// The last expansion whose entries start at or before caller request `entry` (its index in
+    /// ``all``), and the caller request after its entries; `nil` when none does.
+    @inline(__always)
+    func last(startingAtOrBefore entry: Int) -> (end: Int, index: Int)? {
+        // A binary search: a folder may hold many packs.
         var low = 0, high = all.count
         while low < high {
             let middle = (low + high) / 2
             if all[middle].first <= entry { low = middle + 1 } else { high = middle }
         }
-        guard low > 0, all[low - 1].callers.contains(entry) else { return nil }
-        return (all[low - 1], entry - all[low - 1].first)
+        guard low > 0 else { return nil }
+        return (all[low - 1].callers.upperBound, low - 1)
     }
 }

@@ -5,8 +5,10 @@ import PreloadConcurrency
 /// its entry's): the file's facts and the plugin (by its index in the registry), with, for the
 /// few entries that need them, the request (when it is not the caller's), the files it reads
 /// (a stand-in's, confined to its copy) and the warning its claim gave. Everything else is
-/// shared by the batch: the caller's requests (the array the recorder holds, not a copy) and
-/// the files every request reads.
+/// shared by the batch: the caller's requests (the list the recorder holds, not a copy) and
+/// the files every request reads. An entry a bulk plugin listed (``CallerRequests``) has no
+/// slot: its request, file and plugin are its listing's, read there when asked (a pack of a
+/// million entries holds no million slots).
 ///
 /// Planning threads write the caller's entries at their own numbers (the storage is made before
 /// they start), the ``DependencyPlanner`` appends its dependency entries, and loads read an
@@ -37,14 +39,20 @@ final class PlannedTable: Sendable {
     }
 
     /// The caller's requests (after folders and expanders): entry `n < callers.count` asked for `callers[n]`.
-    let callers: [AssetRequest]
+    let callers: CallerRequests
     /// The registry's plugins, by index (empty for a table made outside a batch).
     private let plugins: [RegisteredPlugin]
     /// Their identifiers, by the same index.
     private let identifiers: [String]
     /// How the batch's requests read files.
     let files: AssetFiles
+    /// Each entry's slot but those a bulk plugin listed, by ``slotNumber(_:)``.
     private let slots: StableSlots<Slot>
+    /// How many of the caller's entries bulk plugins listed (most batches: none).
+    let listedCount: Int
+    /// The caller's requests no bulk plugin listed (every one, in most batches), kept here to be
+    /// read in place: `given[entry]` when ``listedCount`` is 0.
+    let given: [AssetRequest]
     private let extras: StableSlots<Extra>
     /// How many extras there are (appending one takes this lock).
     private let extraCount = PreloadMutex<Int32>(0)
@@ -55,23 +63,27 @@ final class PlannedTable: Sendable {
     /// A batch's table: `callers` are its caller's requests, `capacity` its entries before any
     /// dependency, `plugins` the registry's, `files` what its requests read, and `nameWarnings`
     /// the warnings of those renamed for a store name of their own.
-    init(callers: [AssetRequest], capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles, nameWarnings: [Int: AssetWarning] = [:]) {
+    init(callers: CallerRequests, capacity: Int, plugins: [RegisteredPlugin], files: AssetFiles, nameWarnings: [Int: AssetWarning] = [:]) {
         self.callers = callers
         self.nameWarnings = nameWarnings
         self.plugins = plugins
         identifiers = plugins.map(\.identifier)
         self.files = files
-        slots = StableSlots(first: capacity, empty: .unplanned)
+        listedCount = callers.listedCount
+        given = callers.given
+        slots = StableSlots(first: capacity - listedCount, empty: .unplanned)
         extras = StableSlots(first: 16, empty: Extra())
     }
 
     /// A table of one entry, made outside any batch (a plugin's own test, a tool).
     init(request: AssetRequest, plugin: String, file: FileFacts, files: AssetFiles, claimWarning: AssetWarning?) {
-        callers = [request]
+        callers = CallerRequests([request])
         nameWarnings = [:]
         plugins = []
         identifiers = [plugin]
         self.files = files
+        listedCount = 0
+        given = [request]
         slots = StableSlots(first: 1, empty: .unplanned)
         extras = StableSlots(first: 1, empty: Extra())
         write(entry: 0, file: file, plugin: 0, extra: claimWarning.map { Extra(request: nil, files: nil, warning: $0) })
@@ -82,10 +94,22 @@ final class PlannedTable: Sendable {
 
     /// Records what planning found for `entry`: its file, its plugin, and what it has besides
     /// (`nil` for most: an ``Extra``'s request only when it is not the caller's at that number).
+    /// An entry a bulk plugin listed records nothing: what planning found is its listing's.
+    @inline(__always)
     func record(entry: Int, file: FileFacts, plugin: RegisteredPlugin, extra: Extra? = nil) {
-        write(entry: entry, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
+        guard let number = slotNumber(entry) else { return }
+        write(entry: number, file: file, plugin: Int32(truncatingIfNeeded: plugin.index), extra: extra)
     }
 
+    /// Where `entry`'s slot is: its number among the entries no bulk plugin listed (`entry`
+    /// itself in most batches); `nil` for a listed one, which has none.
+    @inline(__always)
+    private func slotNumber(_ entry: Int) -> Int? {
+        guard listedCount > 0 else { return entry }  // most batches
+        return entry < callers.count ? callers.givenIndex(of: entry) : entry - listedCount
+    }
+
+    /// Writes slot `entry` (a slot number).
     private func write(entry: Int, file: FileFacts, plugin: Int32, extra: consuming Extra?) {
         guard let extra else {
             slots.write(Slot(file: file, plugin: plugin, extra: -1, keepsRequest: false), at: entry)
@@ -100,18 +124,20 @@ final class PlannedTable: Sendable {
         slots.write(Slot(file: file, plugin: plugin, extra: position, keepsRequest: keepsRequest), at: entry)
     }
 
-    /// `entry`'s slot; planning wrote it before anything asks.
+    /// `entry`'s slot; planning wrote it before anything asks. `nil` for an entry a bulk plugin
+    /// listed (``CallerRequests/isListed(_:)``), which has none.
     @inline(__always)
-    func slot(_ entry: Int) -> UnsafePointer<Slot> {
-        guard let slot = slots.slot(entry), slot.pointee.plugin >= 0 else { preconditionFailure("entry \(entry) was not planned") }
+    func slot(_ entry: Int) -> UnsafePointer<Slot>? {
+        guard let number = slotNumber(entry) else { return nil }
+        guard let slot = slots.slot(number), slot.pointee.plugin >= 0 else { preconditionFailure("entry \(entry) was not planned") }
         return slot
     }
 
     /// Where `entry`'s ``Extra`` is, if it has one.
     @inline(__always)
     private func extra(_ entry: Int) -> UnsafePointer<Extra>? {
-        let position = slot(entry).pointee.extra
-        return position < 0 ? nil : extras.slot(Int(position))
+        guard let position = slot(entry)?.pointee.extra, position >= 0 else { return nil }
+        return extras.slot(Int(position))
     }
 
     /// The request `entry` was planned for.
@@ -124,34 +150,37 @@ final class PlannedTable: Sendable {
     /// dependency's, a stand-in's): its ``Extra``, whose request is set; `nil` for the caller's.
     @inline(__always)
     func keptRequest(_ entry: Int) -> UnsafePointer<Extra>? {
-        let slot = slot(entry)
-        guard slot.pointee.keepsRequest else { return nil }
+        guard let slot = slot(entry), slot.pointee.keepsRequest else { return nil }
         return extras.slot(Int(slot.pointee.extra))
     }
 
     /// The path of `entry`'s request (one string copied, not the request).
     func path(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.path }
-        return callers[entry].path
+        if listedCount == 0 { return given[entry].path }  // most batches
+        return callers.path(of: entry)
     }
 
     /// The name of `entry`'s request.
     func name(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.name }
-        return callers[entry].name
+        if listedCount == 0 { return given[entry].name }  // most batches
+        return callers.name(of: entry)
     }
 
     /// The path `entry`'s request was made for: its origin's, for a stand-in (``AssetRequest/requestedPath``).
     func requestedPath(_ entry: Int) -> String {
         if let kept = keptRequest(entry) { return kept.pointee.request!.requestedPath }
-        return callers[entry].requestedPath
+        if listedCount == 0 { return given[entry].requestedPath }  // most batches
+        return callers.requestedPath(of: entry)
     }
 
     /// The name and requested path of `entry`'s request, with one look at its slot (what the
     /// store reads of every asset).
     func nameAndPath(_ entry: Int) -> (name: String, path: String) {
         if let kept = keptRequest(entry) { return (kept.pointee.request!.name, kept.pointee.request!.requestedPath) }
-        return callers.withUnsafeBufferPointer { ($0[entry].name, $0[entry].requestedPath) }
+        if listedCount == 0 { return given.withUnsafeBufferPointer { ($0[entry].name, $0[entry].requestedPath) } }  // most batches
+        return (callers.name(of: entry), callers.requestedPath(of: entry))
     }
 
     /// The origin of `entry`'s request (a stand-in's: the path a source owns); `nil` for most.
@@ -160,10 +189,13 @@ final class PlannedTable: Sendable {
     }
 
     /// What `stat` said about `entry`'s file (or its container about the entry).
-    func file(_ entry: Int) -> FileFacts { slot(entry).pointee.file }
+    func file(_ entry: Int) -> FileFacts { slot(entry)?.pointee.file ?? callers.listedFile(of: entry) }
 
     /// The index in the registry of `entry`'s plugin.
-    func pluginIndex(_ entry: Int) -> Int { Int(slot(entry).pointee.plugin) }
+    func pluginIndex(_ entry: Int) -> Int {
+        guard let slot = slot(entry) else { return callers.listedPlugin(of: entry) }
+        return Int(slot.pointee.plugin)
+    }
 
     /// The identifier of `entry`'s plugin.
     func pluginIdentifier(_ entry: Int) -> String { identifiers[pluginIndex(entry)] }
@@ -210,7 +242,11 @@ final class PlannedTable: Sendable {
     /// Whether `entry` and `other` are one asset: the same device, inode, entry name (or source
     /// path), plugin and options, compared where planning wrote them (no key is copied).
     func sameKey(_ entry: Int, as other: Int) -> Bool {
-        let left = slot(entry), right = slot(other)
+        guard let left = slot(entry), let right = slot(other) else {  // an entry a bulk plugin listed: from its listing
+            let left = file(entry), right = file(other)
+            return left.inode == right.inode && left.device == right.device && pluginIndex(entry) == pluginIndex(other)
+                && left.name == right.name && options(entry) == options(other)
+        }
         return left.pointee.file.inode == right.pointee.file.inode && left.pointee.file.device == right.pointee.file.device
             && left.pointee.plugin == right.pointee.plugin && left.pointee.file.name == right.pointee.file.name
             && options(entry) == options(other)
@@ -219,7 +255,8 @@ final class PlannedTable: Sendable {
     /// The options of `entry`'s request.
     private func options(_ entry: Int) -> AssetOptions {
         if let kept = keptRequest(entry) { return kept.pointee.request!.options }
-        return callers[entry].options
+        if listedCount == 0 { return given[entry].options }  // most batches
+        return callers.options(of: entry)
     }
 
     /// A view of `entry`, for a plugin's call.

@@ -8,7 +8,7 @@ protocol PlanningRecords: Sendable {
     /// positions `named`, those the caller named); the last `unloadable.count` of them failed
     /// where they were found.
     func recordCallers(
-        _ expanded: [AssetRequest], skipped: [String], skipReasons: [String: String], named: [Int], unloadable: [AssetError])
+        _ expanded: CallerRequests, skipped: [String], skipReasons: [String: String], named: [Int], unloadable: [AssetError])
     /// Makes room in the store for `count` more assets, before planning adds them.
     func reserveStore(adding count: Int)
     /// Records a chunk of planned requests (one lock of the batch).

@@ -4,35 +4,37 @@
 /// the same dependencies; without finding the entry by name in its container, claiming it or
 /// asking its plugin once per entry.
 extension RequestResolver {
-    /// Caller request `entry` (`request`) resolved and its dependencies declared: from its row
-    /// when a bulk plugin listed it, else as ``resolveAndDeclare(_:entry:readingAhead:)`` resolves any.
+    /// Caller request `entry` of `callers` resolved and its dependencies declared: from its row
+    /// when a bulk plugin listed it (its request is not made), else as
+    /// ``resolveAndDeclare(_:entry:readingAhead:)`` resolves any, read in place in `given`
+    /// (``CallerRequests/given``).
+    @inline(__always)
     func resolveAndDeclare(
-        _ request: AssetRequest, at entry: Int, readingAhead allowance: inout ReadAheadAllowance
+        caller entry: Int, of callers: CallerRequests, given: UnsafeBufferPointer<AssetRequest>,
+        readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
         guard let (expansion, index) = bulk.expansion(containing: entry) else {
-            return try resolveAndDeclare(request, entry: entry, readingAhead: &allowance)
+            return try resolveAndDeclare(given[callers.givenIndex(of: entry) ?? entry], entry: entry, readingAhead: &allowance)
         }
-        return try resolve(request, entry: entry, listedAt: index, by: expansion)
+        return try resolve(entry: entry, listedAt: index, by: expansion)
     }
 
-    /// `request`, the batch's entry `entry` and entry `index` of `expansion`, resolved from its
-    /// row (written into the batch's ``PlannedTable`` at `entry`) and its dependencies declared.
-    private func resolve(
-        _ request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion
-    ) throws(AssetError) -> ResolvedRequest {
+    /// The batch's entry `entry`, entry `index` of `expansion`, resolved from its row (written
+    /// into the batch's ``PlannedTable`` at `entry`) and its dependencies declared.
+    private func resolve(entry: Int, listedAt index: Int, by expansion: BulkExpansion) throws(AssetError) -> ResolvedRequest {
         let entries = expansion.entries
         guard let plugin = expansion.loader(of: index) else {
             throw AssetError(
-                path: request.path, category: .noLoader,
+                path: expansion.path(at: index), category: .noLoader,
                 reason: "plugin \"\(expansion.expander.identifier)\" lists it for plugin \"\(entries.loaders[index])\", which is not registered")
         }
         let size = entries.sizes[index]
-        let file = FileFacts(entry: entries.names[index], in: expansion.facts, size: size)
+        let file = expansion.file(at: index)
         table.record(entry: entry, file: file, plugin: plugin)  // a caller's request: a slot, nothing besides
         let planned = table.planned(entry)
         let decoded = entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1))
         var resolved = ResolvedRequest(
-            planned: planned, plugin: plugin, keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options),
+            planned: planned, plugin: plugin, keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: expansion.options),
             weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
             decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
         guard plugin === expansion.expander else {

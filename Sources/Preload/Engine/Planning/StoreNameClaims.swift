@@ -12,58 +12,72 @@ struct StoreNameClaims {
     /// The warning each renamed request's asset gets, by the request's number.
     private(set) var warnings: [Int: AssetWarning] = [:]
 
-    /// Renames the requests of `requests` whose store name an earlier one has, from another file;
-    /// `bulk`, the files bulk plugins expanded them from.
-    init(renaming requests: inout [AssetRequest], bulk: BulkExpansions = BulkExpansions()) {
+    /// Renames the requests of `requests` whose store name an earlier one has, from another file:
+    /// a given request in place, an entry a bulk plugin listed in the list's rename table
+    /// (``CallerRequests/rename(_:to:)``), its request still made only when read.
+    init(renaming requests: inout CallerRequests) {
         // Most batches name each file after its own path (a folder named as its path, plain
         // files), or are one file's entries each named by its entry name (one baked pack): names
         // then differ where paths do, and there is nothing to look for.
-        guard requests.contains(where: { $0.name != $0.path }), !bulk.namesEveryEntryByItself(of: requests.count) else { return }
+        guard !requests.namesEveryEntryByItself, requests.mayNameOtherThanPaths else { return }
+        let names = Self.newNames(of: requests, warnings: &warnings)
+        for (entry, name) in names { requests.rename(entry, to: name) }  // (the list no longer shared: renamed in place)
+    }
+
+    /// The names to give the requests of `list` whose store name an earlier one has, from
+    /// another file, with a warning for each in `warnings`.
+    private static func newNames(of list: CallerRequests, warnings: inout [Int: AssetWarning]) -> [(entry: Int, name: String)] {
         // Which request named each name first: (the name's hash, the request's number) in the
         // batch's kind of merge table, names compared where the requests hold them.
         let first = MergeTable()
-        first.reserveCapacity(requests.count)
+        first.reserveCapacity(list.count)
         var renamed: [Int] = []
-        requests.withUnsafeBufferPointer { requests in
-            for index in requests.indices {
-                let earlier = first.claim(NameScan(requests[index].name).hash, for: index) {
-                    NameScan.sameBytes(requests[$0].name, requests[index].name)
-                }
-                if earlier != index, !Self.sameFile(requests[earlier], requests[index]) { renamed.append(index) }
+        if list.listedCount == 0 {  // most batches: the requests read in place
+            list.given.withUnsafeBufferPointer { given in
+                claim(list.count, in: first, renamed: &renamed, name: { given[$0].name }, path: { given[$0].requestedPath })
             }
+        } else {
+            claim(list.count, in: first, renamed: &renamed, name: list.name(of:), path: list.requestedPath(of:))
         }
         func owner(of name: String) -> Int? {
-            first.asset(of: NameScan(name).hash) { NameScan.sameBytes(requests[$0].name, name) }
+            first.asset(of: NameScan(name).hash) { NameScan.sameBytes(list.name(of: $0), name) }
         }
+        var names: [(entry: Int, name: String)] = [], newNames = Set<String>()
         for index in renamed {
-            let taken = requests[index].name, path = requests[index].requestedPath
-            let keeper = requests[owner(of: taken)!].requestedPath
+            let taken = list.name(of: index), path = list.requestedPath(of: index)
+            let keeper = list.requestedPath(of: owner(of: taken)!)
             var name = path, copy = 1
-            while owner(of: name) != nil {
+            // (A name given here is not the list's yet: looked for among those given.)
+            while owner(of: name) != nil || newNames.contains(name) {
                 copy += 1
                 name = "\(path) (\(copy))"
             }
-            requests[index].name = name
-            _ = first.claim(NameScan(name).hash, for: index) { _ in false }
+            names.append((index, name))
+            newNames.insert(name)
             warnings[index] = AssetWarning(
                 .storeNameTaken,
                 "the store name '\(taken)' is already given to '\(keeper)', requested first in this batch, which keeps it; "
                     + "stored as '\(name)' instead")
         }
+        return names
     }
 
-    /// Whether `a` and `b` were requested by the same path (after removing `.` and `..`).
-    private static func sameFile(_ a: AssetRequest, _ b: AssetRequest) -> Bool {
-        let (left, right) = (a.requestedPath, b.requestedPath)
-        return left == right || AssetPath.normalized(left) == AssetPath.normalized(right)
+    /// Claims each of `count` requests' names in `first`, the first request naming a name
+    /// keeping it; appends to `renamed` those whose name an earlier one from another file has.
+    @inline(__always)
+    private static func claim(
+        _ count: Int, in first: MergeTable, renamed: inout [Int], name: (Int) -> String, path: (Int) -> String
+    ) {
+        for index in 0..<count {
+            let own = name(index)
+            let earlier = first.claim(NameScan(own).hash, for: index) { NameScan.sameBytes(name($0), own) }
+            if earlier != index, !sameFile(path(earlier), path(index)) { renamed.append(index) }
+        }
     }
-}
 
-extension BulkExpansions {
-    /// Whether the `count` requests are all one file's entries, each stored under its entry's
-    /// name (``BulkEntries/storeNames`` empty), which their paths (`FILE#NAME`) tell apart.
-    fileprivate func namesEveryEntryByItself(of count: Int) -> Bool {
-        all.count == 1 && all[0].first == 0 && all[0].entries.count == count && all[0].entries.storeNames.isEmpty
+    /// Whether paths `left` and `right` are one (after removing `.` and `..`).
+    private static func sameFile(_ left: String, _ right: String) -> Bool {
+        left == right || AssetPath.normalized(left) == AssetPath.normalized(right)
     }
 }
 

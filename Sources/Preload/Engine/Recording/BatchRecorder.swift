@@ -73,13 +73,13 @@ final class BatchRecorder: PlanningRecords {
         startedAt = .now
         let outlets = BatchOutlets(options: options, events: events, adding: added)
         deliversResults = outlets.deliversResults
-        state = BatchLock(BatchState(callers: requests, outlets: outlets, eventOrder: options.assetEventOrder))
+        state = BatchLock(BatchState(callers: CallerRequests(requests), outlets: outlets, eventOrder: options.assetEventOrder))
         done.enter()
     }
 
     /// The caller's requests: as given, then (once planning has walked them) with each folder
     /// replaced by the files found in it.
-    var requests: [AssetRequest] { state.withLock { $0.callers } }
+    var requests: [AssetRequest] { Array(state.withLock { $0.callers }) }
     /// How many of the batch's entries are the caller's (see ``requests``).
     var callerCount: Int { callers.load(ordering: .acquiring) }
     var isCancelled: Bool { state.withLock { $0.cancelRequested } }
@@ -93,7 +93,7 @@ final class BatchRecorder: PlanningRecords {
     // MARK: Planning records
 
     func recordCallers(
-        _ expanded: [AssetRequest], skipped: [String], skipReasons: [String: String], named: [Int], unloadable: [AssetError]
+        _ expanded: CallerRequests, skipped: [String], skipReasons: [String: String], named: [Int], unloadable: [AssetError]
     ) {
         state.withLock { state in
             state.replaceCallers(expanded, skipped: skipped, skipReasons: skipReasons, named: named)

@@ -18,7 +18,7 @@ struct BatchState {
     private static let numbers = Atomic<UInt64>(1)
     var cancelRequested = false
     /// The caller's requests: entries `0..<callers.count`.
-    private(set) var callers: [AssetRequest]
+    private(set) var callers: CallerRequests
     /// Files in the caller's folders that no plugin claims.
     private(set) var skipped: [String] = []
     /// The caller's folder requests, replaced by their files in ``callers``.
@@ -55,7 +55,7 @@ struct BatchState {
     private var dependencyOrigins: [Int: Int] = [:]
     private var lastOrigin = -1
 
-    init(callers: [AssetRequest], outlets: BatchOutlets, eventOrder: AssetEventOrder = .completion, number: UInt64? = nil) {
+    init(callers: CallerRequests, outlets: BatchOutlets, eventOrder: AssetEventOrder = .completion, number: UInt64? = nil) {
         self.callers = callers
         self.outlets = outlets
         self.number = number ?? Self.numbers.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -66,7 +66,7 @@ struct BatchState {
 
     /// Makes `expanded` the caller's requests (folders replaced by their files), before any is
     /// planned; `named` are the positions of those the caller named rather than a folder held.
-    mutating func replaceCallers(_ expanded: [AssetRequest], skipped: [String], skipReasons: [String: String], named: [Int]) {
+    mutating func replaceCallers(_ expanded: CallerRequests, skipped: [String], skipReasons: [String: String], named: [Int]) {
         let folders = callers.filter(\.isFolder)
         self = BatchState(replacing: self, callers: expanded)
         self.skipped = skipped
@@ -75,7 +75,7 @@ struct BatchState {
         if named.count < expanded.count { held.walkedFolders(named: named) }
     }
 
-    private init(replacing old: BatchState, callers: [AssetRequest]) {
+    private init(replacing old: BatchState, callers: CallerRequests) {
         self.init(callers: callers, outlets: old.outlets, eventOrder: old.ordering.order, number: old.number)
         cancelRequested = old.cancelRequested
     }
