@@ -85,13 +85,16 @@ import Testing
         let coordinator = try PreloadCoordinator(plugins: BakedFixtures.plugins(), configuration: .init(maxConcurrentLoads: 2))
         let loaded = try await coordinator.start(
             [AssetRequest(path: pack)],
-            options: PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 2 * compressed)
+            options: PreloadOptions(assetEventOrder: .completion, handOff: handOff, completesAfterHandOff: true, memoryBudget: 2 * compressed)
         ).finished(within: 120)
         #expect(loaded.loaded.count == 6, "\(loaded.errors)")
         #expect(released.all == Array(repeating: compressed, count: 6), "the engine is handed the blocks of every level")
         #expect(loaded.decodedBytes == 6 * compressed)
-        // Two compressed textures fit the budget (two RGBA8 ones would not: 16 KiB each).
-        #expect(loaded.peakHeldBytes > 0 && loaded.peakHeldBytes <= 3 * compressed, "\(loaded.peakHeldBytes)")
+        // Counted compressed, a texture fits the budget (counted as RGBA8, 16 KiB and its chain, it
+        // would not: it would load alone, over it). In completion order the bound is exact; in
+        // request order it is not (a load goes over it when all that is held waits for an earlier
+        // asset, which on a loaded machine can be every load after a first one that starts late).
+        #expect(loaded.peakHeldBytes > 0 && loaded.peakHeldBytes <= 2 * compressed, "\(loaded.peakHeldBytes)")
         #expect(coordinator.assets.handle(named: "art/tile-0.png", as: String.self) == "bc7")
     }
 }
