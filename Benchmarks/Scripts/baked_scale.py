@@ -10,7 +10,7 @@ entry costs beyond its own bytes:
 then the 1M/100k ratio of each per-entry figure (1.00 = linear). The packs come from
 `make_baked_corpus.py` (written if missing).
 
-    swift build -c release --static-swift-stdlib --product preload   # the command as ./install-preload builds it
+    swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product preload   # as ./install-preload builds it
     python3 Benchmarks/Scripts/baked_scale.py .build/release/preload --dir /tmp/bakedscale
 """
 import argparse

@@ -15,7 +15,7 @@ missing; a row whose corpus cannot be made (the game-like level needs Pillow and
 so and is skipped. With `--bench`, also the engine's instructions per asset (callgrind on a
 stripped copy of the release `preload-bench`, docs/benchmarks.md "The engine's bookkeeping").
 
-    swift build -c release --static-swift-stdlib --product preload   # the command as ./install-preload builds it
+    swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product preload   # as ./install-preload builds it
     swift build -c release --package-path Benchmarks --product preload-bench
     python3 Benchmarks/Scripts/issue50_rows.py .build/release/preload --bench Benchmarks/.build/release/preload-bench
 """
