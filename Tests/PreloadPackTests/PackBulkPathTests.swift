@@ -95,17 +95,18 @@ import Testing
         }
         if let atlas = outcome.asset as? TextureAtlas { return "atlas \(atlas.frames.count) \(atlas.pages.map(\.path))" }
         if let data = outcome.asset as? DataAsset { return "data \(data.bytes.array.reduce(0) { $0 &* 31 &+ Int($1) })" }
-        if let pack = outcome.asset as? PackAsset { return "pack " + pack.entries.map { "\($0.name)=\(describe($0.outcome))" }.joined(separator: ",") }
+        if let pack = outcome.asset as? PackAsset {
+            return "pack " + pack.entries.map { "\($0.name)=\(describe($0.outcome))" }.joined(separator: ",")
+        }
         if let asset = outcome.asset { return "\(type(of: asset))" }
         if let error = outcome.error { return "\(error.path) \(error.category) \(error.reason)" }
         return "cancelled"
     }
 
     private static func observe(
-        _ requests: [AssetRequest], pack: any LoaderPlugin, options: PreloadOptions = PreloadOptions(), jobs: Int = 2,
-        coordinator given: PreloadCoordinator? = nil
+        _ requests: [AssetRequest], pack: any LoaderPlugin, options: PreloadOptions = PreloadOptions(), jobs: Int = 2
     ) async throws -> (Observed, PreloadReport) {
-        let coordinator = try given ?? PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), pack], configuration: .init(maxConcurrentLoads: jobs))
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), pack], configuration: .init(maxConcurrentLoads: jobs))
         let loaded = Recorder<String>(), failed = Recorder<String>(), progress = Recorder<PreloadProgress>()
         var hooks = PreloadHooks(
             onProgress: { progress.append($0) }, onAssetLoaded: { loaded.append($0.request.name) },
@@ -217,7 +218,8 @@ import Testing
     @Test func aMemoryBudgetAdmitsAndHandsOverTheSameOnBothPaths() async throws {
         let pack = try storedZip("budget.zip", count: 12)
         var handed: [[String]] = [], peaks: [Int] = [], observed: [Observed] = []
-        for plugin in [EntryByEntryPack(), CountingPack()] as [any LoaderPlugin] {
+        let counting = CountingPack()
+        for plugin in [EntryByEntryPack(), counting] as [any LoaderPlugin] {
             let handOff = AssetHandOff(releasesCPUCopies: true)
             let stop = Locked(false)
             defer { stop.withLock { $0 = true } }
@@ -230,14 +232,16 @@ import Testing
             observed.append(seen)
         }
         #expect(observed[1] == observed[0])
+        #expect(counting.runs.all.reduce(0, +) == 13, "every entry in a run: \(counting.runs.all)")
         #expect(peaks[1] == peaks[0] && peaks[0] > 0, "\(peaks)")
         #expect(handed[1] == handed[0] && handed[0] == [pack], "the pack is handed over whole, with its entries: \(handed)")
     }
 
     @Test func twoZipsWithEntriesOfOneNameKeepBothStoreNames() async throws {
         let a = try storedZip("a.zip", count: 3), b = try storedZip("b.zip", count: 3)
-        let (alone, bulk, report, _) = try await bothPaths([AssetRequest(path: a, name: "level"), AssetRequest(path: b, name: "level")])
+        let (alone, bulk, report, runs) = try await bothPaths([AssetRequest(path: a, name: "level"), AssetRequest(path: b, name: "level")])
         #expect(bulk == alone)
+        #expect(runs.reduce(0, +) == 8)
         #expect(report.dependencies.count == 8)
     }
 }

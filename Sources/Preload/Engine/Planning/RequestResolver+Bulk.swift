@@ -58,7 +58,9 @@ extension RequestResolver {
     /// The dependency `request`, the batch's entry `entry` and entry `index` of `expansion`,
     /// resolved from its row (written into the batch's ``PlannedTable`` at `entry`, with the
     /// request); its dependencies not yet asked for.
-    func resolve(dependency request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion) throws(AssetError)
+    func resolve(
+        dependency request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion
+    ) throws(AssetError)
         -> ResolvedRequest
     {
         let entries = expansion.entries
