@@ -7,7 +7,9 @@ import Preload
 /// pack: a PNG becomes a texture, a TexturePacker atlas finds its pages beside it, and anything
 /// no plugin claims is delivered as raw `DataAsset` bytes. Entries are the pack's dependencies,
 /// so they load in parallel, with progress weighted by their compressed sizes; one bad entry
-/// fails alone. The pack itself loads as a ``PackAsset`` listing every entry's outcome.
+/// fails alone. The pack itself loads as a ``PackAsset`` listing every entry's outcome. They are
+/// declared at once (``bulkDependencies(of:)``, the bulk path) and read a run at a time from
+/// the pack opened once per run (``loadEntries(_:)``).
 ///
 /// An entry can also be requested on its own as `PACK#ENTRY`:
 ///
