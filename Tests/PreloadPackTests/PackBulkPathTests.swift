@@ -13,73 +13,22 @@ import Testing
 /// the same plugin without that conformance (`EntryByEntryPack`) has them planned and read one by
 /// one. The two give the same batch: results, outcomes, events, store names, progress.
 @Suite struct PackBulkPathTests {
-    /// What a batch did, in terms that do not depend on timing.
-    private struct Observed: Equatable {
-        /// Store name -> the asset's type and checksum, or the error's path, category and reason.
-        var results: [String: String] = [:]
-        var dependencies: [String] = []
-        var loadedEvents: [String] = []
-        var failedEvents: [String] = []
-        var warnings: [String] = []
-        var stored: [String] = []
-        var progressTotal: Int64 = 0
-        var progressCompleted: Int64 = 0
-    }
+    private typealias Observed = BatchObservation
 
     /// `PackLoader` without the bulk path: every call forwarded, no `BulkDependingPlugin`.
-    private struct EntryByEntryPack: ContainerPlugin {
+    private struct EntryByEntryPack: ForwardingPack {
         let pack = PackLoader()
-        var identifier: String { pack.identifier }
-        var assetKind: AssetKind { pack.assetKind }
-        var fileExtensions: Set<String> { pack.fileExtensions }
-        var headerLength: Int { pack.headerLength }
-        var toleratesFailedDependencies: Bool { pack.toleratesFailedDependencies }
-        func matchesSignature(_ header: [UInt8]) -> Bool { pack.matchesSignature(header) }
-        func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { try pack.dependencies(of: request) }
-        func estimatedWork(for request: PlannedRequest) -> Int64? { pack.estimatedWork(for: request) }
-        func load(_ context: LoadContext) throws -> any Asset { try pack.load(context) }
-        func opensContainer(at path: String, header: [UInt8]) -> Bool { pack.opensContainer(at: path, header: header) }
-        func entryNames(in container: String) throws -> [String] { try pack.entryNames(in: container) }
-        func entrySize(_ entry: String, in container: String) throws -> Int64 { try pack.entrySize(entry, in: container) }
-        func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
-            try pack.entrySize(entry, in: container, containerFacts: containerFacts)
-        }
-        func readEntry(
-            _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
-        ) throws -> AssetBytes {
-            try pack.readEntry(entry, in: container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
-        }
     }
 
     /// `PackLoader` on the bulk path, counting the runs the batch hands it and their entries.
-    private struct CountingPack: ContainerPlugin, BulkDependingPlugin {
-        let alone = EntryByEntryPack()
+    private struct CountingPack: ForwardingPack, BulkDependingPlugin {
+        let pack = PackLoader()
         let runs = Recorder<Int>()
-        var identifier: String { alone.identifier }
-        var assetKind: AssetKind { alone.assetKind }
-        var fileExtensions: Set<String> { alone.fileExtensions }
-        var headerLength: Int { alone.headerLength }
-        var toleratesFailedDependencies: Bool { alone.toleratesFailedDependencies }
-        var readsEntriesForOtherPlugins: Bool { alone.pack.readsEntriesForOtherPlugins }
-        func matchesSignature(_ header: [UInt8]) -> Bool { alone.matchesSignature(header) }
-        func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { try alone.dependencies(of: request) }
-        func bulkDependencies(of request: PlannedRequest) throws -> BulkEntries? { try alone.pack.bulkDependencies(of: request) }
+        var readsEntriesForOtherPlugins: Bool { pack.readsEntriesForOtherPlugins }
+        func bulkDependencies(of request: PlannedRequest) throws -> BulkEntries? { try pack.bulkDependencies(of: request) }
         func loadEntries(_ run: BulkEntryRun) throws {
             runs.append(run.count)
-            try alone.pack.loadEntries(run)
-        }
-        func estimatedWork(for request: PlannedRequest) -> Int64? { alone.estimatedWork(for: request) }
-        func load(_ context: LoadContext) throws -> any Asset { try alone.load(context) }
-        func opensContainer(at path: String, header: [UInt8]) -> Bool { alone.opensContainer(at: path, header: header) }
-        func entryNames(in container: String) throws -> [String] { try alone.entryNames(in: container) }
-        func entrySize(_ entry: String, in container: String) throws -> Int64 { try alone.entrySize(entry, in: container) }
-        func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
-            try alone.entrySize(entry, in: container, containerFacts: containerFacts)
-        }
-        func readEntry(
-            _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
-        ) throws -> AssetBytes {
-            try alone.readEntry(entry, in: container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
+            try pack.loadEntries(run)
         }
     }
 
@@ -107,22 +56,7 @@ import Testing
         _ requests: [AssetRequest], pack: any LoaderPlugin, options: PreloadOptions = PreloadOptions(), jobs: Int = 2
     ) async throws -> (Observed, PreloadReport) {
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), pack], configuration: .init(maxConcurrentLoads: jobs))
-        let loaded = Recorder<String>(), failed = Recorder<String>(), progress = Recorder<PreloadProgress>()
-        var hooks = PreloadHooks(
-            onProgress: { progress.append($0) }, onAssetLoaded: { loaded.append($0.request.name) },
-            onAssetFailed: { failed.append($0.request.name) })
-        hooks.includesDependencies = true
-        let report = try await coordinator.preload(requests, options: options, hooks: hooks)
-        var observed = Observed()
-        for result in report.results { observed.results[result.request.name] = describe(result.outcome) }
-        observed.dependencies = report.dependencies.map { "\($0.request.name): \(describe($0.outcome))" }.sorted()
-        observed.warnings = report.allResults.flatMap { result in result.warnings.map { "\(result.request.name): \($0)" } }.sorted()
-        observed.loadedEvents = loaded.all.sorted()
-        observed.failedEvents = failed.all.sorted()
-        observed.stored = report.allResults.map(\.request.name).filter { coordinator.assets.asset(named: $0) != nil }.sorted()
-        observed.progressTotal = progress.all.last?.totalUnitCount ?? 0
-        observed.progressCompleted = progress.all.last?.completedUnitCount ?? 0
-        return (observed, report)
+        return try await BatchObservation.observe(requests, with: coordinator, options: options, describe: describe)
     }
 
     /// The batch of `requests` entry by entry, then on the bulk path: what each observed, the
@@ -243,5 +177,33 @@ import Testing
         #expect(bulk == alone)
         #expect(runs.reduce(0, +) == 8)
         #expect(report.dependencies.count == 8)
+    }
+}
+
+/// A plugin that is `PackLoader` in every call a container plugin answers.
+private protocol ForwardingPack: ContainerPlugin {
+    var pack: PackLoader { get }
+}
+
+extension ForwardingPack {
+    var identifier: String { pack.identifier }
+    var assetKind: AssetKind { pack.assetKind }
+    var fileExtensions: Set<String> { pack.fileExtensions }
+    var headerLength: Int { pack.headerLength }
+    var toleratesFailedDependencies: Bool { pack.toleratesFailedDependencies }
+    func matchesSignature(_ header: [UInt8]) -> Bool { pack.matchesSignature(header) }
+    func dependencies(of request: PlannedRequest) throws -> [AssetRequest] { try pack.dependencies(of: request) }
+    func estimatedWork(for request: PlannedRequest) -> Int64? { pack.estimatedWork(for: request) }
+    func load(_ context: LoadContext) throws -> any Asset { try pack.load(context) }
+    func opensContainer(at path: String, header: [UInt8]) -> Bool { pack.opensContainer(at: path, header: header) }
+    func entryNames(in container: String) throws -> [String] { try pack.entryNames(in: container) }
+    func entrySize(_ entry: String, in container: String) throws -> Int64 { try pack.entrySize(entry, in: container) }
+    func entrySize(_ entry: String, in container: String, containerFacts: FileFacts) throws -> Int64 {
+        try pack.entrySize(entry, in: container, containerFacts: containerFacts)
+    }
+    func readEntry(
+        _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
+    ) throws -> AssetBytes {
+        try pack.readEntry(entry, in: container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
     }
 }

@@ -62,26 +62,13 @@ public final class BulkEntryRun {
 
     /// Loads each entry of the run not loaded yet, in order, by `load` (a run of the plugin's
     /// own entries: ``loader`` is its identifier; a run of another plugin's is left unloaded, each
-    /// entry failing as not loaded): given the entry's
-    /// position (``BulkEntries/positions``) and its ``LoadContext``, it returns the entry's asset
-    /// or throws its failure (which fails that entry alone). Stops when the batch is cancelled.
+    /// entry failing as not loaded): given the entry's position (``BulkEntries/positions``) and
+    /// its ``LoadContext``, it returns the entry's asset or throws its failure (which fails that
+    /// entry alone). Stops when the batch is cancelled.
     public func loadEach(_ load: (_ position: Int, _ context: LoadContext) throws -> any Asset) {
-        // Locals, not the run's stored properties, in the loop: no exclusivity check and no
-        // copy of an item per entry.
-        // A run of another plugin's entries is loaded only by `loadEach(reading:)`: left here,
-        // each fails as not loaded.
+        // A run of another plugin's entries is loaded only by `loadEach(reading:)`.
         guard plugin === expansion.expander else { return }
-        let items = self.items, expansion = self.expansion, loading = self.loading
-        var next = self.next, started = self.started, finished = self.finished
-        self.finished = []
-        defer { (self.next, self.started, self.finished) = (next, started, finished) }
-        while next < range.upperBound, !loading.isCancelled {
-            let position = expansion.position(of: items[next].asset - expansion.first)
-            started = loading.load(items[next], started: started, thread: thread, waited: waited, into: &finished) { context in
-                try load(position, context)
-            }
-            next += 1
-        }
+        each(load)
     }
 
     /// Loads each entry of the run not loaded yet, in order, through the plugin that loads it
@@ -97,23 +84,33 @@ public final class BulkEntryRun {
         reading read: (_ position: Int, _ limit: Int, _ memory: AssetMemory, _ isCancelled: () -> Bool, _ progress: (Double) -> Void) throws
             -> AssetBytes
     ) {
-        let items = self.items, expansion = self.expansion, loading = self.loading, loader = plugin.loader
-        let environment = loading.environment
+        let loader = plugin.loader, environment = loading.environment
+        each { position, context in
+            try withoutActuallyEscaping(read) { read in
+                // Held by the context only while its plugin loads it (so `read` does not escape).
+                context.supply(
+                    LoadContext.SuppliedEntry { progress in
+                        try read(position, environment.maxFileBytes, environment.memory, { environment.isCancelled }, progress)
+                    })
+                defer { context.supply(nil) }
+                return try loader.load(context)
+            }
+        }
+    }
+
+    /// Loads each entry not loaded yet by `load`, each timed and recorded as an item loaded
+    /// alone; stops when the batch is cancelled.
+    private func each(_ load: (_ position: Int, _ context: LoadContext) throws -> any Asset) {
+        // Locals, not the run's stored properties, in the loop: no exclusivity check and no
+        // copy of an item per entry.
+        let items = self.items, expansion = self.expansion, loading = self.loading
         var next = self.next, started = self.started, finished = self.finished
         self.finished = []
         defer { (self.next, self.started, self.finished) = (next, started, finished) }
         while next < range.upperBound, !loading.isCancelled {
             let position = expansion.position(of: items[next].asset - expansion.first)
             started = loading.load(items[next], started: started, thread: thread, waited: waited, into: &finished) { context in
-                try withoutActuallyEscaping(read) { read in
-                    // Held by the context only while its plugin loads it (so `read` does not escape).
-                    context.supply(
-                        LoadContext.SuppliedEntry { progress in
-                            try read(position, environment.maxFileBytes, environment.memory, { environment.isCancelled }, progress)
-                        })
-                    defer { context.supply(nil) }
-                    return try loader.load(context)
-                }
+                try load(position, context)
             }
             next += 1
         }
