@@ -58,9 +58,15 @@ public enum EntryReader {
     /// takes; unverified, for sniffing what the entry holds.
     public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
         if let problem = entry.problem { throw problem }
+        return try prefix(entry, from: try OpenPackFile(path: path), count: count)
+    }
+
+    /// ``prefix(_:from:count:)`` from a pack already open.
+    static func prefix(_ entry: PackIndex.Entry, from file: OpenPackFile, count: Int) throws -> [UInt8] {
+        if let problem = entry.problem { throw problem }
         var sink = GrowingSink(ceiling: count, entry: entry, isPrefix: true, expected: UInt64(count))
         _ = try pump(
-            entry, from: try OpenPackFile(path: path), limits: PackLimits(maxEntryBytes: count), chunkSize: prefixChunkSize, into: &sink,
+            entry, from: file, limits: PackLimits(maxEntryBytes: count), chunkSize: prefixChunkSize, into: &sink,
             isCancelled: { false }, progress: { _ in })
         return sink.bytes
     }

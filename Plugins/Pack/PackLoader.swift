@@ -89,11 +89,19 @@ public struct PackLoader: ContainerPlugin, BulkDependingPlugin {
     /// file opened once for the run, each entry found by its position.
     public func loadEntries(_ run: BulkEntryRun) throws {
         let entries = try indexes.index(of: run.container, facts: run.containerFacts).entries
-        let file = try OpenPackFile(path: run.container)
+        let file = try indexes.file(at: run.container, facts: run.containerFacts)
         run.loadEach(reading: { position, limit, memory, isCancelled, progress in
             try EntryReader.read(
                 entries[position], from: file, limits: limits.capped(at: limit), memory: memory, isCancelled: isCancelled, progress: progress)
         })
+    }
+
+    /// An entry's first bytes, for the claim rule, by its position in the index: the pack held
+    /// open, its index found by the facts planning has of it.
+    public func entryPrefix(at position: Int, in container: String, containerFacts: FileFacts, count: Int) throws -> [UInt8]? {
+        let entries = try indexes.index(of: container, facts: containerFacts).entries
+        guard entries.indices.contains(position) else { return nil }
+        return try EntryReader.prefix(entries[position], from: try indexes.file(at: container, facts: containerFacts), count: count)
     }
 
     /// Runs of entries other plugins load (an image in a zip) are read here too.

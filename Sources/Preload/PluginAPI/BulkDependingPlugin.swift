@@ -26,4 +26,17 @@ public protocol BulkDependingPlugin: BulkLoadingPlugin {
     /// ``LoaderPlugin/dependencies(of:)`` (one entry of the file, say). Throwing fails `request`
     /// as ``LoaderPlugin/dependencies(of:)`` throwing does.
     func bulkDependencies(of request: PlannedRequest) throws -> BulkEntries?
+
+    /// The first `count` bytes of the entry at `position` (its ``BulkEntries/positions`` value)
+    /// of `container`, which planning found as `containerFacts` (fewer when the entry is
+    /// shorter): what the claim rule reads of an entry ``BulkEntries/claimedAsFile`` to check its
+    /// content against its extension, read without finding the entry by name. `nil` (the
+    /// default): read through ``ContainerPlugin/entryPrefix(_:in:count:)``, by name. Throwing
+    /// is as that read failing: the claim goes on as it does for an unreadable entry.
+    func entryPrefix(at position: Int, in container: String, containerFacts: FileFacts, count: Int) throws -> [UInt8]?
+}
+
+extension BulkDependingPlugin {
+    /// Read by name, through ``ContainerPlugin/entryPrefix(_:in:count:)``.
+    public func entryPrefix(at position: Int, in container: String, containerFacts: FileFacts, count: Int) throws -> [UInt8]? { nil }
 }

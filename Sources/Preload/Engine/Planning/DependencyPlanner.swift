@@ -168,8 +168,8 @@ extension DependencyPlanner {
     ) {
         let request = resolved.planned.request
         let expansion: BulkExpansion
+        guard let bulk = resolved.plugin.bulkDepending else { return }
         do throws(AssetError) {
-            guard let bulk = resolved.plugin.bulkDepending else { return }
             expansion = try BulkExpansion(
                 listed, first: nextEntry, expander: resolved.plugin, bulk: bulk, facts: resolved.planned.file,
                 options: request.options, registry: resolver.registry, areDependencies: true)
@@ -194,7 +194,7 @@ extension DependencyPlanner {
             let added: Result<Int, AssetError>
             do throws(AssetError) {
                 let named = requests[index].named(after: request)
-                added = place(entry, try resolver.resolve(dependency: named, entry: entry, listedAt: index, by: expansion), declared: false)
+                added = place(entry, try resolver.resolve(dependency: named, entry: entry, listedAt: index, by: expansion, lister: bulk), declared: false)
             } catch {
                 recorder.recordFailure(of: entry, error)
                 added = .failure(error)

@@ -59,7 +59,7 @@ extension RequestResolver {
     /// resolved from its row (written into the batch's ``PlannedTable`` at `entry`, with the
     /// request); its dependencies not yet asked for.
     func resolve(
-        dependency request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion
+        dependency request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion, lister: any BulkDependingPlugin
     ) throws(AssetError)
         -> ResolvedRequest
     {
@@ -68,7 +68,15 @@ extension RequestResolver {
         var header: [UInt8]?
         let claim: PluginRegistry.Claim
         if entries.isClaimedAsFile(index) {  // the claim rule, as for the entry's own request
-            claim = try registry.claim(request, nominee: try registry.nominee(of: request), isDirectory: false, contents: nil, header: &header)
+            let nominee = try registry.nominee(of: request)
+            // The first bytes the rule reads (all a sniffing nominee's header, or the longest for
+            // none), read by the entry's position when the plugin can; else by the rule, by name.
+            let count = nominee.map { $0.claimHeaderLength > 0 ? $0.loader.headerLength : 0 } ?? registry.longestHeader
+            if count > 0 {
+                header = try? lister.entryPrefix(
+                    at: expansion.position(of: index), in: entries.container, containerFacts: expansion.facts, count: count)
+            }
+            claim = try registry.claim(request, nominee: nominee, isDirectory: false, contents: nil, header: &header)
         } else if let plugin = expansion.loader(of: index) {
             claim = PluginRegistry.Claim(plugin: plugin, warning: nil)
         } else {
