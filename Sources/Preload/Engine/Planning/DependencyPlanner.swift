@@ -194,7 +194,8 @@ extension DependencyPlanner {
             let added: Result<Int, AssetError>
             do throws(AssetError) {
                 let named = requests[index].named(after: request)
-                added = place(entry, try resolver.resolve(dependency: named, entry: entry, listedAt: index, by: expansion, lister: bulk), declared: false)
+                let resolved = try resolver.resolve(dependency: named, entry: entry, listedAt: index, by: expansion, lister: bulk)
+                added = place(entry, resolved, declared: false)
             } catch {
                 recorder.recordFailure(of: entry, error)
                 added = .failure(error)
