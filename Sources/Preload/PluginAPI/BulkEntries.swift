@@ -34,7 +34,9 @@ public struct BulkEntries: Sendable {
 
     /// The value of ``loaders`` for an entry loaded by whichever plugin claims it as a file inside
     /// the container (by the batch's claim rule: its extension, else its first bytes, else the
-    /// container's plugin): what an entry of a zip is, whose plugin only the batch knows.
+    /// container's plugin): what an entry of a zip is, whose plugin only the batch knows. For
+    /// the dependencies a ``BulkDependingPlugin`` lists; an entry a ``BulkExpandingPlugin``
+    /// lists with it fails, naming the plugin, as one naming a plugin not registered does.
     public static let claimedAsFile = ""
     /// The requests an entry the expanding plugin loads depends on, by its index in these
     /// columns: what ``LoaderPlugin/dependencies(of:)`` says of its request (most entries: none).
