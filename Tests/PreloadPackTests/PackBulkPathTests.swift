@@ -24,11 +24,17 @@ import Testing
     private struct CountingPack: ForwardingPack, BulkDependingPlugin {
         let pack = PackLoader()
         let runs = Recorder<Int>()
+        /// The entries whose first bytes the claim rule read by their positions.
+        let prefixes = Recorder<Int>()
         var readsEntriesForOtherPlugins: Bool { pack.readsEntriesForOtherPlugins }
         func bulkDependencies(of request: PlannedRequest) throws -> BulkEntries? { try pack.bulkDependencies(of: request) }
         func loadEntries(_ run: BulkEntryRun) throws {
             runs.append(run.count)
             try pack.loadEntries(run)
+        }
+        func entryPrefix(at position: Int, in container: String, containerFacts: FileFacts, count: Int) throws -> [UInt8]? {
+            prefixes.append(position)
+            return try pack.entryPrefix(at: position, in: container, containerFacts: containerFacts, count: count)
         }
     }
 
@@ -63,11 +69,11 @@ import Testing
     /// bulk path's report, and the runs it was handed.
     private func bothPaths(
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), jobs: Int = 2
-    ) async throws -> (alone: Observed, bulk: Observed, report: PreloadReport, runs: [Int]) {
+    ) async throws -> (alone: Observed, bulk: Observed, report: PreloadReport, runs: [Int], prefixes: Int) {
         let (alone, _) = try await Self.observe(requests, pack: EntryByEntryPack(), options: options, jobs: jobs)
         let counting = CountingPack()
         let (bulk, report) = try await Self.observe(requests, pack: counting, options: options, jobs: jobs)
-        return (alone, bulk, report, counting.runs.all)
+        return (alone, bulk, report, counting.runs.all, counting.prefixes.all.count)
     }
 
     /// A stored zip of `count` small PNGs and a text file.
@@ -93,8 +99,9 @@ import Testing
         case "stored.zip": pack = try storedZip("stored.zip", count: 40, claims: true)
         default: pack = ZipAndGzipTests.fixtures + "/" + kind
         }
-        let (alone, bulk, report, runs) = try await bothPaths([AssetRequest(path: pack)])
+        let (alone, bulk, report, runs, prefixes) = try await bothPaths([AssetRequest(path: pack)])
         #expect(report.everythingLoaded == (kind != "stored.zip"), "\(report.errors)")
+        #expect(prefixes > 0, "the claim rule read entries' first bytes by their positions")
         #expect(bulk == alone)
         #expect(!bulk.dependencies.isEmpty && bulk.results.count == 1)
         if kind == "stored.zip" {
@@ -130,7 +137,7 @@ import Testing
         for offset in Int(level.offset + level.storedSize / 2)..<Int(level.offset + level.storedSize) { deflated[offset] = 0 }
         for (name, bytes, entry) in [("crc.zip", stored, "tiles/t2.png"), ("cut.zip", deflated, "levels/1.json")] {
             let pack = try directory.write(name, bytes)
-            let (alone, bulk, report, runs) = try await bothPaths([AssetRequest(path: pack)])
+            let (alone, bulk, report, runs, _) = try await bothPaths([AssetRequest(path: pack)])
             #expect(bulk == alone)
             #expect(!runs.isEmpty)
             #expect(report.errors.map(\.path) == [pack + "#" + entry], "\(report.errors)")
@@ -181,7 +188,7 @@ import Testing
 
     @Test func twoZipsWithEntriesOfOneNameKeepBothStoreNames() async throws {
         let a = try storedZip("a.zip", count: 3), b = try storedZip("b.zip", count: 3)
-        let (alone, bulk, report, runs) = try await bothPaths([AssetRequest(path: a, name: "level"), AssetRequest(path: b, name: "level")])
+        let (alone, bulk, report, runs, _) = try await bothPaths([AssetRequest(path: a, name: "level"), AssetRequest(path: b, name: "level")])
         #expect(bulk == alone)
         #expect(runs.reduce(0, +) == 8)
         #expect(report.dependencies.count == 8)
@@ -213,5 +220,8 @@ extension ForwardingPack {
         _ entry: String, in container: String, limit: Int, memory: AssetMemory, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> AssetBytes {
         try pack.readEntry(entry, in: container, limit: limit, memory: memory, isCancelled: isCancelled, progress: progress)
+    }
+    func entryPrefix(_ entry: String, in container: String, count: Int) throws -> [UInt8] {
+        try pack.entryPrefix(entry, in: container, count: count)
     }
 }
