@@ -25,9 +25,19 @@ public struct BulkEntries: Sendable {
     /// progress weighted by decoded bytes; empty: unknown (its size is used, as for a file).
     public var decodedBytes: [Int]
     /// The identifier of the plugin that loads each entry (an image inside a zip: the image
-    /// plugin); empty: the expanding plugin. An entry another plugin loads is planned and loaded
-    /// as that plugin's file (its own dependencies asked of it), only found without a lookup.
+    /// plugin), or ``claimedAsFile``; empty: the expanding plugin. An entry another plugin loads
+    /// is planned and loaded as that plugin's file (its own dependencies asked of it), only found
+    /// without a lookup.
     public var loaders: [String]
+    /// The options each entry is requested with; `nil`: those of the request that named the file.
+    public var options: AssetOptions?
+
+    /// The value of ``loaders`` for an entry loaded by whichever plugin claims it as a file inside
+    /// the container (by the batch's claim rule: its extension, else its first bytes, else the
+    /// container's plugin): what an entry of a zip is, whose plugin only the batch knows. For
+    /// the dependencies a ``BulkDependingPlugin`` lists; an entry a ``BulkExpandingPlugin``
+    /// lists with it fails, naming the plugin, as one naming a plugin not registered does.
+    public static let claimedAsFile = ""
     /// The requests an entry the expanding plugin loads depends on, by its index in these
     /// columns: what ``LoaderPlugin/dependencies(of:)`` says of its request (most entries: none).
     public var dependencies: [Int: [AssetRequest]]
@@ -36,8 +46,9 @@ public struct BulkEntries: Sendable {
     /// properties say.
     public init(
         container: String, names: [String], sizes: [Int64], storeNames: [String] = [], positions: [Int] = [], decodedBytes: [Int] = [],
-        loaders: [String] = [], dependencies: [Int: [AssetRequest]] = [:]
+        loaders: [String] = [], dependencies: [Int: [AssetRequest]] = [:], options: AssetOptions? = nil
     ) {
+        self.options = options
         self.container = container
         self.names = names
         self.storeNames = storeNames
@@ -47,6 +58,9 @@ public struct BulkEntries: Sendable {
         self.loaders = loaders
         self.dependencies = dependencies
     }
+
+    /// Whether entry `index` is loaded by the plugin that claims it as a file (``claimedAsFile``).
+    func isClaimedAsFile(_ index: Int) -> Bool { !loaders.isEmpty && loaders[index] == Self.claimedAsFile }
 
     /// How many entries.
     public var count: Int { names.count }

@@ -88,8 +88,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 finished += items[index...].map { FinishedAsset($0, in: table, outcome: .cancelled, duration: .zero, started: now, thread: thread) }
                 break
             }
-            if let (expansion, run) = bulkRun(in: items, from: index, expansions: expansions) {  // entries of one file, together
-                started = loadRun(run, of: items, by: expansion, started: started, thread: thread, waited: waited, into: &finished)
+            if let (expansion, plugin, run) = bulkRun(in: items, from: index, expansions: expansions) {  // entries of one file, together
+                started = loadRun(
+                    run, of: items, by: expansion, plugin: plugin, started: started, thread: thread, waited: waited, into: &finished)
                 index = run.upperBound
                 continue
             }
