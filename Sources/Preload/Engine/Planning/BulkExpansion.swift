@@ -54,20 +54,22 @@ final class BulkExpansion: Sendable {
     /// The caller's request entry `index` is: what ``ExpandingPlugin/expand(_:)`` would have
     /// made of it (made when read: ``CallerRequests``).
     func request(at index: Int) -> AssetRequest {
-        AssetRequest(
-            path: path(at: index), name: areDependencies && entries.storeNames.isEmpty ? nil : storeName(at: index),
+        let name = entries.name(at: index)  // (once: a plugin may make it when asked)
+        let storeName = entries.storeNames.isEmpty ? name : entries.storeNames[index]
+        return AssetRequest(
+            path: entries.container + "#" + name, name: areDependencies && entries.storeNames.isEmpty ? nil : storeName,
             plugin: entries.loaders.isEmpty ? expander.identifier : entries.isClaimedAsFile(index) ? nil : entries.loaders[index],
             options: options)
     }
 
     /// The path of entry `index`'s request: `CONTAINER#NAME`.
-    func path(at index: Int) -> String { entries.container + "#" + entries.names[index] }
+    func path(at index: Int) -> String { entries.container + "#" + entries.name(at: index) }
 
     /// The facts of entry `index`: the container's, with the entry's name and size.
-    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.names[index], in: facts, size: entries.sizes[index]) }
+    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.name(at: index), in: facts, size: entries.sizes[index]) }
 
     /// The name entry `index` is stored under.
-    func storeName(at index: Int) -> String { entries.storeNames.isEmpty ? entries.names[index] : entries.storeNames[index] }
+    func storeName(at index: Int) -> String { entries.storeNames.isEmpty ? entries.name(at: index) : entries.storeNames[index] }
 
     /// The caller requests the entries are.
     var callers: Range<Int> { first..<first + entries.count }
