@@ -116,7 +116,7 @@ public struct PluginRegistry: Sendable {
             RegisteredPlugin($1, index: $0, sniffers: sniffers, longestHeader: longestHeader)
         }
         hasExpanders = registered.contains(where: \.expands)
-        files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin }).serving(files.sources)
+        files = AssetFiles(containers: plugins.compactMap(\.asContainer)).serving(files.sources)
         bakedKinds = BakedKinds(plugins: plugins)
     }
 
@@ -140,7 +140,7 @@ public struct PluginRegistry: Sendable {
     package func expander(of request: AssetRequest) -> (any ExpandingPlugin)? {
         guard let index = request.plugin.map({ indexOfIdentifier[$0] }) ?? index(forExtensionOf: request.path), registered[index].expands
         else { return nil }
-        return plugins[index] as? any ExpandingPlugin
+        return plugins[index].asExpanding
     }
 
     /// The plugin registered as `identifier` (its ``LoaderPlugin/identifier``), if any.

@@ -39,6 +39,9 @@ final class BatchRecorder: PlanningRecords {
     let handOffQueue: AssetHandOff?
     /// Whether each entry's result is delivered to the outlets (``BatchOutlets/deliversResults``).
     let deliversResults: Bool
+    /// Which assets the batch let go of (``PreloadOptions/reportKeepsAssets`` off), for planning
+    /// to merge into none of them; `nil` when it keeps them.
+    var releaseMarks: ReleaseMarks? { state.withLock { $0.release.marks } }
     /// The memory budget (``PreloadOptions/memoryBudget``); `nil` without one.
     let budget: MemoryBudget?
     let failsFast: Bool
@@ -73,7 +76,10 @@ final class BatchRecorder: PlanningRecords {
         startedAt = .now
         let outlets = BatchOutlets(options: options, events: events, adding: added)
         deliversResults = outlets.deliversResults
-        state = BatchLock(BatchState(callers: CallerRequests(requests), outlets: outlets, eventOrder: options.assetEventOrder))
+        var ledger = BatchState(callers: CallerRequests(requests), outlets: outlets, eventOrder: options.assetEventOrder)
+        // A result handed on carries its asset: only a batch that hands none on lets go of them.
+        ledger.release = ReportRelease(marks: !options.reportKeepsAssets && !outlets.deliversResults ? ReleaseMarks() : nil)
+        state = BatchLock(ledger)
         done.enter()
     }
 
@@ -226,6 +232,9 @@ final class BatchRecorder: PlanningRecords {
                 // names the others give it are stored at once.
                 store.store(sharers: waiters, of: state)
                 for entry in waiters { announce(entry, in: &state, stored: true) }
+            }
+            if state.release.isOn {
+                for index in finished.indices where finished[index].outcome.isLoaded { state.release(finished[index].asset) }
             }
             return (deliverProgress(&state), settlement(of: state))
         }
