@@ -66,7 +66,9 @@ import Testing
     @Test func theStoreKeepsItsOwn() async throws {
         let coordinator = try coordinator(memory: .shared)
         let report = try await coordinator.preload([.folder(directory.path)], options: PreloadOptions(reportKeepsAssets: false))
-        #expect(report.loaded.allSatisfy { $0.outcome.asset is ReleasedAsset })
-        for name in names { #expect(coordinator.assets.texture(named: name)?.width == 64, "\(name) is in the store") }
+        #expect(report.loaded.count == 8 && report.loaded.allSatisfy { $0.outcome.asset is ReleasedAsset })
+        for result in report.loaded {
+            #expect(coordinator.assets.texture(named: result.request.name)?.width == 64, "\(result.request.name) is in the store")
+        }
     }
 }
