@@ -98,8 +98,7 @@ package struct FolderDiscovery: Sendable {
     /// The requests `request`'s file stands for, or its failure to say.
     private func expand(_ request: AssetRequest, with expander: any ExpandingPlugin, into found: inout Found) {
         do {
-            if let bulk = expander.asBulkExpanding, let expansion = try bulkExpansion(of: request, by: bulk, first: found.requests.count)
-            {
+            if let bulk = expander.asBulkExpanding, let expansion = try bulkExpansion(of: request, by: bulk, first: found.requests.count) {
                 found.requests.append(expansion)
                 return
             }
