@@ -31,8 +31,7 @@ public final class PreloadBatch: Sendable {
             admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) }, bakedKinds: registry.bakedKinds)
         planner = BatchPlanner(
             callers: requests, recorder: recorder, environment: environment, options: options, registry: registry, queue: queue,
-            workers: queue.maxConcurrentOperationCount, sources: PreparedSources(sources: sources, recorder: recorder),
-            releaseMarks: recorder.releaseMarks)
+            workers: queue.maxConcurrentOperationCount, sources: PreparedSources(sources: sources, recorder: recorder))
     }
 
     /// Plans the batch on `planningQueue` (its loads go on the coordinator's queue as they are made).

@@ -106,9 +106,10 @@ public protocol LoaderPlugin: Sendable {
     /// its conformance is compiled, so that the registry learns what each plugin can do without
     /// a run-time conformance lookup (`as? any ContainerPlugin` scans every conformance record
     /// of the process the first time a type is asked: ~256,000 instructions a plugin and
-    /// protocol at start). Only a type that conforms conditionally (`extension MyLoader:
-    /// ContainerPlugin where ...`), or in another module than its `LoaderPlugin` conformance,
-    /// implements it itself (`self`).
+    /// protocol at start). A type that conforms conditionally (`extension MyLoader:
+    /// ContainerPlugin where ...`) implements it itself (`self as? any ContainerPlugin`); a
+    /// conformance added in another module than the type's `LoaderPlugin` conformance is not
+    /// seen.
     var asContainer: (any ContainerPlugin)? { get }
 
     /// This plugin as a ``PlanningPlugin``, if it is one; nothing to implement (see

@@ -83,8 +83,9 @@ public struct PreloadOptions: Sendable {
     /// one that another request of the batch merged into (the same file asked for twice), a
     /// ``ContainerAsset`` (a pack: its listing is how its entries are read), and every asset of
     /// a batch that hands results on one by one (a per-asset hook, a ``handOff``), whose results
-    /// must carry the asset they deliver. A request planned after its file's asset was let go
-    /// (planning a large folder goes on while its first files load) loads the file again.
+    /// must carry the asset they deliver. An asset that loads while planning goes on (a large
+    /// folder is still being walked: a file found later may be the same file, or an atlas whose
+    /// page it is) is let go once planning ends.
     public var reportKeepsAssets: Bool
 
     /// Options with the defaults described on each property.

@@ -35,17 +35,13 @@ final class BatchPlanner: Sendable {
     let loads = PlannedLoads()
     /// The requests whose paths sources own, prepared before they are planned.
     let sources: PreparedSources
-    /// The assets the batch let go of, merged into by no request (``ReleaseMarks``); `nil` when
-    /// it keeps them.
-    let releaseMarks: ReleaseMarks?
 
     init(
         callers: [AssetRequest], recorder: any PlanningRecords, environment: LoadEnvironment, options: PreloadOptions, registry: PluginRegistry,
         queue: OperationQueue,
-        workers: Int, sources: PreparedSources, releaseMarks: ReleaseMarks? = nil
+        workers: Int, sources: PreparedSources
     ) {
         self.sources = sources
-        self.releaseMarks = releaseMarks
         self.recorder = recorder
         self.callers = callers
         self.environment = environment
@@ -211,9 +207,7 @@ final class BatchPlanner: Sendable {
                     continue
                 }
                 // Merging by key, outside the batch's lock (the table has locks of its own).
-                let asset = mergeTable.claim(request.keyHash, for: entry) {
-                    resolver.table.sameKey(entry, as: $0) && releaseMarks?.merges(into: $0) != false
-                }
+                let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
                 placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
                 last = (entry, placements.count - 1)
                 if asset == entry {

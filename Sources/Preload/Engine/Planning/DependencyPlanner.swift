@@ -81,9 +81,7 @@ struct DependencyPlanner {
             recorder.recordFailure(of: entry, cycle)
             return .failure(cycle)
         }
-        let marks = batch.releaseMarks
-        let asset = batch.mergeTable.claim(resolved.keyHash, for: entry) { table.sameKey(entry, as: $0) && marks?.merges(into: $0) != false }
-        marks?.keep(asset)  // a dependency or a dependent: read by another asset of the batch
+        let asset = batch.mergeTable.claim(resolved.keyHash, for: entry) { table.sameKey(entry, as: $0) }
         recorder.recordPlacement(of: entry, on: asset, plugin: resolved.plugin.identifier)
         if asset == entry {
             var resolved = resolved

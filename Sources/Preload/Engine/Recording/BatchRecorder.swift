@@ -39,9 +39,6 @@ final class BatchRecorder: PlanningRecords {
     let handOffQueue: AssetHandOff?
     /// Whether each entry's result is delivered to the outlets (``BatchOutlets/deliversResults``).
     let deliversResults: Bool
-    /// Which assets the batch let go of (``PreloadOptions/reportKeepsAssets`` off), for planning
-    /// to merge into none of them; `nil` when it keeps them.
-    var releaseMarks: ReleaseMarks? { state.withLock { $0.release.marks } }
     /// The memory budget (``PreloadOptions/memoryBudget``); `nil` without one.
     let budget: MemoryBudget?
     let failsFast: Bool
@@ -78,7 +75,7 @@ final class BatchRecorder: PlanningRecords {
         deliversResults = outlets.deliversResults
         var ledger = BatchState(callers: CallerRequests(requests), outlets: outlets, eventOrder: options.assetEventOrder)
         // A result handed on carries its asset: only a batch that hands none on lets go of them.
-        ledger.release = ReportRelease(marks: !options.reportKeepsAssets && !outlets.deliversResults ? ReleaseMarks() : nil)
+        ledger.release = ReportRelease(isOn: !options.reportKeepsAssets && !outlets.deliversResults)
         state = BatchLock(ledger)
         done.enter()
     }
@@ -185,6 +182,7 @@ final class BatchRecorder: PlanningRecords {
             let (held, standIns) = state.held.planningEnded()
             for (asset, standIn) in standIns { state.replace(asset, with: standIn) }
             for entry in held { deliver(entry, in: &state) }
+            state.releaseAfterPlanning()
             return (deliverProgress(&state), settlement(of: state))
         }
         budget?.settle(settled)
