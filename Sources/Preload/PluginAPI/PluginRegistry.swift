@@ -99,7 +99,8 @@ public struct PluginRegistry: Sendable {
     }
 
     /// Makes what planning looks plugins up by from ``all``: their indices, the extension tables,
-    /// their registered forms and what each can do (dynamic casts per plugin and capability).
+    /// their registered forms and what each can do (each plugin's own answers, ``LoaderPlugin/asContainer``
+    /// and its siblings).
     /// Made once per registry, not once per plugin registered: the command's 13 plugins made
     /// every table 13 times at each start.
     private mutating func makeTables() {

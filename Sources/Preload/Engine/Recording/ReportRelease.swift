@@ -10,8 +10,10 @@
 /// depend on or that depends on others (an atlas and its pages: they may share textures, which
 /// the report's ``PreloadReport/decodedBytes`` counts once, by where their pixels are; a
 /// dependent reads its dependencies from the record); a ``ContainerAsset`` (a pack: its listing
-/// is how its entries are read). A batch that hands results on one by one (a per-asset hook, a
-/// hand-off) never lets go: its results carry the asset they deliver (``isOn`` is off).
+/// is how its entries are read); a texture or data asset whose bytes are a view into a mapped
+/// file (a baked pack's entry): it holds no memory of its own, so letting it go would cost time
+/// and free nothing. A batch that hands results on one by one (a per-asset hook, a hand-off)
+/// never lets go: its results carry the asset they deliver (``isOn`` is off).
 struct ReportRelease {
     /// Whether the batch lets go of its assets.
     let isOn: Bool
@@ -27,9 +29,17 @@ extension BatchState {
     /// Lets go of `asset`, which has just been recorded and stored, if the batch lets go of its
     /// assets and nothing else of the batch may still read it (see ``ReportRelease``).
     mutating func release(_ asset: Int) {
-        guard release.isOn else { return }
+        guard release.isOn, let loaded = records.loaded(asset), !Self.isView(loaded) else { return }
         guard phase != .planning else { return release.afterPlanning.append(asset) }
         letGo(asset)
+    }
+
+    /// Whether `asset` is a view into a mapped file (core's kinds only: a cast to a concrete
+    /// type, not a conformance lookup).
+    private static func isView(_ asset: any Asset) -> Bool {
+        if let texture = asset as? Texture { return texture.pixels.isMapped }
+        if let data = asset as? DataAsset { return data.bytes.isMapped }
+        return false
     }
 
     /// Planning is over: lets go of the assets that loaded while it went on.
