@@ -81,7 +81,9 @@ public struct PreloadOptions: Sendable {
     /// (``storesAssets``) keeps its own. Kept all the same: an asset that others of the batch
     /// depend on or that depends on others (an atlas and its pages, which may share textures),
     /// one that another request of the batch merged into (the same file asked for twice), a
-    /// ``ContainerAsset`` (a pack: its listing is how its entries are read), and every asset of
+    /// ``ContainerAsset`` (a pack: its listing is how its entries are read), a texture or data
+    /// asset whose bytes are a view into a mapped file (a baked pack's entry: it frees nothing),
+    /// and every asset of
     /// a batch that hands results on one by one (a per-asset hook, a ``handOff``), whose results
     /// must carry the asset they deliver. An asset that loads while planning goes on (a large
     /// folder is still being walked: a file found later may be the same file, or an atlas whose
