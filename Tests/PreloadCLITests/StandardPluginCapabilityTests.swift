@@ -14,8 +14,10 @@ import Testing
             #expect((plugin.asPlanning != nil) == (plugin is any PlanningPlugin), "\(plugin.identifier)")
             #expect((plugin.asExpanding != nil) == (plugin is any ExpandingPlugin), "\(plugin.identifier)")
             #expect((plugin.asExpanding?.asBulkExpanding != nil) == (plugin is any BulkExpandingPlugin), "\(plugin.identifier)")
+            #expect((plugin.asBulkDepending != nil) == (plugin is any BulkDependingPlugin), "\(plugin.identifier)")
         }
         #expect(StandardPlugins.plugins().filter { $0.asContainer != nil }.map(\.identifier).contains("pack"))
+        #expect(StandardPlugins.plugins().filter { $0.asBulkDepending != nil }.map(\.identifier).contains("pack"))
     }
 
     @Test func theCommandKeepsAssetsOnlyForWhatReadsThem() {

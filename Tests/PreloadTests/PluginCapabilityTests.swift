@@ -14,6 +14,7 @@ import Testing
             #expect((plugin.asPlanning != nil) == (plugin is any PlanningPlugin), "\(plugin.identifier)")
             #expect((plugin.asExpanding != nil) == (plugin is any ExpandingPlugin), "\(plugin.identifier)")
             #expect((plugin.asExpanding?.asBulkExpanding != nil) == (plugin is any BulkExpandingPlugin), "\(plugin.identifier)")
+            #expect((plugin.asBulkDepending != nil) == (plugin is any BulkDependingPlugin), "\(plugin.identifier)")
         }
         #expect(LinesBundleLoader().asContainer?.identifier == "lines" && LinesBundleLoader().asExpanding?.asBulkExpanding != nil)
         #expect(TextLoader().asContainer == nil && TextLoader().asExpanding == nil)
