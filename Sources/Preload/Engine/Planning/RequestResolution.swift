@@ -170,7 +170,8 @@ final class RequestResolver: Sendable {
         }
         // The claim rule (PluginRegistry's).
         let claim = try registry.claim(
-            path: path, namesPlugin: request.pointee.plugin != nil, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
+            path: path, namesPlugin: request.pointee.plugin != nil, nominee: nominee, isDirectory: file.isDirectory, contents: contents,
+            header: &header)
         let plugin = claim.plugin
         // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
         let confined = request.pointee.origin == nil ? nil : files.confined(to: PreparedSources.split(path).file)
