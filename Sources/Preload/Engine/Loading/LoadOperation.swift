@@ -82,6 +82,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
         var started = ContinuousClock.now
         let thread = ThreadIdentity.current  // a thread-local read: the files below run on this thread
         let expansions = environment.expansions  // (most batches: none)
+        // The last file's context, passed on to the next when its plugin kept no reference.
+        var spare: LoadContext?
         while index < items.count {
             if isCancelled {
                 let now = started
@@ -110,8 +112,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
             let asset = items[index].asset
             let plugin = table.plugin(asset)
             let request = table.planned(asset)
-            let context = LoadContext(
-                request: request, asset: asset, environment: environment, contents: items[index].contents,
+            let context = LoadContext.reused(
+                &spare, for: request, asset: asset, environment: environment, contents: items[index].contents,
                 dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
             if table.hasPlannedWarnings(asset) {  // claimed by content, not by name; its store name another file's
                 do {
@@ -144,6 +146,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             started = loading.load(items[index], context: context, started: started, thread: thread, waited: waited, into: &finished) {
                 try plugin.loader.load($0)
             }
+            spare = consume context
             index += 1
         }
         conclude(finished)
