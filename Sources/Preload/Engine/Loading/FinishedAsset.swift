@@ -10,8 +10,11 @@ struct FinishedAsset: Sendable {
     let planned: PlannedRequest
     /// How it ended.
     let status: AssetRecords.Status
-    /// The asset, when it loaded.
-    let loaded: (any Asset)?
+    /// The asset, when it loaded (``status`` is `.loaded`); else a placeholder of no bytes. Not
+    /// an optional: the runtime copies an optional existential through its generic witnesses
+    /// (~150 instructions a copy, two copies an asset: the store's and the records'; callgrind,
+    /// issue 50).
+    let loaded: any Asset
     /// Why it failed, when it did.
     let failure: AssetError?
     let duration: Duration
@@ -37,8 +40,8 @@ struct FinishedAsset: Sendable {
         self.planned = planned
         switch consume outcome {
         case .loaded(let loaded): (status, self.loaded, failure) = (.loaded, loaded, nil)
-        case .failed(let error): (status, loaded, failure) = (.failed, nil, error)
-        case .cancelled: (status, loaded, failure) = (.cancelled, nil, nil)
+        case .failed(let error): (status, loaded, failure) = (.failed, NotLoaded(), error)
+        case .cancelled: (status, loaded, failure) = (.cancelled, NotLoaded(), nil)
         }
         self.duration = duration
         self.started = started
@@ -49,10 +52,16 @@ struct FinishedAsset: Sendable {
         self.ran = ran
     }
 
+    /// What ``loaded`` holds for an asset that did not load.
+    private struct NotLoaded: Asset {
+        var kind: AssetKind { .data }
+        var byteCount: Int { 0 }
+    }
+
     /// How it ended, as one value (made when asked: the hot paths read ``status`` and ``loaded``).
     var outcome: AssetOutcome {
         switch status {
-        case .loaded: .loaded(loaded!)
+        case .loaded: .loaded(loaded)
         case .failed: .failed(failure!)
         case .cancelled, .open: .cancelled
         }

@@ -143,7 +143,7 @@ struct AssetRecords: Sendable {
         slots[asset].nanoseconds = finished.pointee.duration.wholeNanoseconds
         switch finished.pointee.status {
         case .loaded:
-            keep(finished.pointee.loaded!, for: asset)
+            keep(finished.pointee.loaded, for: asset)
             slots[asset].status = .loaded
             if !finished.pointee.warnings.isEmpty { warnings[asset] = finished.pointee.warnings }
         case .failed:

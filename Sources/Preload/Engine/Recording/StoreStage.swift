@@ -31,7 +31,7 @@ struct StoreStage: Sendable {
             return store.insert(count: loaded.count, naming: { finished[loaded[$0]].planned.nameAndPath }) { position in
                 let index = loaded[position]
                 return AssetStore.Stored(
-                    path: nil, plugin: finished[index].planned.plugin, asset: finished[index].loaded!, isDependency: finished[index].asset >= callers)
+                    path: nil, plugin: finished[index].planned.plugin, asset: finished[index].loaded, isDependency: finished[index].asset >= callers)
             }
         }
     }
