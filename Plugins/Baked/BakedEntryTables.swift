@@ -1,9 +1,11 @@
 import Preload
 
-/// What a baked index keeps once for all its entries (``BakedIndex/Entry`` reads its kind,
-/// dependencies and source path here): the pack's table of kinds, its dependency table, and its
-/// entries' source paths as the folders they are in.
+/// What a baked index keeps once for all its entries (``BakedIndex/Entry`` reads its record,
+/// name, kind, dependencies and source path here): the index's bytes, the pack's table of kinds,
+/// its dependency table, and its entries' source paths as the folders they are in.
 final class EntryTables: Sendable {
+    /// The index's records and names.
+    let bytes: BakedIndexBytes
     /// The pack's kind names, numbered from 1 by the records.
     let kinds: [String]
     /// The index's dependency table: entry positions.
@@ -11,11 +13,18 @@ final class EntryTables: Sendable {
     /// The folders entries' sources are in: a source path is one of these followed by its
     /// entry's name (a bake of a folder names its entries by their paths inside it).
     let sourceFolders: [String]
+    /// Each entry's folder in ``sourceFolders`` (`UInt32.max`: its source is in ``otherSources``).
+    let entryFolders: [UInt32]
     /// The source paths that are not a folder and the entry's name (an atlas's packed pages),
-    /// by entry name.
-    let otherSources: [String: String]
+    /// by entry position.
+    let otherSources: [Int: String]
 
-    init(kinds: [String], dependencies: [UInt32], sourceFolders: [String], otherSources: [String: String]) {
+    init(
+        bytes: BakedIndexBytes, kinds: [String], dependencies: [UInt32], sourceFolders: [String], entryFolders: [UInt32],
+        otherSources: [Int: String]
+    ) {
+        self.bytes = bytes
+        self.entryFolders = entryFolders
         self.kinds = kinds
         self.dependencies = dependencies
         self.sourceFolders = sourceFolders
@@ -27,7 +36,7 @@ final class EntryTables: Sendable {
 /// checking each is inside the index and UTF-8, without making a string per entry.
 struct EntrySources {
     private(set) var folders: [String] = []
-    private(set) var others: [String: String] = [:]
+    private(set) var others: [Int: String] = [:]
     private var folderNumbers: [String: UInt32] = [:]
     private var last: (bytes: UnsafeRawBufferPointer, number: UInt32)?
 
@@ -68,8 +77,7 @@ struct EntrySources {
 
     private mutating func other(_ record: BakedFormat.Record, position: Int, in strings: UnsafeRawBufferPointer) throws(BakedPackError) -> UInt32 {
         let source = try BakedIndex.string(record.sourcePath, in: strings, what: { "entry \(position + 1)'s source path" })
-        let name = try BakedIndex.string(record.name, in: strings, what: { "entry \(position + 1)'s name" })
-        others[name] = source
+        others[position] = source
         return UInt32.max
     }
 }

@@ -12,25 +12,25 @@ import Preload
 public struct BakedIndex: Sendable {
     /// One entry, as the index describes it.
     ///
-    /// An entry holds its record and its name; its source path, kind and dependencies are read
-    /// from tables its index keeps once for every entry (a source path is most often a folder's
-    /// path and the entry's name, kept as the folder's number): a pack of a million entries holds
-    /// a million names, not a million of each string.
+    /// An entry is made when it is read (``BakedIndex/entries``), from its record as the index
+    /// holds it; its name, source path, kind and dependencies are made when asked, from the
+    /// entries' names kept one after another and from tables the index keeps once for every
+    /// entry (a source path is most often a folder's path and the entry's name, kept as the
+    /// folder's number): a pack of a million entries holds no string per entry.
     public struct Entry: Sendable {
-        // (Stored in this order, the folder's number fills the record's last padding: 96 bytes
-        // an entry, not 104.)
         /// Where its data is and what it is.
         public let record: BakedFormat.Record
-        /// Its source's path: a folder of the tables' `sourceFolders` followed by `name`, or
-        /// (`UInt32.max`) a path of their `otherSources`.
-        private let sourceFolder: UInt32
-        /// Its store name: the name loading its source gave it.
-        public let name: String
+        /// Its position in the index.
+        private let position: Int
         private let tables: EntryTables
+
+        /// Its store name: the name loading its source gave it.
+        public var name: String { tables.bytes.name(of: position) }
 
         /// The file it was baked from, as the bake named it.
         public var sourcePath: String {
-            sourceFolder == UInt32.max ? tables.otherSources[name] ?? "" : tables.sourceFolders[Int(sourceFolder)] + name
+            let folder = tables.entryFolders[position]
+            return folder == UInt32.max ? tables.otherSources[position] ?? "" : tables.sourceFolders[Int(folder)] + name
         }
         /// Its kind's name (`texture`, `atlas`, a plugin's own): what reads it
         /// (`BakeableAsset.bakedKind`).
@@ -43,11 +43,31 @@ public struct BakedIndex: Sendable {
         /// Whether a request for the pack requests it (else another entry loads it).
         public var isRequestedWithPack: Bool { record.bits.isDisjoint(with: [.dependency, .atlasPage]) }
 
-        fileprivate init(record: BakedFormat.Record, name: String, sourceFolder: UInt32, tables: EntryTables) {
+        fileprivate init(record: BakedFormat.Record, position: Int, tables: EntryTables) {
             self.record = record
-            self.name = name
-            self.sourceFolder = sourceFolder
+            self.position = position
             self.tables = tables
+        }
+    }
+
+    /// A pack's entries in index order, each made when it is read (its record parsed from the
+    /// index: a few loads).
+    public struct Entries: RandomAccessCollection, Sendable {
+        private let tables: EntryTables
+        /// How many entries.
+        public let endIndex: Int
+        /// The first entry's position: 0.
+        public var startIndex: Int { 0 }
+
+        fileprivate init(tables: EntryTables, count: Int) {
+            self.tables = tables
+            endIndex = count
+        }
+
+        /// The entry at `position`.
+        public subscript(position: Int) -> Entry {
+            precondition(position >= 0 && position < endIndex, "entry \(position) of \(endIndex)")
+            return Entry(record: BakedIndex.uncheckedRecord(in: tables.bytes.records, at: position), position: position, tables: tables)
         }
     }
 
@@ -59,7 +79,7 @@ public struct BakedIndex: Sendable {
     /// The pack's table of kinds and its warnings.
     public let metadata: BakedMetadata
     /// The entries, in index order.
-    public let entries: [Entry]
+    public let entries: Entries
     private let byName: BakedNameTable
 
     /// The entry named `name`.
@@ -68,7 +88,8 @@ public struct BakedIndex: Sendable {
     public func position(of name: String) -> Int? { byName.position(of: name) { entries[$0].name } }
 
     /// Reads the index of the pack whose whole file is `file`, checking it (see the type's
-    /// description); `checksum` is CRC-32.
+    /// description); `checksum` is CRC-32. The index keeps what it needs of `file` (its records
+    /// and names, its tables), not `file`.
     public init(file: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32) throws(BakedPackError) {
         let size = file.count
         guard size >= BakedFormat.headerSize else {
@@ -115,18 +136,24 @@ public struct BakedIndex: Sendable {
         let metadata = try BakedMetadata(
             text: header.metadata.isEmpty ? nil : try Self.string(header.metadata, in: strings, what: { "the metadata" }), version: version,
             entries: count)
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
         var byName = BakedNameTable(count: count)
         var dependencyTable: [UInt32] = []
         dependencyTable.reserveCapacity(Int(header.dependencyCount))
         for slot in 0..<Int(header.dependencyCount) { dependencyTable.append(index.littleEndian(at: Int(records) + slot * 4)) }
-        // Source paths first (the entries share the tables they make); each record is parsed again
-        // below rather than kept from this pass: parsing one is a few loads, keeping them all
-        // would hold another record per entry while the index is read.
-        let (sourceFolders, sources) = try EntrySources.read(count: count, index: index, strings: strings)
-        let tables = EntryTables(
-            kinds: metadata.kinds, dependencies: dependencyTable, sourceFolders: sources.folders, otherSources: sources.others)
+        // Source paths first; each record is parsed again below rather than kept from this pass:
+        // parsing one is a few loads, keeping them all would hold another record per entry while
+        // the index is read.
+        let (entryFolders, sources) = try EntrySources.read(count: count, index: index, strings: strings)
+        let name = { (position: Int) in
+            let range = Self.uncheckedRecord(in: index, at: position).name
+            return String(decoding: strings[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
+        }
+        // The names one after another: what an entry's name is made from when it is read.
+        var names: [UInt8] = [], nameEnds: [UInt32] = []
+        nameEnds.reserveCapacity(count)
+        // (Sized once: their lengths, at most the strings' size; a damaged length is caught below.)
+        let namesSize = (0..<count).reduce(UInt64(0)) { $0 + UInt64(index.littleEndian(at: $1 * BakedFormat.recordSize + 36, as: UInt32.self)) }
+        names.reserveCapacity(Int(min(namesSize, UInt64(strings.count))))
         for position in 0..<count {
             let base = position * BakedFormat.recordSize
             let record = try Self.record(in: index, at: base, position: position)
@@ -136,44 +163,59 @@ public struct BakedIndex: Sendable {
             guard record.bits.isSubset(of: BakedFormat.Record.Bits.all) else {
                 throw .malformed("entry \(position + 1) has unknown flag bits 0x\(String(record.bits.rawValue, radix: 16))")
             }
-            let name = try Self.string(record.name, in: strings, what: { "entry \(position + 1)'s name" })
-            try Self.checkName(name, position: position)
-            try Self.checkData(record, name: name, dataEnd: header.indexOffset)
+            let entryName = try Self.string(record.name, in: strings, what: { "entry \(position + 1)'s name" })
+            try Self.checkName(entryName, position: position)
+            try Self.checkData(record, name: entryName, dataEnd: header.indexOffset)
             guard UInt64(record.dependencies.upperBound) <= UInt64(header.dependencyCount) else {
-                throw .malformed("entry '\(name)': its dependencies lie outside the index's table")
+                throw .malformed("entry '\(entryName)': its dependencies lie outside the index's table")
             }
             for slot in record.dependencies {
                 let dependency = Int(dependencyTable[Int(slot)])
                 guard dependency < count, dependency != position else {
-                    throw .malformed("entry '\(name)': dependency #\(dependency + 1) is not another entry")
+                    throw .malformed("entry '\(entryName)': dependency #\(dependency + 1) is not another entry")
                 }
             }
-            entries.append(Entry(record: record, name: name, sourceFolder: sourceFolders[position], tables: tables))
-            guard byName.insert(name, at: position, names: { entries[$0].name }) else { throw .malformed("two entries are named '\(name)'") }
+            guard byName.insert(entryName, at: position, names: name) else { throw .malformed("two entries are named '\(entryName)'") }
+            names.append(contentsOf: strings[Int(record.name.lowerBound)..<Int(record.name.upperBound)])
+            guard names.count <= Int(UInt32.max) else { throw .malformed("the entries' names are more than 4 GB") }
+            nameEnds.append(UInt32(names.count))
         }
-        try Self.checkNoOverlap(entries)
+        try Self.checkNoOverlap(count: count, in: index, name: name)
+        let kept = BakedIndexBytes(records: UnsafeRawBufferPointer(rebasing: index[0..<Int(records)]), names: names, nameEnds: nameEnds)
+        let tables = EntryTables(
+            bytes: kept, kinds: metadata.kinds, dependencies: dependencyTable,
+            sourceFolders: sources.folders, entryFolders: entryFolders, otherSources: sources.others)
         self.header = header
-        self.entries = entries
+        self.entries = Entries(tables: tables, count: count)
         self.byName = byName
         self.metadata = metadata
     }
 
     /// No two entries' data may overlap: a damaged index could otherwise make two assets of one
     /// range. Compares the ranges in offset order (the order a bake writes them, so most packs
-    /// need no sorting), without copying the entries.
-    private static func checkNoOverlap(_ entries: [Entry]) throws(BakedPackError) {
+    /// need no sorting); `name` names an entry in the error.
+    private static func checkNoOverlap(count: Int, in index: UnsafeRawBufferPointer, name: (Int) -> String) throws(BakedPackError) {
         var ranges: [(start: UInt64, end: UInt64, position: Int)] = []
-        ranges.reserveCapacity(entries.count)
+        ranges.reserveCapacity(count)
         var sorted = true
-        for position in entries.indices where entries[position].record.dataLength > 0 {
-            let record = entries[position].record
+        for position in 0..<count {
+            let record = uncheckedRecord(in: index, at: position)
+            guard record.dataLength > 0 else { continue }
             if let last = ranges.last, last.start > record.dataOffset { sorted = false }
             ranges.append((record.dataOffset, record.dataOffset + record.dataLength, position))
         }
         if !sorted { ranges.sort { $0.start < $1.start } }
         for next in ranges.indices.dropFirst() where ranges[next - 1].end > ranges[next].start {
-            throw .malformed("entries '\(entries[ranges[next - 1].position].name)' and '\(entries[ranges[next].position].name)' overlap")
+            throw .malformed("entries '\(name(ranges[next - 1].position))' and '\(name(ranges[next].position))' overlap")
         }
+    }
+
+    /// The record at `position` of an index whose records were checked (its ranges do not
+    /// overflow).
+    @inline(__always)
+    fileprivate static func uncheckedRecord(in index: UnsafeRawBufferPointer, at position: Int) -> BakedFormat.Record {
+        // (Checked by `record(in:at:position:)` for every entry when the index was read.)
+        (try? record(in: index, at: position * BakedFormat.recordSize, position: position))!
     }
 
     /// The `UInt32` start and length at `offset` of the header, as a range.

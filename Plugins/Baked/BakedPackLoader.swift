@@ -95,36 +95,44 @@ public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
         // A request for one entry (`level.bake#hero.png`, a reload) is what it says. Otherwise the
         // entries the bulk path lists, as requests (one list of them: the two paths cannot differ).
         guard let listed = try bulkEntries(of: request) else { return [request] }
-        return listed.names.map { AssetRequest(path: request.path + "#" + $0, name: $0, plugin: identifier, options: request.options) }
+        return (0..<listed.count).map {
+            let name = listed.name(at: $0)
+            return AssetRequest(path: request.path + "#" + name, name: name, plugin: identifier, options: request.options)
+        }
     }
 
     /// The same entries as ``expand(_:)``, at once, by their positions in the pack's index, with
-    /// their sizes and dependencies: the batch finds none of them by name (the bulk path).
+    /// their sizes and dependencies: the batch finds none of them by name (the bulk path), and
+    /// reads an entry's name from the pack's index when it needs it (no string per entry).
     public func bulkEntries(of request: AssetRequest) throws -> BulkEntries? {
         if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return nil }
         let pack = try packs.open(request.path)
         let entries = pack.index.entries
-        var listed = BulkEntries(container: request.path, names: [], sizes: [])
-        listed.names.reserveCapacity(entries.count)
-        listed.sizes.reserveCapacity(entries.count)
+        var sizes: [Int64] = []
+        sizes.reserveCapacity(entries.count)
+        var dependencies: [Int: [AssetRequest]] = [:]
         // Positions are listed only once one differs from its entry's index (an entry left out
         // before it): a pack of textures alone lists none (8 bytes an entry).
+        var positions: [Int] = []
         var skipped = false
         for position in entries.indices {
-            guard entries[position].isRequestedWithPack else {  // (no copy of each entry)
-                if !skipped { listed.positions = Array(0..<listed.names.count) }
+            let entry = entries[position], record = entry.record
+            guard entry.isRequestedWithPack else {
+                if !skipped { positions = Array(0..<sizes.count) }
                 skipped = true
                 continue
             }
-            if !entries[position].record.dependencies.isEmpty {  // most entries: a texture, a data file
-                let dependencies = dependencies(of: position, in: pack, options: request.options)
-                if !dependencies.isEmpty { listed.dependencies[listed.names.count] = dependencies }
+            if !record.dependencies.isEmpty {  // most entries: a texture, a data file
+                let requests = self.dependencies(of: position, in: pack, options: request.options)
+                if !requests.isEmpty { dependencies[sizes.count] = requests }
             }
-            listed.names.append(entries[position].name)
-            listed.sizes.append(Int64(entries[position].record.dataLength))
-            if skipped { listed.positions.append(position) }
+            sizes.append(Int64(record.dataLength))
+            if skipped { positions.append(position) }
         }
-        return listed
+        let named = positions
+        return BulkEntries(
+            container: request.path, count: sizes.count, name: { entries[named.isEmpty ? $0 : named[$0]].name }, sizes: sizes,
+            positions: positions, dependencies: dependencies)
     }
 
     /// Loads a run of the pack's entries: the pack is found once for the run, each entry by its

@@ -21,6 +21,16 @@ public enum EntryReader {
         isCancelled: () -> Bool = { false }, progress: (Double) -> Void = { _ in }
     ) throws -> AssetBytes {
         if let problem = entry.problem { throw problem }
+        return try read(entry, from: try OpenPackFile(path: path), limits: limits, memory: memory, isCancelled: isCancelled, progress: progress)
+    }
+
+    /// ``read(_:from:limits:memory:isCancelled:progress:)`` from a pack already open (a run of
+    /// entries on the bulk path).
+    static func read(
+        _ entry: PackIndex.Entry, from file: OpenPackFile, limits: PackLimits, memory: AssetMemory, isCancelled: () -> Bool,
+        progress: (Double) -> Void
+    ) throws -> AssetBytes {
+        if let problem = entry.problem { throw problem }
         if let raw = entry.rawSize {
             guard raw <= UInt64(limits.entryCeiling) else { throw PackError.entryTooLarge(entry: entry.name, limit: limits.entryCeiling) }
             guard !limits.ratioExceeded(raw: raw, stored: entry.storedSize) else {
@@ -30,7 +40,7 @@ public enum EntryReader {
             // One byte of room past the declared size, to catch an entry that inflates to more.
             let bytes = try AssetBytes(unsafeUninitializedCapacity: Int(raw) + 1, memory: memory) { buffer, count in
                 var sink = FixedSink(buffer: buffer, entry: entry)
-                crc = try pump(entry, from: path, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
+                crc = try pump(entry, from: file, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
                 count = sink.count
             }
             try verify(entry, count: bytes.count, crc: crc)
@@ -39,7 +49,7 @@ public enum EntryReader {
         let expected = entry.storedSize.multipliedReportingOverflow(by: 3)
         var sink = GrowingSink(
             ceiling: limits.entryCeiling, entry: entry, isPrefix: false, expected: expected.overflow ? .max : expected.partialValue)
-        let crc = try pump(entry, from: path, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
+        let crc = try pump(entry, from: file, limits: limits, into: &sink, isCancelled: isCancelled, progress: progress)
         try verify(entry, count: sink.bytes.count, crc: crc)
         return AssetBytes(sink.bytes)
     }
@@ -48,9 +58,15 @@ public enum EntryReader {
     /// takes; unverified, for sniffing what the entry holds.
     public static func prefix(_ entry: PackIndex.Entry, from path: String, count: Int) throws -> [UInt8] {
         if let problem = entry.problem { throw problem }
+        return try prefix(entry, from: try OpenPackFile(path: path), count: count)
+    }
+
+    /// ``prefix(_:from:count:)`` from a pack already open.
+    static func prefix(_ entry: PackIndex.Entry, from file: OpenPackFile, count: Int) throws -> [UInt8] {
+        if let problem = entry.problem { throw problem }
         var sink = GrowingSink(ceiling: count, entry: entry, isPrefix: true, expected: UInt64(count))
         _ = try pump(
-            entry, from: path, limits: PackLimits(maxEntryBytes: count), chunkSize: prefixChunkSize, into: &sink,
+            entry, from: file, limits: PackLimits(maxEntryBytes: count), chunkSize: prefixChunkSize, into: &sink,
             isCancelled: { false }, progress: { _ in })
         return sink.bytes
     }
@@ -67,10 +83,10 @@ public enum EntryReader {
     /// Moves the entry's bytes from the file into `sink`; returns their CRC-32 (0 when the entry
     /// records none to check).
     private static func pump(
-        _ entry: PackIndex.Entry, from path: String, limits: PackLimits, chunkSize: Int = chunkSize, into sink: inout some EntrySink,
+        _ entry: PackIndex.Entry, from file: OpenPackFile, limits: PackLimits, chunkSize: Int = chunkSize, into sink: inout some EntrySink,
         isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws -> UInt32 {
-        let source = try StoredBytes(path: path, entry: entry, chunkSize: chunkSize)
+        let source = StoredBytes(file: file, entry: entry, chunkSize: chunkSize)
         var inflation = try EntryInflation(entry: entry, limits: limits)
         var crc: UInt32 = 0
         let checksCRC = entry.crc32 != nil

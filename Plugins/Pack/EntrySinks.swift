@@ -3,27 +3,42 @@
 #endif
 import Preload
 
-/// An entry's stored bytes, a chunk at a time, read with `pread` (one descriptor per read, so
-/// entries of one pack read in parallel).
-final class StoredBytes {
+/// A pack file held open: one entry's read (``StoredBytes``), or a run of entries loaded on the
+/// bulk path (``PackLoader/loadEntries(_:)``: one `open` per run, not per entry).
+final class OpenPackFile: Sendable {
     let descriptor: Int32
     let path: String
+
+    init(path: String) throws {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AssetError(errno: errno, path: path) }
+        self.path = path
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
+
+/// An entry's stored bytes, a chunk at a time, read with `pread` (its own descriptor unless it
+/// is given one, so entries of one pack read in parallel).
+final class StoredBytes {
+    let file: OpenPackFile
+    var descriptor: Int32 { file.descriptor }
+    var path: String { file.path }
     let entry: PackIndex.Entry
     private(set) var consumed: UInt64 = 0
     /// Never zeroed: `pread` fills what is used (a zeroed megabyte per entry cost 1.5% of an
     /// inflate pass in page clearing and `memset`).
     private let chunk: UnsafeMutableRawBufferPointer
 
-    init(path: String, entry: PackIndex.Entry, chunkSize: Int) throws {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AssetError(errno: errno, path: path) }
-        self.path = path
+    init(file: OpenPackFile, entry: PackIndex.Entry, chunkSize: Int) {
+        self.file = file
         self.entry = entry
         chunk = .allocate(byteCount: Int(min(UInt64(chunkSize), max(entry.storedSize, 1))), alignment: 16)
     }
 
     deinit {
-        close(descriptor)
         chunk.deallocate()
     }
 

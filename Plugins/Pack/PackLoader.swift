@@ -7,7 +7,9 @@ import Preload
 /// pack: a PNG becomes a texture, a TexturePacker atlas finds its pages beside it, and anything
 /// no plugin claims is delivered as raw `DataAsset` bytes. Entries are the pack's dependencies,
 /// so they load in parallel, with progress weighted by their compressed sizes; one bad entry
-/// fails alone. The pack itself loads as a ``PackAsset`` listing every entry's outcome.
+/// fails alone. The pack itself loads as a ``PackAsset`` listing every entry's outcome. They are
+/// declared at once (``bulkDependencies(of:)``, the bulk path) and read a run at a time from
+/// the pack opened once per run (``loadEntries(_:)``).
 ///
 /// An entry can also be requested on its own as `PACK#ENTRY`:
 ///
@@ -23,7 +25,7 @@ import Preload
 /// ```
 ///
 /// Packs inside packs are delivered as raw data, not opened.
-public struct PackLoader: ContainerPlugin {
+public struct PackLoader: ContainerPlugin, BulkDependingPlugin {
     /// The limits every entry is read under (decompression bombs stop at them).
     public let limits: PackLimits
     private let indexes = PackIndexCache()
@@ -62,6 +64,48 @@ public struct PackLoader: ContainerPlugin {
             seen.insert(entry.name).inserted ? entryRequest(pack: request.path, entry: entry.name) : nil
         }
     }
+
+    /// The same entries as ``dependencies(of:)``, at once (the bulk path): each by its position
+    /// in the pack's index, with its stored size, claimed as a file inside the pack; `nil` for an
+    /// entry (a pack in a pack is data).
+    public func bulkDependencies(of request: PlannedRequest) throws -> BulkEntries? {
+        guard request.file.entry == nil else { return nil }
+        let entries = try indexes.index(of: request.path, facts: request.file).entries
+        var listed = BulkEntries(container: request.path, names: [], sizes: [], options: AssetOptions())
+        listed.names.reserveCapacity(entries.count)
+        listed.sizes.reserveCapacity(entries.count)
+        listed.positions.reserveCapacity(entries.count)
+        var seen = Set<String>(minimumCapacity: entries.count)
+        for position in entries.indices where seen.insert(entries[position].name).inserted {
+            listed.names.append(entries[position].name)
+            listed.sizes.append(Int64(entries[position].storedSize))
+            listed.positions.append(position)
+        }
+        listed.loaders = Array(repeating: BulkEntries.claimedAsFile, count: listed.names.count)
+        return listed
+    }
+
+    /// Reads a run of the pack's entries for the plugins that load them: the index found and the
+    /// file opened once for the run, each entry found by its position.
+    public func loadEntries(_ run: BulkEntryRun) throws {
+        let entries = try indexes.index(of: run.container, facts: run.containerFacts).entries
+        let file = try indexes.file(at: run.container, facts: run.containerFacts)
+        run.loadEach(reading: { position, limit, memory, isCancelled, progress in
+            try EntryReader.read(
+                entries[position], from: file, limits: limits.capped(at: limit), memory: memory, isCancelled: isCancelled, progress: progress)
+        })
+    }
+
+    /// An entry's first bytes, for the claim rule, by its position in the index: the pack held
+    /// open, its index found by the facts planning has of it.
+    public func entryPrefix(at position: Int, in container: String, containerFacts: FileFacts, count: Int) throws -> [UInt8]? {
+        let entries = try indexes.index(of: container, facts: containerFacts).entries
+        guard entries.indices.contains(position) else { return nil }
+        return try EntryReader.prefix(entries[position], from: try indexes.file(at: container, facts: containerFacts), count: count)
+    }
+
+    /// Runs of entries other plugins load (an image in a zip) are read here too.
+    public var readsEntriesForOtherPlugins: Bool { true }
 
     /// A pack's own work is reading its index; its entries carry their compressed sizes.
     public func estimatedWork(for request: PlannedRequest) -> Int64? {

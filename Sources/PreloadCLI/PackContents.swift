@@ -43,19 +43,22 @@ struct PackContents {
         packs.keys.sorted().flatMap { path in packs[path]!.entries.map { (path, $0) } }
     }
 
-    /// Entries that failed (their pack loaded; they did not).
+    /// Entries that failed (their pack loaded; they did not). (Filtered in place: copying every
+    /// entry first was 5% of a 20,000-entry zip's command.)
     var failedEntries: [PackAsset.Entry] {
-        entries.map(\.entry).filter { $0.outcome.error != nil }
+        packs.keys.sorted().flatMap { path in packs[path]!.entries.filter { $0.outcome.error != nil } }
     }
 
     /// How many entries of the loaded packs loaded, failed and were cancelled.
     var entryCounts: (loaded: Int, failed: Int, cancelled: Int) {
         var counts = (loaded: 0, failed: 0, cancelled: 0)
-        for (_, entry) in entries {
-            switch entry.outcome {
-            case .loaded: counts.loaded += 1
-            case .failed: counts.failed += 1
-            case .cancelled: counts.cancelled += 1
+        for pack in packs.values {
+            for entry in pack.entries {
+                switch entry.outcome {
+                case .loaded: counts.loaded += 1
+                case .failed: counts.failed += 1
+                case .cancelled: counts.cancelled += 1
+                }
             }
         }
         return counts

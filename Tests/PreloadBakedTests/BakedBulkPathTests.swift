@@ -10,17 +10,7 @@ import Testing
 /// planned from the index at once, loaded a run at a time); requesting each entry alone, the
 /// requests `expand` returns, loads them one by one. The two give the same batch.
 @Suite struct BakedBulkPathTests {
-    /// What a batch did, in terms that do not depend on timing.
-    private struct Observed: Equatable {
-        /// Store name -> the asset's type and checksum, or the error's path, category and reason.
-        var results: [String: String] = [:]
-        var dependencies: [String] = []
-        var loadedEvents: [String] = []
-        var failedEvents: [String] = []
-        var stored: [String] = []
-        var progressTotal: Int64 = 0
-        var progressCompleted: Int64 = 0
-    }
+    private typealias Observed = BatchObservation
 
     private static func describe(_ outcome: AssetOutcome) -> String {
         if let texture = outcome.asset as? Texture {
@@ -36,21 +26,7 @@ import Testing
         _ requests: [AssetRequest], options: PreloadOptions = PreloadOptions(), jobs: Int = 2
     ) async throws -> (Observed, PreloadReport) {
         let coordinator = try PreloadCoordinator(plugins: BakedFixtures.plugins(), configuration: .init(maxConcurrentLoads: jobs))
-        let loaded = Recorder<String>(), failed = Recorder<String>(), progress = Recorder<PreloadProgress>()
-        var hooks = PreloadHooks(
-            onProgress: { progress.append($0) }, onAssetLoaded: { loaded.append($0.request.name) },
-            onAssetFailed: { failed.append($0.request.name) })
-        hooks.includesDependencies = true
-        let report = try await coordinator.preload(requests, options: options, hooks: hooks)
-        var observed = Observed()
-        for result in report.results { observed.results[result.request.name] = describe(result.outcome) }
-        observed.dependencies = report.dependencies.map { "\($0.request.name): \(describe($0.outcome))" }.sorted()
-        observed.loadedEvents = loaded.all.sorted()
-        observed.failedEvents = failed.all.sorted()
-        observed.stored = report.allResults.map(\.request.name).filter { coordinator.assets.asset(named: $0) != nil }.sorted()
-        observed.progressTotal = progress.all.last?.totalUnitCount ?? 0
-        observed.progressCompleted = progress.all.last?.completedUnitCount ?? 0
-        return (observed, report)
+        return try await BatchObservation.observe(requests, with: coordinator, options: options, describe: describe)
     }
 
     /// The pack's entries requested one by one: what `expand` asks for.

@@ -5,16 +5,16 @@ import PreloadTestSupport
 import Testing
 
 /// A baked index keeps what every entry shares once (issue 50: a pack of a million entries must
-/// not hold a million of each string): an entry is its record, its name and a reference to its
-/// index's tables, and still answers its source path, kind and dependencies as baked.
+/// not hold a million of each string): an entry is made when read, from its record and its name's
+/// bytes, and still answers its name, source path, kind and dependencies as baked.
 @Suite struct BakedIndexTablesTests {
-    @Test func anEntryHoldsItsRecordItsNameAndNoOtherString() {
+    @Test func anEntryHoldsItsRecordAndNoString() {
         // Before: the record, the name, the source path, the kind and the dependencies (56 bytes
-        // beside the record, and a source path's heap string per entry).
-        #expect(MemoryLayout<BakedIndex.Entry>.size <= MemoryLayout<BakedFormat.Record>.stride + 32, "\(MemoryLayout<BakedIndex.Entry>.size)")
-        // The source folder's number fills the record's padding (an index holds an entry per
-        // entry of its pack: 104 -> 96 bytes each).
-        #expect(MemoryLayout<BakedIndex.Entry>.stride <= MemoryLayout<BakedFormat.Record>.stride + 24, "\(MemoryLayout<BakedIndex.Entry>.stride)")
+        // beside the record, and a source path's heap string per entry); then the record and the
+        // name (96 bytes, and the name's heap string). Now an entry is made when read, from the
+        // index's copy of its record and its name's bytes: its position and the index's tables
+        // beside the record, no string.
+        #expect(MemoryLayout<BakedIndex.Entry>.size <= MemoryLayout<BakedFormat.Record>.stride + 16, "\(MemoryLayout<BakedIndex.Entry>.size)")
     }
 
     @Test func entriesOfAFolderKeepTheirSourcePathsKindsAndNames() async throws {

@@ -113,4 +113,20 @@ struct NoteLoader: LoaderPlugin {
         #expect(timings.timings(of: 999, duration: .seconds(1))?.queued == .milliseconds(999))
         #expect(timings.timings(of: 1_000, duration: .seconds(1)) == nil)
     }
+
+    /// What a batch keeps per asset until its load starts (a baked pack of a million entries: a
+    /// million items): 32 bytes, where an item held what its plugin declared inline (48); an
+    /// item's declared dependencies are still its own when a copy of it is changed.
+    @Test func aLoadItemIsSmallAndItsCopiesKeepTheirOwnDependencies() {
+        #expect(MemoryLayout<LoadItem>.stride <= 32, "\(MemoryLayout<LoadItem>.stride)")
+        var item = LoadItem(asset: 1, contents: nil)
+        #expect(!item.hasDependencies && item.dependencyOutcomes == nil)
+        item.dependencies.append((AssetRequest(path: "a.png"), 2))
+        var copy = item
+        copy.dependencies.append((AssetRequest(path: "b.png"), 3))
+        copy.dependencyFailures[AssetRequest(path: "c.png")] = AssetError(path: "c.png", category: .fileNotFound, reason: "gone")
+        #expect(item.dependencies.map(\.asset) == [2] && item.dependencyFailures.isEmpty)
+        #expect(copy.dependencies.map(\.asset) == [2, 3] && copy.dependencyFailures.count == 1)
+        #expect(copy.dependencyOutcomes === item.dependencyOutcomes, "one item's outcomes, however many copies")
+    }
 }

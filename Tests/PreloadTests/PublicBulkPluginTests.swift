@@ -24,11 +24,19 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     let runsFail: Bool
     /// The store name of each entry, by its name; `nil`: its name.
     let storeName: (@Sendable (String) -> String)?
+    /// Whether it names its entries by position (``BulkEntries/name(at:)``), not as a column.
+    let namesByPosition: Bool
+    /// The entries it named by position, as the batch asked.
+    let named = Recorder<Int>()
 
-    init(runsFail: Bool = false, storeName: (@Sendable (String) -> String)? = nil, onEntry: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(
+        runsFail: Bool = false, storeName: (@Sendable (String) -> String)? = nil, namesByPosition: Bool = false,
+        onEntry: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.onEntry = onEntry
         self.runsFail = runsFail
         self.storeName = storeName
+        self.namesByPosition = namesByPosition
     }
 
     static func bundle(_ entries: [(name: String, text: String)]) -> [UInt8] {
@@ -54,9 +62,15 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     func bulkEntries(of request: AssetRequest) throws -> BulkEntries? {
         guard !request.path.contains("#") else { return nil }
         let lines = try lines(of: request.path)
+        let sizes = lines.map { Int64($0.text.utf8.count) }, storeNames = storeName.map { lines.map(\.name).map($0) } ?? []
+        guard namesByPosition else { return BulkEntries(container: request.path, names: lines.map(\.name), sizes: sizes, storeNames: storeNames) }
+        let names = lines.map(\.name), named = named
         return BulkEntries(
-            container: request.path, names: lines.map(\.name), sizes: lines.map { Int64($0.text.utf8.count) },
-            storeNames: storeName.map { lines.map(\.name).map($0) } ?? [])
+            container: request.path, count: names.count,
+            name: { index in
+                named.append(index)
+                return names[index]
+            }, sizes: sizes, storeNames: storeNames)
     }
 
     func expand(_ request: AssetRequest) throws -> [AssetRequest] {
@@ -168,6 +182,29 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         #expect(bulk.opened.all.count == 1 + bulk.runs.all.count)
         #expect(bulk.runs.all.count < 300 / 4, "\(bulk.runs.all)")
         #expect(alone.opened.all.count >= 300)
+    }
+
+    @Test func entriesNamedByPositionLoadAsEntriesNamedInAColumn() async throws {
+        let directory = try TemporaryDirectory()
+        let bundle = try directory.write("level.lines", LinesBundleLoader.bundle(Self.entries(300, damaged: [5])))
+        let column = LinesBundleLoader(), byPosition = LinesBundleLoader(namesByPosition: true)
+        let (expected, _) = try await Self.observe([AssetRequest(path: bundle)], plugin: column)
+        let (observed, report) = try await Self.observe([AssetRequest(path: bundle)], plugin: byPosition)
+        #expect(observed == expected)
+        #expect(report.failed.map(\.request.path) == [bundle + "#art/e5"])
+        // The batch asks for names by position, the plugin never makes a column of them.
+        #expect(Set(byPosition.named.all) == Set(0..<300))
+        let quiet = LinesBundleLoader(namesByPosition: true)
+        let loaded = try await PreloadCoordinator(plugins: [quiet]).preload([AssetRequest(path: bundle)])
+        #expect(loaded.results.map(\.request.path) == Self.entries(300).map { bundle + "#" + $0.name })
+        #expect(loaded.results.map(\.request.name) == Self.entries(300).map(\.name))
+        // The listing itself: a name at a time, or every name as a column.
+        let listed = try #require(try quiet.bulkEntries(of: AssetRequest(path: bundle)))
+        #expect(listed.count == 300 && listed.name(at: 7) == "art/e7")
+        #expect(listed.names == Self.entries(300).map(\.name))
+        var renamed = listed
+        renamed.names[0] = "first"
+        #expect(renamed.count == 300 && renamed.name(at: 0) == "first" && renamed.name(at: 1) == "art/e1")
     }
 
     @Test func aDamagedEntryFailsAloneByItsPathOnBothPaths() async throws {

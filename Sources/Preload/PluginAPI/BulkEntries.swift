@@ -7,11 +7,35 @@
 /// empty) through the plugin `loaders[i]` names (the expanding plugin, when `loaders` is empty).
 /// The columns given must each have one value per name; the batch fails the file's request,
 /// naming the column, when one does not.
+///
+/// The names may be given as a column (``names``) or by position
+/// (``init(container:count:name:sizes:storeNames:positions:decodedBytes:loaders:dependencies:options:)``):
+/// a plugin whose file holds its names (a baked pack's index) then hands none over, and the batch
+/// reads an entry's name only when it needs it (its `FILE#NAME` path in a result or an event):
+/// a file of a million entries costs the batch no string per entry.
 public struct BulkEntries: Sendable {
     /// The file's path, as requested: its entries' paths are this, `#`, and their names.
     public var container: String
-    /// Each entry's name inside the file.
-    public var names: [String]
+    /// Each entry's name inside the file. For entries named by position, reading this makes
+    /// every name (``name(at:)`` makes one), and changing it names them by this column instead.
+    public var names: [String] {
+        get { naming.map { naming in (0..<naming.count).map(naming.name) } ?? column }
+        _modify {
+            if let naming {
+                column = (0..<naming.count).map(naming.name)
+                self.naming = nil
+            }
+            yield &column
+        }
+    }
+    /// The names as a column (empty while ``naming`` names the entries).
+    private var column: [String]
+    /// How many entries there are and how to name one, when they are named by position.
+    private var naming: Naming?
+    private struct Naming: Sendable {
+        let count: Int
+        let name: @Sendable (Int) -> String
+    }
     /// The name each entry is stored and reported under; empty: its name.
     public var storeNames: [String]
     /// Each entry's size in bytes: what its file size would be (its work, its share of
@@ -25,9 +49,19 @@ public struct BulkEntries: Sendable {
     /// progress weighted by decoded bytes; empty: unknown (its size is used, as for a file).
     public var decodedBytes: [Int]
     /// The identifier of the plugin that loads each entry (an image inside a zip: the image
-    /// plugin); empty: the expanding plugin. An entry another plugin loads is planned and loaded
-    /// as that plugin's file (its own dependencies asked of it), only found without a lookup.
+    /// plugin), or ``claimedAsFile``; empty: the expanding plugin. An entry another plugin loads
+    /// is planned and loaded as that plugin's file (its own dependencies asked of it), only found
+    /// without a lookup.
     public var loaders: [String]
+    /// The options each entry is requested with; `nil`: those of the request that named the file.
+    public var options: AssetOptions?
+
+    /// The value of ``loaders`` for an entry loaded by whichever plugin claims it as a file inside
+    /// the container (by the batch's claim rule: its extension, else its first bytes, else the
+    /// container's plugin): what an entry of a zip is, whose plugin only the batch knows. For
+    /// the dependencies a ``BulkDependingPlugin`` lists; an entry a ``BulkExpandingPlugin``
+    /// lists with it fails, naming the plugin, as one naming a plugin not registered does.
+    public static let claimedAsFile = ""
     /// The requests an entry the expanding plugin loads depends on, by its index in these
     /// columns: what ``LoaderPlugin/dependencies(of:)`` says of its request (most entries: none).
     public var dependencies: [Int: [AssetRequest]]
@@ -36,10 +70,11 @@ public struct BulkEntries: Sendable {
     /// properties say.
     public init(
         container: String, names: [String], sizes: [Int64], storeNames: [String] = [], positions: [Int] = [], decodedBytes: [Int] = [],
-        loaders: [String] = [], dependencies: [Int: [AssetRequest]] = [:]
+        loaders: [String] = [], dependencies: [Int: [AssetRequest]] = [:], options: AssetOptions? = nil
     ) {
+        self.options = options
         self.container = container
-        self.names = names
+        column = names
         self.storeNames = storeNames
         self.sizes = sizes
         self.positions = positions
@@ -48,8 +83,28 @@ public struct BulkEntries: Sendable {
         self.dependencies = dependencies
     }
 
+    /// Whether entry `index` is loaded by the plugin that claims it as a file (``claimedAsFile``).
+    func isClaimedAsFile(_ index: Int) -> Bool { !loaders.isEmpty && loaders[index] == Self.claimedAsFile }
+
+    /// `count` entries of `container` named by position: `name(i)` is entry `i`'s name (read
+    /// when the batch needs it, maybe more than once and from any thread: it must give the same
+    /// name each time), each of `sizes[i]` bytes; the other columns as their properties say.
+    public init(
+        container: String, count: Int, name: @escaping @Sendable (_ index: Int) -> String, sizes: [Int64], storeNames: [String] = [],
+        positions: [Int] = [], decodedBytes: [Int] = [], loaders: [String] = [], dependencies: [Int: [AssetRequest]] = [:],
+        options: AssetOptions? = nil
+    ) {
+        self.init(
+            container: container, names: [], sizes: sizes, storeNames: storeNames, positions: positions, decodedBytes: decodedBytes,
+            loaders: loaders, dependencies: dependencies, options: options)
+        naming = Naming(count: max(count, 0), name: name)
+    }
+
     /// How many entries.
-    public var count: Int { names.count }
+    public var count: Int { naming?.count ?? column.count }
+
+    /// The name of entry `index` (`0..<count`), without making the others'.
+    public func name(at index: Int) -> String { naming?.name(index) ?? column[index] }
 
     /// The first column that does not have one value per name, if any.
     var mismatchedColumn: String? {
@@ -57,7 +112,7 @@ public struct BulkEntries: Sendable {
             ("sizes", sizes.count, false), ("storeNames", storeNames.count, true), ("positions", positions.count, true),
             ("decodedBytes", decodedBytes.count, true), ("loaders", loaders.count, true),
         ]
-        if let column = columns.first(where: { $0.1 != names.count && !($0.2 && $0.1 == 0) }) { return column.0 }
-        return dependencies.keys.contains { !names.indices.contains($0) } ? "dependencies" : nil
+        if let column = columns.first(where: { $0.1 != count && !($0.2 && $0.1 == 0) }) { return column.0 }
+        return dependencies.keys.contains { !(0..<count).contains($0) } ? "dependencies" : nil
     }
 }

@@ -21,7 +21,7 @@
 ///
 /// A plugin that is also a ``PlanningPlugin`` is planned as any expanding plugin is: its entries
 /// are planned one by one (its plan's note belongs to one request at a time).
-public protocol BulkExpandingPlugin: ExpandingPlugin {
+public protocol BulkExpandingPlugin: ExpandingPlugin, BulkLoadingPlugin {
     /// Every asset `request`'s file stands for, at once, with what planning needs of each; `nil`
     /// when `request` is not for such a file (one entry inside it, a reload): the batch then asks
     /// ``ExpandingPlugin/expand(_:)``. Throwing fails `request` alone, with the error (a damaged

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// (Sendable by its use: the engine gives one context to one load of one request at a time; a
 /// load of many small files passes a context on to its next file only when the plugin kept no
-/// reference to it, ``reused(for:asset:contents:dependencies:note:)``.)
+/// reference to it.)
 public final class LoadContext: @unchecked Sendable {
     /// The request being loaded.
     public var request: PlannedRequest { loading.request }
@@ -44,6 +44,21 @@ public final class LoadContext: @unchecked Sendable {
         var warnings: [AssetWarning] = []
         /// Time spent reading the file, for ``AssetTimings/reading``.
         var reading: Duration = .zero
+        /// How a bulk plugin reads the entry, while its run loads it (``BulkEntryRun/loadEach(reading:)``).
+        var supplied: SuppliedEntry?
+    }
+
+    /// How a ``BulkLoadingPlugin`` reads the entry being loaded from the container it holds open:
+    /// given where progress goes, the entry's bytes. Held only while the run loads the entry.
+    final class SuppliedEntry: @unchecked Sendable {
+        let read: (_ progress: (Double) -> Void) throws -> AssetBytes
+
+        init(_ read: @escaping (_ progress: (Double) -> Void) throws -> AssetBytes) { self.read = read }
+    }
+
+    /// Has ``readContents(reportingProgress:)`` read the entry by `supplied` (`nil`: as usual).
+    func supply(_ supplied: SuppliedEntry?) {
+        reportsLock.withLock { $0.supplied = supplied }
     }
 
     init(
@@ -123,6 +138,9 @@ public final class LoadContext: @unchecked Sendable {
         }
         if request.file.isOnDisk && !request.file.isDirectory {  // on disk, its size known from planning
             return try FileContents.assetBytes(path: request.path, knownSize: request.file.size, limit: maxFileBytes, memory: memory)
+        }
+        if let supplied = reportsLock.withLock({ $0.supplied }) {  // an entry of a bulk plugin's run: its container is open
+            return try supplied.read { if reportingProgress { reportProgress($0) } }
         }
         return try request.files.read(
             request.path, limit: maxFileBytes, memory: memory, isCancelled: { environment.isCancelled },

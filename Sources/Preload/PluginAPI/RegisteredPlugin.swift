@@ -18,6 +18,9 @@ final class RegisteredPlugin: Sendable {
     /// expander of every request casts only such plugins (the cast was about 2,800 instructions
     /// per request of every batch once a baked pack's plugin was registered).
     let expands: Bool
+    /// The plugin as a ``BulkDependingPlugin``, when it is one: asked once here, so that
+    /// declaring a file's dependencies casts no other plugin.
+    let bulkDepending: (any BulkDependingPlugin)?
     /// How many first bytes the claim rule reads of a file this plugin is nominated for (by the
     /// request or the extension), when planning does not read it whole: the registry's longest
     /// header when the plugin sniffs content among others that do (its content is checked
@@ -38,6 +41,7 @@ final class RegisteredPlugin: Sendable {
         loadsAsynchronously = loader.loadsAsynchronously
         plans = loader is any PlanningPlugin
         expands = loader is any ExpandingPlugin
+        bulkDepending = loader as? any BulkDependingPlugin
         claimHeaderLength = loader.headerLength > 0 && sniffers > 1 ? longestHeader : 0
     }
 }

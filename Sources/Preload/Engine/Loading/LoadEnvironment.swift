@@ -44,6 +44,12 @@ final class LoadEnvironment: Sendable {
         set { bulk.withLock { $0 = newValue } }
     }
 
+    /// Adds the entries a ``BulkDependingPlugin`` listed, numbered after every expansion so
+    /// far, before a load of them is queued.
+    func add(_ expansion: BulkExpansion) {
+        bulk.withLock { $0.all.append(expansion) }
+    }
+
     /// Whether the batch is being cancelled.
     var isCancelled: Bool { cancellation.isRaised }
 }

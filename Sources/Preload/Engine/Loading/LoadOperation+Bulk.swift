@@ -3,32 +3,35 @@
 /// own outcome, timing and events, as when loaded alone.
 extension LoadOperation {
     /// The items from `index` on that the expander of the file `items[index]` is an entry of
-    /// loads as one run, and that expansion; `nil` when `items[index]` is loaded alone (not such
-    /// an entry, one another plugin loads, one with dependencies or a planning warning, or a
+    /// loads as one run, that expansion and the plugin that loads them; `nil` when
+    /// `items[index]` is loaded alone (not such an entry, one another plugin loads unless the
+    /// expander reads entries for others, one with dependencies or a planning warning, or a
     /// plugin that plans or loads asynchronously).
-    func bulkRun(in items: [LoadItem], from index: Int, expansions: BulkExpansions) -> (BulkExpansion, Range<Int>)? {
+    func bulkRun(in items: [LoadItem], from index: Int, expansions: BulkExpansions) -> (BulkExpansion, RegisteredPlugin, Range<Int>)? {
         guard let (expansion, _) = expansions.expansion(containing: items[index].asset) else { return nil }
         let expander = expansion.expander
         guard !expander.loadsAsynchronously, !expander.plans else { return nil }
+        let plugin = loading.table.plugin(items[index].asset)
+        guard plugin === expander || (expansion.bulk.readsEntriesForOtherPlugins && !plugin.loadsAsynchronously) else { return nil }
         func joins(_ item: LoadItem) -> Bool {
-            !item.hasDependencies && expansion.callers.contains(item.asset) && loading.table.plugin(item.asset) === expander
+            !item.hasDependencies && expansion.callers.contains(item.asset) && loading.table.plugin(item.asset) === plugin
                 && !loading.table.hasPlannedWarnings(item.asset)
         }
         guard joins(items[index]) else { return nil }
         var end = index + 1
         while end < items.count, joins(items[end]) { end += 1 }
-        return (expansion, index..<end)
+        return (expansion, plugin, index..<end)
     }
 
     /// Loads the items `run` through `expansion`'s plugin, appending how each ended to
     /// `finished`; returns when the last one ended. Items the plugin did not reach are cancelled
     /// (the batch was), failed with what it threw, or failed as not loaded.
     func loadRun(
-        _ run: Range<Int>, of items: [LoadItem], by expansion: BulkExpansion, started: ContinuousClock.Instant, thread: ThreadIdentity,
-        waited: Duration, into finished: inout [FinishedAsset]
+        _ run: Range<Int>, of items: [LoadItem], by expansion: BulkExpansion, plugin: RegisteredPlugin, started: ContinuousClock.Instant,
+        thread: ThreadIdentity, waited: Duration, into finished: inout [FinishedAsset]
     ) -> ContinuousClock.Instant {
         let entries = BulkEntryRun(
-            expansion: expansion, loading: loading, items: items, range: run, started: started, thread: thread, waited: waited)
+            expansion: expansion, plugin: plugin, loading: loading, items: items, range: run, started: started, thread: thread, waited: waited)
         swap(&finished, &entries.finished)  // the run appends to the load's list itself
         var thrown: (any Error)?
         do {

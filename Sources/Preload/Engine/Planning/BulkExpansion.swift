@@ -1,5 +1,6 @@
-/// One file a ``BulkExpandingPlugin`` expanded: the entries it listed (``BulkEntries``), which
-/// are the batch's caller requests `first..<first + count`, with what planning and loading need
+/// One file a ``BulkExpandingPlugin`` expanded (or a ``BulkDependingPlugin`` listed the
+/// dependencies of): the entries it listed (``BulkEntries``), which are the batch's caller
+/// requests (or dependency entries) `first..<first + count`, with what planning and loading need
 /// of them found once for the file (the container's facts, each entry's plugin).
 final class BulkExpansion: Sendable {
     /// The caller request (and so the asset number, when it is not merged into an earlier one)
@@ -9,7 +10,11 @@ final class BulkExpansion: Sendable {
     /// The expanding plugin, as registered.
     let expander: RegisteredPlugin
     /// The expanding plugin, as itself.
-    let bulk: any BulkExpandingPlugin
+    let bulk: any BulkLoadingPlugin
+    /// Whether the entries are the file's dependencies (``BulkDependingPlugin``), not the
+    /// caller's requests: one without a store name is then named by its path, as a dependency's
+    /// `AssetRequest(path:)` is.
+    let areDependencies: Bool
     /// The container's facts: what an entry's facts are made of.
     let facts: FileFacts
     /// The options of the request that named the file: every entry's.
@@ -21,8 +26,8 @@ final class BulkExpansion: Sendable {
     /// `entries` as the caller requests from `first` on, with `options`, their plugins found
     /// in `registry`; throws when a column does not have one value per entry.
     init(
-        _ entries: BulkEntries, first: Int, expander: RegisteredPlugin, bulk: any BulkExpandingPlugin, facts: FileFacts,
-        options: AssetOptions, registry: PluginRegistry
+        _ entries: BulkEntries, first: Int, expander: RegisteredPlugin, bulk: any BulkLoadingPlugin, facts: FileFacts,
+        options: AssetOptions, registry: PluginRegistry, areDependencies: Bool = false
     ) throws(AssetError) {
         if let column = entries.mismatchedColumn {
             throw AssetError(
@@ -34,9 +39,11 @@ final class BulkExpansion: Sendable {
         self.expander = expander
         self.bulk = bulk
         self.facts = facts
-        self.options = options
+        self.options = entries.options ?? options
+        self.areDependencies = areDependencies
         var found: [String: RegisteredPlugin?] = [:]
         loaders = entries.loaders.map { identifier in
+            if identifier == BulkEntries.claimedAsFile { return nil }  // claimed at planning, entry by entry
             if let known = found[identifier] { return known }
             let plugin = registry.registered(identifier: identifier)
             found[identifier] = plugin
@@ -47,25 +54,28 @@ final class BulkExpansion: Sendable {
     /// The caller's request entry `index` is: what ``ExpandingPlugin/expand(_:)`` would have
     /// made of it (made when read: ``CallerRequests``).
     func request(at index: Int) -> AssetRequest {
-        AssetRequest(
-            path: path(at: index), name: storeName(at: index),
-            plugin: entries.loaders.isEmpty ? expander.identifier : entries.loaders[index], options: options)
+        let name = entries.name(at: index)  // (once: a plugin may make it when asked)
+        let storeName = entries.storeNames.isEmpty ? name : entries.storeNames[index]
+        return AssetRequest(
+            path: entries.container + "#" + name, name: areDependencies && entries.storeNames.isEmpty ? nil : storeName,
+            plugin: entries.loaders.isEmpty ? expander.identifier : entries.isClaimedAsFile(index) ? nil : entries.loaders[index],
+            options: options)
     }
 
     /// The path of entry `index`'s request: `CONTAINER#NAME`.
-    func path(at index: Int) -> String { entries.container + "#" + entries.names[index] }
+    func path(at index: Int) -> String { entries.container + "#" + entries.name(at: index) }
 
     /// The facts of entry `index`: the container's, with the entry's name and size.
-    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.names[index], in: facts, size: entries.sizes[index]) }
+    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.name(at: index), in: facts, size: entries.sizes[index]) }
 
     /// The name entry `index` is stored under.
-    func storeName(at index: Int) -> String { entries.storeNames.isEmpty ? entries.names[index] : entries.storeNames[index] }
+    func storeName(at index: Int) -> String { entries.storeNames.isEmpty ? entries.name(at: index) : entries.storeNames[index] }
 
     /// The caller requests the entries are.
     var callers: Range<Int> { first..<first + entries.count }
 
     /// The plugin that loads entry `index`; `nil` when ``BulkEntries/loaders`` names one the
-    /// batch does not have.
+    /// batch does not have, or ``BulkEntries/claimedAsFile`` (claimed when it is planned).
     func loader(of index: Int) -> RegisteredPlugin? { loaders.isEmpty ? expander : loaders[index] }
 
     /// The plugin's own number for entry `index`.

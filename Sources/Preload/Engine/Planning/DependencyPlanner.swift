@@ -105,26 +105,11 @@ struct DependencyPlanner {
             failure = error
         case .success(let requests):
             for dependency in requests {
-                switch add(dependency.named(after: request)) {
-                case .success(let dependencyAsset):
-                    item.dependencies.append((dependency, dependencyAsset))
-                    guard let dependencyFailure = failed[dependencyAsset] else { continue }
-                    if tolerant {
-                        item.dependencyFailures[dependency] = dependencyFailure
-                    } else if failure == nil {
-                        failure = .dependencyFailed(path: path, dependency: dependencyFailure)
-                    }
-                case .failure(let error) where tolerant:
-                    item.dependencyFailures[dependency] = error
-                case .failure(let error) where failure == nil:
-                    failure =
-                        error.category == .dependencyCycle
-                        ? AssetError(path: path, category: .dependencyCycle, reason: error.reason)
-                        : .dependencyFailed(path: path, dependency: error)
-                case .failure:
-                    continue
-                }
+                attach(dependency, add(dependency.named(after: request)), to: &item, path: path, tolerant: tolerant, failure: &failure)
             }
+        }
+        if let listed = resolved.bulkDependencies {
+            addListed(listed, of: resolved, into: &item, path: path, tolerant: tolerant, failure: &failure)
         }
         inProgress[asset] = nil
         if let failure {
@@ -143,6 +128,80 @@ struct DependencyPlanner {
         sealOpenLoad()  // the loads of this asset's dependencies must exist before its own
         recorder.awaitOutcomes(of: item.dependencies, into: item.dependencyOutcomes!)
         batch.install([[item]], from: resolver.table, dependencies: batch.loads.operations(loading: item.dependencies.map(\.asset)))
+    }
+}
+
+extension DependencyPlanner {
+    /// Makes `item` wait for `dependency`'s asset (`added`), or notes why it cannot: a tolerant
+    /// plugin sees each failure, any other fails with the first.
+    fileprivate func attach(
+        _ dependency: AssetRequest, _ added: Result<Int, AssetError>, to item: inout LoadItem, path: String, tolerant: Bool,
+        failure: inout AssetError?
+    ) {
+        switch added {
+        case .success(let dependencyAsset):
+            item.dependencies.append((dependency, dependencyAsset))
+            guard let dependencyFailure = failed[dependencyAsset] else { return }
+            if tolerant {
+                item.dependencyFailures[dependency] = dependencyFailure
+            } else if failure == nil {
+                failure = .dependencyFailed(path: path, dependency: dependencyFailure)
+            }
+        case .failure(let error) where tolerant:
+            item.dependencyFailures[dependency] = error
+        case .failure(let error) where failure == nil:
+            failure =
+                error.category == .dependencyCycle
+                ? AssetError(path: path, category: .dependencyCycle, reason: error.reason)
+                : .dependencyFailed(path: path, dependency: error)
+        case .failure:
+            return
+        }
+    }
+
+    /// Adds the dependencies a ``BulkDependingPlugin`` listed for `resolved` (the bulk path):
+    /// their entries numbered at once, in order, then each resolved from its row and placed as
+    /// ``add(_:)`` places one; loading finds them as one ``BulkExpansion``.
+    fileprivate mutating func addListed(
+        _ listed: BulkEntries, of resolved: ResolvedRequest, into item: inout LoadItem, path: String, tolerant: Bool,
+        failure: inout AssetError?
+    ) {
+        let request = resolved.planned.request
+        let expansion: BulkExpansion
+        guard let bulk = resolved.plugin.bulkDepending else { return }
+        do throws(AssetError) {
+            expansion = try BulkExpansion(
+                listed, first: nextEntry, expander: resolved.plugin, bulk: bulk, facts: resolved.planned.file,
+                options: request.options, registry: resolver.registry, areDependencies: true)
+        } catch {
+            if failure == nil { failure = error }
+            return
+        }
+        // Entries are numbered in the ledger in order before any is placed (an entry's own
+        // dependencies, an atlas's pages, come after them all).
+        let first = nextEntry
+        nextEntry += listed.count
+        var requests: [AssetRequest] = []
+        requests.reserveCapacity(listed.count)
+        for index in 0..<listed.count {
+            let dependency = expansion.request(at: index)
+            recorder.recordDependencyEntry(dependency.named(after: request), entry: first + index, origin: origin)
+            requests.append(dependency)
+        }
+        batch.environment.add(expansion)  // before any load of its entries is queued
+        for index in 0..<listed.count {
+            let entry = first + index
+            let added: Result<Int, AssetError>
+            do throws(AssetError) {
+                let named = requests[index].named(after: request)
+                let resolved = try resolver.resolve(dependency: named, entry: entry, listedAt: index, by: expansion, lister: bulk)
+                added = place(entry, resolved, declared: false)
+            } catch {
+                recorder.recordFailure(of: entry, error)
+                added = .failure(error)
+            }
+            attach(requests[index], added, to: &item, path: path, tolerant: tolerant, failure: &failure)
+        }
     }
 }
 

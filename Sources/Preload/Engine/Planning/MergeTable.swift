@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// It holds no key: only each asset's key hash (made once, at planning: ``PlannedTable/keyHash(_:)``)
 /// and its number, and compares a new request's key against the asset's parts where planning
-/// wrote them, in the batch's ``PlannedTable`` (``PlannedTable/sameKey(_:as:)``): 12 bytes per
+/// wrote them, in the batch's ``PlannedTable`` (``PlannedTable/sameKey(_:as:)``): 8 bytes per
 /// asset in open-addressed arrays instead of a dictionary entry holding a copy of the file's
 /// device, inode, entry name and options (168 bytes per asset of a 100,000-entry pack).
 ///
@@ -16,7 +16,9 @@ import Synchronization
 final class MergeTable: Sendable {
     /// One shard's keys: open addressing with linear probing, at most half full.
     private struct Keys {
-        var hashes: [Int] = []
+        /// Each place's key hash, bits 4 to 35 (the low bits chose the shard): 4 bytes a place,
+        /// not 8, and enough to compare few keys that differ.
+        var hashes: [UInt32] = []
         /// The asset of each place; -1 for an empty place.
         var assets: [Int32] = []
         var count = 0
@@ -24,13 +26,18 @@ final class MergeTable: Sendable {
         /// The asset whose key hash is `hash` and whose key `matches`, or the place to put one.
         func find(_ hash: Int, matching: (Int) -> Bool) -> (asset: Int?, place: Int) {
             let mask = assets.count - 1
-            var place = (hash >> 4) & mask  // (the low bits chose the shard)
+            let short = Self.short(hash)
+            var place = Int(short) & mask
             while assets[place] >= 0 {
-                if hashes[place] == hash && matching(Int(assets[place])) { return (Int(assets[place]), place) }
+                if hashes[place] == short && matching(Int(assets[place])) { return (Int(assets[place]), place) }
                 place = (place + 1) & mask
             }
             return (nil, place)
         }
+
+        /// What a place keeps of key hash `hash`.
+        @inline(__always)
+        static func short(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 4) }
 
         /// Room for `wanted` keys with the table at most half full.
         mutating func reserve(_ wanted: Int) {
@@ -42,7 +49,7 @@ final class MergeTable: Sendable {
             assets = Array(repeating: -1, count: capacity)
             let mask = capacity - 1
             for index in oldAssets.indices where oldAssets[index] >= 0 {
-                var place = (oldHashes[index] >> 4) & mask
+                var place = Int(oldHashes[index]) & mask
                 while assets[place] >= 0 { place = (place + 1) & mask }
                 (hashes[place], assets[place]) = (oldHashes[index], oldAssets[index])
             }
@@ -65,7 +72,7 @@ final class MergeTable: Sendable {
             keys.reserve(keys.count + 1)
             let found = keys.find(hash, matching: matching)
             if let asset = found.asset { return asset }
-            (keys.hashes[found.place], keys.assets[found.place]) = (hash, Int32(truncatingIfNeeded: entry))
+            (keys.hashes[found.place], keys.assets[found.place]) = (Keys.short(hash), Int32(truncatingIfNeeded: entry))
             keys.count += 1
             return entry
         }

@@ -17,6 +17,9 @@ struct ResolvedRequest: Sendable {
     let decodedBytes: Int
     /// What ``RequestResolver/declare(_:)`` found: the dependencies, or why asking failed.
     var dependencies: Result<[AssetRequest], AssetError>
+    /// What a ``BulkDependingPlugin`` listed of the dependencies at once (``dependencies`` is
+    /// then empty); `nil` for most.
+    var bulkDependencies: BulkEntries?
     /// What a ``PlanningPlugin``'s plan hands its load (``LoadContext/planningNote(as:)``),
     /// kept in the batch's ``PlanningNotes`` when the request becomes an asset.
     var note: CarriedNote?
@@ -37,6 +40,7 @@ struct ResolvedRequest: Sendable {
 
     /// Whether it depends on nothing: most files; such an asset can share a load with others.
     var isLeaf: Bool {
+        if let listed = bulkDependencies { return listed.count == 0 }
         if case .success(let requests) = dependencies { return requests.isEmpty }
         return false
     }
@@ -204,6 +208,10 @@ final class RequestResolver: Sendable {
             if resolved.plugin.plans, let planning = resolved.plugin.loader as? any PlanningPlugin {
                 let plan = try planning.erasedPlan(resolved.planned)
                 (requests, resolved.note, planned) = (plan.dependencies, CarriedNote(plan.note), plan.work)
+            } else if let bulk = resolved.plugin.bulkDepending, resolved.planned.origin == nil,
+                let listed = try bulk.bulkDependencies(of: resolved.planned)
+            {
+                (requests, resolved.bulkDependencies) = ([], listed)  // planned from its rows (DependencyPlanner)
             } else {
                 requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
             }
@@ -224,7 +232,7 @@ final class RequestResolver: Sendable {
 
     /// The bytes the plugin says decoding the file at `path` makes, from its header; `nil` if it
     /// cannot say.
-    private func decodedEstimate(at path: String, plugin: any LoaderPlugin, contents: AssetBytes?, header: inout [UInt8]?) -> Int64? {
+    func decodedEstimate(at path: String, plugin: any LoaderPlugin, contents: AssetBytes?, header: inout [UInt8]?) -> Int64? {
         guard plugin.headerLength > 0 else { return nil }
         if header == nil { header = contents.map { Array($0.prefix(plugin.headerLength)) } ?? (try? files.prefix(path, count: plugin.headerLength)) }
         guard let header, let estimate = plugin.estimatedDecodedBytes(header: header) else { return nil }

@@ -50,3 +50,51 @@ extension RequestResolver {
         return resolved
     }
 }
+
+/// The planning shortcut of bulk dependencies (``BulkDependingPlugin``): a dependency entry a
+/// plugin listed is resolved from its row, as resolving its request would have (the same facts,
+/// claim, key, weight and decoded size), without finding it by name in its container.
+extension RequestResolver {
+    /// The dependency `request`, the batch's entry `entry` and entry `index` of `expansion`,
+    /// resolved from its row (written into the batch's ``PlannedTable`` at `entry`, with the
+    /// request); its dependencies not yet asked for.
+    func resolve(
+        dependency request: AssetRequest, entry: Int, listedAt index: Int, by expansion: BulkExpansion, lister: any BulkDependingPlugin
+    ) throws(AssetError)
+        -> ResolvedRequest
+    {
+        let entries = expansion.entries
+        let file = expansion.file(at: index)
+        var header: [UInt8]?
+        let claim: PluginRegistry.Claim
+        if entries.isClaimedAsFile(index) {  // the claim rule, as for the entry's own request
+            let nominee = try registry.nominee(of: request)
+            // The first bytes the rule reads (all a sniffing nominee's header, or the longest for
+            // none), read by the entry's position when the plugin can; else by the rule, by name.
+            let count = nominee.map { $0.claimHeaderLength > 0 ? $0.loader.headerLength : 0 } ?? registry.longestHeader
+            if count > 0 {
+                header = try? lister.entryPrefix(
+                    at: expansion.position(of: index), in: entries.container, containerFacts: expansion.facts, count: count)
+            }
+            claim = try registry.claim(request, nominee: nominee, isDirectory: false, contents: nil, header: &header)
+        } else if let plugin = expansion.loader(of: index) {
+            claim = PluginRegistry.Claim(plugin: plugin, warning: nil)
+        } else {
+            throw AssetError(
+                path: request.path, category: .noLoader,
+                reason: "plugin \"\(expansion.expander.identifier)\" lists it for plugin \"\(entries.loaders[index])\", which is not registered")
+        }
+        let plugin = claim.plugin
+        table.record(entry: entry, file: file, plugin: plugin, extra: PlannedTable.Extra(request: request, files: nil, warning: claim.warning))
+        let size = entries.sizes[index]
+        var decoded = entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1))
+        if decoded == nil, weighting == .decodedBytes || estimatesDecodedBytes {
+            decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: nil, header: &header)
+        }
+        return ResolvedRequest(
+            planned: table.planned(entry), plugin: plugin,
+            keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options),
+            weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
+            decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
+    }
+}
