@@ -17,7 +17,8 @@ extension AssetResult {
 
     /// The bytes the asset holds, or held before it was released.
     var shownBytes: Int {
-        (outcome.asset as? HandedOverAsset)?.releasedByteCount ?? outcome.asset?.byteCount ?? 0
+        (outcome.asset as? HandedOverAsset)?.releasedByteCount ?? (outcome.asset as? ReleasedAsset)?.releasedByteCount
+            ?? outcome.asset?.byteCount ?? 0
     }
 }
 

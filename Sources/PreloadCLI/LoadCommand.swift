@@ -184,7 +184,9 @@ struct LoadCommand: AsyncParsableCommand {
         let coordinator = PreloadCoordinator(
             registry: registry, configuration: .init(maxConcurrentLoads: workers, memory: memory, fetcher: fetcher))
         let bar = quiet ? nil : ProgressBar.onTerminal()
-        var options = PreloadOptions(failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict)
+        var options = PreloadOptions(
+            failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict,
+            reportKeepsAssets: Self.readsAssets(json: json, verbose: verbose, checksum: checksum, contactSheet: contactSheet, watch: watch))
         let consumer = memoryBudgetMiB.map { _ in BudgetedConsumer(checksums: checksum) }
         if let consumer, let memoryBudgetMiB { options = consumer.options(options, budget: budgetBytes(memoryBudgetMiB)) }
         var hooks = PreloadHooks()
@@ -282,6 +284,16 @@ struct LoadCommand: AsyncParsableCommand {
     /// The line `--watch` prints once it watches: `Watching 1 asset in 1 folder; Ctrl-C stops.`
     static func watchingLine(assets: Int, folders: Int) -> String {
         "Watching \(counted(assets, "asset")) in \(counted(folders, "folder")); Ctrl-C stops."
+    }
+
+    /// Whether anything after the batch reads its assets (not only how they ended and how many
+    /// bytes they held): `--json` and `--verbose` describe each one, `--checksum` hashes them,
+    /// `--contact-sheet` draws the atlases, `--watch` goes on from them. Without any, the batch
+    /// lets go of each asset once recorded (``PreloadOptions/reportKeepsAssets``): the summary,
+    /// the failures, the warnings and the exit status read the records, and a pack (whose
+    /// entries the summary counts) is kept by the batch.
+    static func readsAssets(json: Bool, verbose: Bool, checksum: Bool, contactSheet: String?, watch: Bool) -> Bool {
+        json || verbose || checksum || contactSheet != nil || watch
     }
 
     /// The settings this command's flags spell, as `--set` names them.

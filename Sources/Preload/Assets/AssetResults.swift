@@ -250,11 +250,13 @@ public struct AssetResults: RandomAccessCollection, Sendable {
         }
     }
 
-    /// What `asset` holds, or held before its hand-over released it.
+    /// What `asset` holds, or held before its hand-over (or the batch: ``ReleasedAsset``)
+    /// released it.
     fileprivate static func heldBytes(_ asset: any Asset) -> Int {
         let bytes = asset.byteCount
-        guard bytes == 0, let handed = asset as? HandedOverAsset else { return bytes }
-        return handed.releasedByteCount
+        guard bytes == 0 else { return bytes }
+        if let released = asset as? ReleasedAsset { return released.releasedByteCount }
+        return (asset as? HandedOverAsset)?.releasedByteCount ?? 0
     }
 
     public var startIndex: Int { 0 }

@@ -98,8 +98,7 @@ package struct FolderDiscovery: Sendable {
     /// The requests `request`'s file stands for, or its failure to say.
     private func expand(_ request: AssetRequest, with expander: any ExpandingPlugin, into found: inout Found) {
         do {
-            if let bulk = expander as? any BulkExpandingPlugin, let expansion = try bulkExpansion(of: request, by: bulk, first: found.requests.count)
-            {
+            if let bulk = expander.asBulkExpanding, let expansion = try bulkExpansion(of: request, by: bulk, first: found.requests.count) {
                 found.requests.append(expansion)
                 return
             }
@@ -232,14 +231,14 @@ package struct FolderDiscovery: Sendable {
     /// Asset folders inside containers (a sprite folder in a pack): the pack loads their files
     /// one by one, the folder as a whole is an asset of its own.
     package func assetFoldersInContainers(of requests: [AssetRequest], seen: inout Set<String>) -> [AssetRequest] {
-        let containers = registry.all.compactMap { $0 as? any ContainerPlugin }
+        let containers = registry.all.compactMap(\.asContainer)
         var found: [AssetRequest] = []
         // Only a request naming its plugin can be a container's (a file its extension claims names
         // none); each is read in place, not copied out of the array (~600 instructions a file).
         for index in requests.indices {
             // A pack that expands into its assets (a baked pack) names its atlases itself.
             guard let plugin = requests[index].plugin, let container = containers.first(where: { $0.identifier == plugin }),
-                !(container is any ExpandingPlugin), let names = try? container.entryNames(in: requests[index].path)
+                container.asExpanding == nil, let names = try? container.entryNames(in: requests[index].path)
             else { continue }
             let request = requests[index]
             for folder in Self.assetFolders(in: names) where seen.insert(request.path + "#" + folder).inserted {

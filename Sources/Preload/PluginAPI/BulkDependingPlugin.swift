@@ -40,3 +40,8 @@ extension BulkDependingPlugin {
     /// Read by name, through ``ContainerPlugin/entryPrefix(_:in:count:)``.
     public func entryPrefix(at position: Int, in container: String, containerFacts: FileFacts, count: Int) throws -> [UInt8]? { nil }
 }
+
+extension LoaderPlugin where Self: BulkDependingPlugin {
+    /// `self`, a ``BulkDependingPlugin``.
+    public var asBulkDepending: (any BulkDependingPlugin)? { self }
+}

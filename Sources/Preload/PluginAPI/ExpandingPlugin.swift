@@ -14,4 +14,19 @@ public protocol ExpandingPlugin: LoaderPlugin {
     /// the plugin, as the requests this returns do). Throwing fails `request` alone, with the
     /// error (a damaged file, say).
     func expand(_ request: AssetRequest) throws -> [AssetRequest]
+
+    /// This plugin as a ``BulkExpandingPlugin``, if it is one; `nil` otherwise. Nothing to
+    /// implement, as ``LoaderPlugin/asContainer`` says: the answer needs no run-time
+    /// conformance lookup.
+    var asBulkExpanding: (any BulkExpandingPlugin)? { get }
+}
+
+extension ExpandingPlugin {
+    /// `nil`: the plugin is not a ``BulkExpandingPlugin`` (one that is gets `self`).
+    public var asBulkExpanding: (any BulkExpandingPlugin)? { nil }
+}
+
+extension ExpandingPlugin where Self: BulkExpandingPlugin {
+    /// `self`, a ``BulkExpandingPlugin``.
+    public var asBulkExpanding: (any BulkExpandingPlugin)? { self }
 }

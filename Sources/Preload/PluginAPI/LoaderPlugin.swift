@@ -100,6 +100,29 @@ public protocol LoaderPlugin: Sendable {
     /// when it is done (later calls are ignored). Only called when ``loadsAsynchronously`` is
     /// `true`; the default calls ``load(_:)``.
     func load(_ context: LoadContext, completion: @escaping @Sendable (Result<any Asset, any Error>) -> Void)
+
+    /// This plugin as a ``ContainerPlugin``, if it is one; `nil` otherwise. Nothing to
+    /// implement: a plugin that conforms gets `self` from the protocol's extension, chosen when
+    /// its conformance is compiled, so that the registry learns what each plugin can do without
+    /// a run-time conformance lookup (`as? any ContainerPlugin` scans every conformance record
+    /// of the process the first time a type is asked: ~256,000 instructions a plugin and
+    /// protocol at start). A type that conforms conditionally (`extension MyLoader:
+    /// ContainerPlugin where ...`) implements it itself (`self as? any ContainerPlugin`); a
+    /// conformance added in another module than the type's `LoaderPlugin` conformance is not
+    /// seen.
+    var asContainer: (any ContainerPlugin)? { get }
+
+    /// This plugin as a ``PlanningPlugin``, if it is one; nothing to implement (see
+    /// ``asContainer``).
+    var asPlanning: (any PlanningPlugin)? { get }
+
+    /// This plugin as an ``ExpandingPlugin``, if it is one; nothing to implement (see
+    /// ``asContainer``).
+    var asExpanding: (any ExpandingPlugin)? { get }
+
+    /// This plugin as a ``BulkDependingPlugin``, if it is one; nothing to implement (see
+    /// ``asContainer``).
+    var asBulkDepending: (any BulkDependingPlugin)? { get }
 }
 
 extension LoaderPlugin {
@@ -125,6 +148,30 @@ extension LoaderPlugin {
     public func load(_ context: LoadContext, completion: @escaping @Sendable (Result<any Asset, any Error>) -> Void) {
         completion(Result { try load(context) })
     }
+
+    /// `nil`: the plugin is not a ``ContainerPlugin`` (one that is gets `self`).
+    public var asContainer: (any ContainerPlugin)? { nil }
+    /// `nil`: the plugin is not a ``PlanningPlugin`` (one that is gets `self`).
+    public var asPlanning: (any PlanningPlugin)? { nil }
+    /// `nil`: the plugin is not an ``ExpandingPlugin`` (one that is gets `self`).
+    public var asExpanding: (any ExpandingPlugin)? { nil }
+    /// `nil`: the plugin is not a ``BulkDependingPlugin`` (one that is gets `self`).
+    public var asBulkDepending: (any BulkDependingPlugin)? { nil }
+}
+
+extension LoaderPlugin where Self: ContainerPlugin {
+    /// `self`, a ``ContainerPlugin``.
+    public var asContainer: (any ContainerPlugin)? { self }
+}
+
+extension LoaderPlugin where Self: PlanningPlugin {
+    /// `self`, a ``PlanningPlugin``.
+    public var asPlanning: (any PlanningPlugin)? { self }
+}
+
+extension LoaderPlugin where Self: ExpandingPlugin {
+    /// `self`, an ``ExpandingPlugin``.
+    public var asExpanding: (any ExpandingPlugin)? { self }
 }
 
 /// A request after planning: the file was found, a plugin claimed it, and its size is known.

@@ -99,7 +99,8 @@ public struct PluginRegistry: Sendable {
     }
 
     /// Makes what planning looks plugins up by from ``all``: their indices, the extension tables,
-    /// their registered forms and what each can do (dynamic casts per plugin and capability).
+    /// their registered forms and what each can do (each plugin's own answers, ``LoaderPlugin/asContainer``
+    /// and its siblings).
     /// Made once per registry, not once per plugin registered: the command's 13 plugins made
     /// every table 13 times at each start.
     private mutating func makeTables() {
@@ -116,7 +117,7 @@ public struct PluginRegistry: Sendable {
             RegisteredPlugin($1, index: $0, sniffers: sniffers, longestHeader: longestHeader)
         }
         hasExpanders = registered.contains(where: \.expands)
-        files = AssetFiles(containers: plugins.compactMap { $0 as? any ContainerPlugin }).serving(files.sources)
+        files = AssetFiles(containers: plugins.compactMap(\.asContainer)).serving(files.sources)
         bakedKinds = BakedKinds(plugins: plugins)
     }
 
@@ -140,7 +141,7 @@ public struct PluginRegistry: Sendable {
     package func expander(of request: AssetRequest) -> (any ExpandingPlugin)? {
         guard let index = request.plugin.map({ indexOfIdentifier[$0] }) ?? index(forExtensionOf: request.path), registered[index].expands
         else { return nil }
-        return plugins[index] as? any ExpandingPlugin
+        return plugins[index].asExpanding
     }
 
     /// The plugin registered as `identifier` (its ``LoaderPlugin/identifier``), if any.

@@ -37,11 +37,12 @@ final class RegisteredPlugin: Sendable {
         self.loader = loader
         self.index = index
         identifier = loader.identifier
-        isContainer = loader is any ContainerPlugin
+        // Answered by the plugin's own witnesses (``LoaderPlugin/asContainer``): no run-time lookup.
+        isContainer = loader.asContainer != nil
         loadsAsynchronously = loader.loadsAsynchronously
-        plans = loader is any PlanningPlugin
-        expands = loader is any ExpandingPlugin
-        bulkDepending = loader as? any BulkDependingPlugin
+        plans = loader.asPlanning != nil
+        expands = loader.asExpanding != nil
+        bulkDepending = loader.asBulkDepending
         claimHeaderLength = loader.headerLength > 0 && sniffers > 1 ? longestHeader : 0
     }
 }

@@ -66,10 +66,29 @@ public struct PreloadOptions: Sendable {
     ///
     /// The budget bounds what the batch holds, not what is kept after: the report keeps every
     /// asset that loaded (and the store too, with ``storesAssets``). Only assets handed over on a
-    /// ``handOff`` that ``AssetHandOff/releasesCPUCopies`` leave memory before the report goes;
-    /// without one, memory grows to the whole batch's decoded size whatever the budget,
-    /// `storesAssets: false` or not.
+    /// ``handOff`` that ``AssetHandOff/releasesCPUCopies`` leave memory before the report goes
+    /// (or, in a batch without per-asset hooks or a hand-off, every asset with
+    /// ``reportKeepsAssets`` off); without either, memory grows to the whole batch's decoded
+    /// size whatever the budget, `storesAssets: false` or not.
     public var memoryBudget: Int?
+    /// Whether the report keeps each asset that loaded (the default): its result's
+    /// ``AssetResult/outcome`` holds the asset. Off, the batch lets go of each asset as soon as
+    /// it is recorded, and its result holds a ``ReleasedAsset`` (its kind and the bytes it held:
+    /// counts, ``PreloadReport/decodedBytes`` and every other figure of the report read as they
+    /// would): for a caller that only counts or checks what loads (the `preload` command without
+    /// `--json` or `--verbose`), whose memory then stays at what loads at once rather than
+    /// growing to the whole batch's decoded size. What else holds an asset keeps it: the store
+    /// (``storesAssets``) keeps its own. Kept all the same: an asset that others of the batch
+    /// depend on or that depends on others (an atlas and its pages, which may share textures),
+    /// one that another request of the batch merged into (the same file asked for twice), a
+    /// ``ContainerAsset`` (a pack: its listing is how its entries are read), a texture or data
+    /// asset whose bytes are a view into a mapped file (a baked pack's entry: it frees nothing),
+    /// and every asset of
+    /// a batch that hands results on one by one (a per-asset hook, a ``handOff``), whose results
+    /// must carry the asset they deliver. An asset that loads while planning goes on (a large
+    /// folder is still being walked: a file found later may be the same file, or an atlas whose
+    /// page it is) is let go once planning ends.
+    public var reportKeepsAssets: Bool
 
     /// Options with the defaults described on each property.
     public init(
@@ -83,8 +102,10 @@ public struct PreloadOptions: Sendable {
         isStrict: Bool = false,
         handOff: AssetHandOff? = nil,
         completesAfterHandOff: Bool = false,
-        memoryBudget: Int? = nil
+        memoryBudget: Int? = nil,
+        reportKeepsAssets: Bool = true
     ) {
+        self.reportKeepsAssets = reportKeepsAssets
         self.handOff = handOff
         self.completesAfterHandOff = completesAfterHandOff
         self.memoryBudget = memoryBudget

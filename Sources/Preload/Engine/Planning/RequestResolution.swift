@@ -205,7 +205,7 @@ final class RequestResolver: Sendable {
         var planned: Int64?
         do {
             var requests: [AssetRequest]
-            if resolved.plugin.plans, let planning = resolved.plugin.loader as? any PlanningPlugin {
+            if resolved.plugin.plans, let planning = resolved.plugin.loader.asPlanning {
                 let plan = try planning.erasedPlan(resolved.planned)
                 (requests, resolved.note, planned) = (plan.dependencies, CarriedNote(plan.note), plan.work)
             } else if let bulk = resolved.plugin.bulkDepending, resolved.planned.origin == nil,

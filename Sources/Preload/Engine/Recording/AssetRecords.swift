@@ -167,8 +167,9 @@ struct AssetRecords: Sendable {
         errors[asset] = error
     }
 
-    /// The engine released `asset`: `standIn` takes its place, if it is loaded.
-    mutating func replace(_ asset: Int, with standIn: HandedOverAsset) {
+    /// The engine released `asset` (or the batch let go of it: ``ReportRelease``): `standIn`
+    /// takes its place, if it is loaded.
+    mutating func replace(_ asset: Int, with standIn: any Asset) {
         guard asset < slots.count, slots[asset].status == .loaded else { return }
         assets[asset] = standIn
     }

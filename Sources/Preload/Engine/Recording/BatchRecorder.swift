@@ -73,7 +73,10 @@ final class BatchRecorder: PlanningRecords {
         startedAt = .now
         let outlets = BatchOutlets(options: options, events: events, adding: added)
         deliversResults = outlets.deliversResults
-        state = BatchLock(BatchState(callers: CallerRequests(requests), outlets: outlets, eventOrder: options.assetEventOrder))
+        var ledger = BatchState(callers: CallerRequests(requests), outlets: outlets, eventOrder: options.assetEventOrder)
+        // A result handed on carries its asset: only a batch that hands none on lets go of them.
+        ledger.release = ReportRelease(isOn: !options.reportKeepsAssets && !outlets.deliversResults)
+        state = BatchLock(ledger)
         done.enter()
     }
 
@@ -179,6 +182,7 @@ final class BatchRecorder: PlanningRecords {
             let (held, standIns) = state.held.planningEnded()
             for (asset, standIn) in standIns { state.replace(asset, with: standIn) }
             for entry in held { deliver(entry, in: &state) }
+            state.releaseAfterPlanning()
             return (deliverProgress(&state), settlement(of: state))
         }
         budget?.settle(settled)
@@ -226,6 +230,9 @@ final class BatchRecorder: PlanningRecords {
                 // names the others give it are stored at once.
                 store.store(sharers: waiters, of: state)
                 for entry in waiters { announce(entry, in: &state, stored: true) }
+            }
+            if state.release.isOn {
+                for index in finished.indices where finished[index].outcome.isLoaded { state.release(finished[index].asset) }
             }
             return (deliverProgress(&state), settlement(of: state))
         }

@@ -49,6 +49,9 @@ struct BatchState {
     var ordering: AssetEventOrdering
     /// What assets depend on, kept for them; the walked files folded into them.
     var held = HeldForDependents()
+    /// Whether the batch lets go of its assets once recorded, and those it is still to
+    /// (``PreloadOptions/reportKeepsAssets``).
+    var release = ReportRelease()
     /// The caller's request each run of dependency entries belongs to, by the run's first
     /// entry (one caller's dependency entries are contiguous: planning follows one caller's
     /// dependencies at a time).
@@ -78,6 +81,7 @@ struct BatchState {
     private init(replacing old: BatchState, callers: CallerRequests) {
         self.init(callers: callers, outlets: old.outlets, eventOrder: old.ordering.order, number: old.number)
         cancelRequested = old.cancelRequested
+        release = old.release
     }
 
     /// The request of `entry`: the caller's, or one a plugin declared.
@@ -224,7 +228,7 @@ struct BatchState {
     }
 
     /// The engine released `asset`: `standIn` takes its place (if it is still loaded here).
-    mutating func replace(_ asset: Int, with standIn: HandedOverAsset) {
+    mutating func replace(_ asset: Int, with standIn: any Asset) {
         records.replace(asset, with: standIn)
     }
 

@@ -81,6 +81,9 @@ struct HeldForDependents {
         return free.map { ($0.key, $0.value) }
     }
 
+    /// Whether planning gave `asset` a dependent (it is another asset's dependency).
+    func isDependency(_ asset: Int) -> Bool { pending[asset] != nil }
+
     /// Whether the caller's entry `entry` (of `asset`) is folded into an asset that depends on
     /// it: a folder found it, and planning gave it a dependent.
     func folds(_ entry: Int, asset: Int, callers: Int) -> Bool {
