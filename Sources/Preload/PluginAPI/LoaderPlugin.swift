@@ -261,8 +261,8 @@ public struct PlannedRequest: Hashable, Sendable, CustomStringConvertible {
         guard let entry = file.entry, path.hasSuffix(entry) else { return nil }
         return String(path.dropLast(entry.count))
     }
-    /// Loader options.
-    public var options: AssetOptions { request.options }
+    /// Loader options (read where the batch keeps them, without lending the whole request).
+    public var options: AssetOptions { table.options(entry) }
 
     public var description: String { request.description }
 

@@ -82,6 +82,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
         var started = ContinuousClock.now
         let thread = ThreadIdentity.current  // a thread-local read: the files below run on this thread
         let expansions = environment.expansions  // (most batches: none)
+        // The last file's context, passed on to the next when its plugin kept no reference.
+        var spare: LoadContext?
         while index < items.count {
             if isCancelled {
                 let now = started
@@ -111,8 +113,8 @@ final class LoadOperation: Operation, @unchecked Sendable {
             let asset = items[index].asset
             let plugin = table.plugin(asset)
             let request = table.planned(asset)
-            let context = LoadContext(
-                request: request, asset: asset, environment: environment, contents: items[index].contents,
+            let context = LoadContext.reused(
+                &spare, for: request, asset: asset, environment: environment, contents: items[index].contents,
                 dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
             if table.hasPlannedWarnings(asset) {  // claimed by content, not by name; its store name another file's
                 do {
@@ -145,6 +147,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
             started = loading.load(items[index], context: context, started: started, thread: thread, waited: waited, into: &finished) {
                 try plugin.loader.load($0)
             }
+            spare = consume context
             index += 1
         }
         conclude(finished)
@@ -253,58 +256,10 @@ struct LoadItem: Sendable {
     var dependencyOutcomes: DependencyOutcomes? { declared?.outcomes }
 }
 
-/// How one asset of a ``LoadOperation`` ended, handed to the batch when the operation finishes.
-struct FinishedAsset: Sendable {
-    let asset: Int
-    /// The request the asset was planned for (its store name and path, its plugin).
-    let planned: PlannedRequest
-    let outcome: AssetOutcome
-    let duration: Duration
-    /// When its plugin was called (or, for an asset that never ran, when the load passed it):
-    /// with ``duration``, its span on a timeline.
-    let started: ContinuousClock.Instant
-    /// The thread its load ran it on (an asynchronous plugin's: the thread that called it).
-    let thread: ThreadIdentity
-    /// What the plugin warned about, for an asset that loaded.
-    var warnings: [AssetWarning] = []
-    /// What it counts against the batch's memory budget (0 without one).
-    var decodedBytes = 0
-    /// Where its time went (all but ``AssetTimings/decoding``: the rest of ``duration``).
-    var timings = AssetTimings()
-    /// Whether its plugin ran (it was not cancelled or failed before it started).
-    var ran = false
-}
-
 extension LoadItem {
     /// The item that loads `resolved` as asset `asset`.
     init(asset: Int, resolved: ResolvedRequest) {
         self.init(asset: asset, contents: resolved.contents)
         decodedBytes = resolved.decodedBytes
-    }
-}
-
-extension FinishedAsset {
-    /// How `item` (planned in `table`) ended without its plugin running.
-    init(
-        _ item: LoadItem, in table: PlannedTable, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
-        thread: ThreadIdentity
-    ) {
-        self.init(asset: item.asset, planned: table.planned(item.asset), outcome: outcome, duration: duration, started: started, thread: thread)
-        decodedBytes = item.decodedBytes
-    }
-
-    /// How `item`, planned as `planned`, ended, with the warnings its plugin recorded on
-    /// `context` if it loaded, after `queued` in its load's queue and `waited` for the memory
-    /// budget; its plugin was called at `started` on `thread`.
-    init(
-        _ item: borrowing LoadItem, planned: PlannedRequest, outcome: AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
-        thread: ThreadIdentity, context: LoadContext, queued: Duration, waited: Duration
-    ) {
-        self.init(asset: item.asset, planned: planned, outcome: outcome, duration: duration, started: started, thread: thread)
-        decodedBytes = item.decodedBytes
-        let reports = context.reports
-        if outcome.isLoaded { warnings = reports.warnings }
-        ran = true
-        timings = AssetTimings(queued: queued, waitingForMemory: waited, reading: reports.reading, decoding: .zero)
     }
 }

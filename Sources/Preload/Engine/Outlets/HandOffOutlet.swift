@@ -34,7 +34,7 @@ final class HandOffOutlet: BatchOutlet {
     /// Whether a finished asset will be queued for the engine: it loaded, and it is the caller's
     /// (or the hand-off takes dependencies too).
     private func willHandOver(_ finished: FinishedAsset, callers: Int) -> Bool {
-        guard let handOff, finished.outcome.asset != nil else { return false }
+        guard let handOff, finished.status == .loaded else { return false }
         return finished.asset < callers || handOff.includesDependencies
     }
 

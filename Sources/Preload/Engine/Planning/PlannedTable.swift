@@ -253,7 +253,7 @@ final class PlannedTable: Sendable {
     }
 
     /// The options of `entry`'s request.
-    private func options(_ entry: Int) -> AssetOptions {
+    func options(_ entry: Int) -> AssetOptions {
         if let kept = keptRequest(entry) { return kept.pointee.request!.options }
         if listedCount == 0 { return given[entry].options }  // most batches
         return callers.options(of: entry)

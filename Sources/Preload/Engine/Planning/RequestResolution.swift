@@ -97,9 +97,22 @@ final class RequestResolver: Sendable {
     ) throws(AssetError)
         -> ResolvedRequest
     {
+        try withUnsafePointer(to: request) { (request) throws(AssetError) in
+            try resolveAndDeclare(at: request, entry: entry, readingAhead: &allowance)
+        }
+    }
+
+    /// ``resolveAndDeclare(_:entry:readingAhead:)`` of the caller's request read where it is
+    /// (in the batch's list): each part read when needed, the request never copied (a copy and
+    /// its destruction cost ~310 instructions a file; callgrind, issue 50).
+    func resolveAndDeclare(
+        at request: UnsafePointer<AssetRequest>, entry: Int, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError)
+        -> ResolvedRequest
+    {
         var resolved =
             try callersMayBeSourced
-            ? resolve(request, entry: entry, readingAhead: &allowance)
+            ? resolve(at: request, entry: entry, readingAhead: &allowance)
             : resolveFile(request, entry: entry, replaced: false, readingAhead: &allowance)
         declare(&resolved)
         return resolved
@@ -109,17 +122,26 @@ final class RequestResolver: Sendable {
     /// ``PlannedTable`` at `entry`), its dependencies not yet asked for; a small file is read
     /// whole while `allowance` (this thread's share of ``readAhead``) lasts.
     func resolve(_ given: AssetRequest, entry: Int, readingAhead allowance: inout ReadAheadAllowance) throws(AssetError) -> ResolvedRequest {
+        try withUnsafePointer(to: given) { (given) throws(AssetError) in try resolve(at: given, entry: entry, readingAhead: &allowance) }
+    }
+
+    /// ``resolve(_:entry:readingAhead:)`` of a request read in place.
+    private func resolve(
+        at given: UnsafePointer<AssetRequest>, entry: Int, readingAhead allowance: inout ReadAheadAllowance
+    ) throws(AssetError) -> ResolvedRequest {
         // A path no source owns goes straight on (no copy of the request: this runs once per file).
-        guard let sources, sources.owns(given.path) else {
+        guard let sources, sources.owns(given.pointee.path) else {
             return try resolveFile(given, entry: entry, replaced: false, readingAhead: &allowance)
         }
         // A source's path is prepared (now, if it was not yet); a stand-in is planned in its
         // place, and its errors name the path the caller gave.
-        let request = try sources.local(given)
+        let request = try sources.local(given.pointee)
         do {
-            return try resolveFile(request, entry: entry, replaced: true, readingAhead: &allowance)
+            return try withUnsafePointer(to: request) { (request) throws(AssetError) in
+                try resolveFile(request, entry: entry, replaced: true, readingAhead: &allowance)
+            }
         } catch {
-            throw error.naming(given.path, for: request.path)
+            throw error.naming(given.pointee.path, for: request.path)
         }
     }
 
@@ -127,8 +149,10 @@ final class RequestResolver: Sendable {
     /// or from the source that owns it; `replaced` when it is not the request the caller gave
     /// (a stand-in for a source's path).
     private func resolveFile(
-        _ request: AssetRequest, entry: Int, replaced: Bool, readingAhead allowance: inout ReadAheadAllowance
+        _ request: UnsafePointer<AssetRequest>, entry: Int, replaced: Bool, readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
+        // Its path read once (a read per use retains and releases it each time).
+        let path = request.pointee.path
         let file: FileFacts
         var contents: AssetBytes?
         // The file's first bytes, for the claim rule and kept for the estimate.
@@ -136,36 +160,38 @@ final class RequestResolver: Sendable {
         // The plugin the request names, else the one claiming its extension: found once.
         let nominee: RegisteredPlugin?
         // A source's or a container's (an entry keeps the request's name, not a copy).
-        if files.servesBeyondDisk, let served = try files.servedFacts(of: request.path, seen: containers, name: request.name) {
+        if files.servesBeyondDisk, let served = try files.servedFacts(of: path, seen: containers, name: request.pointee.name) {
             file = served
-            nominee = try registry.nominee(of: request)
+            nominee = try registry.nominee(path: path, named: request.pointee.plugin)
         } else {
-            nominee = try registry.nominee(of: request)
+            nominee = try registry.nominee(path: path, named: request.pointee.plugin)
             // A container reads its entries where they are: reading it whole would be waste. A
             // file not read whole has its first bytes read while it is open, when the claim
             // rule will look at them (no nominee, or one that sniffs among several that do).
             file = try FileProbe.probe(
-                request.path, readingAhead: nominee?.isContainer != true, contents: &contents, header: &header,
+                path, readingAhead: nominee?.isContainer != true, contents: &contents, header: &header,
                 headerLength: nominee?.claimHeaderLength ?? registry.longestHeader, budget: &allowance, memory: memory)
         }
         // The claim rule (PluginRegistry's).
-        let claim = try registry.claim(request, nominee: nominee, isDirectory: file.isDirectory, contents: contents, header: &header)
+        let claim = try registry.claim(
+            path: path, namesPlugin: request.pointee.plugin != nil, nominee: nominee, isDirectory: file.isDirectory, contents: contents,
+            header: &header)
         let plugin = claim.plugin
         // A stand-in's plugin reads it alone (what it names is prepared beside its origin, as a dependency).
-        let confined = request.origin == nil ? nil : files.confined(to: PreparedSources.split(request.path).file)
+        let confined = request.pointee.origin == nil ? nil : files.confined(to: PreparedSources.split(path).file)
         // The request is kept only when it is not the caller's at `entry` (a dependency's, a stand-in's).
         let keeps = replaced || !table.isCaller(entry)
-        let keyHash = PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options)
+        let keyHash = PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.pointee.options)
         let size = file.size
         if keeps || confined != nil || claim.warning != nil {
-            let extra = PlannedTable.Extra(request: keeps ? copy request : nil, files: confined, warning: claim.warning)
+            let extra = PlannedTable.Extra(request: keeps ? request.pointee : nil, files: confined, warning: claim.warning)
             table.record(entry: entry, file: file, plugin: plugin, extra: extra)
         } else {  // most requests: a slot, nothing besides
             table.record(entry: entry, file: file, plugin: plugin)
         }
         var decoded: Int64?
         if weighting == .decodedBytes || estimatesDecodedBytes {
-            decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: contents, header: &header)
+            decoded = decodedEstimate(at: path, plugin: plugin.loader, contents: contents, header: &header)
         }
         return ResolvedRequest(
             planned: table.planned(entry), plugin: plugin, keyHash: keyHash,

@@ -14,7 +14,7 @@ extension RequestResolver {
         readingAhead allowance: inout ReadAheadAllowance
     ) throws(AssetError) -> ResolvedRequest {
         guard let (expansion, index) = bulk.expansion(containing: entry) else {
-            return try resolveAndDeclare(given[callers.givenIndex(of: entry) ?? entry], entry: entry, readingAhead: &allowance)
+            return try resolveAndDeclare(at: given.baseAddress! + (callers.givenIndex(of: entry) ?? entry), entry: entry, readingAhead: &allowance)
         }
         return try resolve(entry: entry, listedAt: index, by: expansion)
     }

@@ -131,21 +131,34 @@ struct AssetRecords: Sendable {
     }
 
     /// How the finished asset at `index` of a load's `finished` ended: its outcome, its duration,
-    /// its warnings if it loaded. Read in place, field by field: nothing of it is copied but what
-    /// the record keeps (handed one finished asset, or switching over its outcome, the optimizer
-    /// copies it whole, ~340 instructions an asset).
+    /// its warnings if it loaded. Read in place, through a pointer, by its parts: nothing of it
+    /// is copied but what the record keeps (``FinishedAsset``).
     mutating func record(_ finished: [FinishedAsset], at index: Int) {
-        let asset = finished[index].asset
-        slots[asset].nanoseconds = finished[index].duration.wholeNanoseconds
-        if let loaded = finished[index].outcome.asset {
-            assets[asset] = consume loaded
+        finished.withUnsafeBufferPointer { record($0.baseAddress! + index) }
+    }
+
+    /// ``record(_:at:)`` of the finished asset at `finished`.
+    private mutating func record(_ finished: UnsafePointer<FinishedAsset>) {
+        let asset = finished.pointee.asset
+        slots[asset].nanoseconds = finished.pointee.duration.wholeNanoseconds
+        switch finished.pointee.status {
+        case .loaded:
+            keep(finished.pointee.loaded, for: asset)
             slots[asset].status = .loaded
-            if !finished[index].warnings.isEmpty { warnings[asset] = finished[index].warnings }
-        } else if let error = finished[index].outcome.error {
-            fail(asset, error)
-        } else {
+            if !finished.pointee.warnings.isEmpty { warnings[asset] = finished.pointee.warnings }
+        case .failed:
+            fail(asset, finished.pointee.failure!)
+        case .cancelled, .open:
             slots[asset].status = .cancelled
         }
+    }
+
+    /// Holds `loaded` as `asset`'s. An asset not recorded yet holds nothing, and is written
+    /// without destroying the `nil` there (assigning an optional existential destroys the old
+    /// value through the runtime's generic witnesses: ~120 instructions an asset).
+    private mutating func keep(_ loaded: any Asset, for asset: Int) {
+        guard slots[asset].status == .open else { return assets[asset] = loaded }
+        assets.withUnsafeMutableBufferPointer { ($0.baseAddress! + asset).initialize(to: loaded) }  // over `nil`: nothing to destroy
     }
 
     /// `asset` failed with `error` (while planning, or loading).

@@ -19,15 +19,20 @@ struct StoreStage: Sendable {
     /// lock was held.
     func store(_ finished: [FinishedAsset], callers: Int) -> Duration {
         guard let store else { return .zero }
-        var loaded: [Int] = []
-        loaded.reserveCapacity(finished.count)
-        for index in finished.indices where finished[index].outcome.isLoaded { loaded.append(index) }
-        // Each name and path read once (where planning keeps them), not again for the entry.
-        return store.insert(count: loaded.count, naming: { finished[loaded[$0]].planned.nameAndPath }) { position in
-            let index = loaded[position]
-            return AssetStore.Stored(
-                path: nil, plugin: finished[index].planned.plugin, asset: finished[index].outcome.asset!,
-                isDependency: finished[index].asset >= callers)
+        // Read in place, through a pointer, by their parts: nothing is copied but the asset stored
+        // (``FinishedAsset``).
+        return finished.withUnsafeBufferPointer { finished in
+            var loaded: [Int] = []
+            loaded.reserveCapacity(finished.count)
+            for index in finished.indices {
+                if finished[index].status == .loaded { loaded.append(index) }
+            }
+            // Each name and path read once (where planning keeps them), not again for the entry.
+            return store.insert(count: loaded.count, naming: { finished[loaded[$0]].planned.nameAndPath }) { position in
+                let index = loaded[position]
+                return AssetStore.Stored(
+                    path: nil, plugin: finished[index].planned.plugin, asset: finished[index].loaded, isDependency: finished[index].asset >= callers)
+            }
         }
     }
 
