@@ -4,9 +4,10 @@ import PreloadConcurrency
 /// Baked packs already opened: each one's index (read and checked once, however many entries are
 /// planned and loaded), and its mapping while any asset made from it is held.
 ///
-/// The index is kept (its records and names: about 100 bytes an entry); the mapping is not: the assets hold it, so
-/// that unloading the last asset of a pack unmaps it. A pack replaced on disk (a new bake renamed
-/// over it) has new `stat` facts and is opened afresh; assets from the old one keep the old file.
+/// The index is kept (its records and names: about 100 bytes an entry); the mapping is not: the
+/// assets hold it, so that unloading the last asset of a pack unmaps it. A pack replaced on disk
+/// (a new bake renamed over it) has new `stat` facts and is opened afresh; assets from the old
+/// one keep the old file.
 final class BakedPackCache: Sendable {
     /// An opened pack.
     final class Opened: Sendable {

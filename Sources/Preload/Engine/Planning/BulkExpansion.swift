@@ -78,6 +78,18 @@ final class BulkExpansion: Sendable {
     /// batch does not have, or ``BulkEntries/claimedAsFile`` (claimed when it is planned).
     func loader(of index: Int) -> RegisteredPlugin? { loaders.isEmpty ? expander : loaders[index] }
 
+    /// ``loader(of:)``, or the error that fails entry `index` (requested as `path`, made only
+    /// then: an entry's path is a string made per entry) when the plugin its row names is not
+    /// registered.
+    func registeredLoader(of index: Int, path: @autoclosure () -> String) throws(AssetError) -> RegisteredPlugin {
+        guard let plugin = loader(of: index) else {
+            throw AssetError(
+                path: path(), category: .noLoader,
+                reason: "plugin \"\(expander.identifier)\" lists it for plugin \"\(entries.loaders[index])\", which is not registered")
+        }
+        return plugin
+    }
+
     /// The plugin's own number for entry `index`.
     func position(of index: Int) -> Int { entries.positions.isEmpty ? index : entries.positions[index] }
 }

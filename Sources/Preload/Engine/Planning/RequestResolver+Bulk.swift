@@ -23,20 +23,13 @@ extension RequestResolver {
     /// into the batch's ``PlannedTable`` at `entry`) and its dependencies declared.
     private func resolve(entry: Int, listedAt index: Int, by expansion: BulkExpansion) throws(AssetError) -> ResolvedRequest {
         let entries = expansion.entries
-        guard let plugin = expansion.loader(of: index) else {
-            throw AssetError(
-                path: expansion.path(at: index), category: .noLoader,
-                reason: "plugin \"\(expansion.expander.identifier)\" lists it for plugin \"\(entries.loaders[index])\", which is not registered")
-        }
-        let size = entries.sizes[index]
+        let plugin = try expansion.registeredLoader(of: index, path: expansion.path(at: index))
         let file = expansion.file(at: index)
         table.record(entry: entry, file: file, plugin: plugin)  // a caller's request: a slot, nothing besides
         let planned = table.planned(entry)
-        let decoded = entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1))
-        var resolved = ResolvedRequest(
-            planned: planned, plugin: plugin, keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: expansion.options),
-            weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
-            decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
+        var resolved = fromRow(
+            index, of: expansion, file: file, planned: planned, plugin: plugin, options: expansion.options,
+            decoded: entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1)))
         guard plugin === expansion.expander else {
             // Another plugin's file (an image inside a zip): its plugin declares its dependencies.
             declare(&resolved)
@@ -77,23 +70,29 @@ extension RequestResolver {
                     at: expansion.position(of: index), in: entries.container, containerFacts: expansion.facts, count: count)
             }
             claim = try registry.claim(request, nominee: nominee, isDirectory: false, contents: nil, header: &header)
-        } else if let plugin = expansion.loader(of: index) {
-            claim = PluginRegistry.Claim(plugin: plugin, warning: nil)
         } else {
-            throw AssetError(
-                path: request.path, category: .noLoader,
-                reason: "plugin \"\(expansion.expander.identifier)\" lists it for plugin \"\(entries.loaders[index])\", which is not registered")
+            claim = PluginRegistry.Claim(plugin: try expansion.registeredLoader(of: index, path: request.path), warning: nil)
         }
         let plugin = claim.plugin
         table.record(entry: entry, file: file, plugin: plugin, extra: PlannedTable.Extra(request: request, files: nil, warning: claim.warning))
-        let size = entries.sizes[index]
         var decoded = entries.decodedBytes.isEmpty ? nil : Int64(max(entries.decodedBytes[index], 1))
         if decoded == nil, weighting == .decodedBytes || estimatesDecodedBytes {
             decoded = decodedEstimate(at: request.path, plugin: plugin.loader, contents: nil, header: &header)
         }
+        return fromRow(
+            index, of: expansion, file: file, planned: table.planned(entry), plugin: plugin, options: request.options, decoded: decoded)
+    }
+
+    /// Entry `index` of `expansion` (`file`) resolved as `planned`, by `plugin`: weighed by its
+    /// listed size, or by `decoded` (its decoded size, when known) as a file's weighs it.
+    @inline(__always)
+    private func fromRow(
+        _ index: Int, of expansion: BulkExpansion, file: FileFacts, planned: PlannedRequest, plugin: RegisteredPlugin,
+        options: AssetOptions, decoded: Int64?
+    ) -> ResolvedRequest {
+        let size = expansion.entries.sizes[index]
         return ResolvedRequest(
-            planned: table.planned(entry), plugin: plugin,
-            keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: request.options),
+            planned: planned, plugin: plugin, keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: options),
             weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
             decodedBytes: estimatesDecodedBytes ? Int(clamping: max(decoded ?? size, 0)) : 0)
     }
