@@ -27,12 +27,40 @@ struct StoreStage: Sendable {
             for index in finished.indices {
                 if finished[index].status == .loaded { loaded.append(index) }
             }
-            // Each name and path read once (where planning keeps them), not again for the entry.
-            return store.insert(count: loaded.count, naming: { finished[loaded[$0]].planned.nameAndPath }) { position in
-                let index = loaded[position]
-                return AssetStore.Stored(
-                    path: nil, plugin: finished[index].planned.plugin, asset: finished[index].loaded, isDependency: finished[index].asset >= callers)
+            return store.insert(Loaded(finished: finished, loaded: loaded, callers: callers))
+        }
+    }
+
+    /// The loaded ones of a finished load's assets, as the store reads them: each name and
+    /// path where planning keeps them (the request, in place), the plugin's identifier and the
+    /// asset read through a pointer (nothing is copied but what the table keeps).
+    private struct Loaded: StoreBatch {
+        let finished: UnsafeBufferPointer<FinishedAsset>
+        let loaded: [Int]
+        let callers: Int
+
+        var count: Int { loaded.count }
+
+        func withNaming<Result>(_ index: Int, _ body: (String, String) -> Result) -> Result {
+            (finished.baseAddress! + loaded[index]).pointee.planned.withRequest { request in
+                // ``AssetRequest/requestedPath``, without copying the path out of the request.
+                guard request.pointee.origin == nil else { return body(request.pointee.name, request.pointee.origin!) }
+                return body(request.pointee.name, request.pointee.path)
             }
+        }
+
+        func name(_ index: Int) -> String { finished[loaded[index]].planned.name }
+
+        func bytesAndDependency(_ index: Int) -> (byteCount: Int, isDependency: Bool) {
+            let asset = finished.baseAddress! + loaded[index]
+            return (asset.pointee.loaded.byteCount, asset.pointee.asset >= callers)
+        }
+
+        func stored(_ index: Int, path: String?) -> AssetStore.Stored {
+            // Its parts read through the pointer: the finished asset is not copied.
+            let asset = finished.baseAddress! + loaded[index]
+            return AssetStore.Stored(
+                path: path, plugin: asset.pointee.planned.plugin, asset: asset.pointee.loaded, isDependency: asset.pointee.asset >= callers)
         }
     }
 
@@ -69,5 +97,19 @@ struct StoreStage: Sendable {
     /// The engine took `item` over, returning `handle`; a `replacement` takes the asset's place.
     func handedOver(_ item: AssetHandOff.Item, handle: (any Sendable)?, replacement: HandedOverAsset?) {
         store?.handedOver(name: item.name, asset: item.asset, handle: handle, replacement: replacement)
+    }
+}
+
+extension PlannedRequest {
+    /// Calls `body` with the request, where the batch keeps it (the caller's, most); a copy
+    /// only for an entry whose request is made when asked (one a bulk plugin listed).
+    /// (``request``'s `_read` yields it in place, but a caller reading two of its strings
+    /// through it copies the whole request, five strings retained and released, per read.)
+    func withRequest<Result>(_ body: (UnsafePointer<AssetRequest>) -> Result) -> Result {
+        if let kept = table.keptRequest(entry) {
+            return withUnsafePointer(to: kept.pointee.request!) { body($0) }
+        }
+        if table.listedCount == 0 { return table.given.withUnsafeBufferPointer { body($0.baseAddress! + entry) } }  // most batches
+        return withUnsafePointer(to: table.request(entry)) { body($0) }
     }
 }

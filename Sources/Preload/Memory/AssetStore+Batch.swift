@@ -1,0 +1,126 @@
+/// Entries the store takes at once (`AssetStore.insert(_:)`): a finished load's
+/// assets, read where the batch keeps them. A conforming type is a view, made once per insert;
+/// the store is generic over it, so reading an entry is a direct call, not a closure's.
+protocol StoreBatch {
+    /// How many entries.
+    var count: Int { get }
+    /// Calls `body` with the `index`th entry's name and the path it was loaded from, read where
+    /// they are (neither copied).
+    func withNaming<Result>(_ index: Int, _ body: (String, String) -> Result) -> Result
+    /// The `index`th entry's name, to key the table.
+    func name(_ index: Int) -> String
+    /// The `index`th entry as the table keeps it, loaded from `path` (`nil`: the path is its name).
+    func stored(_ index: Int, path: String?) -> AssetStore.Stored
+    /// What the `index`th entry's asset holds, and whether only plugins asked for it (as its
+    /// ``AssetStore/Stored`` says, read without making one: the table takes that one whole).
+    func bytesAndDependency(_ index: Int) -> (byteCount: Int, isDependency: Bool)
+}
+
+extension AssetStore {
+    /// What the first pass learns of the few entries whose path is not their own name (a
+    /// request named otherwise, a path with `.` or `..`).
+    private struct Unusual {
+        /// The normalized path, where it is not the name: indexed by path.
+        let path: Key?
+        /// The path as loaded, where it is not the name (``Stored/path``).
+        let written: String?
+    }
+
+    /// Stores each of `batch`'s entries under its name, replacing what was there, as
+    /// inserting ``Entry`` values does, taking each shard's lock once. Returns how long the
+    /// shards' locks were held, in all.
+    ///
+    /// Two passes. The first, outside the locks, reads each name where it is, once: its hash
+    /// (``NameScan``, which also says whether the name is its own normalized path, and where
+    /// its folder ends) and its folder, compared with the one before (``FolderSpellings/Run``);
+    /// it keeps only the hashes, an `Int` per entry, no string. The second, under each
+    /// shard's lock, moves each entry into its table, its name's reference copied once, for
+    /// the key. (The first pass built arrays of keys, paths and written paths, each string
+    /// retained into them and released with them, and recorded folders in a third pass:
+    /// 2,201 instructions per asset in all; callgrind, docs/benchmarks.md, issue 50.)
+    func insert<Batch: StoreBatch>(_ batch: Batch) -> Duration {
+        let count = batch.count
+        guard count > 0 else { return .zero }
+        var hashes: [Int] = []
+        hashes.reserveCapacity(count)
+        /// Each entry's place in `unusual`, or -1; made at the first unusual entry (most batches: none).
+        var unusualAt: [Int32] = []
+        var unusual: [Unusual] = []
+        var folders = FolderSpellings.Run()
+        // The entries grouped by shard (a counting sort), so each shard's lock is taken once.
+        var starts = [Int](repeating: 0, count: Self.shardCount + 1)
+        for index in 0..<count {
+            let found = batch.withNaming(index) { name, path -> (hash: Int, unusual: Unusual?) in
+                let samePath = path == name
+                let scan = NameScan.withBytes(of: name) { bytes in
+                    let scan = NameScan(bytes: bytes)
+                    if samePath, scan.isNormalizedPath { folders.note(bytes, lastSlash: scan.lastSlash) }
+                    return scan
+                }
+                if samePath, scan.isNormalizedPath { return (scan.hash, nil) }  // most
+                let normalized = AssetPath.normalized(path)
+                folders.note(normalized)  // (the path stored: the name, where that is its normalized path)
+                return (scan.hash, Unusual(path: normalized == name ? nil : Key(normalized), written: samePath ? nil : path))
+            }
+            hashes.append(found.hash)
+            starts[found.hash & (Self.shardCount - 1) + 1] += 1
+            if let found = found.unusual {
+                if unusualAt.isEmpty { unusualAt = [Int32](repeating: -1, count: count) }
+                unusualAt[index] = Int32(truncatingIfNeeded: unusual.count)
+                unusual.append(found)
+            }
+        }
+        for shard in 0..<Self.shardCount { starts[shard + 1] += starts[shard] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: count)
+        for index in 0..<count {
+            let shard = hashes[index] & (Self.shardCount - 1)
+            order[next[shard]] = Int32(truncatingIfNeeded: index)
+            next[shard] += 1
+        }
+        var held = Duration.zero
+        var indexedByPath: [Int] = []
+        for shard in 0..<Self.shardCount where starts[shard] < starts[shard + 1] {
+            let range = starts[shard]..<starts[shard + 1]
+            let (lockHeld, byPath) = shards[shard].contents.withLock { store -> (Duration, [Int]) in
+                let acquired = ContinuousClock.now
+                var byPath: [Int] = []
+                for position in range {
+                    let index = Int(order[position])
+                    let place = unusualAt.isEmpty ? -1 : Int(unusualAt[index])
+                    let name = Key(batch.name(index), hash: hashes[index])
+                    let (bytes, isDependency) = batch.bytesAndDependency(index)
+                    store.byteCount += bytes
+                    // (Made as the argument, moved into the table: as a local, it was copied in
+                    // and destroyed, ~230 instructions.)
+                    if let old = store.byName.updateValue(batch.stored(index, path: place >= 0 ? unusual[place].written : nil), forKey: name) {
+                        store.byteCount -= old.asset.byteCount
+                        if !store.handles.isEmpty { store.handles[name] = nil }  // a new asset: not handed over yet
+                        // The same file under the same name as the caller's and as a dependency: the caller's.
+                        if isDependency, !old.isDependency,
+                            store.byName[name]?.path == old.path
+                                || AssetPath.normalized(old.path ?? name.text) == ((place >= 0 ? unusual[place].path : nil)?.text ?? name.text)
+                        {
+                            store.byName[name]?.isDependency = false
+                        }
+                    }
+                    // ... a name indexed under it as a path before still needs replacing.
+                    if (place >= 0 && unusual[place].path != nil) || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
+                        byPath.append(index)
+                    }
+                }
+                return (ContinuousClock.now - acquired, byPath)
+            }
+            held += lockHeld
+            indexedByPath += byPath
+        }
+        for index in indexedByPath {  // ... others are found by path in the path's shard
+            let name = batch.name(index)
+            let place = unusualAt.isEmpty ? -1 : Int(unusualAt[index])
+            let path = (place >= 0 ? unusual[place].path : nil) ?? Key(name, hash: hashes[index])
+            withShard(of: path) { $0.nameByPath[path] = name }
+        }
+        self.folders.record(folders.folders)
+        return held
+    }
+}
