@@ -11,9 +11,6 @@ protocol StoreBatch {
     func name(_ index: Int) -> String
     /// The `index`th entry as the table keeps it, loaded from `path` (`nil`: the path is its name).
     func stored(_ index: Int, path: String?) -> AssetStore.Stored
-    /// What the `index`th entry's asset holds, and whether only plugins asked for it (as its
-    /// ``AssetStore/Stored`` says, read without making one: the table takes that one whole).
-    func bytesAndDependency(_ index: Int) -> (byteCount: Int, isDependency: Bool)
 }
 
 extension AssetStore {
@@ -89,11 +86,12 @@ extension AssetStore {
                     let index = Int(order[position])
                     let place = unusualAt.isEmpty ? -1 : Int(unusualAt[index])
                     let name = Key(batch.name(index), hash: hashes[index])
-                    let (bytes, isDependency) = batch.bytesAndDependency(index)
-                    store.byteCount += bytes
-                    // (Made as the argument, moved into the table: as a local, it was copied in
-                    // and destroyed, ~230 instructions.)
-                    if let old = store.byName.updateValue(batch.stored(index, path: place >= 0 ? unusual[place].written : nil), forKey: name) {
+                    let new = batch.stored(index, path: place >= 0 ? unusual[place].written : nil)
+                    store.byteCount += new.asset.byteCount
+                    let isDependency = new.isDependency
+                    // (Moved into the table: left to the optimizer, it was copied in and
+                    // destroyed, ~230 instructions.)
+                    if let old = store.byName.updateValue(consume new, forKey: name) {
                         store.byteCount -= old.asset.byteCount
                         if !store.handles.isEmpty { store.handles[name] = nil }  // a new asset: not handed over yet
                         // The same file under the same name as the caller's and as a dependency: the caller's.

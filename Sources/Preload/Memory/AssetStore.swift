@@ -289,9 +289,6 @@ public final class AssetStore: Sendable {
         var count: Int { entries.count }
         func withNaming<Result>(_ index: Int, _ body: (String, String) -> Result) -> Result { body(entries[index].name, entries[index].path) }
         func name(_ index: Int) -> String { entries[index].name }
-        func bytesAndDependency(_ index: Int) -> (byteCount: Int, isDependency: Bool) {
-            (entries[index].asset.byteCount, entries[index].isDependency)
-        }
         func stored(_ index: Int, path: String?) -> Stored {
             Stored(path: path, plugin: entries[index].plugin, asset: entries[index].asset, isDependency: entries[index].isDependency)
         }

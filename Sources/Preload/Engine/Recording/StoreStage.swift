@@ -51,11 +51,6 @@ struct StoreStage: Sendable {
 
         func name(_ index: Int) -> String { finished[loaded[index]].planned.name }
 
-        func bytesAndDependency(_ index: Int) -> (byteCount: Int, isDependency: Bool) {
-            let asset = finished.baseAddress! + loaded[index]
-            return (asset.pointee.loaded.byteCount, asset.pointee.asset >= callers)
-        }
-
         func stored(_ index: Int, path: String?) -> AssetStore.Stored {
             // Its parts read through the pointer: the finished asset is not copied.
             let asset = finished.baseAddress! + loaded[index]
