@@ -4,11 +4,10 @@
 protocol StoreBatch {
     /// How many entries.
     var count: Int { get }
-    /// Calls `body` with the `index`th entry's name and the path it was loaded from, read where
-    /// they are (neither copied).
-    func withNaming<Result>(_ index: Int, _ body: (String, String) -> Result) -> Result
-    /// The `index`th entry's name, to key the table.
-    func name(_ index: Int) -> String
+    /// The `index`th entry's name (a reference for the table to keep: read once, moved into
+    /// the table's key) and the path it was loaded from, where that is not the name (`nil`
+    /// for most).
+    func naming(_ index: Int) -> (name: String, path: String?)
     /// The `index`th entry as the table keeps it, loaded from `path` (`nil`: the path is its name).
     func stored(_ index: Int, path: String?) -> AssetStore.Stored
 }
@@ -46,19 +45,23 @@ extension AssetStore {
         var folders = FolderSpellings.Run()
         // The entries grouped by shard (a counting sort), so each shard's lock is taken once.
         var starts = [Int](repeating: 0, count: Self.shardCount + 1)
+        // Each name, owned here from the first pass until the second moves it into its key.
+        let names = UnsafeMutablePointer<String>.allocate(capacity: count)
+        defer { names.deallocate() }  // (each moved out by then)
         for index in 0..<count {
-            let found = batch.withNaming(index) { name, path -> (hash: Int, unusual: Unusual?) in
-                let samePath = path == name
-                let scan = NameScan.withBytes(of: name) { bytes in
-                    let scan = NameScan(bytes: bytes)
-                    if samePath, scan.isNormalizedPath { folders.note(bytes, lastSlash: scan.lastSlash) }
-                    return scan
-                }
-                if samePath, scan.isNormalizedPath { return (scan.hash, nil) }  // most
-                let normalized = AssetPath.normalized(path)
-                folders.note(normalized)  // (the path stored: the name, where that is its normalized path)
-                return (scan.hash, Unusual(path: normalized == name ? nil : Key(normalized), written: samePath ? nil : path))
+            let (name, path) = batch.naming(index)
+            let scan = NameScan.withBytes(of: name) { bytes in
+                let scan = NameScan(bytes: bytes)
+                if path == nil, scan.isNormalizedPath { folders.note(bytes, lastSlash: scan.lastSlash) }
+                return scan
             }
+            var found: (hash: Int, unusual: Unusual?) = (scan.hash, nil)
+            if path != nil || !scan.isNormalizedPath {
+                let normalized = AssetPath.normalized(path ?? name)
+                folders.note(normalized)  // (the path stored: the name, where that is its normalized path)
+                found.unusual = Unusual(path: normalized == name ? nil : Key(normalized), written: path)
+            }
+            (names + index).initialize(to: name)
             hashes.append(found.hash)
             starts[found.hash & (Self.shardCount - 1) + 1] += 1
             if let found = found.unusual {
@@ -85,7 +88,7 @@ extension AssetStore {
                 for position in range {
                     let index = Int(order[position])
                     let place = unusualAt.isEmpty ? -1 : Int(unusualAt[index])
-                    let name = Key(batch.name(index), hash: hashes[index])
+                    let name = Key((names + index).move(), hash: hashes[index])
                     let new = batch.stored(index, path: place >= 0 ? unusual[place].written : nil)
                     store.byteCount += new.asset.byteCount
                     let isDependency = new.isDependency
@@ -113,7 +116,7 @@ extension AssetStore {
             indexedByPath += byPath
         }
         for index in indexedByPath {  // ... others are found by path in the path's shard
-            let name = batch.name(index)
+            let name = batch.naming(index).name
             let place = unusualAt.isEmpty ? -1 : Int(unusualAt[index])
             let path = (place >= 0 ? unusual[place].path : nil) ?? Key(name, hash: hashes[index])
             withShard(of: path) { $0.nameByPath[path] = name }

@@ -287,8 +287,10 @@ public final class AssetStore: Sendable {
         let entries: [Entry]
 
         var count: Int { entries.count }
-        func withNaming<Result>(_ index: Int, _ body: (String, String) -> Result) -> Result { body(entries[index].name, entries[index].path) }
-        func name(_ index: Int) -> String { entries[index].name }
+        func naming(_ index: Int) -> (name: String, path: String?) {
+            let name = entries[index].name, path = entries[index].path
+            return (name, path == name ? nil : path)
+        }
         func stored(_ index: Int, path: String?) -> Stored {
             Stored(path: path, plugin: entries[index].plugin, asset: entries[index].asset, isDependency: entries[index].isDependency)
         }

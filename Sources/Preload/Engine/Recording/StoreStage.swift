@@ -41,15 +41,15 @@ struct StoreStage: Sendable {
 
         var count: Int { loaded.count }
 
-        func withNaming<Result>(_ index: Int, _ body: (String, String) -> Result) -> Result {
-            (finished.baseAddress! + loaded[index]).pointee.planned.withRequest { request in
+        func naming(_ index: Int) -> (name: String, path: String?) {
+            let asset = finished.baseAddress! + loaded[index]
+            return asset.pointee.planned.withRequest { request in
+                let name = request.pointee.name
                 // ``AssetRequest/requestedPath``, without copying the path out of the request.
-                guard request.pointee.origin == nil else { return body(request.pointee.name, request.pointee.origin!) }
-                return body(request.pointee.name, request.pointee.path)
+                guard request.pointee.origin == nil else { return (name, request.pointee.origin == name ? nil : request.pointee.origin) }
+                return (name, request.pointee.path == name ? nil : request.pointee.path)
             }
         }
-
-        func name(_ index: Int) -> String { finished[loaded[index]].planned.name }
 
         func stored(_ index: Int, path: String?) -> AssetStore.Stored {
             // Its parts read through the pointer: the finished asset is not copied.
