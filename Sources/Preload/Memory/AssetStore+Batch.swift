@@ -125,3 +125,13 @@ extension AssetStore {
         return held
     }
 }
+
+extension AssetStore {
+    /// Whether the strings stored at `left` and `right` are the same value, bit for bit (the
+    /// same characters, where a request's path and its default name are one string), or else
+    /// equal by `==`: strings in memory compared without retaining them.
+    static func isSame(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer) -> Bool {
+        left.loadUnaligned(as: (UInt64, UInt64).self) == right.loadUnaligned(as: (UInt64, UInt64).self)
+            || left.assumingMemoryBound(to: String.self).pointee == right.assumingMemoryBound(to: String.self).pointee
+    }
+}

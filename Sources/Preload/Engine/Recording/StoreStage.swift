@@ -27,7 +27,8 @@ struct StoreStage: Sendable {
             for index in finished.indices {
                 if finished[index].status == .loaded { loaded.append(index) }
             }
-            return store.insert(Loaded(finished: finished, loaded: loaded, callers: callers))
+            guard let table = loaded.first.map({ finished[$0].planned.table }) else { return .zero }
+            return store.insert(Loaded(finished: finished, loaded: loaded, table: table, callers: callers))
         }
     }
 
@@ -37,25 +38,46 @@ struct StoreStage: Sendable {
     private struct Loaded: StoreBatch {
         let finished: UnsafeBufferPointer<FinishedAsset>
         let loaded: [Int]
+        /// The table every asset of the load was planned in (one load, one batch), held once:
+        /// reached through each asset's ``PlannedRequest``, it was retained and released twice
+        /// an asset.
+        let table: PlannedTable
         let callers: Int
 
         var count: Int { loaded.count }
 
-        func naming(_ index: Int) -> (name: String, path: String?) {
+        /// The `index`th loaded asset's entry in ``table``.
+        private func entry(_ index: Int) -> Int {
             let asset = finished.baseAddress! + loaded[index]
-            return asset.pointee.planned.withRequest { request in
+            assert(asset.pointee.planned.table === table, "one load's assets are planned in one table")
+            return asset.pointee.planned.entry
+        }
+
+        func naming(_ index: Int) -> (name: String, path: String?) {
+            let offsets = offsets  // (the closure captures these, not the whole batch: a copy a call)
+            return table.withRequest(entry(index)) { request in
+                // ``AssetRequest/requestedPath``, without copying the path out of the request;
+                // compared with the name before the name is copied (compared after, the name
+                // was retained once more across the comparison).
+                if request.pointee.origin == nil {
+                    let raw = UnsafeRawPointer(request)
+                    let same = AssetStore.isSame(raw + offsets.name, raw + offsets.path)
+                    return (request.pointee.name, same ? nil : request.pointee.path)
+                }
                 let name = request.pointee.name
-                // ``AssetRequest/requestedPath``, without copying the path out of the request.
-                guard request.pointee.origin == nil else { return (name, request.pointee.origin == name ? nil : request.pointee.origin) }
-                return (name, request.pointee.path == name ? nil : request.pointee.path)
+                return (name, request.pointee.origin == name ? nil : request.pointee.origin)
             }
         }
+
+        /// Where a request keeps its name and its path (looked up once per load).
+        let offsets = (name: MemoryLayout<AssetRequest>.offset(of: \.name)!, path: MemoryLayout<AssetRequest>.offset(of: \.path)!)
 
         func stored(_ index: Int, path: String?) -> AssetStore.Stored {
             // Its parts read through the pointer: the finished asset is not copied.
             let asset = finished.baseAddress! + loaded[index]
             return AssetStore.Stored(
-                path: path, plugin: asset.pointee.planned.plugin, asset: asset.pointee.loaded, isDependency: asset.pointee.asset >= callers)
+                path: path, plugin: table.pluginIdentifier(asset.pointee.planned.entry), asset: asset.pointee.loaded,
+                isDependency: asset.pointee.asset >= callers)
         }
     }
 
@@ -95,16 +117,17 @@ struct StoreStage: Sendable {
     }
 }
 
-extension PlannedRequest {
-    /// Calls `body` with the request, where the batch keeps it (the caller's, most); a copy
-    /// only for an entry whose request is made when asked (one a bulk plugin listed).
-    /// (``request``'s `_read` yields it in place, but a caller reading two of its strings
-    /// through it copies the whole request, five strings retained and released, per read.)
-    func withRequest<Result>(_ body: (UnsafePointer<AssetRequest>) -> Result) -> Result {
-        if let kept = table.keptRequest(entry) {
+extension PlannedTable {
+    /// Calls `body` with `entry`'s request, where the batch keeps it (the caller's, most); a
+    /// copy only for an entry whose request is made when asked (one a bulk plugin listed).
+    /// (``PlannedRequest/request``'s `_read` yields it in place, but a caller reading two of
+    /// its strings through it copied the whole request, five strings retained and released,
+    /// per read.)
+    func withRequest<Result>(_ entry: Int, _ body: (UnsafePointer<AssetRequest>) -> Result) -> Result {
+        if let kept = keptRequest(entry) {
             return withUnsafePointer(to: kept.pointee.request!) { body($0) }
         }
-        if table.listedCount == 0 { return table.given.withUnsafeBufferPointer { body($0.baseAddress! + entry) } }  // most batches
-        return withUnsafePointer(to: table.request(entry)) { body($0) }
+        if listedCount == 0 { return given.withUnsafeBufferPointer { body($0.baseAddress! + entry) } }  // most batches
+        return withUnsafePointer(to: request(entry)) { body($0) }
     }
 }
