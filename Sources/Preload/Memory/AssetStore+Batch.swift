@@ -92,9 +92,15 @@ extension AssetStore {
                     let new = batch.stored(index, path: place >= 0 ? unusual[place].written : nil)
                     store.byteCount += new.asset.byteCount
                     let isDependency = new.isDependency
-                    // (Moved into the table: left to the optimizer, it was copied in and
-                    // destroyed, ~230 instructions.)
-                    if let old = store.byName.updateValue(consume new, forKey: name) {
+                    // A path not its name is found by path; a name indexed under it as a path
+                    // before still needs replacing (asked before the key moves into the table).
+                    if (place >= 0 && unusual[place].path != nil) || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
+                        byPath.append(index)
+                    }
+                    // (Both moved into the table: left to the optimizer, the entry was copied in
+                    // and destroyed, ~230 instructions, and the key retained and released.)
+                    if let old = store.byName.updateValue(consume new, forKey: consume name) {
+                        let name = Key(batch.naming(index).name, hash: hashes[index])  // (a name stored again: fewer)
                         store.byteCount -= old.asset.byteCount
                         if !store.handles.isEmpty { store.handles[name] = nil }  // a new asset: not handed over yet
                         // The same file under the same name as the caller's and as a dependency: the caller's.
@@ -104,10 +110,6 @@ extension AssetStore {
                         {
                             store.byName[name]?.isDependency = false
                         }
-                    }
-                    // ... a name indexed under it as a path before still needs replacing.
-                    if (place >= 0 && unusual[place].path != nil) || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
-                        byPath.append(index)
                     }
                 }
                 return (ContinuousClock.now - acquired, byPath)

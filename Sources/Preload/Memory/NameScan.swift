@@ -59,14 +59,16 @@ struct NameScan {
         // for a 40-byte path, as much as the hash).
         var irregular: UInt64 = 0
         var slashBefore: UInt64 = 0  // the high bit set when the word before ended with a slash
-        var lastSlash = -1
+        // The last word with a slash: its slashes and where it starts (the last slash found
+        // from them once, at the end).
+        var slashes = (word: UInt64(0), offset: 0)
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset &+ 8 <= bytes.count {
             let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            Self.look(at: word, offset: offset, irregular: &irregular, slashBefore: &slashBefore, lastSlash: &lastSlash)
+            Self.look(at: word, offset: offset, irregular: &irregular, slashBefore: &slashBefore, slashes: &slashes)
             mixed = (mixed ^ word) &* 0x9E37_79B9_7F4A_7C15
             mixed ^= mixed >> 29
-            offset += 8
+            offset &+= 8
         }
         if offset < bytes.count {
             // The last bytes, the first lowest and zeros above (zero bytes are neither slash nor
@@ -77,10 +79,11 @@ struct NameScan {
             } else {
                 for index in offset..<bytes.count { word |= UInt64(base[index]) << UInt64((index - offset) * 8) }
             }
-            Self.look(at: word, offset: offset, irregular: &irregular, slashBefore: &slashBefore, lastSlash: &lastSlash)
+            Self.look(at: word, offset: offset, irregular: &irregular, slashBefore: &slashBefore, slashes: &slashes)
             mixed = (mixed ^ word) &* 0x9E37_79B9_7F4A_7C15
             mixed ^= mixed >> 29
         }
+        let lastSlash = slashes.word == 0 ? -1 : slashes.offset &+ (63 &- slashes.word.leadingZeroBitCount) >> 3
         mixed = (mixed ^ (mixed >> 32)) &* 0xBF58_476D_1CE4_E5B9
         mixed ^= mixed >> 31
         let regular = irregular == 0 && base[0] != UInt8(ascii: ".") && base[bytes.count - 1] != UInt8(ascii: "/")
@@ -89,12 +92,14 @@ struct NameScan {
 
     /// Marks in `irregular` the bytes of `word` (eight bytes of a path from `offset`, the first
     /// lowest) that are a slash followed by a slash or a dot, the first one's predecessor being
-    /// the last of the word before (`slashBefore`, updated for the next word); moves
-    /// `lastSlash` to the word's last slash, if it has one.
+    /// the last of the word before (`slashBefore`, updated for the next word); keeps the
+    /// word's slashes and `offset` in `last` if it has any.
     @inline(__always)
-    private static func look(at word: UInt64, offset: Int, irregular: inout UInt64, slashBefore: inout UInt64, lastSlash: inout Int) {
+    private static func look(
+        at word: UInt64, offset: Int, irregular: inout UInt64, slashBefore: inout UInt64, slashes last: inout (word: UInt64, offset: Int)
+    ) {
         let slashes = zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F)
-        if slashes != 0 { lastSlash = offset + (63 - slashes.leadingZeroBitCount) >> 3 }
+        if slashes != 0 { last = (slashes, offset) }
         let slashesOrDots = slashes | zeroBytes(word ^ 0x2E2E_2E2E_2E2E_2E2E)
         irregular |= (slashes & (slashesOrDots >> 8)) | (slashBefore & slashesOrDots & 0x80)
         slashBefore = slashes >> 56
