@@ -26,14 +26,15 @@ extension AssetStore {
     /// inserting ``Entry`` values does, taking each shard's lock once. Returns how long the
     /// shards' locks were held, in all.
     ///
-    /// Two passes. The first, outside the locks, reads each name where it is, once: its hash
-    /// (``NameScan``, which also says whether the name is its own normalized path, and where
-    /// its folder ends) and its folder, compared with the one before (``FolderSpellings/Run``);
-    /// it keeps only the hashes, an `Int` per entry, no string. The second, under each
-    /// shard's lock, moves each entry into its table, its name's reference copied once, for
-    /// the key. (The first pass built arrays of keys, paths and written paths, each string
-    /// retained into them and released with them, and recorded folders in a third pass:
-    /// 2,201 instructions per asset in all; callgrind, docs/benchmarks.md, issue 50.)
+    /// Two passes. The first, outside the locks, takes each name once (one reference, kept
+    /// until the table has it) and reads its bytes once: its hash (``NameScan``, which also
+    /// says whether the name is its own normalized path, and where its folder ends) and its
+    /// folder, compared with the one before (``FolderSpellings/Run``). The second, under each
+    /// shard's lock, moves each name into its key and each entry into the table. (The first
+    /// pass built arrays of keys, paths and written paths, each string retained into them and
+    /// released with them, the names were read through closures, and folders were recorded in
+    /// a third pass: 2,201 instructions per asset in all, 1,237 now; callgrind,
+    /// docs/benchmarks.md, "Issue 50: the store stage, round 4".)
     func insert<Batch: StoreBatch>(_ batch: Batch) -> Duration {
         let count = batch.count
         guard count > 0 else { return .zero }
