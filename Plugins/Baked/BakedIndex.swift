@@ -64,6 +64,13 @@ public struct BakedIndex: Sendable {
             endIndex = count
         }
 
+        /// The data length of the entry at `position` (its record's ``BakedFormat/Record/dataLength``),
+        /// read without making the entry.
+        func dataLength(at position: Int) -> UInt64 {
+            precondition(position >= 0 && position < endIndex, "entry \(position) of \(endIndex)")
+            return tables.bytes.records.littleEndian(at: position * BakedFormat.recordSize + 8)
+        }
+
         /// The entry at `position`.
         public subscript(position: Int) -> Entry {
             precondition(position >= 0 && position < endIndex, "entry \(position) of \(endIndex)")
@@ -80,12 +87,18 @@ public struct BakedIndex: Sendable {
     public let metadata: BakedMetadata
     /// The entries, in index order.
     public let entries: Entries
-    private let byName: BakedNameTable
+    /// Positions by name, made when first asked (reading the index checks names with a table it
+    /// lets go).
+    private let byName = BakedNameLookup()
 
     /// The entry named `name`.
     public func entry(named name: String) -> Entry? { position(of: name).map { entries[$0] } }
-    /// The position of the entry named `name` in ``entries``.
-    public func position(of name: String) -> Int? { byName.position(of: name) { entries[$0].name } }
+    /// The position of the entry named `name` in ``entries`` (the first lookup of an index makes
+    /// its table of names: a few instructions an entry).
+    public func position(of name: String) -> Int? { byName.position(of: name, count: entries.count) { entries[$0].name } }
+
+    /// Whether the index holds its table of names (made by the first lookup by name; for the tests).
+    var holdsNameTable: Bool { byName.isMade }
 
     /// Reads the index of the pack whose whole file is `file`, checking it (see the type's
     /// description); `checksum` is CRC-32. The index keeps what it needs of `file` (its records
@@ -186,8 +199,7 @@ public struct BakedIndex: Sendable {
             bytes: kept, kinds: metadata.kinds, dependencies: dependencyTable,
             sourceFolders: sources.folders, entryFolders: entryFolders, otherSources: sources.others)
         self.header = header
-        self.entries = Entries(tables: tables, count: count)
-        self.byName = byName
+        self.entries = Entries(tables: tables, count: count)  // (`byName`, the check's table, goes)
         self.metadata = metadata
     }
 
