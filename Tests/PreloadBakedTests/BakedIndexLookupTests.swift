@@ -30,4 +30,23 @@ import Testing
         #expect(listed.count == 4 && listed.sizes == index.entries.map { Int64($0.record.dataLength) })
         #expect((0..<4).map(listed.size(at:)) == listed.sizes && (0..<4).map(index.entries.dataLength(at:)) == listed.sizes.map(UInt64.init))
     }
+
+    /// An index read only to load from (the baked-pack loader's) keeps 36 bytes of each 64-byte
+    /// record: every entry still reads as the whole index's, but for its source size and
+    /// checksum and string ranges, which only checking a pack against its sources reads.
+    @Test func anIndexToLoadFromKeepsWhatLoadingReads() async throws {
+        let directory = try TemporaryDirectory()
+        let pack = try await BakedFixtures.smallPack(in: directory)
+        let (whole, loading) = try FileMapping(path: pack).withUnsafeBytes {
+            (try BakedIndex(file: $0, checksum: BakedChecksum.crc32), try BakedIndex(file: $0, checksum: BakedChecksum.crc32, wholeRecords: false))
+        }
+        #expect(whole.keptRecordBytes == 64 && loading.keptRecordBytes == 36)
+        #expect(whole.entries.contains { $0.record.sourceSize != 0 && !$0.record.name.isEmpty })
+        for (kept, read) in zip(whole.entries, loading.entries) {
+            var expected = kept.record
+            (expected.sourceSize, expected.sourceChecksum, expected.name, expected.sourcePath) = (0, 0, 0..<0, 0..<0)
+            #expect(read.record == expected)
+            #expect(read.name == kept.name && read.sourcePath == kept.sourcePath && read.kind == kept.kind && read.dependencies == kept.dependencies)
+        }
+    }
 }

@@ -11,7 +11,7 @@ import Testing
         let items = LoadItems((100..<356).map { LoadItem(asset: $0, contents: nil) })
         #expect(items.isRun && items.run == 100..<356 && items.count == 256)
         #expect(items.map(\.asset) == Array(100..<356) && items[5].asset == 105)
-        #expect(items.allSatisfy(\.isPlain))
+        #expect(items.allSatisfy { $0.isPlain })
         #expect(MemoryLayout<LoadItems>.size <= 24, "a list and a range, whatever the count")
     }
 

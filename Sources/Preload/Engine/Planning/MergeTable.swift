@@ -28,7 +28,7 @@ final class MergeTable: Sendable {
         /// The asset whose key hash is `hash` and whose key `matches`, or the place to put one.
         func find(_ hash: Int, matching: (Int) -> Bool) -> (asset: Int?, place: Int) {
             let short = Self.short(hash)
-            var place = Int((UInt64(short) &* UInt64(places.count)) >> 32)
+            var place = Self.home(of: short, among: places.count)
             while places[place] != 0 {
                 let kept = places[place]
                 if UInt32(truncatingIfNeeded: kept >> 32) == short && matching(Int(UInt32(truncatingIfNeeded: kept)) - 1) {
@@ -43,6 +43,14 @@ final class MergeTable: Sendable {
         /// What a place keeps of key hash `hash`.
         @inline(__always)
         static func short(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 4) }
+
+        /// The first place to look for a key whose place keeps `short`, of `count` places: its
+        /// bits spread by an odd multiplier (hashes that differ only in their low bits, as
+        /// consecutive numbers do, land apart), then scaled to `count`.
+        @inline(__always)
+        static func home(of short: UInt32, among count: Int) -> Int {
+            Int((UInt64(short &* 0x9E37_79B1) &* UInt64(count)) >> 32)
+        }
 
         /// What a place keeps of key hash `hash` for `asset`.
         @inline(__always)
@@ -59,7 +67,7 @@ final class MergeTable: Sendable {
             let old = places
             places = Array(repeating: 0, count: capacity)
             for kept in old where kept != 0 {
-                var place = Int((UInt64(kept >> 32) &* UInt64(capacity)) >> 32)
+                var place = Self.home(of: UInt32(truncatingIfNeeded: kept >> 32), among: capacity)
                 while places[place] != 0 {
                     place += 1
                     if place == capacity { place = 0 }
@@ -67,7 +75,6 @@ final class MergeTable: Sendable {
                 places[place] = kept
             }
         }
-
     }
 
     private final class Shard: Sendable {
