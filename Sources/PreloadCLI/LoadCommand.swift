@@ -191,7 +191,8 @@ struct LoadCommand: AsyncParsableCommand {
         let bar = quiet ? nil : ProgressBar.onTerminal()
         var options = PreloadOptions(
             failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict,
-            reportKeepsAssets: Self.readsAssets(json: json, verbose: verbose, checksum: checksum, contactSheet: contactSheet, watch: watch))
+            reportKeepsAssets: Self.readsAssets(json: json, verbose: verbose, checksum: checksum, contactSheet: contactSheet, watch: watch),
+            recordsTimings: json)  // only the JSON shows them
         let consumer = memoryBudgetMiB.map { _ in BudgetedConsumer(checksums: checksum) }
         if let consumer, let memoryBudgetMiB { options = consumer.options(options, budget: budgetBytes(memoryBudgetMiB)) }
         var hooks = PreloadHooks()
