@@ -64,10 +64,20 @@ public struct BakedIndex: Sendable {
             endIndex = count
         }
 
+        /// The bytes kept of each record.
+        var recordBytes: Int { tables.bytes.recordBytes }
+
+        /// The data length of the entry at `position` (its record's ``BakedFormat/Record/dataLength``),
+        /// read without making the entry.
+        func dataLength(at position: Int) -> UInt64 {
+            precondition(position >= 0 && position < endIndex, "entry \(position) of \(endIndex)")
+            return tables.bytes.dataLength(of: position)
+        }
+
         /// The entry at `position`.
         public subscript(position: Int) -> Entry {
             precondition(position >= 0 && position < endIndex, "entry \(position) of \(endIndex)")
-            return Entry(record: BakedIndex.uncheckedRecord(in: tables.bytes.records, at: position), position: position, tables: tables)
+            return Entry(record: tables.bytes.record(of: position), position: position, tables: tables)
         }
     }
 
@@ -80,17 +90,32 @@ public struct BakedIndex: Sendable {
     public let metadata: BakedMetadata
     /// The entries, in index order.
     public let entries: Entries
-    private let byName: BakedNameTable
+    /// Positions by name, made when first asked (reading the index checks names with a table it
+    /// lets go).
+    private let byName = BakedNameLookup()
 
     /// The entry named `name`.
     public func entry(named name: String) -> Entry? { position(of: name).map { entries[$0] } }
-    /// The position of the entry named `name` in ``entries``.
-    public func position(of name: String) -> Int? { byName.position(of: name) { entries[$0].name } }
+    /// The position of the entry named `name` in ``entries`` (the first lookup of an index makes
+    /// its table of names: a few instructions an entry).
+    public func position(of name: String) -> Int? { byName.position(of: name, count: entries.count) { entries[$0].name } }
+
+    /// Whether the index holds its table of names (made by the first lookup by name; for the tests).
+    var holdsNameTable: Bool { byName.isMade }
+    /// The bytes the index keeps of each record (for the tests).
+    var keptRecordBytes: Int { entries.recordBytes }
 
     /// Reads the index of the pack whose whole file is `file`, checking it (see the type's
     /// description); `checksum` is CRC-32. The index keeps what it needs of `file` (its records
     /// and names, its tables), not `file`.
-    public init(file: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32) throws(BakedPackError) {
+    ///
+    /// With `wholeRecords` off, it keeps only what loading an entry reads of each record (36 of
+    /// its 64 bytes: where its data is, its length and checksum, its size in pixels, its
+    /// dependencies, kind and flags): each ``Entry/record`` then has a source size and checksum
+    /// of 0 and empty string ranges (``Entry/name`` and ``Entry/sourcePath`` are read as ever).
+    /// What the baked-pack loader keeps of each pack it opens: 28 bytes an entry less, where
+    /// checking a pack against its sources (`preload bake --check`) reads them all.
+    public init(file: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32, wholeRecords: Bool = true) throws(BakedPackError) {
         let size = file.count
         guard size >= BakedFormat.headerSize else {
             // What there is must start the signature: a short file of something else is not a cut pack.
@@ -181,13 +206,13 @@ public struct BakedIndex: Sendable {
             nameEnds.append(UInt32(names.count))
         }
         try Self.checkNoOverlap(count: count, in: index, name: name)
-        let kept = BakedIndexBytes(records: UnsafeRawBufferPointer(rebasing: index[0..<Int(records)]), names: names, nameEnds: nameEnds)
+        let kept = BakedIndexBytes(
+            records: UnsafeRawBufferPointer(rebasing: index[0..<Int(records)]), names: names, nameEnds: nameEnds, wholeRecords: wholeRecords)
         let tables = EntryTables(
             bytes: kept, kinds: metadata.kinds, dependencies: dependencyTable,
             sourceFolders: sources.folders, entryFolders: entryFolders, otherSources: sources.others)
         self.header = header
-        self.entries = Entries(tables: tables, count: count)
-        self.byName = byName
+        self.entries = Entries(tables: tables, count: count)  // (`byName`, the check's table, goes)
         self.metadata = metadata
     }
 
@@ -213,7 +238,7 @@ public struct BakedIndex: Sendable {
     /// The record at `position` of an index whose records were checked (its ranges do not
     /// overflow).
     @inline(__always)
-    fileprivate static func uncheckedRecord(in index: UnsafeRawBufferPointer, at position: Int) -> BakedFormat.Record {
+    static func uncheckedRecord(in index: UnsafeRawBufferPointer, at position: Int) -> BakedFormat.Record {
         // (Checked by `record(in:at:position:)` for every entry when the index was read.)
         (try? record(in: index, at: position * BakedFormat.recordSize, position: position))!
     }

@@ -1,3 +1,5 @@
+import PreloadConcurrency
+
 /// A baked index's entry positions by name, without a second copy of any name: an open-addressing
 /// table of positions (4 bytes a slot, at most half full) whose keys are the entries' own names.
 /// A `[String: Int]` held every name again with its position, about 60 bytes an entry.
@@ -35,5 +37,29 @@ struct BakedNameTable: Sendable {
             slot = (slot + 1) & mask
         }
         return nil
+    }
+}
+
+/// An index's ``BakedNameTable``, made the first time an entry is looked up by name. Reading an
+/// index checks that its names are unique with a table of its own, let go once the index is
+/// read: a pack whose entries are only read by position (a batch's bulk path reads a whole pack
+/// so) then holds no table (about 10 bytes an entry while it is open), and one whose entries are
+/// asked for by name (`level.bake#hero.png`) makes it once.
+final class BakedNameLookup: Sendable {
+    private let table = PreloadMutex<BakedNameTable?>(nil)
+
+    /// Whether the table was made (for the tests).
+    var isMade: Bool { table.withLock { $0 != nil } }
+
+    /// The position of the entry named `name` among `count` entries whose names `names` gives.
+    func position(of name: String, count: Int, names: (Int) -> String) -> Int? {
+        let made = table.withLock { table in
+            if let table { return table }
+            var made = BakedNameTable(count: count)
+            for position in 0..<count { _ = made.insert(names(position), at: position, names: names) }
+            table = made
+            return made
+        }
+        return made.position(of: name, names: names)
     }
 }

@@ -4,10 +4,10 @@ import PreloadConcurrency
 /// Baked packs already opened: each one's index (read and checked once, however many entries are
 /// planned and loaded), and its mapping while any asset made from it is held.
 ///
-/// The index is kept (its records and names: about 100 bytes an entry); the mapping is not: the
-/// assets hold it, so that unloading the last asset of a pack unmaps it. A pack replaced on disk
-/// (a new bake renamed over it) has new `stat` facts and is opened afresh; assets from the old
-/// one keep the old file.
+/// The index is kept (what loading reads of its records, and its names: about 75 bytes an
+/// entry); the mapping is not: the assets hold it, so that unloading the last asset of a pack
+/// unmaps it. A pack replaced on disk (a new bake renamed over it) has new `stat` facts and is
+/// opened afresh; assets from the old one keep the old file.
 final class BakedPackCache: Sendable {
     /// An opened pack.
     final class Opened: Sendable {
@@ -76,7 +76,8 @@ final class BakedPackCache: Sendable {
         let mapping = try FileMapping(path: path)
         let index: BakedIndex
         do {
-            index = try mapping.withUnsafeBytes { bytes in try BakedIndex(file: bytes, checksum: BakedChecksum.crc32) }
+            // Only what loading reads of each record (no source facts: a loader never checks sources).
+            index = try mapping.withUnsafeBytes { bytes in try BakedIndex(file: bytes, checksum: BakedChecksum.crc32, wholeRecords: false) }
         } catch {
             throw AssetError(path: path, wrapping: error)
         }

@@ -108,8 +108,7 @@ public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
         if request.path.utf8.contains(UInt8(ascii: "#")), (try? FileFacts.of(path: request.path)) == nil { return nil }
         let pack = try packs.open(request.path)
         let entries = pack.index.entries
-        var sizes: [Int64] = []
-        sizes.reserveCapacity(entries.count)
+        var count = 0
         var dependencies: [Int: [AssetRequest]] = [:]
         // Positions are listed only once one differs from its entry's index (an entry left out
         // before it): a pack of textures alone lists none (8 bytes an entry).
@@ -118,21 +117,22 @@ public struct BakedPackLoader: ContainerPlugin, BulkExpandingPlugin {
         for position in entries.indices {
             let entry = entries[position], record = entry.record
             guard entry.isRequestedWithPack else {
-                if !skipped { positions = Array(0..<sizes.count) }
+                if !skipped { positions = Array(0..<count) }
                 skipped = true
                 continue
             }
             if !record.dependencies.isEmpty {  // most entries: a texture, a data file
                 let requests = self.dependencies(of: position, in: pack, options: request.options)
-                if !requests.isEmpty { dependencies[sizes.count] = requests }
+                if !requests.isEmpty { dependencies[count] = requests }
             }
-            sizes.append(Int64(record.dataLength))
+            count += 1
             if skipped { positions.append(position) }
         }
         let named = positions
+        // Names and sizes read from the index by position: no column of either.
         return BulkEntries(
-            container: request.path, count: sizes.count, name: { entries[named.isEmpty ? $0 : named[$0]].name }, sizes: sizes,
-            positions: positions, dependencies: dependencies)
+            container: request.path, count: count, name: { entries[named.isEmpty ? $0 : named[$0]].name },
+            size: { Int64(entries.dataLength(at: named.isEmpty ? $0 : named[$0])) }, positions: positions, dependencies: dependencies)
     }
 
     /// Loads a run of the pack's entries: the pack is found once for the run, each entry by its

@@ -72,7 +72,11 @@ struct BakeWriteCommand: AsyncParsableCommand {
 
     @OptionGroup var gpuOptions: GPUOptions
 
-    @OptionGroup var settings: SettingsOption
+    @Option(name: .customLong("set"), help: SettingsOption.help)
+    var settingAssignments: [String] = []
+
+    /// `--set`'s assignments (``SettingsOption``).
+    var settings: SettingsOption { SettingsOption(settingAssignments) }
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
@@ -81,6 +85,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
     var jobs: Int?  // no default value: the help would state the default a second time, as this machine's count
 
     func validate() throws {
+        try settings.validate()  // first, as when it was an option group, checked as it was decoded
         guard !paths.isEmpty || manifest != nil else {
             if CommandLine.arguments.dropFirst().first == "bake", CommandLine.arguments.count == 2 { try SubcommandNameClash.check("bake") }
             throw ValidationError("give at least one file or directory to bake, or --manifest")

@@ -57,12 +57,17 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var gpuOptions: GPUOptions
 
-    @OptionGroup var settings: SettingsOption
+    @Option(name: .customLong("set"), help: SettingsOption.help)
+    var settingAssignments: [String] = []
+
+    /// `--set`'s assignments (``SettingsOption``).
+    var settings: SettingsOption { SettingsOption(settingAssignments) }
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     func validate() throws {
+        try settings.validate()  // first, as when it was an option group, checked as it was decoded
         guard !paths.isEmpty || manifest != nil else { throw ValidationError("give at least one file or directory to export, or --manifest") }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")

@@ -113,7 +113,11 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("float-samples"), help: "Decode sounds to 32-bit float samples instead of 16-bit.")
     var floatSamples = false
 
-    @OptionGroup var settings: SettingsOption
+    @Option(name: .customLong("set"), help: SettingsOption.help)
+    var settingAssignments: [String] = []
+
+    /// `--set`'s assignments (``SettingsOption``).
+    var settings: SettingsOption { SettingsOption(settingAssignments) }
 
     @Option(
         name: .customLong("memory-budget"),
@@ -129,6 +133,7 @@ struct LoadCommand: AsyncParsableCommand {
     var cache: String?
 
     func validate() throws {
+        try settings.validate()  // first, as when it was an option group, checked as it was decoded
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose contradict each other: give one") }
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
         if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
@@ -186,7 +191,8 @@ struct LoadCommand: AsyncParsableCommand {
         let bar = quiet ? nil : ProgressBar.onTerminal()
         var options = PreloadOptions(
             failurePolicy: failFast ? .failFast : .collectAll, storesAssets: false, isStrict: strict,
-            reportKeepsAssets: Self.readsAssets(json: json, verbose: verbose, checksum: checksum, contactSheet: contactSheet, watch: watch))
+            reportKeepsAssets: Self.readsAssets(json: json, verbose: verbose, checksum: checksum, contactSheet: contactSheet, watch: watch),
+            recordsTimings: json)  // only the JSON shows them
         let consumer = memoryBudgetMiB.map { _ in BudgetedConsumer(checksums: checksum) }
         if let consumer, let memoryBudgetMiB { options = consumer.options(options, budget: budgetBytes(memoryBudgetMiB)) }
         var hooks = PreloadHooks()

@@ -23,26 +23,37 @@ struct PreloadCommand: AsyncParsableCommand {
 
             Loader plugins, and the file extensions each claims (a file is claimed by its content \
             too; "when named": only the files a manifest entry's "plugin" names it for): \
-            \(StandardPlugins.listing). Their settings: --set (`preload load --help`).
+            \(HelpRequest.isAsked ? StandardPlugins.listing : "(see --help)"). Their settings: --set (`preload load --help`).
             """,
         version: version,
-        subcommands: [
-            LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self, FetchCommand.self,
-            CatalogCommand.self,
-        ],
+        subcommands: subcommands,
         defaultSubcommand: LoadCommand.self)
+
+    /// The subcommands, `load` (the default) first.
+    static let subcommands: [any ParsableCommand.Type] = [
+        LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self, FetchCommand.self,
+        CatalogCommand.self,
+    ]
 
     /// What `preload --version` prints: Preload has no release yet, so the formats it writes
     /// are what tells one build's files from another's.
     static let version = "preload (unreleased) writing baked packs version \(BakedFormat.version) and .pak version \(PackFormat.version)"
 
     /// Runs the command; `preload help NOPE` is a usage error rather than the root's help.
+    /// `preload PATH...` is parsed as `load` alone (``DefaultSubcommandShortcut``), and runs and
+    /// fails as the whole command runs it.
     static func main() async {
         CommandAllocator.configure()
-        if let problem = HelpTopic.problem(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = HelpTopic.problem(in: arguments, root: Self.self) {
             exit(withError: ValidationError(problem))
         }
         DebugBuildNotice.watch()
-        await main(nil)
+        guard let load = await DefaultSubcommandShortcut.command(for: arguments, subcommands: subcommands) else { return await main(nil) }
+        do {
+            try await load.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -40,7 +40,8 @@ enum StandardPlugins {
     /// The standard plugins, each with the file extensions it claims, for `preload --help`:
     /// `png (.png), jpeg (.jpeg .jpg), ..., data (when named)`: a plugin that claims no
     /// extension loads what a request names it for (a manifest entry's `"plugin"`). Read from the
-    /// plugins, not a registry: the root command's help is made at every start.
+    /// plugins, not a registry, and only when help is asked for (``HelpRequest``): the root
+    /// command's configuration is made at every start of a subcommand.
     static var listing: String {
         plugins().map { plugin in
             let extensions = plugin.fileExtensions.sorted().map { "." + $0 }.joined(separator: " ")

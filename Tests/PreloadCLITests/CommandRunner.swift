@@ -34,11 +34,12 @@ enum CommandRunner {
         try await run(binary(name), arguments, in: directory)
     }
 
-    /// Runs `executable` with `arguments` in `directory`.
-    static func run(_ executable: URL, _ arguments: [String], in directory: String) async throws -> Run {
+    /// Runs `executable` with `arguments` in `directory`, in this process's environment with
+    /// `environment`'s variables set over it.
+    static func run(_ executable: URL, _ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {  // not a dispatch thread: those run the tests' loads
-                continuation.resume(with: Result { try runBlocking(executable, arguments, in: directory) })
+                continuation.resume(with: Result { try runBlocking(executable, arguments, in: directory, environment: environment) })
             }
         }
     }
@@ -100,10 +101,12 @@ enum CommandRunner {
         return printed()
     }
 
-    private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: String) throws -> Run {
+    private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

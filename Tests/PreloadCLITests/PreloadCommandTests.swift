@@ -198,6 +198,17 @@ import Testing
         }
     }
 
+    /// `-help` is a help flag as `--help` is: the help made for it lists the plugins and the keys of
+    /// their settings too, not the "(see --help)" made for a command line that prints no help.
+    @Test func singleDashHelpListsWhatDoubleDashHelpLists() async throws {
+        for command in [[], ["load"], ["bake"], ["export"]] {
+            let single = try await preload(command + ["-help"], in: directory.path)
+            let double = try await preload(command + ["--help"], in: directory.path)
+            #expect(single.status == 0 && single.stdout == double.stdout, "\(command)")
+            #expect(!single.stdout.contains("(see --help)"), "\(command): \(single.stdout)")
+        }
+    }
+
     @Test func usageErrorsExitWith64() async throws {
         #expect(try await preload(["--no-such-option", "art"], in: directory.path).status == 64)
         let missing = try await preload(["art", "does/not/exist.png"], in: directory.path)

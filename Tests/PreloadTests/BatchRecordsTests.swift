@@ -114,6 +114,20 @@ struct NoteLoader: LoaderPlugin {
         #expect(timings.timings(of: 1_000, duration: .seconds(1)) == nil)
     }
 
+    /// A batch that does not record timings (``PreloadOptions/recordsTimings`` off: the command
+    /// without `--json`) keeps none, 16 bytes an asset less: every result's timings are `nil`.
+    /// By default each result that loaded has them.
+    @Test func timingsAreKeptOnlyWhenRecorded() async throws {
+        let paths = try (0..<3).map { try directory.write("timed/\($0).txt", text: "\($0)") }
+        let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
+        let recorded = try await coordinator.preload(paths.map { AssetRequest(path: $0) })
+        #expect(recorded.everythingLoaded && recorded.results.allSatisfy { recorded.timings(of: $0) != nil })
+        let unrecorded = try await coordinator.preload(paths.map { AssetRequest(path: $0) }, options: PreloadOptions(recordsTimings: false))
+        #expect(unrecorded.everythingLoaded && unrecorded.results.count == 3)
+        #expect(unrecorded.results.allSatisfy { unrecorded.timings(of: $0) == nil })
+        #expect(unrecorded.assetTimings.bytesPerAsset == 0)
+    }
+
     /// What a batch keeps per asset until its load starts (a baked pack of a million entries: a
     /// million items): 32 bytes, where an item held what its plugin declared inline (48); an
     /// item's declared dependencies are still its own when a copy of it is changed.

@@ -24,10 +24,13 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
     let runsFail: Bool
     /// The store name of each entry, by its name; `nil`: its name.
     let storeName: (@Sendable (String) -> String)?
-    /// Whether it names its entries by position (``BulkEntries/name(at:)``), not as a column.
+    /// Whether it names and sizes its entries by position (``BulkEntries/name(at:)``,
+    /// ``BulkEntries/size(at:)``), not as columns.
     let namesByPosition: Bool
     /// The entries it named by position, as the batch asked.
     let named = Recorder<Int>()
+    /// The entries it sized by position, as the batch asked.
+    let sized = Recorder<Int>()
 
     init(
         runsFail: Bool = false, storeName: (@Sendable (String) -> String)? = nil, namesByPosition: Bool = false,
@@ -64,13 +67,17 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         let lines = try lines(of: request.path)
         let sizes = lines.map { Int64($0.text.utf8.count) }, storeNames = storeName.map { lines.map(\.name).map($0) } ?? []
         guard namesByPosition else { return BulkEntries(container: request.path, names: lines.map(\.name), sizes: sizes, storeNames: storeNames) }
-        let names = lines.map(\.name), named = named
+        let names = lines.map(\.name), named = named, sized = sized
         return BulkEntries(
             container: request.path, count: names.count,
             name: { index in
                 named.append(index)
                 return names[index]
-            }, sizes: sizes, storeNames: storeNames)
+            },
+            size: { index in
+                sized.append(index)
+                return sizes[index]
+            }, storeNames: storeNames)
     }
 
     func expand(_ request: AssetRequest) throws -> [AssetRequest] {
@@ -192,8 +199,11 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         let (observed, report) = try await Self.observe([AssetRequest(path: bundle)], plugin: byPosition)
         #expect(observed == expected)
         #expect(report.failed.map(\.request.path) == [bundle + "#art/e5"])
-        // The batch asks for names by position, the plugin never makes a column of them.
+        // The batch asks for names and sizes by position, the plugin never makes a column of them.
         #expect(Set(byPosition.named.all) == Set(0..<300))
+        #expect(Set(byPosition.sized.all) == Set(0..<300))
+        #expect(byPosition.sized.all.count <= 2 * 300, "a size at a time, never the column: \(byPosition.sized.all.count)")
+        #expect(report.results.map(\.progressWeight) == Self.entries(300, damaged: [5]).map { Int64($0.text.utf8.count) })
         let quiet = LinesBundleLoader(namesByPosition: true)
         let loaded = try await PreloadCoordinator(plugins: [quiet]).preload([AssetRequest(path: bundle)])
         #expect(loaded.results.map(\.request.path) == Self.entries(300).map { bundle + "#" + $0.name })
@@ -205,6 +215,11 @@ struct LinesBundleLoader: BulkExpandingPlugin, ContainerPlugin {
         var renamed = listed
         renamed.names[0] = "first"
         #expect(renamed.count == 300 && renamed.name(at: 0) == "first" && renamed.name(at: 1) == "art/e1")
+        let sizes = Self.entries(300, damaged: [5]).map { Int64($0.text.utf8.count) }
+        #expect(listed.size(at: 7) == sizes[7] && listed.sizes == sizes)
+        var resized = listed
+        resized.sizes[0] = 1_000
+        #expect(resized.size(at: 0) == 1_000 && resized.size(at: 1) == sizes[1] && resized.sizes.count == 300)
     }
 
     @Test func aDamagedEntryFailsAloneByItsPathOnBothPaths() async throws {

@@ -40,7 +40,22 @@ public struct BulkEntries: Sendable {
     public var storeNames: [String]
     /// Each entry's size in bytes: what its file size would be (its work, its share of
     /// progress, and what it counts against a memory budget unless ``decodedBytes`` says more).
-    public var sizes: [Int64]
+    /// For entries sized by position, reading this makes every size (``size(at:)`` reads one),
+    /// and changing it sizes them by this column instead.
+    public var sizes: [Int64] {
+        get { sizing.map { size in (0..<count).map(size) } ?? sizeColumn }
+        _modify {
+            if let sizing {
+                sizeColumn = (0..<count).map(sizing)
+                self.sizing = nil
+            }
+            yield &sizeColumn
+        }
+    }
+    /// The sizes as a column (empty while ``sizing`` gives them).
+    private var sizeColumn: [Int64]
+    /// How to read an entry's size, when they are given by position.
+    private var sizing: (@Sendable (Int) -> Int64)?
     /// The plugin's own number for each entry (its position in the file's index), handed back to
     /// ``BulkEntryRun/loadEach(_:)``; empty: the entry's index in these columns.
     public var positions: [Int]
@@ -76,7 +91,7 @@ public struct BulkEntries: Sendable {
         self.container = container
         column = names
         self.storeNames = storeNames
-        self.sizes = sizes
+        sizeColumn = sizes
         self.positions = positions
         self.decodedBytes = decodedBytes
         self.loaders = loaders
@@ -100,8 +115,27 @@ public struct BulkEntries: Sendable {
         naming = Naming(count: max(count, 0), name: name)
     }
 
+    /// `count` entries of `container` named and sized by position: `name(i)` is entry `i`'s
+    /// name and `size(i)` its size in bytes (each read when the batch needs it, maybe more than
+    /// once and from any thread: they must give the same value each time); the other columns as
+    /// their properties say. A plugin whose file's index holds both (a baked pack) then hands the
+    /// batch no column of a value per entry.
+    public init(
+        container: String, count: Int, name: @escaping @Sendable (_ index: Int) -> String, size: @escaping @Sendable (_ index: Int) -> Int64,
+        storeNames: [String] = [], positions: [Int] = [], decodedBytes: [Int] = [], loaders: [String] = [],
+        dependencies: [Int: [AssetRequest]] = [:], options: AssetOptions? = nil
+    ) {
+        self.init(
+            container: container, count: count, name: name, sizes: [], storeNames: storeNames, positions: positions,
+            decodedBytes: decodedBytes, loaders: loaders, dependencies: dependencies, options: options)
+        sizing = size
+    }
+
     /// How many entries.
     public var count: Int { naming?.count ?? column.count }
+
+    /// The size of entry `index` (`0..<count`), without reading the others'.
+    public func size(at index: Int) -> Int64 { sizing?(index) ?? sizeColumn[index] }
 
     /// The name of entry `index` (`0..<count`), without making the others'.
     public func name(at index: Int) -> String { naming?.name(index) ?? column[index] }
@@ -109,7 +143,7 @@ public struct BulkEntries: Sendable {
     /// The first column that does not have one value per name, if any.
     var mismatchedColumn: String? {
         let columns: [(String, Int, Bool)] = [
-            ("sizes", sizes.count, false), ("storeNames", storeNames.count, true), ("positions", positions.count, true),
+            ("sizes", sizing == nil ? sizeColumn.count : count, false), ("storeNames", storeNames.count, true), ("positions", positions.count, true),
             ("decodedBytes", decodedBytes.count, true), ("loaders", loaders.count, true),
         ]
         if let column = columns.first(where: { $0.1 != count && !($0.2 && $0.1 == 0) }) { return column.0 }

@@ -18,7 +18,7 @@ public final class BulkEntryRun {
     private let plugin: RegisteredPlugin
     /// How each entry is loaded and recorded, as an item loaded alone is.
     private let loading: ItemLoading
-    private let items: [LoadItem]
+    private let items: LoadItems
     /// The run's items, and the first one not yet loaded.
     private let range: Range<Int>
     private var next: Int
@@ -30,7 +30,7 @@ public final class BulkEntryRun {
     var finished: [FinishedAsset] = []
 
     init(
-        expansion: BulkExpansion, plugin: RegisteredPlugin, loading: ItemLoading, items: [LoadItem], range: Range<Int>,
+        expansion: BulkExpansion, plugin: RegisteredPlugin, loading: ItemLoading, items: LoadItems, range: Range<Int>,
         started: ContinuousClock.Instant, thread: ThreadIdentity, waited: Duration
     ) {
         container = expansion.entries.container
@@ -117,5 +117,5 @@ public final class BulkEntryRun {
     }
 
     /// The items the plugin did not load, and when the last one it did load ended.
-    var rest: (items: ArraySlice<LoadItem>, from: ContinuousClock.Instant) { (items[next..<range.upperBound], started) }
+    var rest: (items: Slice<LoadItems>, from: ContinuousClock.Instant) { (items[next..<range.upperBound], started) }
 }

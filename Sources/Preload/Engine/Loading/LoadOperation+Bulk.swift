@@ -7,7 +7,7 @@ extension LoadOperation {
     /// `items[index]` is loaded alone (not such an entry, one another plugin loads unless the
     /// expander reads entries for others, one with dependencies or a planning warning, or a
     /// plugin that plans or loads asynchronously).
-    func bulkRun(in items: [LoadItem], from index: Int, expansions: BulkExpansions) -> (BulkExpansion, RegisteredPlugin, Range<Int>)? {
+    func bulkRun(in items: LoadItems, from index: Int, expansions: BulkExpansions) -> (BulkExpansion, RegisteredPlugin, Range<Int>)? {
         guard let (expansion, _) = expansions.expansion(containing: items[index].asset) else { return nil }
         let expander = expansion.expander
         guard !expander.loadsAsynchronously, !expander.plans else { return nil }
@@ -27,7 +27,7 @@ extension LoadOperation {
     /// `finished`; returns when the last one ended. Items the plugin did not reach are cancelled
     /// (the batch was), failed with what it threw, or failed as not loaded.
     func loadRun(
-        _ run: Range<Int>, of items: [LoadItem], by expansion: BulkExpansion, plugin: RegisteredPlugin, started: ContinuousClock.Instant,
+        _ run: Range<Int>, of items: LoadItems, by expansion: BulkExpansion, plugin: RegisteredPlugin, started: ContinuousClock.Instant,
         thread: ThreadIdentity, waited: Duration, into finished: inout [FinishedAsset]
     ) -> ContinuousClock.Instant {
         let entries = BulkEntryRun(

@@ -21,7 +21,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// What a file that declared no dependencies sees of them.
     private static let noDependencies: [AssetRequest: AssetOutcome] = [:]
     /// What is left to load; taken when the operation starts, so finished items are not kept.
-    private let items: PreloadMutex<[LoadItem]>
+    private let items: PreloadMutex<LoadItems>
     /// What the operation receives from its batch (values, the cancellation flag, the budget's
     /// admission) and where it sends what happened.
     private let environment: LoadEnvironment
@@ -31,7 +31,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// What planning found for each asset: its request, file, plugin (read by the asset's number).
     private let table: PlannedTable
 
-    init(items: [LoadItem], table: PlannedTable, environment: LoadEnvironment) {
+    init(items: LoadItems, table: PlannedTable, environment: LoadEnvironment) {
         self.items = PreloadMutex(items)
         self.table = table
         self.environment = environment
@@ -49,7 +49,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
 
     override func start() {
         let items = self.items.withLock { items in
-            defer { items = [] }
+            defer { items = .none }
             return items
         }
         if isCancelled {
@@ -74,7 +74,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// Loads `items` from `first` on, one after another; an asynchronous plugin's completion
     /// carries on from the next item, on whatever thread it calls from. `waited` is how long the
     /// memory budget kept the load waiting.
-    private func proceed(_ items: [LoadItem], from first: Int, finished: [FinishedAsset], waited: Duration) {
+    private func proceed(_ items: LoadItems, from first: Int, finished: [FinishedAsset], waited: Duration) {
         var finished = finished
         finished.reserveCapacity(items.count)
         var index = first

@@ -1,5 +1,6 @@
 /// A batch's outlets, assembled in one place from its options, in the one order every event
-/// reaches them (see ``BatchOutlet``): progress, per-asset timings, remote files' transfers, the
+/// reaches them (see ``BatchOutlet``): progress, per-asset timings (unless
+/// ``PreloadOptions/recordsTimings`` is off), remote files' transfers, the
 /// hooks, the hand-off (when the batch has one, or a memory budget), then any outlet the batch
 /// was started with (``PreloadCoordinator/start(_:options:hooks:outlets:)``, for tests and
 /// tools).
@@ -28,7 +29,9 @@ struct BatchOutlets {
         let handOff = options.handOff != nil || options.memoryBudget != nil ? HandOffOutlet(options: options) : nil
         progress = ProgressOutlet(interval: options.progressInterval, handOffShare: { handOff?.progressShare })
         self.handOff = handOff
-        var list: [any BatchOutlet] = [progress, TimingsOutlet(), TransferOutlet(), events]
+        var list: [any BatchOutlet] = [progress]
+        if options.recordsTimings { list.append(TimingsOutlet()) }
+        list += [TransferOutlet(), events]
         if let handOff { list.append(handOff) }
         self.list = list + added
         deliversResults = events.wantsAssetEvents || options.handOff != nil || !added.isEmpty

@@ -230,14 +230,15 @@ final class BatchPlanner: Sendable {
     func install(_ items: [[LoadItem]], from table: PlannedTable, dependencies: [LoadOperation] = []) {
         guard !items.isEmpty else { return }
         var gathering: [Operation] = []
-        let operations = items.map { items in
+        let kept = items.map(LoadItems.init)  // a plain run as its range
+        let operations = kept.map { items in
             let load = LoadOperation(items: items, table: table, environment: environment)
             load.queuePriority = options.priority.queuePriority
             gathering += Self.fanIn(dependencies, into: load)
             return load
         }
         for operation in gathering { operation.queuePriority = options.priority.queuePriority }
-        loads.add(operations, covering: items.map { $0.map(\.asset) })
+        loads.add(operations, covering: kept)
         queue.addOperations(gathering + operations, waitUntilFinished: false)
     }
 

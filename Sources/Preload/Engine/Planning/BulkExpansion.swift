@@ -66,7 +66,7 @@ final class BulkExpansion: Sendable {
     func path(at index: Int) -> String { entries.container + "#" + entries.name(at: index) }
 
     /// The facts of entry `index`: the container's, with the entry's name and size.
-    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.name(at: index), in: facts, size: entries.sizes[index]) }
+    func file(at index: Int) -> FileFacts { FileFacts(entry: entries.name(at: index), in: facts, size: entries.size(at: index)) }
 
     /// The name entry `index` is stored under.
     func storeName(at index: Int) -> String { entries.storeNames.isEmpty ? entries.name(at: index) : entries.storeNames[index] }

@@ -9,23 +9,52 @@ final class PlannedLoads: Sendable {
     private struct Loads {
         var operations: [LoadOperation] = []
         /// The assets each operation loads, by its position in `operations`.
-        var covered: [[Int]] = []
+        var covered: [Covered] = []
         /// Which operation loads an asset; made the first time a load with dependencies asks.
         var byAsset: [Int: Int]?
     }
 
+    /// The assets one operation loads: a plain run's range (``LoadItems/run``), not a number
+    /// per asset (a pack of a million entries, 8 MB until planning ends), or their list.
+    private enum Covered {
+        case run(Range<Int>)
+        case list([Int])
+
+        init(_ items: LoadItems) {
+            self = items.isRun ? .run(items.run) : .list(items.map(\.asset))
+        }
+
+        /// The assets, in order.
+        var assets: [Int] {
+            switch self {
+            case .run(let run): Array(run)
+            case .list(let list): list
+            }
+        }
+    }
+
     private let loads = PreloadMutex(Loads())
 
-    /// Adds `operations`, each loading the assets listed with it.
-    func add(_ operations: [LoadOperation], covering assets: [[Int]]) {
+    /// Adds `operations`, each loading the items listed with it.
+    func add(_ operations: [LoadOperation], covering items: [LoadItems]) {
+        let assets = items.map(Covered.init)
         loads.withLock { loads in
             if loads.byAsset != nil {
                 for (offset, covered) in assets.enumerated() {
-                    for asset in covered { loads.byAsset![asset] = loads.operations.count + offset }
+                    for asset in covered.assets { loads.byAsset![asset] = loads.operations.count + offset }
                 }
             }
             loads.operations += operations
             loads.covered += assets
+        }
+    }
+
+    /// How many assets' numbers are kept, over every operation (for the tests).
+    var listedAssets: Int {
+        loads.withLock { loads in
+            loads.covered.reduce(0) {
+                if case .list(let list) = $1 { $0 + list.count } else { $0 }
+            }
         }
     }
 
@@ -35,7 +64,7 @@ final class PlannedLoads: Sendable {
             if loads.byAsset == nil {
                 var byAsset: [Int: Int] = [:]
                 for (position, covered) in loads.covered.enumerated() {
-                    for asset in covered { byAsset[asset] = position }
+                    for asset in covered.assets { byAsset[asset] = position }
                 }
                 loads.byAsset = byAsset
             }

@@ -90,7 +90,7 @@ extension RequestResolver {
         _ index: Int, of expansion: BulkExpansion, file: FileFacts, planned: PlannedRequest, plugin: RegisteredPlugin,
         options: AssetOptions, decoded: Int64?
     ) -> ResolvedRequest {
-        let size = expansion.entries.sizes[index]
+        let size = expansion.entries.size(at: index)
         return ResolvedRequest(
             planned: planned, plugin: plugin, keyHash: PlannedTable.keyHash(file: file, plugin: plugin.index, options: options),
             weight: weighting == .decodedBytes ? max(decoded ?? size, 1) : max(size, 1), work: max(size, 1), contents: nil,
