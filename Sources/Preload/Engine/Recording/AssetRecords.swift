@@ -143,7 +143,7 @@ struct AssetRecords: Sendable {
         slots[asset].nanoseconds = finished.pointee.duration.wholeNanoseconds
         switch finished.pointee.status {
         case .loaded:
-            keep(finished.pointee.loaded, for: asset)
+            keep(finished, for: asset)
             slots[asset].status = .loaded
             if !finished.pointee.warnings.isEmpty { warnings[asset] = finished.pointee.warnings }
         case .failed:
@@ -153,12 +153,14 @@ struct AssetRecords: Sendable {
         }
     }
 
-    /// Holds `loaded` as `asset`'s. An asset not recorded yet holds nothing, and is written
-    /// without destroying the `nil` there (assigning an optional existential destroys the old
-    /// value through the runtime's generic witnesses: ~120 instructions an asset).
-    private mutating func keep(_ loaded: any Asset, for asset: Int) {
-        guard slots[asset].status == .open else { return assets[asset] = loaded }
-        assets.withUnsafeMutableBufferPointer { ($0.baseAddress! + asset).initialize(to: loaded) }  // over `nil`: nothing to destroy
+    /// Holds the asset `finished` loaded as `asset`'s. An asset not recorded yet holds nothing,
+    /// and is written without destroying the `nil` there (assigning an optional existential
+    /// destroys the old value through the runtime's generic witnesses: ~120 instructions an
+    /// asset). The asset is copied from where it is, once (handed over as a value, it was copied
+    /// twice and the first copy destroyed: ~90 instructions; callgrind, issue 50).
+    private mutating func keep(_ finished: UnsafePointer<FinishedAsset>, for asset: Int) {
+        guard slots[asset].status == .open else { return assets[asset] = finished.pointee.loaded }
+        assets.withUnsafeMutableBufferPointer { ($0.baseAddress! + asset).initialize(to: finished.pointee.loaded) }  // over `nil`: nothing to destroy
     }
 
     /// `asset` failed with `error` (while planning, or loading).
