@@ -122,8 +122,9 @@ final class BatchRecorder: PlanningRecords {
     func record(_ placements: [Placement]) {
         let failed = state.withLock { state -> Bool in
             var failed = false
-            // The outlets hear the chunk's new assets together: handing them the ledger once per
-            // asset copied it whole each time (880 bytes, ~110 instructions; callgrind, issue 50).
+            // The outlets hear the chunk's new assets together, after its placements: handing
+            // them the ledger once per asset copied it whole each time (880 bytes, ~110
+            // instructions; callgrind, issue 50).
             var planned: [(asset: Int, weight: Int64)] = []
             planned.reserveCapacity(placements.count)
             for placement in placements {
