@@ -8,12 +8,7 @@ import Testing
 /// any case, finds its own plugin, however many are claimed and wherever they land in the
 /// table; an extension nobody claims, or a path without one, finds none.
 @Suite struct ExtensionClaimTests {
-    struct Stub: LoaderPlugin {
-        var identifier: String
-        var fileExtensions: Set<String>
-        var assetKind: AssetKind { .data }
-        func load(_ context: LoadContext) throws -> any Asset { DataAsset(bytes: []) }
-    }
+    typealias Stub = PluginRegistryTests.Stub
 
     /// Extensions of one to twelve bytes (eight is the longest packed), many sharing their
     /// first or last bytes, so that neighbours in the table differ by a byte.
