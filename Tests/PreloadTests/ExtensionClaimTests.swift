@@ -66,7 +66,9 @@ import Testing
             }
         }
         let paths = try names.map { try directory.write($0, text: "plain \($0)") }
-        let coordinator = try PreloadCoordinator(plugins: [TextLoader(), NoteLoader()], configuration: .init(maxConcurrentLoads: 1))
+        // A plugin no file goes to comes first: the records name each asset's plugin by its index.
+        let coordinator = try PreloadCoordinator(
+            plugins: [Stub(identifier: "unused", fileExtensions: ["zzz"]), TextLoader(), NoteLoader()], configuration: .init(maxConcurrentLoads: 1))
         let report = try await coordinator.start(paths.map { AssetRequest(path: $0) }).finished()
         #expect(report.results.count == names.count)
         for (name, result) in zip(names, report.results) {
@@ -80,5 +82,7 @@ import Testing
             }
         }
         #expect(report.results.outcomeCounts.loaded == 45)
+        #expect(report.results.contains(plugin: "text") && report.results.contains(plugin: "note-with-a-long-identifier"))
+        #expect(!report.results.contains(plugin: "unused"), "a registered plugin no asset has")
     }
 }
