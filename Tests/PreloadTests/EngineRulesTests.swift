@@ -232,6 +232,36 @@ struct ProbeLoader: LoaderPlugin {
         #expect(report.outletFailures.last?.description.hasPrefix("Refusing failed at completed") == true)
     }
 
+    /// Planning's new assets reach the outlets a chunk at a time (one handing on of the ledger
+    /// for them all): an outlet that throws for one asset is reported for that asset alone and
+    /// still hears every other, and the outlets after it hear every asset.
+    @Test func anOutletThatRefusesOnePlannedAssetHearsTheOthers() async throws {
+        struct Refused: Error {}
+        final class RefusingOdd: BatchOutlet {
+            let heard = Recorder<Int>()
+            func planned(asset: Int, weight: Int64, ledger: borrowing BatchState) throws {
+                heard.append(asset)
+                if asset % 2 == 1 { throw Refused() }
+            }
+        }
+        final class Listening: BatchOutlet {
+            let heard = Recorder<Int>()
+            func planned(asset: Int, weight: Int64, ledger: borrowing BatchState) { heard.append(asset) }
+        }
+        let (coordinator, requests, loader, box) = try probeBatch(count: 40)
+        let refusing = RefusingOdd()
+        let listening = Listening()
+        let batch = coordinator.start(requests, outlets: [refusing, listening])
+        box.withLock { $0 = batch }
+        loader.gate.release()
+        let report = try await batch.finished(within: 120)
+        #expect(report.loaded.count == 40)
+        #expect(refusing.heard.all.sorted() == Array(0..<40), "the refusing outlet heard every planned asset")
+        #expect(listening.heard.all.sorted() == Array(0..<40))
+        #expect(report.outletFailures.count == 20)
+        #expect(report.outletFailures.allSatisfy { $0.event == "planned" && $0.cause is Refused })
+    }
+
     /// The budget holds a waiting load's resumption, not a thread: the load resumes on a global
     /// queue's thread, never on the thread that gave the bytes back (a load's, recording its
     /// end, or the engine's, handing an asset over).

@@ -25,7 +25,8 @@ public final class PreloadBatch: Sendable {
     ) {
         recorder = BatchRecorder(
             callers: requests, options: options, store: StoreStage(store: options.storesAssets ? store : nil),
-            events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory, outlets: outlets)
+            events: EventOutlet(hooks: hooks, callbackQueue: callbackQueue), logger: logger, memory: memory,
+            plugins: registry.all.map(\.identifier), outlets: outlets)
         let environment = LoadEnvironment(
             memory: memory, maxFileBytes: maxFileBytes, isStrict: options.isStrict, cancellation: recorder.cancellation,
             admission: recorder.budget, sink: LoadSink { [recorder] in recorder.receive($0) }, bakedKinds: registry.bakedKinds)

@@ -50,8 +50,9 @@ public struct PluginRegistry: Sendable {
     /// two dictionary lookups, not a search.
     private var indexOfIdentifier: [String: Int] = [:]
     private var extensionTable: [(bytes: [UInt8], index: Int)] = []
-    /// ``extensionTable``'s short ASCII extensions, packed (``packedLowercase(_:)``), in the order of their packed values.
-    private var packedExtensions: [(packed: UInt64, index: Int)] = []
+    /// ``extensionTable``'s short ASCII extensions, packed (``packedLowercase(_:)``), each in its
+    /// slot of a table made so that no two share one (``PackedExtensionSlots``).
+    private var packedExtensions = PackedExtensionSlots()
     /// How plugins read files: the disk, and entries of the containers registered plugins open.
     package private(set) var files = AssetFiles()
     /// The plugins as the engine hands them on, in the same order.
@@ -108,9 +109,8 @@ public struct PluginRegistry: Sendable {
         extensionTable = byExtension.sorted { $0.key < $1.key }.compactMap { fileExtension, identifier in
             indexOfIdentifier[identifier].map { (Array(fileExtension.utf8), $0) }
         }
-        packedExtensions = extensionTable.compactMap { entry in
-            entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) }
-        }.sorted { $0.packed < $1.packed }  // searched by halves
+        packedExtensions = PackedExtensionSlots(
+            extensionTable.compactMap { entry in entry.bytes.withUnsafeBufferPointer(Self.packedLowercase).map { ($0, entry.index) } })
         sniffers = plugins.count { $0.headerLength > 0 }
         longestHeader = plugins.map(\.headerLength).max() ?? 0
         registered = plugins.enumerated().map { [sniffers, longestHeader] in
@@ -220,7 +220,7 @@ public struct PluginRegistry: Sendable {
 
     /// An ASCII extension of one to eight bytes, lowercased, packed into one word (its length in
     /// the top bits is implied: no byte is zero); `nil` for any other.
-    private static func packedLowercase(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    static func packedLowercase(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard !bytes.isEmpty, bytes.count <= 8 else { return nil }
         var packed: UInt64 = 0
         for index in bytes.indices {
@@ -250,24 +250,28 @@ public struct PluginRegistry: Sendable {
         return nil
     }
 
-    /// The index in ``plugins`` of the plugin that claims `path`'s extension: the extension's
-    /// bytes compared with each claimed one, case-insensitively, without making a string (a
-    /// batch claims every one of its files this way).
+    /// The index in ``plugins`` of the plugin that claims `path`'s extension, compared
+    /// case-insensitively without making a string (a batch claims every one of its files this
+    /// way): a short ASCII extension, packed as it is found from the path's end, is one slot of
+    /// ``packedExtensions`` (~60 instructions a file, where a copy of the path, a search of the
+    /// range and a search by halves were ~310; callgrind, issue 50); any other is compared with
+    /// each claimed one.
     package func index(forExtensionOf path: String) -> Int? {
+        switch path.utf8.withContiguousStorageIfAvailable(PackedExtensionSlots.packedExtension) {
+        case .some(.absent): return nil
+        case .some(.packed(let packed)): return packedExtensions.index(of: packed)
+        case .some(.other), nil: return index(forAnyExtensionOf: path)
+        }
+    }
+
+    /// ``index(forExtensionOf:)`` of an extension that is not short ASCII (or of a path whose
+    /// bytes are not contiguous): its bytes compared with each claimed extension's.
+    private func index(forAnyExtensionOf path: String) -> Int? {
         var path = path
         return path.withUTF8 { bytes in
             guard let range = Self.extensionRange(in: bytes) else { return nil }
             let candidate = UnsafeBufferPointer(rebasing: bytes[range])
-            if let packed = Self.packedLowercase(candidate) {  // the common case: a short ASCII extension
-                // By halves (the command's plugins claim ~40 extensions: a scan of them was ~500
-                // instructions a file; callgrind, issue 50). Each extension is in the table once.
-                var low = 0, high = packedExtensions.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if packedExtensions[middle].packed < packed { low = middle + 1 } else { high = middle }
-                }
-                return low < packedExtensions.count && packedExtensions[low].packed == packed ? packedExtensions[low].index : nil
-            }
+            if let packed = Self.packedLowercase(candidate) { return packedExtensions.index(of: packed) }
             if candidate.contains(where: { $0 >= 0x80 }) {  // not ASCII: Unicode's lowercasing
                 let lowercased = String(decoding: candidate, as: UTF8.self).lowercased()
                 return extensionTable.first { $0.bytes.elementsEqual(lowercased.utf8) }?.index

@@ -208,7 +208,7 @@ final class BatchPlanner: Sendable {
                 }
                 // Merging by key, outside the batch's lock (the table has locks of its own).
                 let asset = mergeTable.claim(request.keyHash, for: entry) { resolver.table.sameKey(entry, as: $0) }
-                placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.identifier, weight: request.weight))
+                placements.append(.placed(entry: entry, asset: asset, plugin: request.plugin.index, weight: request.weight))
                 last = (entry, placements.count - 1)
                 if asset == entry {
                     if let note = request.note { environment.notes.keep(note, for: asset) }

@@ -82,7 +82,7 @@ struct DependencyPlanner {
             return .failure(cycle)
         }
         let asset = batch.mergeTable.claim(resolved.keyHash, for: entry) { table.sameKey(entry, as: $0) }
-        recorder.recordPlacement(of: entry, on: asset, plugin: resolved.plugin.identifier)
+        recorder.recordPlacement(of: entry, on: asset, plugin: resolved.plugin.index)
         if asset == entry {
             var resolved = resolved
             if !declared { resolver.declare(&resolved) }

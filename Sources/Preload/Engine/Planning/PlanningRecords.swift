@@ -17,8 +17,9 @@ protocol PlanningRecords: Sendable {
     func recordDependencyEntry(_ request: AssetRequest, entry: Int, origin: Int)
     /// `entry` could not be planned.
     func recordFailure(of entry: Int, _ error: AssetError)
-    /// `entry` waits for `asset` (its own new one when `asset == entry`).
-    func recordPlacement(of entry: Int, on asset: Int, plugin: String)
+    /// `entry` waits for `asset` (its own new one when `asset == entry`), loaded by the
+    /// registry's plugin at index `plugin`.
+    func recordPlacement(of entry: Int, on asset: Int, plugin: Int)
     /// The asset with dependencies `dependencies` is planned, weighing `weight`.
     func recordPlan(of asset: Int, weight: Int64, dependencies: [Int])
     /// The asset failed while planning and will not load.

@@ -203,17 +203,19 @@ final class RequestResolver: Sendable {
     /// estimates once it has looked (plugin code: call it outside any lock).
     func declare(_ resolved: inout ResolvedRequest) {
         var planned: Int64?
+        // The plugin read out of its registered form once (each read copies the existential).
+        let loader = resolved.plugin.loader
         do {
             var requests: [AssetRequest]
-            if resolved.plugin.plans, let planning = resolved.plugin.loader.asPlanning {
+            if resolved.plugin.plans, let planning = loader.asPlanning {
                 let plan = try planning.erasedPlan(resolved.planned)
                 (requests, resolved.note, planned) = (plan.dependencies, CarriedNote(plan.note), plan.work)
-            } else if let bulk = resolved.plugin.bulkDepending, resolved.planned.origin == nil,
+            } else if resolved.plugin.dependsInBulk, let bulk = resolved.plugin.bulkDepending, resolved.planned.origin == nil,
                 let listed = try bulk.bulkDependencies(of: resolved.planned)
             {
                 (requests, resolved.bulkDependencies) = ([], listed)  // planned from its rows (DependencyPlanner)
             } else {
-                requests = try resolved.plugin.loader.dependencies(of: resolved.planned)
+                requests = try loader.dependencies(of: resolved.planned)
             }
             if let sources, resolved.planned.origin != nil {
                 requests = try sources.originDependencies(requests, of: resolved.planned.request)
@@ -224,7 +226,7 @@ final class RequestResolver: Sendable {
             resolved.dependencies = .failure(
                 resolved.planned.origin.map { failure.naming($0, for: resolved.planned.path) } ?? failure)
         }
-        if let estimate = (planned ?? resolved.plugin.loader.estimatedWork(for: resolved.planned)).map({ max($0, 1) }) {
+        if let estimate = (planned ?? loader.estimatedWork(for: resolved.planned)).map({ max($0, 1) }) {
             resolved.weight = estimate
             resolved.work = estimate
         }

@@ -22,7 +22,7 @@ struct AssetRecords: Sendable {
         var weight: Int64 = 0
         /// How long loading it took, in nanoseconds (``AssetResult/duration``).
         var nanoseconds: Int64 = 0
-        /// Its plugin's place in ``pluginNames`` plus one; 0 for none.
+        /// Its plugin's index in the batch's registry (its place in ``pluginNames``) plus one; 0 for none.
         var plugin: Int32 = 0
         var status = Status.open
     }
@@ -31,19 +31,26 @@ struct AssetRecords: Sendable {
     /// The assets that loaded (after the engine released one, the stand-in that took its place);
     /// `nil` for the others.
     private var assets: [(any Asset)?]
-    /// The identifiers of the batch's plugins, each once, as ``Slot/plugin`` numbers them.
-    private(set) var pluginNames: [String] = []
+    /// The identifiers of the batch's registry's plugins, by index, as ``Slot/plugin`` numbers
+    /// them: an asset's plugin is written as a number, nothing compared (planning knows each
+    /// asset's plugin by its index; comparing identifiers per asset was ~100 instructions with
+    /// the identifier carried to the records; callgrind, issue 50).
+    let pluginNames: [String]
+    /// Which of ``pluginNames`` (by index, below 64) some asset has: ``number(ofPlugin:)`` says
+    /// `nil` at once for the others (a report asked whether it holds packs scans nothing).
+    /// Plugins from index 64 on are taken as having some.
+    private var pluginsUsed: UInt64 = 0
     /// The assets each asset depends on, for those that depend on any.
     private(set) var dependencies: [Int: [Int]] = [:]
     /// What was irregular about the loaded assets that have warnings.
     private(set) var warnings: [Int: [AssetWarning]] = [:]
     /// Why the assets that failed failed.
     private var errors: [Int: AssetError] = [:]
-    /// The plugin named last, and its number: the batch's assets mostly come in runs of one plugin.
-    private var lastPlugin: (name: String, number: Int32) = ("", 0)
 
-    /// Records for `count` assets, none planned yet.
-    init(count: Int) {
+    /// Records for `count` assets, none planned yet, of a batch whose registry's plugins are
+    /// `plugins` (their identifiers, by index).
+    init(count: Int, plugins: [String]) {
+        pluginNames = plugins
         slots = Array(repeating: Slot(), count: count)
         assets = Array(repeating: nil, count: count)
     }
@@ -69,7 +76,8 @@ struct AssetRecords: Sendable {
     /// The number ``Slot/plugin`` gives the plugin whose identifier is `identifier`; `nil` if
     /// no asset of the batch has it.
     func number(ofPlugin identifier: String) -> Int32? {
-        pluginNames.firstIndex(of: identifier).map { Int32($0 + 1) }
+        guard let index = pluginNames.firstIndex(of: identifier), index >= 64 || pluginsUsed & (1 << UInt64(index)) != 0 else { return nil }
+        return Int32(index + 1)
     }
 
     func weight(of asset: Int) -> Int64 { slots[asset].weight }
@@ -111,17 +119,10 @@ struct AssetRecords: Sendable {
 
     // MARK: Writing
 
-    /// `asset` is loaded by the plugin whose identifier is `plugin`.
-    mutating func setPlugin(_ plugin: String, of asset: Int) {
-        if plugin != lastPlugin.name || lastPlugin.number == 0 {
-            if let index = pluginNames.firstIndex(of: plugin) {
-                lastPlugin = (plugin, Int32(index + 1))
-            } else {
-                pluginNames.append(plugin)
-                lastPlugin = (plugin, Int32(pluginNames.count))
-            }
-        }
-        slots[asset].plugin = lastPlugin.number
+    /// `asset` is loaded by the registry's plugin at index `plugin` (``RegisteredPlugin/index``).
+    mutating func setPlugin(_ plugin: Int, of asset: Int) {
+        slots[asset].plugin = Int32(truncatingIfNeeded: plugin + 1)
+        if plugin < 64 { pluginsUsed |= 1 << UInt64(plugin) }
     }
 
     /// `asset` is planned: it weighs `weight` and depends on `dependencies`.
@@ -143,7 +144,7 @@ struct AssetRecords: Sendable {
         slots[asset].nanoseconds = finished.pointee.duration.wholeNanoseconds
         switch finished.pointee.status {
         case .loaded:
-            keep(finished.pointee.loaded, for: asset)
+            keep(finished, for: asset)
             slots[asset].status = .loaded
             if !finished.pointee.warnings.isEmpty { warnings[asset] = finished.pointee.warnings }
         case .failed:
@@ -153,12 +154,14 @@ struct AssetRecords: Sendable {
         }
     }
 
-    /// Holds `loaded` as `asset`'s. An asset not recorded yet holds nothing, and is written
-    /// without destroying the `nil` there (assigning an optional existential destroys the old
-    /// value through the runtime's generic witnesses: ~120 instructions an asset).
-    private mutating func keep(_ loaded: any Asset, for asset: Int) {
-        guard slots[asset].status == .open else { return assets[asset] = loaded }
-        assets.withUnsafeMutableBufferPointer { ($0.baseAddress! + asset).initialize(to: loaded) }  // over `nil`: nothing to destroy
+    /// Holds the asset `finished` loaded as `asset`'s. An asset not recorded yet holds nothing,
+    /// and is written without destroying the `nil` there (assigning an optional existential
+    /// destroys the old value through the runtime's generic witnesses: ~120 instructions an
+    /// asset). The asset is copied from where it is, once (handed over as a value, it was copied
+    /// twice and the first copy destroyed: ~90 instructions; callgrind, issue 50).
+    private mutating func keep(_ finished: UnsafePointer<FinishedAsset>, for asset: Int) {
+        guard slots[asset].status == .open else { return assets[asset] = finished.pointee.loaded }
+        assets.withUnsafeMutableBufferPointer { ($0.baseAddress! + asset).initialize(to: finished.pointee.loaded) }  // over `nil`: nothing to destroy
     }
 
     /// `asset` failed with `error` (while planning, or loading).
