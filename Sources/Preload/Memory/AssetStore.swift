@@ -87,7 +87,7 @@ public final class AssetStore: Sendable {
         }
     }
 
-    private struct Contents {
+    struct Contents {
         var byName: [Key: Stored] = [:]
         var nameByPath: [Key: String] = [:]
         /// What the engine returned for assets handed over (``handle(named:as:)``), by name.
@@ -99,20 +99,20 @@ public final class AssetStore: Sendable {
         }
     }
 
-    private final class Shard: Sendable {
+    final class Shard: Sendable {
         let contents = PreloadMutex(Contents())
     }
 
     /// A power of two: a name's shard is the low bits of its hash.
     static let shardCount = 16
-    private let shards: [Shard] = (0..<AssetStore.shardCount).map { _ in Shard() }
+    let shards: [Shard] = (0..<AssetStore.shardCount).map { _ in Shard() }
     /// The real folders of the stored paths, for lookups by a real path spelled another way.
-    private let folders = FolderSpellings()
+    let folders = FolderSpellings()
 
     /// An empty store. (A coordinator has its own, ``PreloadCoordinator/assets``.)
     public init() {}
 
-    private func withShard<Result>(of key: Key, _ body: (inout Contents) -> Result) -> Result {
+    func withShard<Result>(of key: Key, _ body: (inout Contents) -> Result) -> Result {
         shards[key.shard].contents.withLock { body(&$0) }
     }
 
@@ -279,93 +279,21 @@ public final class AssetStore: Sendable {
     /// shard's lock was held: with the shards working in parallel, that is what does not scale.
     @discardableResult
     func insert(_ entries: [Entry]) -> Duration {
-        insert(count: entries.count, naming: { (entries[$0].name, entries[$0].path) }) {
-            Stored(path: nil, plugin: entries[$0].plugin, asset: entries[$0].asset, isDependency: entries[$0].isDependency)
-        }
+        insert(EntryList(entries: entries))
     }
 
-    /// Stores `count` entries, the `index`th named and loaded from what `naming(index)` says (read
-    /// once per entry), as `entry(index)` makes it (its path left out: set here where it is not
-    /// the name; made once, when it goes into its shard's table), as ``insert(_:)`` does.
-    func insert(
-        count: Int, naming: (Int) -> (name: String, path: String), entry: (Int) -> Stored
-    ) -> Duration {
-        guard count > 0 else { return .zero }
-        // Hashing and normalizing, outside the locks. The common case, a name that is its own
-        // normalized path, needs no entry in the path index.
-        var names: [Key] = []
-        var paths: [Key?] = []
-        /// Each entry's path where it is not its name (``Stored/path``).
-        var written: [String?] = []
-        names.reserveCapacity(count)
-        paths.reserveCapacity(count)
-        written.reserveCapacity(count)
-        // The entries grouped by shard (a counting sort), so each shard's lock is taken once.
-        var starts = [Int](repeating: 0, count: Self.shardCount + 1)
-        for index in 0..<count {
-            let (name, path) = naming(index)
-            written.append(path == name ? nil : path)
-            let scan = NameScan(name)
-            names.append(Key(name, hash: scan.hash))
-            starts[names[index].shard + 1] += 1
-            if path == name, scan.isNormalizedPath {
-                paths.append(nil)
-            } else {
-                let normalized = AssetPath.normalized(path)
-                paths.append(normalized == name ? nil : Key(normalized))
-            }
+    /// ``Entry`` values to store.
+    private struct EntryList: StoreBatch {
+        let entries: [Entry]
+
+        var count: Int { entries.count }
+        func naming(_ index: Int) -> (name: String, path: String?) {
+            let name = entries[index].name, path = entries[index].path
+            return (name, path == name ? nil : path)
         }
-        for shard in 0..<Self.shardCount { starts[shard + 1] += starts[shard] }
-        var next = starts
-        var order = [Int](repeating: 0, count: count)
-        for index in 0..<count {
-            let shard = names[index].shard
-            order[next[shard]] = index
-            next[shard] += 1
+        func stored(_ index: Int, path: String?) -> Stored {
+            Stored(path: path, plugin: entries[index].plugin, asset: entries[index].asset, isDependency: entries[index].isDependency)
         }
-        var held = Duration.zero
-        var indexedByPath: [Int] = []
-        // Read, not written, from here on: an escaping closure (the folders' lazy map) that
-        // captured the `var`s boxed them, and every access to them was checked at run time.
-        let sorted = (names: names, paths: paths, written: written, order: order)
-        for shard in 0..<Self.shardCount where starts[shard] < starts[shard + 1] {
-            let (range, names, paths) = (starts[shard]..<starts[shard + 1], sorted.names, sorted.paths)
-            let (lockHeld, byPath) = shards[shard].contents.withLock { store -> (Duration, [Int]) in
-                let acquired = ContinuousClock.now
-                var byPath: [Int] = []
-                for position in range {
-                    let index = sorted.order[position]
-                    let name = names[index]
-                    var new = entry(index)
-                    new.path = sorted.written[index]
-                    store.byteCount += new.asset.byteCount
-                    let isDependency = new.isDependency
-                    if let old = store.byName.updateValue(new, forKey: name) {
-                        store.byteCount -= old.asset.byteCount
-                        if !store.handles.isEmpty { store.handles[name] = nil }  // a new asset: not handed over yet
-                        // The same file under the same name as the caller's and as a dependency: the caller's.
-                        if isDependency, !old.isDependency,
-                            store.byName[name]?.path == old.path || AssetPath.normalized(old.path ?? name.text) == (paths[index]?.text ?? name.text)
-                        {
-                            store.byName[name]?.isDependency = false
-                        }
-                    }
-                    // ... a name indexed under it as a path before still needs replacing.
-                    if paths[index] != nil || (!store.nameByPath.isEmpty && store.nameByPath[name] != nil) {
-                        byPath.append(index)
-                    }
-                }
-                return (ContinuousClock.now - acquired, byPath)
-            }
-            held += lockHeld
-            indexedByPath += byPath
-        }
-        for index in indexedByPath {  // ... others are found by path in the path's shard
-            let path = sorted.paths[index] ?? sorted.names[index]
-            withShard(of: path) { $0.nameByPath[path] = sorted.names[index].text }
-        }
-        folders.record(folderOf: (0..<count).lazy.map { (sorted.paths[$0] ?? sorted.names[$0]).text })
-        return held
     }
 
     /// How many shards the store's tables are split into.

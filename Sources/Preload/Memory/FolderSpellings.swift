@@ -34,32 +34,43 @@ final class FolderSpellings: Sendable {
         shards[NameScan(folder).hash & (Self.shardCount - 1)].table.withLock { body(&$0) }
     }
 
-    /// Records the folders of `paths` (normalized, as stored), resolving those not seen before.
-    /// A folder's files arrive together: each path's folder is compared, byte for byte where the
-    /// path is, with the one before it, and a folder is made a `String` only when it changes
-    /// (made for every path, as a `Substring` found through the generic `lastIndex(of:)` and
-    /// compared as Unicode text, it cost 1,216 instructions per stored asset; callgrind,
-    /// docs/benchmarks.md, issue 50).
-    func record(folderOf paths: some Sequence<String>) {
-        var last: [UInt8]?  // the bytes of the folder recorded last, as written
-        for path in paths {
-            var path = path
-            let changed = path.withUTF8 { bytes -> String? in
-                // The folder, as written: up to the last slash (`/` for a file in the root), or `.`.
-                var end = bytes.count
-                while end > 0 && bytes[end - 1] != UInt8(ascii: "/") { end -= 1 }
-                let written = end == 0 ? Self.dot : UnsafeBufferPointer(rebasing: bytes[..<max(end - 1, 1)])
-                if let last, last.count == written.count,
-                    last.withUnsafeBufferPointer({ memcmp($0.baseAddress!, written.baseAddress!, written.count) == 0 })
-                {
-                    return nil
-                }
-                last = Array(written)
-                return String(decoding: written, as: UTF8.self)
-            }
-            guard let folder = changed else { continue }
+    /// Records `folders` (of paths as stored: normalized), resolving those not seen before.
+    func record(_ folders: [String]) {
+        for folder in folders {
             guard withShard(of: folder, { $0.seen.insert(folder).inserted }), let real = Self.realPath(folder), real != folder else { continue }
             withShard(of: real) { $0.written[real, default: []].append(folder) }
+        }
+    }
+
+    /// The folders of a batch's paths, in the order they arrive: a folder's files arrive
+    /// together, so each path's folder is compared, byte for byte where the path is, with the
+    /// one before it, and made a `String` only when it changes (made for every path, as a
+    /// `Substring` found through the generic `lastIndex(of:)` and compared as Unicode text, it
+    /// cost 1,216 instructions per stored asset; found again in a pass of its own, 284;
+    /// callgrind, docs/benchmarks.md, issue 50). ``record(_:)`` takes ``folders``.
+    struct Run {
+        private var last: [UInt8]?  // the bytes of the folder noted last, as written
+        /// Each folder noted, once per run of paths in it.
+        private(set) var folders: [String] = []
+
+        /// Notes the folder of `path` (normalized) whose last slash is at `lastSlash` (-1: none).
+        mutating func note(_ path: UnsafeBufferPointer<UInt8>, lastSlash: Int) {
+            // The folder, as written: up to the last slash (`/` for a file in the root), or `.`.
+            let written = lastSlash < 0 ? FolderSpellings.dot : UnsafeBufferPointer(rebasing: path[..<max(lastSlash, 1)])
+            if let last, last.count == written.count,
+                last.withUnsafeBufferPointer({ memcmp($0.baseAddress!, written.baseAddress!, written.count) == 0 })
+            {
+                return
+            }
+            last = Array(written)
+            folders.append(String(decoding: written, as: UTF8.self))
+        }
+
+        /// Notes the folder of `path` (normalized), finding its last slash.
+        mutating func note(_ path: String) {
+            NameScan.withBytes(of: path) { bytes in
+                note(bytes, lastSlash: bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1)
+            }
         }
     }
 

@@ -27,12 +27,57 @@ struct StoreStage: Sendable {
             for index in finished.indices {
                 if finished[index].status == .loaded { loaded.append(index) }
             }
-            // Each name and path read once (where planning keeps them), not again for the entry.
-            return store.insert(count: loaded.count, naming: { finished[loaded[$0]].planned.nameAndPath }) { position in
-                let index = loaded[position]
-                return AssetStore.Stored(
-                    path: nil, plugin: finished[index].planned.plugin, asset: finished[index].loaded, isDependency: finished[index].asset >= callers)
+            guard let table = loaded.first.map({ finished[$0].planned.table }) else { return .zero }
+            return store.insert(Loaded(finished: finished, loaded: loaded, table: table, callers: callers))
+        }
+    }
+
+    /// The loaded ones of a finished load's assets, as the store reads them: each name and
+    /// path where planning keeps them (the request, in place), the plugin's identifier and the
+    /// asset read through a pointer (nothing is copied but what the table keeps).
+    private struct Loaded: StoreBatch {
+        let finished: UnsafeBufferPointer<FinishedAsset>
+        let loaded: [Int]
+        /// The table every asset of the load was planned in (one load, one batch), held once:
+        /// reached through each asset's ``PlannedRequest``, it was retained and released twice
+        /// an asset.
+        let table: PlannedTable
+        let callers: Int
+
+        var count: Int { loaded.count }
+
+        /// The `index`th loaded asset's entry in ``table``.
+        private func entry(_ index: Int) -> Int {
+            let asset = finished.baseAddress! + loaded[index]
+            assert(asset.pointee.planned.table === table, "one load's assets are planned in one table")
+            return asset.pointee.planned.entry
+        }
+
+        func naming(_ index: Int) -> (name: String, path: String?) {
+            let offsets = offsets  // (the closure captures these, not the whole batch: a copy a call)
+            return table.withRequest(entry(index)) { request in
+                // ``AssetRequest/requestedPath``, without copying the path out of the request;
+                // compared with the name before the name is copied (compared after, the name
+                // was retained once more across the comparison).
+                if request.pointee.origin == nil {
+                    let raw = UnsafeRawPointer(request)
+                    let same = AssetStore.isSame(raw + offsets.name, raw + offsets.path)
+                    return (request.pointee.name, same ? nil : request.pointee.path)
+                }
+                let name = request.pointee.name
+                return (name, request.pointee.origin == name ? nil : request.pointee.origin)
             }
+        }
+
+        /// Where a request keeps its name and its path (looked up once per load).
+        let offsets = (name: MemoryLayout<AssetRequest>.offset(of: \.name)!, path: MemoryLayout<AssetRequest>.offset(of: \.path)!)
+
+        func stored(_ index: Int, path: String?) -> AssetStore.Stored {
+            // Its parts read through the pointer: the finished asset is not copied.
+            let asset = finished.baseAddress! + loaded[index]
+            return AssetStore.Stored(
+                path: path, plugin: table.pluginIdentifier(asset.pointee.planned.entry), asset: asset.pointee.loaded,
+                isDependency: asset.pointee.asset >= callers)
         }
     }
 
@@ -69,5 +114,20 @@ struct StoreStage: Sendable {
     /// The engine took `item` over, returning `handle`; a `replacement` takes the asset's place.
     func handedOver(_ item: AssetHandOff.Item, handle: (any Sendable)?, replacement: HandedOverAsset?) {
         store?.handedOver(name: item.name, asset: item.asset, handle: handle, replacement: replacement)
+    }
+}
+
+extension PlannedTable {
+    /// Calls `body` with `entry`'s request, where the batch keeps it (the caller's, most); a
+    /// copy only for an entry whose request is made when asked (one a bulk plugin listed).
+    /// (``PlannedRequest/request``'s `_read` yields it in place, but a caller reading two of
+    /// its strings through it copied the whole request, five strings retained and released,
+    /// per read.)
+    func withRequest<Result>(_ entry: Int, _ body: (UnsafePointer<AssetRequest>) -> Result) -> Result {
+        if let kept = keptRequest(entry) {
+            return withUnsafePointer(to: kept.pointee.request!) { body($0) }
+        }
+        if listedCount == 0 { return given.withUnsafeBufferPointer { body($0.baseAddress! + entry) } }  // most batches
+        return withUnsafePointer(to: request(entry)) { body($0) }
     }
 }
