@@ -1,0 +1,127 @@
+import Preload
+import PreloadAnimation
+import Testing
+
+/// Frames composited from fixtures written from the specification, checked to the bit against
+/// Aseprite's integer blend arithmetic worked by hand.
+@Suite struct AsepriteCompositingTests {
+    typealias F = AsepriteFixture
+
+    func frames(_ file: AsepriteFixture) throws -> SpriteAnimation {
+        try AsepriteLoader.animation(from: file.bytes).animation
+    }
+
+    @Test func rgbaLayersWithOpacityLinkedAndCompressedCels() throws {
+        let animation = try frames(try F.twoLayers())
+        #expect(animation.width == 3 && animation.height == 1)
+        #expect(animation.frames.map(\.durationMilliseconds) == [100, 150])
+        // (200,100,50) under blue at 128: 200 + (0-200)*128/255 = 100, ...; red 128 under green at
+        // 128*128/255=64: alpha 64 + 128 - 32 = 160; the lone top pixel keeps its colour, alpha 200*128/255.
+        #expect(animation.frames[0].texture.pixels.array == [100, 50, 152, 255, 153, 102, 0, 160, 9, 8, 7, 100])
+        // Frame 2: the linked bottom cel, and the top cel at cel opacity 128 times layer opacity 128 (64).
+        #expect(animation.frames[1].texture.pixels.array == [200, 100, 50, 255, 255, 0, 0, 128, 10, 20, 30, 64])
+        #expect(animation.frames[0].texture.pixelFormat == .rgba8 && animation.frames[0].texture.alphaMode == .straight)
+        #expect(
+            animation.tags == [
+                AnimationTag(name: "all", from: 0, to: 1, direction: .pingPong, repeatCount: 0),
+                AnimationTag(name: "second", from: 1, to: 1, direction: .forward, repeatCount: 1),
+            ])
+    }
+
+    @Test func layerOpacityIsIgnoredWithoutHeaderFlagOne() throws {
+        var file = try F.twoLayers()
+        file.flags = 0
+        let animation = try frames(file)
+        // The top layer at full opacity: blue over (200,100,50) replaces it.
+        #expect(Array(animation.frames[0].texture.pixels.array.prefix(4)) == [0, 0, 255, 255])
+    }
+
+    @Test func grayscaleShowsAsEqualChannels() throws {
+        var file = F(width: 2, height: 1, depth: 16)
+        file.frames = [F.Frame(duration: 40, chunks: [F.layer("gray"), try F.compressedCel(layer: 0, width: 2, height: 1, pixels: [100, 255, 50, 0])])]
+        #expect(try frames(file).frames[0].texture.pixels.array == [100, 100, 100, 255, 50, 50, 50, 0])
+    }
+
+    @Test func indexedUsesThePaletteAndTheTransparentIndexOffTheBackground() throws {
+        var file = F(width: 3, height: 1, depth: 8)
+        file.transparentIndex = 0
+        file.frames = [
+            F.Frame(
+                duration: 100,
+                chunks: [
+                    F.palette([[10, 20, 30, 255], [255, 0, 0, 255], [0, 0, 255, 128]]),
+                    F.layer("background", flags: 1 | 8), F.layer("top"),
+                    F.rawCel(layer: 0, width: 3, height: 1, pixels: [0, 0, 0]),
+                    F.rawCel(layer: 1, width: 3, height: 1, pixels: [0, 1, 2]),
+                ])
+        ]
+        // Index 0 is the background's colour there, transparent on the top layer; blue at 128
+        // over (10,20,30): 10 - 10*128/255 = 5, 20 - 20*128/255 = 10, 30 + 225*128/255 = 142.
+        #expect(try frames(file).frames[0].texture.pixels.array == [10, 20, 30, 255, 255, 0, 0, 255, 5, 10, 142, 255])
+    }
+
+    @Test func theOldPaletteChunkServesWhenThereIsNoNewOne() throws {
+        var file = F(width: 2, height: 1, depth: 8)
+        file.transparentIndex = 5
+        file.frames = [
+            F.Frame(duration: 100, chunks: [F.oldPalette([[1, 2, 3], [4, 5, 6]]), F.layer("only"), F.rawCel(layer: 0, width: 2, height: 1, pixels: [1, 0])])
+        ]
+        #expect(try frames(file).frames[0].texture.pixels.array == [4, 5, 6, 255, 1, 2, 3, 255])
+    }
+
+    @Test func hiddenLayersHiddenGroupsAndReferenceLayersDoNotShow() throws {
+        var file = F(width: 1, height: 1)
+        file.frames = [
+            F.Frame(
+                duration: 100,
+                chunks: [
+                    F.layer("shown"), F.layer("group", flags: 0, type: 1), F.layer("in hidden group", childLevel: 1),
+                    F.layer("hidden", flags: 0), F.layer("reference", flags: 1 | 64),
+                    F.rawCel(layer: 0, width: 1, height: 1, pixels: [1, 2, 3, 255]),
+                    F.rawCel(layer: 2, width: 1, height: 1, pixels: [9, 9, 9, 255]),
+                    F.rawCel(layer: 3, width: 1, height: 1, pixels: [8, 8, 8, 255]),
+                    F.rawCel(layer: 4, width: 1, height: 1, pixels: [7, 7, 7, 255]),
+                ])
+        ]
+        #expect(try frames(file).frames[0].texture.pixels.array == [1, 2, 3, 255])
+    }
+
+    @Test func aCelsZIndexMovesItAboveTheNextLayer() throws {
+        var file = F(width: 1, height: 1)
+        file.frames = [
+            F.Frame(
+                duration: 100,
+                chunks: [
+                    F.layer("low"), F.layer("high"),
+                    F.rawCel(layer: 0, zIndex: 1, width: 1, height: 1, pixels: [1, 1, 1, 255]),
+                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [2, 2, 2, 255]),
+                ])
+        ]
+        #expect(try frames(file).frames[0].texture.pixels.array == [1, 1, 1, 255])
+    }
+
+    @Test func celsAreClippedToTheCanvas() throws {
+        var file = F(width: 2, height: 1)
+        file.frames = [
+            F.Frame(
+                duration: 100, chunks: [F.layer("moved"), F.rawCel(layer: 0, x: -1, width: 2, height: 1, pixels: [1, 1, 1, 255, 2, 2, 2, 255])])
+        ]
+        #expect(try frames(file).frames[0].texture.pixels.array == [2, 2, 2, 255, 0, 0, 0, 0])
+    }
+
+    @Test func unreadChunksAndGroupBlendingAreWarnings() throws {
+        var file = F(width: 1, height: 1)
+        file.flags = 1 | 2
+        file.frames = [
+            F.Frame(
+                duration: 100,
+                chunks: [
+                    F.layer("faded group", type: 1, opacity: 100), F.layer("inside", childLevel: 1),
+                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [1, 1, 1, 255]), F.chunk(0x2022, [0, 0, 0, 0]),
+                ])
+        ]
+        let warnings = try AsepriteLoader.animation(from: file.bytes).warnings
+        #expect(warnings.map(\.code) == [.asepriteGroupBlending, .asepriteUnreadData])
+        #expect(warnings[0].message.contains("'faded group'") && warnings[1].message.contains("1 slice chunk"))
+    }
+}
