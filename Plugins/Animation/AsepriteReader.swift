@@ -67,7 +67,8 @@ struct AsepriteReader {
     private mutating func readFrames() throws {
         frameCount = Int(try ByteReader(data).littleEndian(at: 6, as: UInt16.self, "the frame count"))
         guard frameCount > 0 else { throw AsepriteError.malformed(detail: "the header says the file has no frames") }
-        try reserve(frameCount * document.width * document.height * 4, for: "\(frameCount) frames of \(document.width)x\(document.height)")
+        let (width, height, count) = (document.width, document.height, frameCount)
+        try reserve(count * width * height * 4, for: "\(count) frames of \(width)x\(height)")
         var offset = 128
         var palette = AsepriteDocument.emptyPalette
         for index in 0..<frameCount {
