@@ -219,7 +219,8 @@ let package = Package(
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
-                "PreloadTileMap", "PreloadRemote", "PreloadKTX2", "PreloadAnimation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreloadTileMap", "PreloadRemote", "PreloadKTX2", "PreloadAnimation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/PreloadCLI"
         ),

@@ -61,7 +61,8 @@ extension AsepriteReader {
             }
             content = .linked(frame: frame)
         case 3:
-            throw AsepriteError.unsupported(detail: "\(chunk) is a tilemap cel on layer '\(document.layers[layer].name)' (tilemap layers are not composited yet)")
+            throw AsepriteError.unsupported(
+                detail: "\(chunk) is a tilemap cel on layer '\(document.layers[layer].name)' (tilemap layers are not composited yet)")
         default:
             throw AsepriteError.malformed(detail: "\(chunk) has cel type \(type) (0 to 3 are defined)")
         }

@@ -57,7 +57,8 @@ struct AsepriteCompositor {
             guard case .image(let width, let height, let pixels) = source.content else { continue }
             let layer = document.layers[cel.layer]
             let opacity = AsepriteBlending.multiply(source.opacity, document.layerOpacityIsValid ? layer.opacity : 255)
-            draw(pixels, width: width, height: height, at: (source.x, source.y), opacity: opacity, background: layer.isBackground,
+            draw(
+                pixels, width: width, height: height, at: (source.x, source.y), opacity: opacity, background: layer.isBackground,
                 palette: frame.palette, onto: &canvas)
         }
         return canvas
@@ -71,7 +72,8 @@ struct AsepriteCompositor {
             guard case .linked(let target) = current.content else { return current }
             guard let linked = document.frames[target].cels.first(where: { $0.layer == cel.layer }) else {
                 throw AsepriteError.malformed(
-                    detail: "frame \(frame + 1)'s cel on layer '\(document.layers[cel.layer].name)' links to frame \(target + 1), which has no cel there")
+                    detail:
+                        "frame \(frame + 1)'s cel on layer '\(document.layers[cel.layer].name)' links to frame \(target + 1), which has no cel there")
             }
             current = linked
         }

@@ -45,13 +45,17 @@ public struct AsepriteLoader: LoaderPlugin {
 
     /// The animation in an Aseprite file's `bytes`, and the warnings reading it gave.
     /// - Throws: ``AsepriteError`` or `TruncatedBytes` naming the cause.
-    public static func animation(from bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws -> (
+    public static func animation(
+        from bytes: [UInt8], limits: ImageLimits = ImageLimits()
+    ) throws -> (
         animation: SpriteAnimation, warnings: [AssetWarning]
     ) {
         try animation(from: bytes, limits: limits, cancel: {})
     }
 
-    private static func animation(from bytes: [UInt8], limits: ImageLimits, cancel: () throws -> Void) throws -> (
+    private static func animation(
+        from bytes: [UInt8], limits: ImageLimits, cancel: () throws -> Void
+    ) throws -> (
         animation: SpriteAnimation, warnings: [AssetWarning]
     ) {
         var (document, warnings) = try AsepriteReader.read(bytes, byteBudget: limits.maxDecodedBytes)

@@ -38,7 +38,9 @@ import Testing
 
     @Test func grayscaleShowsAsEqualChannels() throws {
         var file = F(width: 2, height: 1, depth: 16)
-        file.frames = [F.Frame(duration: 40, chunks: [F.layer("gray"), try F.compressedCel(layer: 0, width: 2, height: 1, pixels: [100, 255, 50, 0])])]
+        file.frames = [
+            F.Frame(duration: 40, chunks: [F.layer("gray"), try F.compressedCel(layer: 0, width: 2, height: 1, pixels: [100, 255, 50, 0])])
+        ]
         #expect(try frames(file).frames[0].texture.pixels.array == [100, 100, 100, 255, 50, 50, 50, 0])
     }
 
@@ -64,7 +66,9 @@ import Testing
         var file = F(width: 2, height: 1, depth: 8)
         file.transparentIndex = 5
         file.frames = [
-            F.Frame(duration: 100, chunks: [F.oldPalette([[1, 2, 3], [4, 5, 6]]), F.layer("only"), F.rawCel(layer: 0, width: 2, height: 1, pixels: [1, 0])])
+            F.Frame(
+                duration: 100,
+                chunks: [F.oldPalette([[1, 2, 3], [4, 5, 6]]), F.layer("only"), F.rawCel(layer: 0, width: 2, height: 1, pixels: [1, 0])])
         ]
         #expect(try frames(file).frames[0].texture.pixels.array == [4, 5, 6, 255, 1, 2, 3, 255])
     }

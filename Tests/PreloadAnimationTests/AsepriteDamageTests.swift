@@ -33,7 +33,9 @@ import Testing
         var layer = F.layer("a")
         layer.replaceSubrange(0..<4, with: F.dword(4000))
         file.frames = [F.Frame(duration: 1, chunks: [layer])]
-        #expect(failure(file.bytes)?.hasPrefix("malformed Aseprite file: frame 1 of 1's chunk 1 of 1 says it has 4000 bytes, past the frame's end") == true)
+        #expect(
+            failure(file.bytes)?.hasPrefix("malformed Aseprite file: frame 1 of 1's chunk 1 of 1 says it has 4000 bytes, past the frame's end")
+                == true)
     }
 
     @Test func aChunkCountThatLiesIsNamed() throws {
@@ -70,17 +72,25 @@ import Testing
         var file = F(width: 2, height: 2)
         let short = try Zlib.compress([1, 2, 3], level: 9)
         file.frames = [F.Frame(duration: 1, chunks: [F.layer("a"), try F.compressedCel(layer: 0, width: 2, height: 2, pixels: [], stored: short)])]
-        #expect(failure(file.bytes) == "malformed Aseprite file: frame 1 of 1's chunk 2 of 2's 2x2 cel's compressed pixels inflate to 3 bytes, not 16")
-        file.frames = [F.Frame(duration: 1, chunks: [F.layer("a"), try F.compressedCel(layer: 0, width: 2, height: 2, pixels: [], stored: [1, 2, 3, 4])])]
-        #expect(failure(file.bytes)?.hasPrefix("malformed Aseprite file: frame 1 of 1's chunk 2 of 2's 2x2 cel's compressed pixels: inflate:") == true)
+        #expect(
+            failure(file.bytes) == "malformed Aseprite file: frame 1 of 1's chunk 2 of 2's 2x2 cel's compressed pixels inflate to 3 bytes, not 16")
+        file.frames = [
+            F.Frame(duration: 1, chunks: [F.layer("a"), try F.compressedCel(layer: 0, width: 2, height: 2, pixels: [], stored: [1, 2, 3, 4])])
+        ]
+        #expect(
+            failure(file.bytes)?.hasPrefix("malformed Aseprite file: frame 1 of 1's chunk 2 of 2's 2x2 cel's compressed pixels: inflate:") == true)
     }
 
     @Test func pixelMemoryPastTheLimitIsRefusedBeforeItExists() throws {
         var file = F(width: 1, height: 1)
-        file.frames = [F.Frame(duration: 1, chunks: [F.layer("a"), try F.compressedCel(layer: 0, width: 65535, height: 65535, pixels: [], stored: [])])]
+        file.frames = [
+            F.Frame(duration: 1, chunks: [F.layer("a"), try F.compressedCel(layer: 0, width: 65535, height: 65535, pixels: [], stored: [])])
+        ]
         #expect(failure(file.bytes)?.contains("65535x65535 cel takes the pixels past the 1073741824-byte limit") == true)
         let small = ImageLimits(maxWidth: 8, maxHeight: 8, maxDecodedBytes: 1 << 20)
-        #expect(failure(F(width: 9, height: 1, frames: [F.Frame(duration: 1, chunks: [])]).bytes, limits: small)?.contains("larger than the limit") == true)
+        #expect(
+            failure(F(width: 9, height: 1, frames: [F.Frame(duration: 1, chunks: [])]).bytes, limits: small)?.contains("larger than the limit")
+                == true)
     }
 
     @Test func otherBlendModesAndTilemapLayersAreRefusedByName() throws {

@@ -37,7 +37,8 @@ import Testing
 
     @Test func repeatCountsStopOnTheLastFrameShown() {
         let tags = [
-            AnimationTag(name: "twice", from: 2, to: 4, repeatCount: 2), AnimationTag(name: "there", from: 2, to: 4, direction: .pingPong, repeatCount: 1),
+            AnimationTag(name: "twice", from: 2, to: 4, repeatCount: 2),
+            AnimationTag(name: "there", from: 2, to: 4, direction: .pingPong, repeatCount: 1),
             AnimationTag(name: "back", from: 2, to: 4, direction: .pingPong, repeatCount: 2),
             AnimationTag(name: "single", from: 1, to: 1, direction: .pingPong, repeatCount: 3),
         ]
