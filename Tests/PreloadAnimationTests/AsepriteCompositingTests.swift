@@ -28,6 +28,22 @@ import Testing
             ])
     }
 
+    @Test func opacityRoundsAsAsepritesMultiplication() throws {
+        var file = F(width: 2, height: 1)
+        file.frames = [
+            F.Frame(
+                duration: 100,
+                chunks: [
+                    F.layer("under"), F.layer("faded", opacity: 200),
+                    F.rawCel(layer: 0, x: 1, width: 1, height: 1, pixels: [0, 0, 0, 255]),
+                    F.rawCel(layer: 1, width: 2, height: 1, pixels: [10, 20, 30, 200, 255, 255, 255, 200]),
+                ])
+        ]
+        // 200 * 200 / 255 is 156.9: MUL_UN8 rounds it to 157 (a truncating product gives 156);
+        // over black, 0 + 255 * 157 / 255 = 157.
+        #expect(try frames(file).frames[0].texture.pixels.array == [10, 20, 30, 157, 157, 157, 157, 255])
+    }
+
     @Test func layerOpacityIsIgnoredWithoutHeaderFlagOne() throws {
         var file = try F.twoLayers()
         file.flags = 0
