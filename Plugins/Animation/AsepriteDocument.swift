@@ -56,7 +56,7 @@ struct AsepriteDocument {
     var layers: [Layer] = []
     var frames: [Frame] = []
     var tags: [AnimationTag] = []
-    /// Chunks passed over, by what they hold ("slice": 2), for ``AssetWarning/Code/asepriteUnreadData``.
+    /// Chunks passed over, by what they hold ("slice": 2), for `AssetWarning.Code.asepriteUnreadData`.
     var unread: [String: Int] = [:]
 
     /// Whether layers' opacity fields are valid (header flag 1).

@@ -20,7 +20,7 @@ import Preload
 /// ```
 public struct AsepriteLoader: LoaderPlugin {
     /// The most pixel memory one file may take, cels and frames together
-    /// (``ImageLimits/maxDecodedBytes``); a file claiming more is refused before allocating it.
+    /// (`ImageLimits.maxDecodedBytes`); a file claiming more is refused before allocating it.
     public var limits: ImageLimits
 
     /// An Aseprite loader refusing files whose pixels would pass `limits`.

@@ -9,7 +9,7 @@ extension AssetKind {
 /// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``.
 ///
 /// Each frame is the whole canvas composited as Aseprite's export composites it, one RGBA8
-/// ``Texture`` (straight alpha) per frame. ``frameIndex(at:tag:)`` says which frame to show.
+/// `Texture` (straight alpha) per frame. ``frameIndex(at:tag:)`` says which frame to show.
 ///
 /// ```swift
 /// import Preload
@@ -55,7 +55,7 @@ public struct SpriteAnimation: Asset, Sendable {
         self.loopCount = loopCount
     }
 
-    /// ``AssetKind/animation``.
+    /// `AssetKind.animation`.
     public var kind: AssetKind { .animation }
     /// The frames' pixel bytes.
     public var byteCount: Int { frames.reduce(0) { $0 + $1.texture.byteCount } }
