@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadZlib"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib"],
             path: "Plugins/Animation"
         ),
         .target(
@@ -285,7 +285,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAnimationTests",
-            dependencies: ["PreloadAnimation", "Preload", "PreloadZlib", "PreloadTestSupport"]
+            dependencies: ["PreloadAnimation", "PreloadAtlas", "Preload", "PreloadZlib", "PreloadTestSupport"]
         ),
         .testTarget(
             name: "PreloadAudioTests",

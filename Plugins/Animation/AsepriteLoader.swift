@@ -72,14 +72,14 @@ public struct AsepriteLoader: LoaderPlugin {
             let counts = document.unread.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) chunk\($0.value == 1 ? "" : "s")" }
             warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: " + counts.joined(separator: ", ")))
         }
-        var frames = [SpriteAnimation.Frame]()
+        var canvases = [[UInt8]]()
         for index in document.frames.indices {
             try cancel()
-            let texture = Texture(
-                width: document.width, height: document.height, pixelFormat: .rgba8, alphaMode: .straight, pixels: try compositor.frame(index))
-            frames.append(SpriteAnimation.Frame(texture: texture, durationMilliseconds: document.frames[index].durationMilliseconds))
+            canvases.append(try compositor.frame(index))
         }
+        let durations = document.frames.map(\.durationMilliseconds)
         document.frames = []
-        return (SpriteAnimation(width: document.width, height: document.height, frames: frames, tags: document.tags), warnings)
+        let (pages, frames) = try FramePacking.pack(canvases, durations: durations, width: document.width, height: document.height)
+        return (SpriteAnimation(width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags), warnings)
     }
 }

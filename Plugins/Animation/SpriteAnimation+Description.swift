@@ -1,11 +1,11 @@
 import Preload
 
 extension SpriteAnimation: DescribedAsset {
-    /// Each frame's pixels, as pages.
-    public var checksummedParts: [ChecksummedPart] { ChecksummedPart.pages(frames.map(\.texture)) }
+    /// Each page's pixels.
+    public var checksummedParts: [ChecksummedPart] { ChecksummedPart.pages(pages) }
 
-    /// `width`, `height`, `frameCount`, `durationMilliseconds` (all frames), `loopCount` and
-    /// `tags` (each's `name`, `from`, `to`, `direction`, `repeat`);
+    /// `width`, `height`, `frameCount`, `durationMilliseconds` (all frames), `loopCount`,
+    /// `tags` (each's `name`, `from`, `to`, `direction`, `repeat`) and `pages`;
     /// `animation 32x32, 6 frames, 600 ms, 2 tags (idle, walk)`.
     public func assetDescription(checksums: AssetChecksums?) -> AssetDescription {
         let total = frames.reduce(0) { $0 + $1.durationMilliseconds }
@@ -20,6 +20,7 @@ extension SpriteAnimation: DescribedAsset {
             fields: [
                 "width": .int(width), "height": .int(height), "frameCount": .int(frames.count), "durationMilliseconds": .int(total),
                 "loopCount": .int(loopCount), "tags": .array(tagFields),
+                "pages": .pages(pages.enumerated().map { ("page \($0.offset)", $0.element) }, checksums: checksums),
             ],
             summary: "animation \(width)x\(height), \(AssetDescription.counted(frames.count, "frame")), \(total) ms, "
                 + AssetDescription.counted(tags.count, "tag") + names)

@@ -1,4 +1,5 @@
 import Preload
+import PreloadAtlas
 
 extension AssetKind {
     /// Frames, their durations and tags (``SpriteAnimation``).
@@ -8,28 +9,39 @@ extension AssetKind {
 /// An animated sprite: its frames, how long each shows, and the tags that name runs of them,
 /// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``.
 ///
-/// Each frame is the whole canvas composited as Aseprite's export composites it, one RGBA8
-/// `Texture` (straight alpha) per frame. ``frameIndex(at:tag:)`` says which frame to show.
+/// Each frame is the canvas composited as Aseprite's export composites it, trimmed to its pixels
+/// with alpha and packed with the others onto RGBA8 ``pages`` (PreloadAtlas's packer): a frame is
+/// a region of a page and where it goes on the canvas. ``frameIndex(at:tag:)`` says which frame
+/// to show.
 ///
 /// ```swift
 /// import Preload
 /// import PreloadAnimation
 ///
-/// func show(_ animation: SpriteAnimation, after time: Duration) -> Texture? {
-///     animation.frameIndex(at: time, tag: "walk").map { animation.frames[$0].texture }
+/// func show(_ animation: SpriteAnimation, after time: Duration) -> (page: Texture, frame: SpriteAnimation.Frame)? {
+///     animation.frameIndex(at: time, tag: "walk").map { (animation.pages[animation.frames[$0].page], animation.frames[$0]) }
 /// }
 /// ```
 public struct SpriteAnimation: Asset, Sendable {
-    /// One frame: its image and how long it shows.
-    public struct Frame: Sendable {
-        /// The frame's pixels, the canvas's size.
-        public var texture: Texture
+    /// One frame: where its pixels are on the pages, where they go on the canvas, and how long it
+    /// shows.
+    public struct Frame: Hashable, Sendable {
+        /// The page holding the frame's pixels (an index into ``SpriteAnimation/pages``).
+        public var page: Int
+        /// The frame's pixels on its page: the bounds of its pixels with alpha, trimmed of the
+        /// transparent rest (empty for a frame with nothing to show).
+        public var rect: PixelRect
+        /// Where ``rect``'s pixels go on the canvas (the same size); the rest of the canvas is
+        /// transparent.
+        public var canvasRect: PixelRect
         /// How long the frame shows, in milliseconds.
         public var durationMilliseconds: Int
 
-        /// A frame showing `texture` for `durationMilliseconds`.
-        public init(texture: Texture, durationMilliseconds: Int) {
-            self.texture = texture
+        /// A frame showing `rect` of page `page` at `canvasRect` for `durationMilliseconds`.
+        public init(page: Int, rect: PixelRect, canvasRect: PixelRect, durationMilliseconds: Int) {
+            self.page = page
+            self.rect = rect
+            self.canvasRect = canvasRect
             self.durationMilliseconds = durationMilliseconds
         }
     }
@@ -38,6 +50,9 @@ public struct SpriteAnimation: Asset, Sendable {
     public var width: Int
     /// The canvas's height in pixels (every frame's).
     public var height: Int
+    /// The RGBA8 pages (straight alpha) the frames' pixels are packed on; frames that show the
+    /// same pixels share one region.
+    public var pages: [Texture]
     /// The frames, in file order.
     public var frames: [Frame]
     /// The named runs of frames, in file order.
@@ -46,19 +61,35 @@ public struct SpriteAnimation: Asset, Sendable {
     /// (Aseprite files have no loop count: theirs is 0).
     public var loopCount: Int
 
-    /// An animation of `frames` on a `width` x `height` canvas.
-    public init(width: Int, height: Int, frames: [Frame], tags: [AnimationTag] = [], loopCount: Int = 0) {
+    /// An animation of `frames` on `pages`, on a `width` x `height` canvas.
+    public init(width: Int, height: Int, pages: [Texture], frames: [Frame], tags: [AnimationTag] = [], loopCount: Int = 0) {
         self.width = width
         self.height = height
+        self.pages = pages
         self.frames = frames
         self.tags = tags
         self.loopCount = loopCount
     }
 
+    /// Frame `index` drawn on the whole canvas: `width * height` RGBA8 pixels, straight alpha,
+    /// transparent black outside the frame's ``Frame/canvasRect``.
+    public func canvasPixels(ofFrame index: Int) -> [UInt8] {
+        let frame = frames[index], page = pages[frame.page]
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        page.pixels.withUnsafeBufferPointer { source in
+            for row in 0..<frame.rect.height {
+                let from = ((frame.rect.y + row) * page.width + frame.rect.x) * 4
+                let to = ((frame.canvasRect.y + row) * width + frame.canvasRect.x) * 4
+                for offset in 0..<frame.rect.width * 4 { canvas[to + offset] = source[from + offset] }
+            }
+        }
+        return canvas
+    }
+
     /// `AssetKind.animation`.
     public var kind: AssetKind { .animation }
     /// The frames' pixel bytes.
-    public var byteCount: Int { frames.reduce(0) { $0 + $1.texture.byteCount } }
+    public var byteCount: Int { pages.reduce(0) { $0 + $1.byteCount } }
 
     /// The first tag named `name`, if there is one.
     public func tag(named name: String) -> AnimationTag? { tags.first { $0.name == name } }

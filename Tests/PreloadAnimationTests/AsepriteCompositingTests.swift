@@ -1,5 +1,6 @@
 import Preload
 import PreloadAnimation
+import PreloadAtlas
 import Testing
 
 /// Frames composited from fixtures written from the specification, checked to the bit against
@@ -17,10 +18,10 @@ import Testing
         #expect(animation.frames.map(\.durationMilliseconds) == [100, 150])
         // (200,100,50) under blue at 128: 200 + (0-200)*128/255 = 100, ...; red 128 under green at
         // 128*128/255=64: alpha 64 + 128 - 32 = 160; the lone top pixel keeps its colour, alpha 200*128/255.
-        #expect(animation.frames[0].texture.pixels.array == [100, 50, 152, 255, 153, 102, 0, 160, 9, 8, 7, 100])
+        #expect(animation.canvasPixels(ofFrame: 0) == [100, 50, 152, 255, 153, 102, 0, 160, 9, 8, 7, 100])
         // Frame 2: the linked bottom cel, and the top cel at cel opacity 128 times layer opacity 128 (64).
-        #expect(animation.frames[1].texture.pixels.array == [200, 100, 50, 255, 255, 0, 0, 128, 10, 20, 30, 64])
-        #expect(animation.frames[0].texture.pixelFormat == .rgba8 && animation.frames[0].texture.alphaMode == .straight)
+        #expect(animation.canvasPixels(ofFrame: 1) == [200, 100, 50, 255, 255, 0, 0, 128, 10, 20, 30, 64])
+        #expect(animation.pages.count == 1 && animation.pages[0].pixelFormat == .rgba8 && animation.pages[0].alphaMode == .straight)
         #expect(
             animation.tags == [
                 AnimationTag(name: "all", from: 0, to: 1, direction: .pingPong, repeatCount: 0),
@@ -41,7 +42,26 @@ import Testing
         ]
         // 200 * 200 / 255 is 156.9: MUL_UN8 rounds it to 157 (a truncating product gives 156);
         // over black, 0 + 255 * 157 / 255 = 157.
-        #expect(try frames(file).frames[0].texture.pixels.array == [10, 20, 30, 157, 157, 157, 157, 255])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [10, 20, 30, 157, 157, 157, 157, 255])
+    }
+
+    @Test func framesAreTrimmedAndEqualFramesShareOneRegion() throws {
+        var file = F(width: 8, height: 8)
+        let dot = F.rawCel(layer: 0, x: 2, y: 3, width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+        file.frames = [
+            F.Frame(duration: 10, chunks: [F.layer("a"), dot]),
+            F.Frame(duration: 20, chunks: [F.rawCel(layer: 0, x: 5, y: 5, width: 1, height: 1, pixels: [9, 9, 9, 9])]),
+            F.Frame(duration: 30, chunks: [F.linkedCel(layer: 0, frame: 0)]), F.Frame(duration: 40, chunks: []),
+        ]
+        let animation = try frames(file)
+        #expect(animation.frames.map(\.canvasRect.width) == [2, 1, 2, 0])
+        #expect(animation.frames[0].canvasRect == PixelRect(x: 2, y: 3, width: 2, height: 1))
+        #expect(animation.frames[0].rect == animation.frames[2].rect && animation.frames[0].rect != animation.frames[1].rect)
+        #expect(animation.frames.map(\.durationMilliseconds) == [10, 20, 30, 40])
+        var expected = [UInt8](repeating: 0, count: 8 * 8 * 4)
+        expected.replaceSubrange((3 * 8 + 2) * 4..<(3 * 8 + 4) * 4, with: [1, 2, 3, 255, 4, 5, 6, 255])
+        #expect(animation.canvasPixels(ofFrame: 2) == expected && animation.canvasPixels(ofFrame: 3) == [UInt8](repeating: 0, count: 256))
+        #expect(animation.pages.count == 1 && animation.pages[0].width * animation.pages[0].height <= 3 * 2 * 2)
     }
 
     @Test func layerOpacityIsIgnoredWithoutHeaderFlagOne() throws {
@@ -49,7 +69,7 @@ import Testing
         file.flags = 0
         let animation = try frames(file)
         // The top layer at full opacity: blue over (200,100,50) replaces it.
-        #expect(Array(animation.frames[0].texture.pixels.array.prefix(4)) == [0, 0, 255, 255])
+        #expect(Array(animation.canvasPixels(ofFrame: 0).prefix(4)) == [0, 0, 255, 255])
     }
 
     @Test func grayscaleShowsAsEqualChannels() throws {
@@ -57,7 +77,7 @@ import Testing
         file.frames = [
             F.Frame(duration: 40, chunks: [F.layer("gray"), try F.compressedCel(layer: 0, width: 2, height: 1, pixels: [100, 255, 50, 0])])
         ]
-        #expect(try frames(file).frames[0].texture.pixels.array == [100, 100, 100, 255, 50, 50, 50, 0])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [100, 100, 100, 255, 0, 0, 0, 0])
     }
 
     @Test func indexedUsesThePaletteAndTheTransparentIndexOffTheBackground() throws {
@@ -75,7 +95,7 @@ import Testing
         ]
         // Index 0 is the background's colour there, transparent on the top layer; blue at 128
         // over (10,20,30): 10 - 10*128/255 = 5, 20 - 20*128/255 = 10, 30 + 225*128/255 = 142.
-        #expect(try frames(file).frames[0].texture.pixels.array == [10, 20, 30, 255, 255, 0, 0, 255, 5, 10, 142, 255])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [10, 20, 30, 255, 255, 0, 0, 255, 5, 10, 142, 255])
     }
 
     @Test func theOldPaletteChunkServesWhenThereIsNoNewOne() throws {
@@ -86,7 +106,7 @@ import Testing
                 duration: 100,
                 chunks: [F.oldPalette([[1, 2, 3], [4, 5, 6]]), F.layer("only"), F.rawCel(layer: 0, width: 2, height: 1, pixels: [1, 0])])
         ]
-        #expect(try frames(file).frames[0].texture.pixels.array == [4, 5, 6, 255, 1, 2, 3, 255])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [4, 5, 6, 255, 1, 2, 3, 255])
     }
 
     @Test func hiddenLayersHiddenGroupsAndReferenceLayersDoNotShow() throws {
@@ -103,7 +123,7 @@ import Testing
                     F.rawCel(layer: 4, width: 1, height: 1, pixels: [7, 7, 7, 255]),
                 ])
         ]
-        #expect(try frames(file).frames[0].texture.pixels.array == [1, 2, 3, 255])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [1, 2, 3, 255])
     }
 
     @Test func aCelsZIndexMovesItAboveTheNextLayer() throws {
@@ -117,7 +137,7 @@ import Testing
                     F.rawCel(layer: 1, width: 1, height: 1, pixels: [2, 2, 2, 255]),
                 ])
         ]
-        #expect(try frames(file).frames[0].texture.pixels.array == [1, 1, 1, 255])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [1, 1, 1, 255])
     }
 
     @Test func celsAreClippedToTheCanvas() throws {
@@ -126,7 +146,7 @@ import Testing
             F.Frame(
                 duration: 100, chunks: [F.layer("moved"), F.rawCel(layer: 0, x: -1, width: 2, height: 1, pixels: [1, 1, 1, 255, 2, 2, 2, 255])])
         ]
-        #expect(try frames(file).frames[0].texture.pixels.array == [2, 2, 2, 255, 0, 0, 0, 0])
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [2, 2, 2, 255, 0, 0, 0, 0])
     }
 
     @Test func unreadChunksAndGroupBlendingAreWarnings() throws {

@@ -1,14 +1,16 @@
 import Preload
 import PreloadAnimation
+import PreloadAtlas
 import Testing
 
 /// `frameIndex(at:tag:)`: durations, directions, repeat counts and loop counts.
 @Suite struct SpriteAnimationTimingTests {
     /// Five frames of 100, 200, 100, 100, 100 ms.
     func animation(tags: [AnimationTag], loopCount: Int = 0) -> SpriteAnimation {
-        let texture = Texture(width: 1, height: 1, pixelFormat: .rgba8, alphaMode: .straight, pixels: [0, 0, 0, 0])
-        let frames = [100, 200, 100, 100, 100].map { SpriteAnimation.Frame(texture: texture, durationMilliseconds: $0) }
-        return SpriteAnimation(width: 1, height: 1, frames: frames, tags: tags, loopCount: loopCount)
+        let page = Texture(width: 1, height: 1, pixelFormat: .rgba8, alphaMode: .straight, pixels: [0, 0, 0, 0])
+        let rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        let frames = [100, 200, 100, 100, 100].map { SpriteAnimation.Frame(page: 0, rect: rect, canvasRect: rect, durationMilliseconds: $0) }
+        return SpriteAnimation(width: 1, height: 1, pages: [page], frames: frames, tags: tags, loopCount: loopCount)
     }
 
     func indexes(_ animation: SpriteAnimation, tag: String?, every step: Int = 100, count: Int) -> [Int?] {
@@ -52,6 +54,6 @@ import Testing
     @Test func unknownTagsAndEmptyAnimations() {
         #expect(animation(tags: []).frameIndex(at: .zero, tag: "walk") == nil)
         #expect(animation(tags: [AnimationTag(name: "bad", from: 3, to: 9)]).frameIndex(at: .zero, tag: "bad") == nil)
-        #expect(SpriteAnimation(width: 1, height: 1, frames: []).frameIndex(at: .zero) == nil)
+        #expect(SpriteAnimation(width: 1, height: 1, pages: [], frames: []).frameIndex(at: .zero) == nil)
     }
 }
