@@ -163,5 +163,8 @@ import Testing
         let warnings = try AsepriteLoader.animation(from: file.bytes).warnings
         #expect(warnings.map(\.code) == [.asepriteGroupBlending, .asepriteUnreadData])
         #expect(warnings[0].message.contains("'faded group'") && warnings[1].message.contains("1 slice chunk"))
+        let padded = try AsepriteLoader.animation(from: try F.twoLayers().bytes + [0, 0, 0]).warnings
+        #expect(padded.map(\.message) == ["the header says 414 bytes; the file has 417", "3 bytes after the last frame are not read"])
+        #expect(padded.allSatisfy { $0.code == .asepriteFileSize })
     }
 }
