@@ -1,37 +1,46 @@
 /// Aseprite's blend arithmetic on 8-bit channels (its `blend_funcs.cpp`, from the formulas, not
 /// the code): results match its export to the bit.
 enum AsepriteBlending {
+    /// One straight-alpha RGBA pixel, each channel 0...255.
+    typealias Pixel = (r: Int, g: Int, b: Int, a: Int)
+
     /// `a * b / 255`, rounded as pixman's `MUL_UN8` rounds.
     @inline(__always) static func multiply(_ a: Int, _ b: Int) -> Int {
         let t = a * b + 0x80
         return ((t >> 8) + t) >> 8
     }
 
-    /// Normal mode: `source` at `opacity` over the RGBA8 pixel at `canvas[at]`, straight alpha.
-    /// Over a transparent pixel the source's colour is kept with its alpha times the opacity;
-    /// otherwise each channel moves towards the source by its share of the result's alpha
-    /// (integer division truncating, as C's does).
-    @inline(__always) static func normal(source: (r: Int, g: Int, b: Int, a: Int), opacity: Int, onto canvas: inout [UInt8], at: Int) {
-        let backdropAlpha = Int(canvas[at + 3])
-        if backdropAlpha == 0 {
-            canvas[at] = UInt8(source.r)
-            canvas[at + 1] = UInt8(source.g)
-            canvas[at + 2] = UInt8(source.b)
-            canvas[at + 3] = UInt8(multiply(source.a, opacity))
-            return
-        }
-        guard source.a != 0 else { return }
-        let sourceAlpha = multiply(source.a, opacity)
-        let resultAlpha = sourceAlpha + backdropAlpha - multiply(backdropAlpha, sourceAlpha)
-        canvas[at] = channel(Int(canvas[at]), source.r, sourceAlpha, resultAlpha)
-        canvas[at + 1] = channel(Int(canvas[at + 1]), source.g, sourceAlpha, resultAlpha)
-        canvas[at + 2] = channel(Int(canvas[at + 2]), source.b, sourceAlpha, resultAlpha)
-        canvas[at + 3] = UInt8(resultAlpha)
+    /// The RGBA8 pixel at `canvas[at]`.
+    @inline(__always) static func pixel(_ canvas: [UInt8], at: Int) -> Pixel {
+        (Int(canvas[at]), Int(canvas[at + 1]), Int(canvas[at + 2]), Int(canvas[at + 3]))
     }
 
-    /// One channel of ``normal(source:opacity:onto:at:)``: `backdrop + (value - backdrop) * alpha / result`.
-    @inline(__always) private static func channel(_ backdrop: Int, _ value: Int, _ alpha: Int, _ result: Int) -> UInt8 {
-        UInt8(backdrop + (value - backdrop) * alpha / result)
+    /// Normal mode: `source` at `opacity` over `backdrop`, straight alpha. Over a transparent
+    /// pixel the source's colour is kept with its alpha times the opacity; otherwise each
+    /// channel moves towards the source by its share of the result's alpha (integer division
+    /// truncating, as C's does).
+    @inline(__always) static func normal(_ backdrop: Pixel, _ source: Pixel, opacity: Int) -> Pixel {
+        if backdrop.a == 0 { return (source.r, source.g, source.b, multiply(source.a, opacity)) }
+        guard source.a != 0 else { return backdrop }
+        let sourceAlpha = multiply(source.a, opacity)
+        let resultAlpha = sourceAlpha + backdrop.a - multiply(backdrop.a, sourceAlpha)
+        return (
+            backdrop.r + (source.r - backdrop.r) * sourceAlpha / resultAlpha, backdrop.g + (source.g - backdrop.g) * sourceAlpha / resultAlpha,
+            backdrop.b + (source.b - backdrop.b) * sourceAlpha / resultAlpha, resultAlpha
+        )
+    }
+
+    /// ``normal(_:_:opacity:)`` onto the RGBA8 pixel at `canvas[at]`.
+    @inline(__always) static func normal(source: Pixel, opacity: Int, onto canvas: inout [UInt8], at: Int) {
+        store(normal(pixel(canvas, at: at), source, opacity: opacity), into: &canvas, at: at)
+    }
+
+    /// Writes `pixel` at `canvas[at]`.
+    @inline(__always) static func store(_ pixel: Pixel, into canvas: inout [UInt8], at: Int) {
+        canvas[at] = UInt8(pixel.r)
+        canvas[at + 1] = UInt8(pixel.g)
+        canvas[at + 2] = UInt8(pixel.b)
+        canvas[at + 3] = UInt8(pixel.a)
     }
 
     /// Aseprite's name for blend mode `mode` (the layer chunk's numbering).

@@ -2,8 +2,8 @@ import Preload
 
 /// Composites an ``AsepriteDocument``'s frames as Aseprite's export does: visible image layers
 /// bottom to top (reordered by each cel's z-index), each cel at its position, clipped to the
-/// canvas, blended in normal mode with the cel's opacity times its layer's, in Aseprite's
-/// integer arithmetic (``AsepriteBlending``).
+/// canvas, blended in its layer's mode with the cel's opacity times its layer's, in Aseprite's
+/// integer arithmetic (``AsepriteBlending``, ``AsepriteBlendModes``).
 struct AsepriteCompositor {
     let document: AsepriteDocument
     /// Whether each layer is shown: it and every group it is in are visible, and it is not a
@@ -25,9 +25,11 @@ struct AsepriteCompositor {
             if layer.type == 2 {
                 throw AsepriteError.unsupported(detail: "layer '\(layer.name)' is a tilemap layer (tilemap layers are not composited yet)")
             }
-            if layer.type == 0, layer.blendMode != 0 {
+            if layer.type == 0, !AsepriteBlendModes.isSupported(layer.blendMode, depth: document.depth) {
                 throw AsepriteError.unsupported(
-                    detail: "layer '\(layer.name)' blends in \(AsepriteBlending.modeName(layer.blendMode)) mode (only normal is composited yet)")
+                    detail:
+                        "layer '\(layer.name)' blends in \(AsepriteBlending.modeName(layer.blendMode)) mode (hue, saturation, color and luminosity are not composited yet)"
+                )
             }
         }
     }
@@ -58,7 +60,8 @@ struct AsepriteCompositor {
             let layer = document.layers[cel.layer]
             let opacity = AsepriteBlending.multiply(source.opacity, document.layerOpacityIsValid ? layer.opacity : 255)
             draw(
-                pixels, width: width, height: height, at: (source.x, source.y), opacity: opacity, background: layer.isBackground,
+                pixels, width: width, height: height, at: (source.x, source.y), opacity: opacity, mode: layer.blendMode,
+                background: layer.isBackground,
                 palette: frame.palette, onto: &canvas)
         }
         return canvas
@@ -82,7 +85,7 @@ struct AsepriteCompositor {
 
     /// Blends a cel's pixels onto `canvas` at `origin`, clipped to the canvas.
     private func draw(
-        _ pixels: [UInt8], width: Int, height: Int, at origin: (x: Int, y: Int), opacity: Int, background: Bool, palette: [UInt8],
+        _ pixels: [UInt8], width: Int, height: Int, at origin: (x: Int, y: Int), opacity: Int, mode: Int, background: Bool, palette: [UInt8],
         onto canvas: inout [UInt8]
     ) {
         let canvasWidth = document.width, depth = document.depth
@@ -103,7 +106,11 @@ struct AsepriteCompositor {
                     color = (Int(palette[entry * 4]), Int(palette[entry * 4 + 1]), Int(palette[entry * 4 + 2]), Int(palette[entry * 4 + 3]))
                 }
                 let target = ((origin.y + row) * canvasWidth + origin.x + column) * 4
-                AsepriteBlending.normal(source: color, opacity: opacity, onto: &canvas, at: target)
+                if mode == 0 {
+                    AsepriteBlending.normal(source: color, opacity: opacity, onto: &canvas, at: target)
+                } else {
+                    AsepriteBlendModes.blend(mode, source: color, opacity: opacity, onto: &canvas, at: target)
+                }
             }
         }
     }

@@ -10,8 +10,8 @@ public enum AsepriteError: AssetFailure, Equatable {
     case malformed(detail: String)
     /// The file ends before what its header and frames say it holds (a frame count that lies).
     case truncated(detail: String)
-    /// The file uses what this loader does not composite yet: a visible tilemap layer, a blend
-    /// mode other than normal on a visible layer, an unknown colour depth.
+    /// The file uses what this loader does not composite yet: a visible tilemap layer, a visible
+    /// layer in the hue, saturation, color or luminosity mode, an unknown colour depth.
     case unsupported(detail: String)
 
     public var category: AssetError.Category {

@@ -6,9 +6,10 @@ import Preload
 ///
 /// RGBA, grayscale and indexed sprites (with their palettes and transparent index) load; layers
 /// show by their visibility (and their groups'), with their opacity and the cels' opacity, in
-/// normal blend mode; raw, compressed and linked cels, and cel z-indexes. A visible layer in
-/// another blend mode, or a visible tilemap layer, fails the file naming the layer and mode
-/// (not composited yet). Damage fails by name: a chunk past its frame, a frame count that
+/// normal and the separable blend modes; raw, compressed and linked cels, and cel z-indexes. A
+/// visible layer in the hue, saturation, color or luminosity mode (of an RGBA or indexed
+/// sprite), or a visible tilemap layer, fails the file naming the layer and mode (not composited
+/// yet). Damage fails by name: a chunk past its frame, a frame count that
 /// lies, a cel on a missing layer or linked to a missing cel, compressed pixels that inflate
 /// to more or fewer bytes than the cel's size.
 ///

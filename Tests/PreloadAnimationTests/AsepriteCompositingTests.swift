@@ -64,6 +64,45 @@ import Testing
         #expect(animation.pages.count == 1 && animation.pages[0].width * animation.pages[0].height <= 3 * 2 * 2)
     }
 
+    @Test func multiplyFadesToNormalOverTransparency() throws {
+        var file = F(width: 2, height: 1)
+        file.frames = [
+            F.Frame(
+                duration: 100,
+                chunks: [
+                    F.layer("under"), F.layer("shade", blendMode: 1),
+                    F.rawCel(layer: 0, width: 2, height: 1, pixels: [200, 100, 50, 255, 200, 100, 50, 128]),
+                    F.rawCel(layer: 1, width: 2, height: 1, pixels: [100, 200, 255, 255, 100, 200, 255, 255]),
+                ])
+        ]
+        // Over an opaque backdrop: the product, (200*100, 100*200, 50*255)/255 rounded = (78, 78, 50).
+        // Over alpha 128: normal (100, 200, 255) merged halfway to the product, twice: (83, 108, 101).
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [78, 78, 50, 255, 83, 108, 101, 255])
+    }
+
+    @Test func separableModesPerChannel() throws {
+        func blended(_ mode: Int, _ backdrop: [UInt8], _ source: [UInt8]) throws -> [UInt8] {
+            var file = F(width: 1, height: 1)
+            file.frames = [
+                F.Frame(
+                    duration: 1,
+                    chunks: [
+                        F.layer("under"), F.layer("over", blendMode: mode), F.rawCel(layer: 0, width: 1, height: 1, pixels: backdrop + [255]),
+                        F.rawCel(layer: 1, width: 1, height: 1, pixels: source + [255]),
+                    ])
+            ]
+            return Array(try frames(file).canvasPixels(ofFrame: 0).prefix(3))
+        }
+        #expect(try blended(2, [200, 100, 0], [100, 200, 0]) == [222, 222, 0])  // screen: b + s - b*s/255
+        #expect(try blended(4, [200, 100, 7], [100, 200, 9]) == [100, 100, 7])  // darken
+        #expect(try blended(5, [200, 100, 7], [100, 200, 9]) == [200, 200, 9])  // lighten
+        #expect(try blended(10, [200, 100, 7], [100, 200, 9]) == [100, 100, 2])  // difference
+        #expect(try blended(16, [200, 100, 7], [100, 200, 9]) == [255, 255, 16])  // addition, clamped
+        #expect(try blended(17, [200, 100, 7], [100, 200, 9]) == [100, 0, 0])  // subtract, clamped
+        #expect(try blended(18, [100, 0, 200], [200, 50, 100]) == [128, 0, 255])  // divide: 100*255/200 rounded
+        #expect(try blended(3, [100, 200, 0], [200, 200, 0]) == [157, 231, 0])  // overlay: b < 128 ? s*2b/255 : screen(s, 2b - 255)
+    }
+
     @Test func layerOpacityIsIgnoredWithoutHeaderFlagOne() throws {
         var file = try F.twoLayers()
         file.flags = 0
