@@ -39,23 +39,25 @@ public struct AsepriteLoader: LoaderPlugin {
     public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteReader.matches(header) }
 
     public func load(_ context: LoadContext) throws -> any Asset {
-        let animation = try Self.animation(from: try context.readContents().array, limits: limits, cancel: context.checkCancellation)
+        let animation = try Self.animation(
+            from: try context.readContents().array, limits: limits, memory: context.memory, cancel: context.checkCancellation)
         try context.warn(animation.warnings)
         return animation.animation
     }
 
-    /// The animation in an Aseprite file's `bytes`, and the warnings reading it gave.
+    /// The animation in an Aseprite file's `bytes`, its pages in `memory`, and the warnings
+    /// reading it gave.
     /// - Throws: ``AsepriteError`` or `TruncatedBytes` naming the cause.
     public static func animation(
-        from bytes: [UInt8], limits: ImageLimits = ImageLimits()
+        from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
     ) throws -> (
         animation: SpriteAnimation, warnings: [AssetWarning]
     ) {
-        try animation(from: bytes, limits: limits, cancel: {})
+        try animation(from: bytes, limits: limits, memory: memory, cancel: {})
     }
 
     private static func animation(
-        from bytes: [UInt8], limits: ImageLimits, cancel: () throws -> Void
+        from bytes: [UInt8], limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
     ) throws -> (
         animation: SpriteAnimation, warnings: [AssetWarning]
     ) {
@@ -80,7 +82,8 @@ public struct AsepriteLoader: LoaderPlugin {
         }
         let durations = document.frames.map(\.durationMilliseconds)
         document.frames = []
-        let (pages, frames) = try FramePacking.pack(canvases, durations: durations, width: document.width, height: document.height)
+        let (pages, frames) = try FramePacking.pack(
+            canvases, durations: durations, width: document.width, height: document.height, memory: memory)
         return (SpriteAnimation(width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags), warnings)
     }
 }

@@ -4,7 +4,7 @@ import PreloadAtlas
 /// Whole-canvas frames made into regions of packed pages: each frame trimmed to the bounds of
 /// its pixels with alpha, identical trimmed frames stored once, the rest placed by PreloadAtlas's
 /// `RectanglePacker` (the package's one packer) with a pixel of spacing, and copied onto RGBA8
-/// pages.
+/// pages in pooled memory (`AssetBytes`), as every decoder writes its pixels.
 enum FramePacking {
     /// A trimmed frame's pixels and where they sit: equal keys are one stored image.
     private struct Trim: Hashable {
@@ -13,9 +13,9 @@ enum FramePacking {
     }
 
     /// The pages and frames of `canvases` (each `width * height` RGBA8 pixels) shown for
-    /// `durations`.
+    /// `durations`, the pages in `memory`'s pooled memory.
     static func pack(
-        _ canvases: [[UInt8]], durations: [Int], width: Int, height: Int
+        _ canvases: [[UInt8]], durations: [Int], width: Int, height: Int, memory: AssetMemory
     ) throws -> (pages: [Texture], frames: [SpriteAnimation.Frame]) {
         var unique: [Trim: Int] = [:]
         var trims = [Trim]()
@@ -34,16 +34,23 @@ enum FramePacking {
         }
         let packer = RectanglePacker(maxPageSize: max(2048, width, height), spacing: 1)
         let packing = try packer.pack(trims.map { ($0.bounds.width, $0.bounds.height) })
-        var pages = packing.pageSizes.map { [UInt8](repeating: 0, count: $0.width * $0.height * 4) }
-        for (trim, placement) in zip(trims, packing.placements) {
-            let pageWidth = packing.pageSizes[placement.page].width, rowBytes = trim.bounds.width * 4
-            for row in 0..<trim.bounds.height {
-                let target = ((placement.rect.y + row) * pageWidth + placement.rect.x) * 4
-                pages[placement.page].replaceSubrange(target..<target + rowBytes, with: trim.pixels[row * rowBytes..<(row + 1) * rowBytes])
+        let textures = packing.pageSizes.enumerated().map { page, size in
+            let byteCount = size.width * size.height * 4
+            let pixels = AssetBytes(unsafeUninitializedCapacity: byteCount, memory: memory) { buffer, count in
+                buffer.initializeMemory(as: UInt8.self, repeating: 0)
+                for (trim, placement) in zip(trims, packing.placements) where placement.page == page {
+                    let rowBytes = trim.bounds.width * 4
+                    for row in 0..<trim.bounds.height {
+                        let target = ((placement.rect.y + row) * size.width + placement.rect.x) * 4
+                        trim.pixels.withUnsafeBytes { source in
+                            UnsafeMutableRawBufferPointer(rebasing: buffer[target..<target + rowBytes]).copyMemory(
+                                from: UnsafeRawBufferPointer(rebasing: source[row * rowBytes..<(row + 1) * rowBytes]))
+                        }
+                    }
+                }
+                count = byteCount
             }
-        }
-        let textures = zip(pages, packing.pageSizes).map { pixels, size in
-            Texture(width: size.width, height: size.height, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)
+            return Texture(width: size.width, height: size.height, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)
         }
         let frames = zip(frameTrim, durations).map { index, duration in
             let placement = packing.placements[index], bounds = trims[index].bounds
