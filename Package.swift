@@ -46,6 +46,8 @@ let package = Package(
         .library(name: "PreloadJPEG", targets: ["PreloadJPEG"]),
         .library(name: "PreloadWebP", targets: ["PreloadWebP"]),
         .library(name: "PreloadQOI", targets: ["PreloadQOI"]),
+        // Animated sprites: Aseprite files into frames, durations and tags.
+        .library(name: "PreloadAnimation", targets: ["PreloadAnimation"]),
         // Sounds and music: WAV read by the plugin, the rest through libraries opened at run time.
         .library(name: "PreloadAudio", targets: ["PreloadAudio"]),
         // Bitmap fonts (AngelCode BMFont: text, XML, binary).
@@ -174,6 +176,11 @@ let package = Package(
             path: "Plugins/QOI"
         ),
         .target(
+            name: "PreloadAnimation",
+            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib"],
+            path: "Plugins/Animation"
+        ),
+        .target(
             name: "PreloadAudio",
             dependencies: ["Preload", "PreloadConcurrency", "CPreloadAudio"],
             path: "Plugins/Audio"
@@ -212,7 +219,8 @@ let package = Package(
             dependencies: [
                 "Preload", "PreloadConcurrency", "PreloadPNG", "PreloadAtlas", "PreloadPack", "PreloadBaked", "PreloadManifest",
                 "PreloadAuthoring", "PreloadJPEG", "PreloadWebP", "PreloadQOI", "PreloadAudio", "PreloadFont", "PreloadTrueType",
-                "PreloadTileMap", "PreloadRemote", "PreloadKTX2", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreloadTileMap", "PreloadRemote", "PreloadKTX2", "PreloadAnimation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/PreloadCLI"
         ),
@@ -274,6 +282,10 @@ let package = Package(
             name: "PreloadQOITests",
             dependencies: ["PreloadQOI", "Preload", "PreloadTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PreloadAnimationTests",
+            dependencies: ["PreloadAnimation", "PreloadAtlas", "Preload", "PreloadZlib", "PreloadTestSupport"]
         ),
         .testTarget(
             name: "PreloadAudioTests",

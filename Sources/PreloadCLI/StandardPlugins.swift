@@ -1,4 +1,5 @@
 import Preload
+import PreloadAnimation
 import PreloadAtlas
 import PreloadAudio
 import PreloadBaked
@@ -13,7 +14,8 @@ import PreloadTrueType
 import PreloadWebP
 
 /// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, atlases,
-/// bitmap and TrueType fonts, Tiled maps, packs, baked packs and data files, in that order.
+/// bitmap and TrueType fonts, Tiled maps, Aseprite animations, packs, baked packs and data files, in that
+/// order.
 enum StandardPlugins {
     /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
     /// a baked-pack loader (`baked: nil`, what `bake` reads its sources with), a `.bake` file is
@@ -31,7 +33,7 @@ enum StandardPlugins {
     ) -> [any LoaderPlugin] {
         [
             png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
-            TileMapLoader(), pack,
+            TileMapLoader(), AsepriteLoader(), pack,
         ]
             + (baked.map { [$0] } ?? [])
             + [DataFileLoader.raw, DataFileLoader.json]

@@ -1,0 +1,69 @@
+import Preload
+
+/// What an Aseprite file holds, read but not yet composited: its header's facts, layers, and
+/// each frame's duration, cels and palette.
+struct AsepriteDocument {
+    /// The colour depth in bits per pixel: 32 RGBA, 16 grayscale with alpha, 8 indexed.
+    enum Depth: Int {
+        case rgba = 32
+        case grayscale = 16
+        case indexed = 8
+
+        var bytesPerPixel: Int { rawValue / 8 }
+    }
+
+    /// A layer chunk (0x2004).
+    struct Layer {
+        var flags: UInt16
+        /// 0 image, 1 group, 2 tilemap.
+        var type: UInt16
+        var childLevel: Int
+        var blendMode: Int
+        var opacity: Int
+        var name: String
+
+        var isVisible: Bool { flags & 1 != 0 }
+        var isBackground: Bool { flags & 8 != 0 }
+        var isReference: Bool { flags & 64 != 0 }
+    }
+
+    /// A cel chunk (0x2005): a layer's image in one frame, or a link to another frame's.
+    struct Cel {
+        enum Content {
+            case image(width: Int, height: Int, pixels: [UInt8])
+            case linked(frame: Int)
+        }
+        var layer: Int
+        var x: Int
+        var y: Int
+        var opacity: Int
+        var zIndex: Int
+        var content: Content
+    }
+
+    /// One frame: how long it shows, its cels, and the palette in force (256 RGBA entries).
+    struct Frame {
+        var durationMilliseconds: Int
+        var cels: [Cel] = []
+        var palette: [UInt8]
+    }
+
+    var width: Int
+    var height: Int
+    var depth: Depth
+    var flags: UInt32
+    var transparentIndex: Int
+    var layers: [Layer] = []
+    var frames: [Frame] = []
+    var tags: [AnimationTag] = []
+    /// Chunks passed over, by what they hold ("slice": 2), for `AssetWarning.Code.asepriteUnreadData`.
+    var unread: [String: Int] = [:]
+
+    /// Whether layers' opacity fields are valid (header flag 1).
+    var layerOpacityIsValid: Bool { flags & 1 != 0 }
+    /// Whether groups' opacity and blend mode apply (header flag 2).
+    var groupBlendingApplies: Bool { flags & 2 != 0 }
+
+    /// A palette of 256 transparent black entries, before any palette chunk.
+    static let emptyPalette = [UInt8](repeating: 0, count: 256 * 4)
+}

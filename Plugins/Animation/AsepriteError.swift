@@ -1,0 +1,33 @@
+import Preload
+
+/// Why an Aseprite file did not load, naming the frame, chunk, layer or cel at fault. The
+/// description leaves out the file (the coordinator's `AssetError` puts its path in front).
+public enum AsepriteError: AssetFailure, Equatable {
+    /// The file is not an Aseprite file (no `0xA5E0` magic in its header).
+    case notAseprite(detail: String)
+    /// The file is damaged: a chunk size past its frame, a cel on a layer that does not exist,
+    /// a link to a frame without a cel, compressed pixels that inflate to the wrong size.
+    case malformed(detail: String)
+    /// The file ends before what its header and frames say it holds (a frame count that lies).
+    case truncated(detail: String)
+    /// The file uses what this loader does not composite yet: a visible tilemap layer, a visible
+    /// layer in the hue, saturation, color or luminosity mode, an unknown colour depth.
+    case unsupported(detail: String)
+
+    public var category: AssetError.Category {
+        switch self {
+        case .malformed: .corrupt
+        case .truncated: .truncated
+        case .notAseprite, .unsupported: .unsupported
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notAseprite(let detail): "not an Aseprite file: \(detail)"
+        case .malformed(let detail): "malformed Aseprite file: \(detail)"
+        case .truncated(let detail): "truncated Aseprite file: \(detail)"
+        case .unsupported(let detail): "unsupported Aseprite file: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Preload
+
+/// The Aseprite loader plugin: `.aseprite` and `.ase` files, read from Aseprite's public file
+/// specification, into ``SpriteAnimation``s: every frame composited as Aseprite's export does,
+/// with its duration, and the file's tags.
+///
+/// RGBA, grayscale and indexed sprites (with their palettes and transparent index) load; layers
+/// show by their visibility (and their groups'), with their opacity and the cels' opacity, in
+/// normal and the separable blend modes; raw, compressed and linked cels, and cel z-indexes. A
+/// visible layer in the hue, saturation, color or luminosity mode (of an RGBA or indexed
+/// sprite), or a visible tilemap layer, fails the file naming the layer and mode (not composited
+/// yet). Damage fails by name: a chunk past its frame, a frame count that
+/// lies, a cel on a missing layer or linked to a missing cel, compressed pixels that inflate
+/// to more or fewer bytes than the cel's size.
+///
+/// ```swift
+/// import Preload
+/// import PreloadAnimation
+///
+/// let coordinator = try PreloadCoordinator(plugins: [AsepriteLoader()])
+/// ```
+public struct AsepriteLoader: LoaderPlugin {
+    /// The most pixel memory one file may take, cels and frames together
+    /// (`ImageLimits.maxDecodedBytes`); a file claiming more is refused before allocating it.
+    public var limits: ImageLimits
+
+    /// An Aseprite loader refusing files whose pixels would pass `limits`.
+    public init(limits: ImageLimits = ImageLimits()) {
+        self.limits = limits
+    }
+
+    public var identifier: String { "aseprite" }
+    public var assetKind: AssetKind { .animation }
+    /// `.aseprite` and `.ase`.
+    public var fileExtensions: Set<String> { ["aseprite", "ase"] }
+    public var headerLength: Int { 6 }
+
+    /// The header's `0xA5E0` magic number at byte 4.
+    public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteReader.matches(header) }
+
+    public func load(_ context: LoadContext) throws -> any Asset {
+        let animation = try Self.animation(
+            from: try context.readContents().array, limits: limits, memory: context.memory, cancel: context.checkCancellation)
+        try context.warn(animation.warnings)
+        return animation.animation
+    }
+
+    /// The animation in an Aseprite file's `bytes`, its pages in `memory`, and the warnings
+    /// reading it gave.
+    /// - Throws: ``AsepriteError`` or `TruncatedBytes` naming the cause.
+    public static func animation(
+        from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
+    ) throws -> (
+        animation: SpriteAnimation, warnings: [AssetWarning]
+    ) {
+        try animation(from: bytes, limits: limits, memory: memory, cancel: {})
+    }
+
+    private static func animation(
+        from bytes: [UInt8], limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
+    ) throws -> (
+        animation: SpriteAnimation, warnings: [AssetWarning]
+    ) {
+        var (document, warnings) = try AsepriteReader.read(bytes, byteBudget: limits.maxDecodedBytes)
+        guard document.width <= limits.maxWidth, document.height <= limits.maxHeight else {
+            throw AsepriteError.unsupported(detail: "the canvas is \(document.width)x\(document.height), larger than the limit \(limits)")
+        }
+        let compositor = try AsepriteCompositor(document)
+        let groups = compositor.groupsBlendedApart
+        if !groups.isEmpty {
+            warnings.append(
+                AssetWarning(.asepriteGroupBlending, "group \(groups.joined(separator: ", "))'s own opacity or blend mode is not applied"))
+        }
+        if !document.unread.isEmpty {
+            let counts = document.unread.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) chunk\($0.value == 1 ? "" : "s")" }
+            warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: " + counts.joined(separator: ", ")))
+        }
+        var canvases = [[UInt8]]()
+        for index in document.frames.indices {
+            try cancel()
+            canvases.append(try compositor.frame(index))
+        }
+        let durations = document.frames.map(\.durationMilliseconds)
+        document.frames = []
+        let (pages, frames) = try FramePacking.pack(
+            canvases, durations: durations, width: document.width, height: document.height, memory: memory)
+        return (SpriteAnimation(width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags), warnings)
+    }
+}

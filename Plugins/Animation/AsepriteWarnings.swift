@@ -1,0 +1,13 @@
+import Preload
+
+extension AssetWarning.Code {
+    /// The file holds data this loader does not read yet (slices, user data, tilesets): the
+    /// frames load without it; the warning counts what was passed over.
+    public static let asepriteUnreadData: AssetWarning.Code = "aseprite.unread-data"
+    /// A group layer's own opacity or blend mode is set to apply (header flag 2), and this loader
+    /// composites a group's layers straight onto the frame: the group's opacity and mode are
+    /// not applied.
+    public static let asepriteGroupBlending: AssetWarning.Code = "aseprite.group-blending"
+    /// The header's file size or the bytes after the last frame disagree with the frames read.
+    public static let asepriteFileSize: AssetWarning.Code = "aseprite.file-size"
+}
