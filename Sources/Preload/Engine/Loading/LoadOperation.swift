@@ -111,13 +111,13 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 }
             }
             let asset = items.asset(at: index)
-            let plugin = table.plugin(asset)
+            let (plugin, warns) = table.pluginAndWarnings(asset)
             let request = table.planned(asset)
             // The bytes read ahead move into the context (the item keeps none; nothing below reads them).
             let context = LoadContext.reused(
                 &spare, for: request, asset: asset, environment: environment, contents: items.takeContents(at: index),
                 dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
-            if table.hasPlannedWarnings(asset) {  // claimed by content, not by name; its store name another file's
+            if warns {  // claimed by content, not by name; its store name another file's
                 do {
                     for warning in table.plannedWarnings(asset) { try context.warn(warning) }
                 } catch {  // a strict batch: the asset fails before its plugin runs
