@@ -34,7 +34,7 @@ import Testing
     /// A load moves each item's read-ahead bytes into the item's context
     /// (``LoadItems/takeContents(at:)``): when the context moves on to the next file, the bytes
     /// go (back to the pool), not when the whole load ends. Copied out, the list kept them.
-    @Test func readAheadBytesTakenFromTheItemsGoWithTheirTaker() throws {
+    @Test func readAheadBytesTakenFromTheItemsGoWithTheirTaker() {
         let memory = AssetMemory(configuration: .init(smallestPooledSize: 1 << 10))
         func readAhead(_ fill: UInt8) -> AssetBytes {
             AssetBytes(unsafeUninitializedCapacity: 8 << 10, memory: memory) { buffer, count in
@@ -46,13 +46,15 @@ import Testing
         let bothLive = memory.statistics.liveBytes
         #expect(bothLive >= 16 << 10)
         do {
-            let taken = try #require(items.takeContents(at: 0))
-            #expect(taken.isPooled && taken.count == 8 << 10 && taken.allSatisfy { $0 == 1 })
+            let taken = items.takeContents(at: 0)
+            #expect(taken?.isPooled == true && taken?.count == 8 << 10 && taken?.allSatisfy { $0 == 1 } == true)
         }
-        #expect(items[0].contents == nil && items.takeContents(at: 0) == nil, "the item keeps no bytes")
+        let takenAgain = items.takeContents(at: 0)
+        #expect(items[0].contents == nil && takenAgain == nil, "the item keeps no bytes")
         #expect(memory.statistics.liveBytes == bothLive / 2, "the first file's bytes went with their taker; the list keeps the second's")
         #expect(items[1].contents?.first == 2 && items.asset(at: 1) == 1 && !items.hasDependencies(at: 1))
         var run = LoadItems((10..<20).map { LoadItem(asset: $0, contents: nil) })
-        #expect(run.isRun && run.takeContents(at: 3) == nil && run.asset(at: 3) == 13)
+        let fromRun = run.takeContents(at: 3)
+        #expect(run.isRun && fromRun == nil && run.asset(at: 3) == 13)
     }
 }
