@@ -30,4 +30,31 @@ import Testing
         #expect(!gap.isRun && gap.map(\.asset) == [0, 2])
         #expect(LoadItems([]).isEmpty && !LoadItems([]).isRun && LoadItems.none.isEmpty)
     }
+
+    /// A load moves each item's read-ahead bytes into the item's context
+    /// (``LoadItems/takeContents(at:)``): when the context moves on to the next file, the bytes
+    /// go (back to the pool), not when the whole load ends. Copied out, the list kept them.
+    @Test func readAheadBytesTakenFromTheItemsGoWithTheirTaker() {
+        let memory = AssetMemory(configuration: .init(smallestPooledSize: 1 << 10))
+        func readAhead(_ fill: UInt8) -> AssetBytes {
+            AssetBytes(unsafeUninitializedCapacity: 8 << 10, memory: memory) { buffer, count in
+                buffer.initializeMemory(as: UInt8.self, repeating: fill)
+                count = buffer.count
+            }
+        }
+        var items = LoadItems([LoadItem(asset: 0, contents: readAhead(1)), LoadItem(asset: 1, contents: readAhead(2))])
+        let bothLive = memory.statistics.liveBytes
+        #expect(bothLive >= 16 << 10)
+        do {
+            let taken = items.takeContents(at: 0)
+            #expect(taken?.isPooled == true && taken?.count == 8 << 10 && taken?.allSatisfy { $0 == 1 } == true)
+        }
+        let takenAgain = items.takeContents(at: 0)
+        #expect(items[0].contents == nil && takenAgain == nil, "the item keeps no bytes")
+        #expect(memory.statistics.liveBytes == bothLive / 2, "the first file's bytes went with their taker; the list keeps the second's")
+        #expect(items[1].contents?.first == 2 && items.asset(at: 1) == 1 && !items.hasDependencies(at: 1))
+        var run = LoadItems((10..<20).map { LoadItem(asset: $0, contents: nil) })
+        let fromRun = run.takeContents(at: 3)
+        #expect(run.isRun && fromRun == nil && run.asset(at: 3) == 13)
+    }
 }

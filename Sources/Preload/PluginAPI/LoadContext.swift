@@ -62,10 +62,10 @@ public final class LoadContext: @unchecked Sendable {
     }
 
     init(
-        request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: AssetBytes? = nil,
+        request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: consuming AssetBytes? = nil,
         dependencies: [AssetRequest: AssetOutcome], note: CarriedNote? = nil
     ) {
-        loading = Loading(request: request, asset: asset, contents: contents, dependencies: dependencies, note: note)
+        loading = Loading(request: request, asset: asset, contents: consume contents, dependencies: dependencies, note: note)
         self.environment = environment
     }
 
@@ -73,14 +73,14 @@ public final class LoadContext: @unchecked Sendable {
     /// holds it (its plugin returned, keeping no reference): made and freed per file, a context
     /// cost ~300 instructions (callgrind, issue 50). Else a new context; `nil`: a new one too.
     static func reused(
-        _ context: inout LoadContext?, for request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: AssetBytes?,
+        _ context: inout LoadContext?, for request: PlannedRequest, asset: Int, environment: LoadEnvironment, contents: consuming AssetBytes?,
         dependencies: [AssetRequest: AssetOutcome], note: CarriedNote?
     ) -> LoadContext {
         guard var held = context.take(), held.environment === environment, isKnownUniquelyReferenced(&held) else {
             return LoadContext(
-                request: request, asset: asset, environment: environment, contents: contents, dependencies: dependencies, note: note)
+                request: request, asset: asset, environment: environment, contents: consume contents, dependencies: dependencies, note: note)
         }
-        held.loading = Loading(request: request, asset: asset, contents: contents, dependencies: dependencies, note: note)
+        held.loading = Loading(request: request, asset: asset, contents: consume contents, dependencies: dependencies, note: note)
         held.reportsLock.withLock { $0 = Reports() }
         return held
     }

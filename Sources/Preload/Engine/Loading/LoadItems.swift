@@ -5,7 +5,7 @@
 /// load starts, and a pack of a million entries planned ahead of its loads held 32 MB of them.
 struct LoadItems: RandomAccessCollection, Sendable {
     /// The items, when they are not a plain run (empty for one).
-    private let list: [LoadItem]
+    private var list: [LoadItem]
     /// The assets of a plain run (empty when ``list`` holds the items).
     let run: Range<Int>
 
@@ -29,6 +29,26 @@ struct LoadItems: RandomAccessCollection, Sendable {
     /// The item at `position` (one of a plain run made as it is read: a few instructions).
     subscript(position: Int) -> LoadItem {
         list.isEmpty ? LoadItem(asset: run.lowerBound + position, contents: nil) : list[position]
+    }
+
+    /// The asset of the item at `position`, read where the list keeps it (reading it through
+    /// ``subscript(_:)`` copied the item, retaining and releasing its read-ahead bytes).
+    func asset(at position: Int) -> Int {
+        list.isEmpty ? run.lowerBound + position : list[position].asset
+    }
+
+    /// Whether the item at `position` declared dependencies, read where the list keeps it.
+    func hasDependencies(at position: Int) -> Bool {
+        !list.isEmpty && list[position].hasDependencies
+    }
+
+    /// The bytes planning read ahead for the item at `position`, moved out of it: its load's
+    /// context then holds the only reference, and they go when the context moves on to the
+    /// next file. (Copied out, each item's bytes were retained and released three times and
+    /// freed with the list: ~190 instructions an item; callgrind, docs/benchmarks.md, "Issue 50:
+    /// engine instructions, round 5".) The item keeps no bytes after: read them once.
+    mutating func takeContents(at position: Int) -> AssetBytes? {
+        list.isEmpty ? nil : list[position].contents.take()
     }
 
     /// Whether the items are kept as their range, no item stored (for the tests).

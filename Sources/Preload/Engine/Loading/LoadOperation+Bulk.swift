@@ -8,10 +8,10 @@ extension LoadOperation {
     /// expander reads entries for others, one with dependencies or a planning warning, or a
     /// plugin that plans or loads asynchronously).
     func bulkRun(in items: LoadItems, from index: Int, expansions: BulkExpansions) -> (BulkExpansion, RegisteredPlugin, Range<Int>)? {
-        guard let (expansion, _) = expansions.expansion(containing: items[index].asset) else { return nil }
+        guard let (expansion, _) = expansions.expansion(containing: items.asset(at: index)) else { return nil }
         let expander = expansion.expander
         guard !expander.loadsAsynchronously, !expander.plans else { return nil }
-        let plugin = loading.table.plugin(items[index].asset)
+        let plugin = loading.table.plugin(items.asset(at: index))
         guard plugin === expander || (expansion.bulk.readsEntriesForOtherPlugins && !plugin.loadsAsynchronously) else { return nil }
         func joins(_ item: LoadItem) -> Bool {
             !item.hasDependencies && expansion.callers.contains(item.asset) && loading.table.plugin(item.asset) === plugin

@@ -74,7 +74,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
     /// Loads `items` from `first` on, one after another; an asynchronous plugin's completion
     /// carries on from the next item, on whatever thread it calls from. `waited` is how long the
     /// memory budget kept the load waiting.
-    private func proceed(_ items: LoadItems, from first: Int, finished: [FinishedAsset], waited: Duration) {
+    private func proceed(_ items: consuming LoadItems, from first: Int, finished: [FinishedAsset], waited: Duration) {
         var finished = finished
         finished.reserveCapacity(items.count)
         var index = first
@@ -97,7 +97,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 continue
             }
             var dependencies = Self.noDependencies
-            if items[index].hasDependencies {  // most files declare none: nothing to look up
+            if items.hasDependencies(at: index) {  // most files declare none: nothing to look up
                 switch outcomes(ofDependenciesOf: items[index]) {
                 case .success(let known):
                     dependencies = known
@@ -110,13 +110,14 @@ final class LoadOperation: Operation, @unchecked Sendable {
                     continue
                 }
             }
-            let asset = items[index].asset
-            let plugin = table.plugin(asset)
+            let asset = items.asset(at: index)
+            let (plugin, warns) = table.pluginAndWarnings(asset)
             let request = table.planned(asset)
+            // The bytes read ahead move into the context (the item keeps none; nothing below reads them).
             let context = LoadContext.reused(
-                &spare, for: request, asset: asset, environment: environment, contents: items[index].contents,
+                &spare, for: request, asset: asset, environment: environment, contents: items.takeContents(at: index),
                 dependencies: dependencies, note: plugin.plans ? environment.notes.take(for: asset) : nil)
-            if table.hasPlannedWarnings(asset) {  // claimed by content, not by name; its store name another file's
+            if warns {  // claimed by content, not by name; its store name another file's
                 do {
                     for warning in table.plannedWarnings(asset) { try context.warn(warning) }
                 } catch {  // a strict batch: the asset fails before its plugin runs
@@ -133,7 +134,7 @@ final class LoadOperation: Operation, @unchecked Sendable {
                 let once = OnceFlag()
                 let item = items[index], soFar = finished, next = index + 1, began = started
                 let queued = began - loading.queuedAt - waited
-                plugin.loader.load(context) { [self] result in
+                plugin.loader.load(context) { [self, items] result in
                     guard once.claim() else { return }
                     let done = FinishedAsset(
                         item, planned: request, outcome: loading.outcome(of: result, for: item), duration: .now - began, started: began,
@@ -189,8 +190,9 @@ final class LoadOperation: Operation, @unchecked Sendable {
 struct LoadItem: Sendable {
     /// The asset's index in its batch.
     let asset: Int
-    /// The whole file, when planning read it ahead.
-    let contents: AssetBytes?
+    /// The whole file, when planning read it ahead (until its load takes it:
+    /// ``LoadItems/takeContents(at:)``).
+    var contents: AssetBytes?
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
     init(asset: Int, contents: AssetBytes?) {

@@ -217,6 +217,17 @@ final class PlannedTable: Sendable {
         return (claim.map { [$0] } ?? []) + [name]
     }
 
+    /// `entry`'s plugin and whether planning warns of its asset (``hasPlannedWarnings(_:)``),
+    /// from one look at its slot: what a load asks of every file. (Asked apart, the slot was
+    /// found three times, ~70 instructions a file; callgrind, docs/benchmarks.md, "Issue 50:
+    /// engine instructions, round 5".)
+    func pluginAndWarnings(_ entry: Int) -> (plugin: RegisteredPlugin, warns: Bool) {
+        guard let slot = slot(entry) else { return (plugin(entry), hasPlannedWarnings(entry)) }
+        let position = Int(slot.pointee.extra)
+        let claimWarns = position >= 0 && extras.slot(position)?.pointee.warning != nil
+        return (plugins[Int(slot.pointee.plugin)], claimWarns || (!nameWarnings.isEmpty && nameWarnings[entry] != nil))
+    }
+
     /// Whether planning warns of `entry`'s asset (``plannedWarnings(_:)``).
     func hasPlannedWarnings(_ entry: Int) -> Bool {
         claimWarning(entry) != nil || (!nameWarnings.isEmpty && nameWarnings[entry] != nil)
