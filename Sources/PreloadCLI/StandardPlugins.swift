@@ -32,8 +32,8 @@ enum StandardPlugins {
         audio: AudioLoader = AudioLoader()
     ) -> [any LoaderPlugin] {
         [
-            png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
-            TileMapLoader(), AsepriteLoader(), pack,
+            png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AsepriteSheetLoader(), AtlasLoader(), BitmapFontLoader(),
+            TrueTypeFontLoader(), TileMapLoader(), AsepriteLoader(), pack,
         ]
             + (baked.map { [$0] } ?? [])
             + [DataFileLoader.raw, DataFileLoader.json]
