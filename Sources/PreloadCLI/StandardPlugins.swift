@@ -13,7 +13,7 @@ import PreloadTileMap
 import PreloadTrueType
 import PreloadWebP
 
-/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, atlases,
+/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, Aseprite exports, atlases,
 /// bitmap and TrueType fonts, Tiled maps, Aseprite animations, packs, baked packs and data files, in that
 /// order.
 enum StandardPlugins {
