@@ -76,11 +76,22 @@ public struct AsepriteSheetLoader: PlanningPlugin {
         return try animation(sheet, page: page, pageName: sheet.image, memory: memory)
     }
 
+    /// The export and its sheet: `meta.image` beside the JSON; where that file is not there
+    /// (Aseprite writes the path it exported to, often the artist's absolute path), the file of
+    /// that name beside the JSON, else the JSON's own name with `.png`, with a warning.
     private static func note(for request: PlannedRequest) throws -> PlanningNote {
-        let sheet = try AsepriteSheetFormat.read(try request.files.read(request.path).array)
-        guard let page = AssetPath.resolve(sheet.image, relativeTo: request.path, inside: request.containerPrefix) else {
-            throw AsepriteError.malformed(detail: "the sheet '\(sheet.image)' lies outside the archive")
+        var sheet = try AsepriteSheetFormat.read(try request.files.read(request.path).array)
+        let written = AssetPath.resolve(sheet.image, relativeTo: request.path, inside: request.containerPrefix)
+        if let written, (try? request.files.facts(of: written)) != nil { return PlanningNote(sheet: sheet, page: written) }
+        let fileName = AssetPath.fileName(of: sheet.image), base = AssetPath.fileName(of: request.path)
+        let ownName = (base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base) + ".png"
+        let candidates = [fileName, ownName].compactMap { AssetPath.resolve($0, relativeTo: request.path, inside: request.containerPrefix) }
+        guard let page = candidates.first(where: { (try? request.files.facts(of: $0)) != nil }) else {
+            throw AsepriteError.malformed(
+                detail: "the sheet '\(sheet.image)' is not there, nor \(Set([fileName, ownName]).sorted().joined(separator: " or ")) beside the JSON")
         }
+        sheet.warnings.append(
+            AssetWarning(.asepriteSheetPath, "the sheet '\(sheet.image)' is not there: loaded \(AssetPath.fileName(of: page)) beside the JSON"))
         return PlanningNote(sheet: sheet, page: page)
     }
 

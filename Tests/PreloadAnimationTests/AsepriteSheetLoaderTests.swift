@@ -103,6 +103,7 @@ import Testing
         try directory.write("hero.png", Self.sheet(try Self.reference()).png)
         try directory.write("hero.json", text: Self.hash())
         try directory.write("atlas.json", text: #"{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 3, "h": 1}}}, "meta": {"app": "https://www.aseprite.org/", "image": "hero.png"}}"#)
+        try directory.write("moved.json", text: Self.hash().replacingOccurrences(of: #""image": "hero.png""#, with: #""image": "/Users/artist/game/hero.png""#))
         try directory.write("broken.json", text: Self.hash().replacingOccurrences(of: #""to": 1,"#, with: #""to": 7,"#))
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AsepriteSheetLoader(), AtlasLoader()])
         let report = try await coordinator.preload([.folder(directory.path, name: "s")])
@@ -111,6 +112,9 @@ import Testing
         let hero = try #require(coordinator.assets.asset(named: "s/hero.json", as: SpriteAnimation.self))
         #expect(hero.frames == (try Self.reference()).frames)
         #expect(coordinator.assets.asset(named: "s/atlas.json", as: TextureAtlas.self)?.frames.count == 1)
+        // Aseprite writes the path it exported to: a sheet not there is looked for beside the JSON.
+        #expect(coordinator.assets.asset(named: "s/moved.json", as: SpriteAnimation.self)?.frames == hero.frames)
+        #expect(report.warned.flatMap(\.warnings).map(\.code) == [.asepriteSheetPath])
         let failure = try #require(report.failed.first)
         let message = failure.outcome.error.map { "\($0)" } ?? ""
         #expect(report.failed.count == 1 && message.contains("broken.json") && message.contains("tag 'all' runs from frame 0 to 7"), "\(message)")
