@@ -7,8 +7,9 @@ import PreloadAtlas
 /// sheet, un-rotated and placed on the canvas by `spriteSourceSize`, with its `duration`, and
 /// `meta.frameTags` as tags (`repeat` as a number or a string).
 ///
-/// The sheet (`meta.image`, relative to the JSON) is a dependency loaded by whichever plugin
-/// claims it (the PNG plugin). A JSON is claimed by content when its `meta` holds `frameTags`
+/// The sheet (`meta.image`, relative to the JSON, or the request's ``AsepriteSheetLocation``, as a
+/// Phaser pack's `aseprite` entry's `textureURL` gives it) is a dependency loaded by whichever
+/// plugin claims it (the PNG plugin). A JSON is claimed by content when its `meta` holds `frameTags`
 /// (Aseprite writes them with `--list-tags`, or with "Tags" ticked in its export dialog); an
 /// export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
 /// this plugin (`"aseprite-sheet"`) loads any export. `meta.slices` are not read (a
@@ -76,11 +77,12 @@ public struct AsepriteSheetLoader: PlanningPlugin {
         return try animation(sheet, page: page, pageName: sheet.image, memory: memory)
     }
 
-    /// The export and its sheet: `meta.image` beside the JSON; where that file is not there
+    /// The export and its sheet: the request's ``AsepriteSheetLocation``, else `meta.image` beside the JSON; where that file is not there
     /// (Aseprite writes the path it exported to, often the artist's absolute path), the file of
     /// that name beside the JSON, else the JSON's own name with `.png`, with a warning.
     private static func note(for request: PlannedRequest) throws -> PlanningNote {
         var sheet = try AsepriteSheetFormat.read(try request.files.read(request.path).array)
+        if let given = request.options[AsepriteSheetLocation.self].path { return PlanningNote(sheet: sheet, page: given) }
         let written = AssetPath.resolve(sheet.image, relativeTo: request.path, inside: request.containerPrefix)
         if let written, (try? request.files.facts(of: written)) != nil { return PlanningNote(sheet: sheet, page: written) }
         let fileName = AssetPath.fileName(of: sheet.image), base = AssetPath.fileName(of: request.path)
