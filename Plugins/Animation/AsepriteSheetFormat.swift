@@ -110,7 +110,9 @@ struct AsepriteSheetFormat {
         let canvas = (try source?.int("w") ?? width, try source?.int("h") ?? height)
         guard width >= 0, height >= 0, origin.0 >= 0, origin.1 >= 0, origin.0 <= canvas.0 - width, origin.1 <= canvas.1 - height else {
             throw AsepriteError.malformed(
-                detail: "\(fields.place): its \(width)x\(height) pixels at (\(origin.0), \(origin.1)) are outside its \(canvas.0)x\(canvas.1) source size")
+                detail:
+                    "\(fields.place): its \(width)x\(height) pixels at (\(origin.0), \(origin.1)) are outside its \(canvas.0)x\(canvas.1) source size"
+            )
         }
         let duration = fields.values["duration"] == nil ? 100 : try fields.int("duration")
         guard duration >= 0 else { throw AsepriteError.malformed(detail: "\(fields.place): a negative duration, \(duration) ms") }
@@ -137,7 +139,9 @@ struct AsepriteSheetFormat {
         }
         var repeatCount = 0
         if let text = fields.values["repeat"] as? String {
-            guard let count = Int(text), count >= 0 else { throw AsepriteError.malformed(detail: "tag '\(name)': 'repeat' is not a count: '\(text)'") }
+            guard let count = Int(text), count >= 0 else {
+                throw AsepriteError.malformed(detail: "tag '\(name)': 'repeat' is not a count: '\(text)'")
+            }
             repeatCount = count
         } else if fields.values["repeat"] != nil {
             repeatCount = try fields.int("repeat")

@@ -70,7 +70,9 @@ public struct AsepriteSheetLoader: PlanningPlugin {
     /// The animation in an export's JSON `bytes` over its decoded `page` (the sheet), the pages in
     /// `memory`, and the warnings reading it gave.
     /// - Throws: ``AsepriteError`` naming the cause.
-    public static func animation(json bytes: [UInt8], page: Texture, memory: AssetMemory = .shared) throws -> (
+    public static func animation(
+        json bytes: [UInt8], page: Texture, memory: AssetMemory = .shared
+    ) throws -> (
         animation: SpriteAnimation, warnings: [AssetWarning]
     ) {
         let sheet = try AsepriteSheetFormat.read(bytes)
@@ -97,14 +99,17 @@ public struct AsepriteSheetLoader: PlanningPlugin {
         return PlanningNote(sheet: sheet, page: page)
     }
 
-    private static func animation(_ sheet: AsepriteSheetFormat, page: Texture, pageName: String, memory: AssetMemory) throws -> (
+    private static func animation(
+        _ sheet: AsepriteSheetFormat, page: Texture, pageName: String, memory: AssetMemory
+    ) throws -> (
         animation: SpriteAnimation, warnings: [AssetWarning]
     ) {
         guard page.pixelFormat == .rgba8 || page.pixelFormat == .rgba16 else {
             throw AsepriteError.unsupported(detail: "the sheet \(pageName) is \(page.pixelFormat), where frames are cut from decoded pixels")
         }
         if let size = sheet.sheetSize, size != (page.width, page.height) {
-            throw AsepriteError.malformed(detail: "'meta': 'size' says \(size.width)x\(size.height), the sheet \(pageName) is \(page.width)x\(page.height)")
+            throw AsepriteError.malformed(
+                detail: "'meta': 'size' says \(size.width)x\(size.height), the sheet \(pageName) is \(page.width)x\(page.height)")
         }
         let width = sheet.frames.map(\.canvasWidth).max() ?? 0, height = sheet.frames.map(\.canvasHeight).max() ?? 0
         var canvases = [[UInt8]]()

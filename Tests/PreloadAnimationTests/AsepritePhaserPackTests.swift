@@ -15,7 +15,10 @@ import Testing
         try directory.write("art/hero-sheet.png", AsepriteSheetLoaderTests.sheet(reference).png)
         try directory.write("art/hero.json", text: AsepriteSheetLoaderTests.array())  // names hero.png, which is not there
         let pack = try directory.write(
-            "pack.json", text: #"{"level": {"path": "art/", "files": [{"type": "aseprite", "key": "hero", "textureURL": "hero-sheet.png", "atlasURL": "hero.json"}]}}"#)
+            "pack.json",
+            text:
+                #"{"level": {"path": "art/", "files": [{"type": "aseprite", "key": "hero", "textureURL": "hero-sheet.png", "atlasURL": "hero.json"}]}}"#
+        )
         let plugins: [any LoaderPlugin] = [PNGLoader(), AsepriteSheetLoader()]
         let manifest = try AssetManifest(contentsOf: pack, registry: try PluginRegistry(plugins), webRoot: directory.path)
         let groups = AssetGroups(manifest: manifest, coordinator: try PreloadCoordinator(plugins: plugins))

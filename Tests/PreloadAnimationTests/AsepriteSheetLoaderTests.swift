@@ -24,7 +24,10 @@ import Testing
             let target = (x * 4 + 3) * 4
             pixels.replaceSubrange(target..<target + 4, with: second[x * 4..<x * 4 + 4])
         }
-        return (PNGFixture.rgba(width: 4, height: 3, pixels: pixels), Texture(width: 4, height: 3, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels))
+        return (
+            PNGFixture.rgba(width: 4, height: 3, pixels: pixels),
+            Texture(width: 4, height: 3, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)
+        )
     }
 
     static let frameFields = [
@@ -32,7 +35,10 @@ import Testing
         #""frame": {"x": 3, "y": 0, "w": 3, "h": 1}, "rotated": true, "trimmed": false, "sourceSize": {"w": 3, "h": 1}, "duration": 150"#,
     ]
 
-    static func meta(tags: String = #"{"name": "all", "from": 0, "to": 1, "direction": "pingpong"}, {"name": "second", "from": 1, "to": 1, "direction": "forward", "repeat": "1"}"#) -> String {
+    static func meta(
+        tags: String =
+            #"{"name": "all", "from": 0, "to": 1, "direction": "pingpong"}, {"name": "second", "from": 1, "to": 1, "direction": "forward", "repeat": "1"}"#
+    ) -> String {
         #""meta": {"app": "https://www.aseprite.org/", "version": "1.3.7", "image": "hero.png", "format": "RGBA8888", "size": {"w": 4, "h": 3}, "scale": "1", "frameTags": [\#(tags)], "layers": [{"name": "bottom", "opacity": 255, "blendMode": "normal"}], "slices": []}"#
     }
 
@@ -57,7 +63,8 @@ import Testing
     }
 
     @Test func tagsReadEveryDirectionAndRepeatAsANumberOrAString() throws {
-        let tags = ##"{"name": "f", "from": 0, "to": 1}, {"name": "r", "from": 0, "to": 1, "direction": "reverse", "repeat": 3}, {"name": "p", "from": 0, "to": 1, "direction": "pingpong_reverse", "repeat": "2", "color": "#000000ff", "data": "x"}"##
+        let tags =
+            ##"{"name": "f", "from": 0, "to": 1}, {"name": "r", "from": 0, "to": 1, "direction": "reverse", "repeat": 3}, {"name": "p", "from": 0, "to": 1, "direction": "pingpong_reverse", "repeat": "2", "color": "#000000ff", "data": "x"}"##
         let json = Self.array(meta: Self.meta(tags: tags))
         let animation = try AsepriteSheetLoader.animation(json: Array(json.utf8), page: Self.sheet(try Self.reference()).texture).animation
         #expect(
@@ -81,12 +88,21 @@ import Testing
 
     @Test(arguments: [
         (#"{"frames": [{"frame": {"x": 2, "y": 0, "w": 3, "h": 1}}], "meta": {"image": "s.png"}}"#, "frame 'a'", "outside the 4x3 sheet"),
-        (#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 3, "h": 1}}], "meta": {"image": "s.png", "frameTags": [{"name": "t", "from": 0, "to": 1}]}}"#, "tag 't'", "past the 1 frames"),
+        (
+            #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 3, "h": 1}}], "meta": {"image": "s.png", "frameTags": [{"name": "t", "from": 0, "to": 1}]}}"#,
+            "tag 't'", "past the 1 frames"
+        ),
         (#"{"frames": [{"rotated": false}], "meta": {"image": "s.png"}}"#, "frame 0: 'frame' is missing", ""),
         (#"{"frames": [], "meta": {}}"#, "'image' is missing", ""),
         (#"{"frames": 3, "meta": {"image": "s.png"}}"#, "'frames' is missing, or neither", ""),
-        (#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}], "meta": {"image": "s.png", "frameTags": [{"name": "t", "from": 0, "to": 0, "direction": "sideways"}]}}"#, "unknown direction 'sideways'", ""),
-        (#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}], "meta": {"image": "s.png", "size": {"w": 8, "h": 8}}}"#, "'size' says 8x8", "4x3"),
+        (
+            #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}], "meta": {"image": "s.png", "frameTags": [{"name": "t", "from": 0, "to": 0, "direction": "sideways"}]}}"#,
+            "unknown direction 'sideways'", ""
+        ),
+        (
+            #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}], "meta": {"image": "s.png", "size": {"w": 8, "h": 8}}}"#, "'size' says 8x8",
+            "4x3"
+        ),
         ("[1, 2]", "not a JSON object", ""),
     ])
     func damageFailsNamingItsCause(json: String, cause: String, detail: String) throws {
@@ -102,8 +118,12 @@ import Testing
         let directory = try TemporaryDirectory("aseprite-sheet-loader")
         try directory.write("hero.png", Self.sheet(try Self.reference()).png)
         try directory.write("hero.json", text: Self.hash())
-        try directory.write("atlas.json", text: #"{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 3, "h": 1}}}, "meta": {"app": "https://www.aseprite.org/", "image": "hero.png"}}"#)
-        try directory.write("moved.json", text: Self.hash().replacingOccurrences(of: #""image": "hero.png""#, with: #""image": "/Users/artist/game/hero.png""#))
+        try directory.write(
+            "atlas.json",
+            text:
+                #"{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 3, "h": 1}}}, "meta": {"app": "https://www.aseprite.org/", "image": "hero.png"}}"#)
+        try directory.write(
+            "moved.json", text: Self.hash().replacingOccurrences(of: #""image": "hero.png""#, with: #""image": "/Users/artist/game/hero.png""#))
         try directory.write("broken.json", text: Self.hash().replacingOccurrences(of: #""to": 1,"#, with: #""to": 7,"#))
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AsepriteSheetLoader(), AtlasLoader()])
         let report = try await coordinator.preload([.folder(directory.path, name: "s")])
