@@ -41,13 +41,15 @@ enum StandardPlugins {
 
     /// The standard plugins, each with the file extensions it claims, for `preload --help`:
     /// `png (.png), jpeg (.jpeg .jpg), ..., data (when named)`: a plugin that claims no
-    /// extension loads what a request names it for (a manifest entry's `"plugin"`). Read from the
+    /// extension loads what its content gives it (`by content`, a plugin that sniffs) or what a
+    /// request names it for (`when named`, a manifest entry's `"plugin"`). Read from the
     /// plugins, not a registry, and only when help is asked for (``HelpRequest``): the root
     /// command's configuration is made at every start of a subcommand.
     static var listing: String {
         plugins().map { plugin in
             let extensions = plugin.fileExtensions.sorted().map { "." + $0 }.joined(separator: " ")
-            return "\(plugin.identifier) (\(extensions.isEmpty ? "when named" : extensions))"
+            let claim = plugin.headerLength > 0 ? "by content" : "when named"
+            return "\(plugin.identifier) (\(extensions.isEmpty ? claim : extensions))"
         }.joined(separator: ", ")
     }
 }
