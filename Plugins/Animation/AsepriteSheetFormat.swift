@@ -40,12 +40,15 @@ struct AsepriteSheetFormat {
 
     /// Whether `prefix` (a file's first bytes) is an Aseprite export with tags: a JSON object
     /// with `frames` and a `meta` holding `frameTags` (Aseprite writes `meta` after the frames;
-    /// undecided until the prefix reaches it). An export without tags is left to the atlas
+    /// undecided until the prefix reaches it). An object whose first key is neither is not one. An export without tags is left to the atlas
     /// plugin, which loads it as a TexturePacker-style atlas, as before.
     static func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch {
         guard var members = JSONMembers(prefix) else { return .differs }
-        var hasFrames = false, hasTags = false
+        var hasFrames = false, hasTags = false, isFirst = true
         while let key = members.nextKey() {
+            // Aseprite writes `frames` first (`meta` follows): other JSON is told apart at its first key.
+            if isFirst, key != "frames", key != "meta" { return .differs }
+            isFirst = false
             if key == "frames" { hasFrames = true }
             if key == "meta", var meta = members.nested() {
                 while !hasTags, let inner = meta.nextKey() { hasTags = inner == "frameTags" }

@@ -139,4 +139,14 @@ import Testing
         let message = failure.outcome.error.map { "\($0)" } ?? ""
         #expect(report.failed.count == 1 && message.contains("broken.json") && message.contains("tag 'all' runs from frame 0 to 7"), "\(message)")
     }
+
+    @Test func theClaimReadsUntilMetaAndPassesOtherJSONOn() {
+        let loader = AsepriteSheetLoader()
+        let export = Array(Self.hash().utf8)
+        #expect(loader.signatureMatch(export) == .matches)
+        #expect(loader.signatureMatch(Array(export.prefix(40))) == .undecided)
+        #expect(loader.signatureMatch(Array(Self.hash(meta: #""meta": {"image": "hero.png"}"#).utf8)) == .differs)
+        #expect(loader.signatureMatch(Array(#"{"compressionlevel": -1, "frames": [], "meta": {"frameTags": []}}"#.utf8)) == .differs)
+        #expect(loader.signatureMatch(Array("\u{89}PNG".utf8)) == .differs)
+    }
 }
