@@ -285,7 +285,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAnimationTests",
-            dependencies: ["PreloadAnimation", "PreloadAtlas", "Preload", "PreloadZlib", "PreloadTestSupport"]
+            dependencies: ["PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport"]
         ),
         .testTarget(
             name: "PreloadAudioTests",

@@ -10,4 +10,8 @@ extension AssetWarning.Code {
     public static let asepriteGroupBlending: AssetWarning.Code = "aseprite.group-blending"
     /// The header's file size or the bytes after the last frame disagree with the frames read.
     public static let asepriteFileSize: AssetWarning.Code = "aseprite.file-size"
+    /// An Aseprite export's `meta.image` names a sheet that is not there (Aseprite writes the
+    /// path it exported to, often absolute on the artist's machine): the file of that name, or
+    /// of the JSON's name with `.png`, beside the JSON loaded instead.
+    public static let asepriteSheetPath: AssetWarning.Code = "aseprite.sheet-path"
 }

@@ -22,7 +22,7 @@ struct PreloadCommand: AsyncParsableCommand {
             when a file or folder of that name is in the current directory, is a usage error saying so.
 
             Loader plugins, and the file extensions each claims (a file is claimed by its content \
-            too; "when named": only the files a manifest entry's "plugin" names it for): \
+            too; "by content": only by it; "when named": only the files a manifest entry's "plugin" names it for): \
             \(HelpRequest.isAsked ? StandardPlugins.listing : "(see --help)"). Their settings: --set (`preload load --help`).
             """,
         version: version,

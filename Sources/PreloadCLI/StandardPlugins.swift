@@ -13,7 +13,7 @@ import PreloadTileMap
 import PreloadTrueType
 import PreloadWebP
 
-/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, atlases,
+/// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, Aseprite exports, atlases,
 /// bitmap and TrueType fonts, Tiled maps, Aseprite animations, packs, baked packs and data files, in that
 /// order.
 enum StandardPlugins {
@@ -32,8 +32,8 @@ enum StandardPlugins {
         audio: AudioLoader = AudioLoader()
     ) -> [any LoaderPlugin] {
         [
-            png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AtlasLoader(), BitmapFontLoader(), TrueTypeFontLoader(),
-            TileMapLoader(), AsepriteLoader(), pack,
+            png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AsepriteSheetLoader(), AtlasLoader(), BitmapFontLoader(),
+            TrueTypeFontLoader(), TileMapLoader(), AsepriteLoader(), pack,
         ]
             + (baked.map { [$0] } ?? [])
             + [DataFileLoader.raw, DataFileLoader.json]
@@ -41,13 +41,15 @@ enum StandardPlugins {
 
     /// The standard plugins, each with the file extensions it claims, for `preload --help`:
     /// `png (.png), jpeg (.jpeg .jpg), ..., data (when named)`: a plugin that claims no
-    /// extension loads what a request names it for (a manifest entry's `"plugin"`). Read from the
+    /// extension loads what its content gives it (`by content`, a plugin that sniffs) or what a
+    /// request names it for (`when named`, a manifest entry's `"plugin"`). Read from the
     /// plugins, not a registry, and only when help is asked for (``HelpRequest``): the root
     /// command's configuration is made at every start of a subcommand.
     static var listing: String {
         plugins().map { plugin in
             let extensions = plugin.fileExtensions.sorted().map { "." + $0 }.joined(separator: " ")
-            return "\(plugin.identifier) (\(extensions.isEmpty ? "when named" : extensions))"
+            let claim = plugin.headerLength > 0 ? "by content" : "when named"
+            return "\(plugin.identifier) (\(extensions.isEmpty ? claim : extensions))"
         }.joined(separator: ", ")
     }
 }

@@ -28,5 +28,6 @@ extension AssetManifest {
     private static let loaders = [
         "atlas": "PreloadAtlas's AtlasLoader", "json": "PreloadPack's DataFileLoader.json", "data": "PreloadPack's DataFileLoader.raw",
         "audio": "PreloadAudio's AudioLoader", "bmfont": "PreloadFont's BitmapFontLoader", "tilemap": "PreloadTileMap's TileMapLoader",
+        "aseprite-sheet": "PreloadAnimation's AsepriteSheetLoader",
     ]
 }

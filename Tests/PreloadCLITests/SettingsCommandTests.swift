@@ -52,7 +52,8 @@ import Testing
         #expect(
             key.status == 64
                 && key.stderr.contains(
-                    "--set: no plugin's options are called 'pgn' (known: atlas, audio, bmfont, jpeg, png, qoi, tilemap, truetype, webp)"),
+                    "--set: no plugin's options are called 'pgn' (known: aseprite-sheet, atlas, audio, bmfont, jpeg, png, qoi, tilemap, truetype, webp)"
+                ),
             "\(key.stderr)")
     }
 

@@ -7,6 +7,7 @@ import Preload
 /// |---|---|---|
 /// | `image` | `url` (a second `url` or `normalMap`: the normal map, named by its path) | claimed (PNG) |
 /// | `atlas` | `atlasURL`, its one page from `textureURL` | `atlas` |
+/// | `aseprite` | `atlasURL`, an Aseprite export with its sheet from `textureURL` (the aseprite-sheet settings' `sheet`) | `aseprite-sheet` |
 /// | `multiatlas` | `url`, its pages inside the entry's (else the section's) `baseURL` + `path` | `atlas` |
 /// | `spritesheet` | `url` cut by `frameConfig` into a grid (the atlas settings' `grid`) | `atlas` |
 /// | `json` | `url`, checked to parse | `json` |
@@ -144,6 +145,10 @@ struct PhaserEntryReader {
         case "atlas":
             return try withTexture(located("atlasURL", extension: "json", extensionField: "atlasExtension")) { path, texture in
                 try request(path, "atlas", ["pages": [texture]])
+            }
+        case "aseprite":
+            return try withTexture(located("atlasURL", extension: "json", extensionField: "atlasExtension")) { path, texture in
+                try request(path, "aseprite-sheet", ["sheet": texture])
             }
         case "multiatlas":
             let folder = urls.locateFolder(baseURL: file["baseURL"] as? String ?? urls.baseURL, path: file["path"] as? String ?? urls.path)
