@@ -57,7 +57,7 @@ import Testing
         let batch = coordinator.start(
             requests(), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true),
             hooks: PreloadHooks(onProgress: { progress.append($0.fractionCompleted) }))
-        #expect(await handOff.waitUntilHolding(8, seconds: 120), "every texture reached the hand-off")
+        #expect(await handOff.waitUntilHolding(8, seconds: 300), "every texture reached the hand-off")
         try await Task.sleep(for: .milliseconds(50))  // for a completion that must not come: a batch holding it back signals nothing
         #expect(handOff.count == 8 && !batch.isFinished, "every texture loaded, none on the GPU: not finished")
         // Progress counts what is handed over: everything loaded, nothing on the GPU yet, shows
@@ -85,7 +85,7 @@ import Testing
         let coordinator = try coordinator()
         let handOff = AssetHandOff()
         let batch = coordinator.start([.folder(directory.path)], options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
-        #expect(await handOff.waitUntilHolding(8, seconds: 120), "every texture reached the hand-off")
+        #expect(await handOff.waitUntilHolding(8, seconds: 300), "every texture reached the hand-off")
         #expect(batch.progress.fractionCompleted <= 0.05 + 1e-9, "loaded, none handed over: \(batch.progress.fractionCompleted)")
         handOff.drain { _ in 1 }
         let report = try await batch.finished()
@@ -142,7 +142,7 @@ import Testing
         let handOff = AssetHandOff()  // never drained: the budget fills and the other loads wait
         let batch = try coordinator().start(
             requests(), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true, memoryBudget: 40 << 10))
-        #expect(await handOff.waitUntilHolding(2, seconds: 120), "two textures reached the hand-off")
+        #expect(await handOff.waitUntilHolding(2, seconds: 300), "two textures reached the hand-off")
         try await Task.sleep(for: .milliseconds(50))  // for a third load that must not come: a load waiting for the budget signals nothing
         #expect(handOff.count == 2 && !batch.isFinished, "two loaded, the rest wait for the engine")
         batch.cancel()
@@ -156,7 +156,7 @@ import Testing
     @Test func cancellingABatchWaitingOnlyForTheEngineSaysSo() async throws {
         let handOff = AssetHandOff()  // never drained
         let batch = try coordinator().start(Array(requests().prefix(2)), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
-        #expect(await handOff.waitUntilHolding(2, seconds: 120), "both textures wait for the engine")
+        #expect(await handOff.waitUntilHolding(2, seconds: 300), "both textures wait for the engine")
         batch.cancel()
         let report = try await batch.finished(within: 120)
         #expect(report.loaded.count == 2 && report.wasCancelled && handOff.count == 0)
@@ -168,7 +168,7 @@ import Testing
         let handOff = AssetHandOff()
         let batch = try coordinator().start(
             Array(requests().prefix(2)), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
-        #expect(await handOff.waitUntilHolding(2, seconds: 120), "both textures reached the hand-off")
+        #expect(await handOff.waitUntilHolding(2, seconds: 300), "both textures reached the hand-off")
         #expect(throws: UploadFailed.self) { try handOff.drain(maxItems: 1) { _ in throw UploadFailed() } }
         #expect(handOff.count == 1)
         handOff.drain { _ in nil }

@@ -12,8 +12,10 @@ public struct TimedOut: Error, CustomStringConvertible {
 extension PreloadBatch {
     /// Waits for the batch without blocking a thread: async tests must not block the few
     /// cooperative threads that other tests' tasks need (on a 2-core machine under a sanitizer,
-    /// blocked threads starved them).
-    public func finished(within seconds: Double = 60) async throws -> PreloadReport {
+    /// blocked threads starved them). The default bound is generous: under ThreadSanitizer the
+    /// whole suite shares 2 cores and the few dispatch threads, and a batch of 8 PNGs has
+    /// waited 130 s for a thread on a quiet machine; on a busy one, 60 s after that was too few.
+    public func finished(within seconds: Double = 300) async throws -> PreloadReport {
         try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
             whenFinished { once.resume(.success($0)) }

@@ -36,7 +36,7 @@ extension AssetHandOff {
 
     /// Waits, on a thread of its own (it blocks), until at least `count` assets wait in the
     /// hand-off, woken by each arrival; `false` if `seconds` pass first.
-    public func waitUntilHolding(_ count: Int, seconds: Double = 60) async -> Bool {
+    public func waitUntilHolding(_ count: Int, seconds: Double = 300) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let deadline = ContinuousClock.now + .seconds(seconds)
