@@ -13,7 +13,7 @@ import PreloadAtlas
 /// (Aseprite writes them with `--list-tags`, or with "Tags" ticked in its export dialog); an
 /// export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
 /// this plugin (`"aseprite-sheet"`) loads any export. `meta.slices` are not read (a
-/// ``AssetWarning/Code/asepriteUnreadData`` warning counts them), nor `meta.layers`.
+/// ``Preload/AssetWarning/Code/asepriteUnreadData`` warning counts them), nor `meta.layers`.
 ///
 /// Damage fails by name (``AsepriteError``): a frame outside its sheet or its source size, a
 /// tag past the frames, a field of the wrong type; a sheet that fails fails the animation with
