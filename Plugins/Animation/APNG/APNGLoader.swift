@@ -25,8 +25,8 @@ import Preload
 /// A file without a valid `acTL` (none, a second one, one after the image data, a frame count of
 /// 0) loads its default image as one frame, with an ``Preload/AssetWarning/Code/apngNotAnimated``
 /// warning: what browsers and Pillow show. More frames than `acTL` promises load the promised
-/// ones with an ``Preload/AssetWarning/Code/apngFrameCount`` warning, as Pillow and libpng's APNG
-/// reader play them; fewer fail. Damage fails by name (``APNGError``).
+/// ones with an ``Preload/AssetWarning/Code/apngFrameCount`` warning, as Pillow plays them;
+/// fewer fail. Damage fails by name (``APNGError``).
 ///
 /// ```swift
 /// import Preload

@@ -190,7 +190,7 @@ struct APNGReader {
                 AssetWarning(
                     .apngFrameCount,
                     "acTL promises \(promised) frame\(promised == 1 ? "" : "s"); the file holds \(held): the \(promised) promised loaded, "
-                        + "as Pillow and libpng's APNG reader play it"))
+                        + "as Pillow plays it"))
             document.frames.removeLast(held - promised)
         }
         try endWarning(endsWithIEND)

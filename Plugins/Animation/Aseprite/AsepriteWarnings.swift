@@ -20,6 +20,6 @@ extension AssetWarning.Code {
     /// `fdAT` chunks, if any, were not read.
     public static let apngNotAnimated: AssetWarning.Code = "apng.not-animated"
     /// An APNG holds more frames than its `acTL` promises: the promised frames loaded (as
-    /// Pillow and libpng's APNG reader play it), the rest were checked and left out.
+    /// Pillow plays it), the rest were checked and left out.
     public static let apngFrameCount: AssetWarning.Code = "apng.frame-count"
 }
