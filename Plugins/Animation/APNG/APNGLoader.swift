@@ -104,20 +104,21 @@ public struct APNGLoader: LoaderPlugin {
             canvases.append(
                 canvas.render(
                     pixels, width: control.width, height: control.height, x: control.x, y: control.y,
-                    blend: control.blend == 0 ? .replace : .over, disposal: disposal(control.dispose, isFirst: index == 0)))
+                    blend: control.blend == 0 ? .replace : .over, disposal: disposal(control.dispose)))
         }
         let durations = document.notAnimated == nil ? document.frames.map(\.control.durationMilliseconds) : [0]
         let (pages, frames) = try FramePacking.pack(canvases, durations: durations, width: width, height: height, memory: memory)
         return (SpriteAnimation(width: width, height: height, pages: pages, frames: frames, loopCount: document.plays), warnings)
     }
 
-    /// The compositor's disposal for `fcTL`'s `dispose_op` (0 none, 1 background, 2 previous);
-    /// previous on the first frame is background, as the specification says.
-    private static func disposal(_ operation: UInt8, isFirst: Bool) -> FrameCanvas.Disposal {
+    /// The compositor's disposal for `fcTL`'s `dispose_op` (0 none, 1 background, 2 previous).
+    /// Previous on the first frame gives back the transparent black canvas the animation starts
+    /// from: background, as the specification says.
+    private static func disposal(_ operation: UInt8) -> FrameCanvas.Disposal {
         switch operation {
         case 0: .keep
         case 1: .clear
-        default: isFirst ? .clear : .restorePrevious
+        default: .restorePrevious
         }
     }
 }
