@@ -287,7 +287,7 @@ let package = Package(
             name: "PreloadAnimationTests",
             dependencies: [
                 "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked", "PreloadAuthoring",
-                "PreloadTestSupport",
+                "PreloadGPU", "PreloadTestSupport",
             ]
         ),
         .testTarget(

@@ -87,6 +87,17 @@ import Testing
         }
     }
 
+    @Test func exportedAsKTX2TheJSONNamesTheSheetFileWritten() async throws {
+        let directory = try TemporaryDirectory("animation-export-ktx2")
+        try directory.write("anims/walk.aseprite", try BakedAnimationTests.walker().bytes)
+        let report = try await PreloadCoordinator(plugins: [AsepriteLoader()]).preload([.folder(directory.file("anims"), name: "anims")])
+        _ = try AssetExporter.write(report, to: directory.file("out"), textures: .ktx2(.none))
+        let json = try Data(contentsOf: URL(fileURLWithPath: directory.file("out/anims/walk.aseprite.json")))
+        let meta = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["meta"] as? [String: Any])
+        #expect(meta["image"] as? String == "walk.aseprite.ktx2")
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/anims/walk.aseprite.ktx2")))
+    }
+
     @Test func pagesMakeOneSheetOneBelowTheOther() async throws {
         // Two pages (3x2 and 2x1), a frame on each, a frame trimmed on a 4x4 canvas.
         let first = Texture(width: 3, height: 2, pixelFormat: .rgba8, alphaMode: .straight, pixels: AssetBytes((0..<24).map { UInt8($0 * 10) }))

@@ -4,6 +4,7 @@ import PreloadAnimation
 import PreloadAtlas
 import PreloadAuthoring
 import PreloadBaked
+import PreloadGPU
 import PreloadPNG
 import PreloadTestSupport
 import Testing
@@ -95,6 +96,29 @@ import Testing
             #expect(report.everythingLoaded, "\(plugin.identifier): \(report.errors)")
             #expect(baked.assets.asset(named: "anims/walk.aseprite", as: SpriteAnimation.self)?.frames.count == 4)
         }
+    }
+
+    @Test func withGPUPagesTheAnimationLoadsItsFramesAndExportsADecodedSheet() async throws {
+        let directory = try TemporaryDirectory("baked-animation-gpu")
+        try directory.write("anims/walk.aseprite", try Self.walker().bytes)
+        let loose = try PreloadCoordinator(plugins: Self.plugins())
+        let report = try await loose.preload([.folder(directory.file("anims"), name: "anims")])
+        let pack = directory.file("gpu.bake")
+        try BakeWriter.write(report, to: pack, textures: .init(bake: GPUTextureBake(settings: .init(target: .bc, quality: .fast))))
+        let baked = try PreloadCoordinator(plugins: Self.plugins())
+        #expect(try await baked.preload([AssetRequest(path: pack)]).everythingLoaded)
+        let animation = try #require(baked.assets.asset(named: "anims/walk.aseprite", as: SpriteAnimation.self))
+        let original = try #require(loose.assets.asset(named: "anims/walk.aseprite", as: SpriteAnimation.self))
+        #expect(animation.pages.map(\.pixelFormat) == [.bc7] && animation.pages[0].pixels.isMapped, "the page as the GPU takes it, mapped")
+        #expect(animation.frames == original.frames && animation.tags == original.tags)
+        #expect(animation.canvasPixels(ofFrame: 0).isEmpty, "no RGBA8 to draw from: empty, not a read past the blocks")
+        #expect(animation.assetDescription(checksums: nil).summary == original.assetDescription(checksums: nil).summary)
+        // Exported, the sheet is the page's blocks decoded; the JSON loads back with every frame.
+        _ = try AssetExporter.write(try await baked.preload([AssetRequest(path: pack)]), to: directory.file("out"))
+        let again = try PreloadCoordinator(plugins: [PNGLoader(), AsepriteSheetLoader()])
+        #expect(try await again.preload([AssetRequest(path: directory.file("out/anims/walk.aseprite.json"), name: "again")]).everythingLoaded)
+        let back = try #require(again.assets.asset(named: "again", as: SpriteAnimation.self))
+        #expect(back.frames.map(\.durationMilliseconds) == original.frames.map(\.durationMilliseconds) && back.tags == original.tags)
     }
 
     /// The entry of `animation` (its pages entries 0...), damaged by `damage`, read back.
