@@ -98,6 +98,39 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.file("out/anims/walk.aseprite.ktx2")))
     }
 
+    @Test func anAnimationOfEmptyFramesExportsAndLoadsBack() async throws {
+        var file = AsepriteFixture(width: 5, height: 3)
+        file.frames = [AsepriteFixture.Frame(duration: 40, chunks: [AsepriteFixture.layer("a")]), AsepriteFixture.Frame(duration: 60, chunks: [])]
+        let directory = try TemporaryDirectory("animation-export-empty")
+        try directory.write("anims/empty.aseprite", file.bytes)
+        let pairs = try await Self.roundTrip(
+            [.folder(directory.file("anims"), name: "anims")], plugins: [AsepriteLoader()], out: directory.file("out"),
+            names: ["anims/empty.aseprite"])
+        BakedAnimationTests.expectSame(pairs[0].again, pairs[0].original, "empty")
+        #expect(pairs[0].again.frames.map(\.durationMilliseconds) == [40, 60])
+    }
+
+    @Test func aFrameOutsideItsPageIsNotExportedAndSaysWhy() async throws {
+        let page = Texture(width: 2, height: 2, pixelFormat: .rgba8, alphaMode: .straight, pixels: AssetBytes([UInt8](repeating: 255, count: 16)))
+        let animation = SpriteAnimation(
+            width: 4, height: 4, pages: [page],
+            frames: [
+                .init(
+                    page: 0, rect: PixelRect(x: 1, y: 1, width: 2, height: 2), canvasRect: PixelRect(x: 0, y: 0, width: 2, height: 2),
+                    durationMilliseconds: 50)
+            ])
+        let directory = try TemporaryDirectory("animation-export-outside")
+        try directory.write("made.anim", [0])
+        let report = try await PreloadCoordinator(plugins: [Made(animation: animation)]).preload([
+            AssetRequest(path: directory.file("made.anim"), name: "made.anim")
+        ])
+        let exported = try AssetExporter.write(report, to: directory.file("out"))
+        #expect(exported.files.isEmpty && exported.textures.files.isEmpty)
+        #expect(
+            exported.skipped.map(\.name) == ["made.anim"] && exported.skipped.first?.reason == "frame 0 is not inside its page", "\(exported.skipped)"
+        )
+    }
+
     @Test func pagesMakeOneSheetOneBelowTheOther() async throws {
         // Two pages (3x2 and 2x1), a frame on each, a frame trimmed on a 4x4 canvas.
         let first = Texture(width: 3, height: 2, pixelFormat: .rgba8, alphaMode: .straight, pixels: AssetBytes((0..<24).map { UInt8($0 * 10) }))

@@ -10,7 +10,8 @@ import PreloadAtlas
 /// animation holds them: trimmed to their pixels, frames showing the same pixels on one region.
 enum AsepriteSheetWriter {
     /// The sheet the frames are on: the page itself when there is one; the pages one below
-    /// the other when there are more (RGBA8, one alpha mode); `nil`, with why, otherwise. `top`
+    /// the other when there are more (RGBA8, one alpha mode); `nil` otherwise (``refusal(_:)``
+    /// says why). `top`
     /// is each page's first row on the sheet.
     static func sheet(of animation: SpriteAnimation, memory: AssetMemory = .shared) -> (sheet: Texture, top: [Int])? {
         let pages = animation.pages
@@ -38,11 +39,19 @@ enum AsepriteSheetWriter {
         return (Texture(width: width, height: height, pixelFormat: .rgba8, alphaMode: pages[0].alphaMode, pixels: pixels), top)
     }
 
-    /// Why ``sheet(of:memory:)`` gave no sheet.
-    static func noSheetReason(_ animation: SpriteAnimation) -> String {
-        animation.pages.isEmpty
-            ? "an animation without pages has no sheet"
-            : "its \(animation.pages.count) pages are not all RGBA8 in one alpha mode (baked with --gpu?), so they make no one sheet"
+    /// Why the animation makes no sheet, if it does not: a frame not inside its page, or pages
+    /// that are not all RGBA8 in one alpha mode (GPU-ready pages of a pack baked with `--gpu`).
+    static func refusal(_ animation: SpriteAnimation) -> String? {
+        let pages = animation.pages
+        for (index, frame) in animation.frames.enumerated() where frame.rect.width > 0 && frame.rect.height > 0 {
+            guard pages.indices.contains(frame.page), frame.rect.isInside(width: pages[frame.page].width, height: pages[frame.page].height) else {
+                return "frame \(index) is not inside its page"
+            }
+        }
+        guard sheet(of: animation) != nil else {
+            return "its \(pages.count) pages are not all RGBA8 in one alpha mode (baked with --gpu?), so they make no one sheet"
+        }
+        return nil
     }
 
     /// The JSON for `animation` on a `sheetWidth` x `sheetHeight` sheet (its pages' first rows
@@ -56,11 +65,13 @@ enum AsepriteSheetWriter {
         let title = dot.map { String(fileName[..<$0]) } ?? fileName, suffix = dot.map { String(fileName[$0...]) } ?? ""
         var frames: [String] = []
         for (index, frame) in animation.frames.enumerated() {
-            let rect = frame.rect, placed = frame.canvasRect
+            // An empty frame is written at the sheet's corner, where any sheet holds it.
+            let isEmpty = frame.rect.width == 0 || frame.rect.height == 0
+            let rect = isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : frame.rect, placed = frame.canvasRect
             let trimmed = placed != PixelRect(x: 0, y: 0, width: animation.width, height: animation.height)
             frames.append(
                 try string("\(title) \(index)\(suffix)")
-                    + #": {"frame": {"x": \#(rect.x), "y": \#(top[frame.page] + rect.y), "w": \#(rect.width), "h": \#(rect.height)}, "#
+                    + #": {"frame": {"x": \#(rect.x), "y": \#(isEmpty ? 0 : top[frame.page] + rect.y), "w": \#(rect.width), "h": \#(rect.height)}, "#
                     + #""rotated": false, "trimmed": \#(trimmed), "#
                     + #""spriteSourceSize": {"x": \#(placed.x), "y": \#(placed.y), "w": \#(placed.width), "h": \#(placed.height)}, "#
                     + #""sourceSize": {"w": \#(animation.width), "h": \#(animation.height)}, "duration": \#(frame.durationMilliseconds)}"#)
