@@ -11,8 +11,7 @@ import PreloadAtlas
 enum AsepriteSheetWriter {
     /// The sheet the frames are on: the page itself when there is one; the pages one below
     /// the other when there are more (RGBA8, one alpha mode); `nil` otherwise (``refusal(_:)``
-    /// says why). `top`
-    /// is each page's first row on the sheet.
+    /// says why). `top` is each page's first row on the sheet.
     static func sheet(of animation: SpriteAnimation, memory: AssetMemory = .shared) -> (sheet: Texture, top: [Int])? {
         let pages = animation.pages
         if pages.count == 1 { return (pages[0], [0]) }
