@@ -1,6 +1,6 @@
 import Preload
 
-/// An animation bakes as ``BakedAnimation`` (its frames as fixed-size records, its pages and tags
+/// An animation bakes as `BakedAnimation` (its frames as fixed-size records, its pages and tags
 /// as JSON), its pages stored as texture entries of their own (`NAME#1`, ...), as an atlas's
 /// packed pages are; `preload bake --gpu` makes them GPU-ready as it does every texture. It loads
 /// back with its pages as views of the mapped pack.
