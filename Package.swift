@@ -288,7 +288,8 @@ let package = Package(
             dependencies: [
                 "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked", "PreloadAuthoring",
                 "PreloadGPU", "PreloadTestSupport",
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadAudioTests",
