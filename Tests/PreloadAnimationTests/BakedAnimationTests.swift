@@ -46,21 +46,27 @@ import Testing
         try directory.write("anims/hero.aseprite", try AsepriteFixture.twoLayers().bytes)
         try directory.write("anims/sheet/hero.png", AsepriteSheetLoaderTests.sheet(try AsepriteSheetLoaderTests.reference()).png)
         try directory.write("anims/sheet/hero.json", text: AsepriteSheetLoaderTests.hash())
+        // Saved by Aseprite (bevy_aseprite_ultra, MIT): slices with a pivot and colours; tags with user data.
+        try directory.write("anims/ghost_slices.aseprite", try AsepriteSlicesTests.fixture("ghost_slices.aseprite"))
+        try directory.write("anims/player.aseprite", try AsepriteSlicesTests.fixture("player.aseprite"))
         let loose = try PreloadCoordinator(plugins: plugins())
         let report = try await loose.preload([.folder(directory.file("anims"), name: "anims")])
         #expect(report.everythingLoaded, "\(report.errors)")
         let pack = directory.file("anims.bake")
         let summary = try BakeWriter.write(report, to: pack)
-        #expect(summary.count(ofKind: "animation") == 3, "\(summary)")
+        #expect(summary.count(ofKind: "animation") == 5, "\(summary)")
         return (loose, pack)
     }
 
-    static let names = ["anims/hero.aseprite", "anims/sheet/hero.json", "anims/walk.aseprite"]
+    static let names = [
+        "anims/ghost_slices.aseprite", "anims/hero.aseprite", "anims/player.aseprite", "anims/sheet/hero.json", "anims/walk.aseprite",
+    ]
 
     /// Every frame's canvas pixels, durations, tags, loop count and size of `baked` are `loose`'s.
     static func expectSame(_ baked: SpriteAnimation, _ loose: SpriteAnimation, _ name: String) {
         #expect(baked.width == loose.width && baked.height == loose.height && baked.loopCount == loose.loopCount, "\(name)")
         #expect(baked.frames == loose.frames && baked.tags == loose.tags, "\(name)")
+        #expect(baked.slices == loose.slices && baked.userData == loose.userData, "\(name)")
         #expect(baked.frames.map(\.durationMilliseconds) == loose.frames.map(\.durationMilliseconds), "\(name)")
         for index in loose.frames.indices {
             #expect(!loose.canvasPixels(ofFrame: index).isEmpty)
@@ -158,6 +164,45 @@ import Testing
         #expect(read.pages.map(\.pixels) == animation.pages.map(\.pixels))
     }
 
+    @Test func slicesAndUserDataWithEveryPropertyTypeReadBack() throws {
+        var animation = try AsepriteLoader.animation(from: try AsepriteSlicesTests.fixture("ghost_slices.aseprite")).animation
+        #expect(!animation.slices.isEmpty)
+        let every: [String: AnimationProperty] = [
+            "b": .bool(true), "i": .int(.min), "u": .unsigned(.max), "fixed": .fixed(-0x18000), "d": .double(-0.25), "s": .string("text \"quoted\""),
+            "pt": .point(x: -1, y: 2), "sz": .size(width: 3, height: 4), "r": .rect(x: 1, y: 2, width: 3, height: 4),
+            "v": .vector([.bool(false), .string("x"), .vector([])]), "m": .map(["deep": .map(["deeper": .unsigned(9)])]), "id": .uuid(Array(0..<16)),
+        ]
+        animation.userData = AnimationUserData(
+            text: "the sprite", color: .init(red: 1, green: 2, blue: 3, alpha: 4), properties: ["": every, "ext": ["n": .int(3)]])
+        animation.tags = [AnimationTag(name: "all", from: 0, to: animation.frames.count - 1, userData: AnimationUserData(text: "tagged"))]
+        animation.slices.append(
+            AnimationSlice(
+                name: "nine",
+                keys: [
+                    .init(
+                        frame: 0, bounds: PixelRect(x: -2, y: 1, width: 8, height: 8), center: PixelRect(x: 2, y: 2, width: 4, height: 4),
+                        pivot: .init(x: 4, y: 7)), .init(frame: 1, bounds: PixelRect(x: 0, y: 0, width: 0, height: 0)),
+                ],
+                userData: AnimationUserData(properties: ["": ["hidden": .bool(false)]])))
+        let read = try Self.unbake(animation) { _ in }
+        #expect(read.slices == animation.slices && read.userData == animation.userData && read.tags == animation.tags)
+        let entry = try animation.baked(pageEntries: [0]).bytes.array
+        #expect(entry[4] == 2, "slices and user data make a version 2 entry")
+        var plain = animation
+        (plain.slices, plain.userData, plain.tags) = ([], AnimationUserData(), [AnimationTag(name: "all", from: 0, to: 0)])
+        #expect(try plain.baked(pageEntries: [0]).bytes.array[4] == 1, "without them, version 1")
+        // A slice key whose bounds are three numbers fails by name.
+        let error = #expect(throws: Malformed.self) {
+            try Self.unbake(animation) { bytes in
+                let json = 32 + animation.frames.count * 32
+                let text = String(decoding: bytes[json...], as: UTF8.self).replacingOccurrences(of: "[-2,1,8,8]", with: "[-2,1,8]")
+                bytes = Array(bytes[..<json]) + Array(text.utf8)
+                Self.setUInt32(UInt32(bytes.count - json), at: 24, in: &bytes)
+            }
+        }
+        #expect(error.map { "\($0)" }?.contains("animation slice 'nine': a key's bounds is not [x, y, w, h]") == true, "\(String(describing: error))")
+    }
+
     @Test(arguments: [
         ("truncated", "does not hold what its header counts"),
         ("cut to its header", "does not hold what its header counts"),
@@ -170,8 +215,10 @@ import Testing
         ("a frame on a page that is not there", "animation frame 2 is on page index 7, and the animation has 1 pages"),
         ("a tag past the frames", "animation tag 'walk' runs from frame 0 to 9"),
         ("an unknown direction", "unknown direction 'sideways'"),
-        ("a later version", "animation entry version 2; this reader reads version 1"),
+        ("a later version", "animation entry version 3; this reader reads versions 1 to 2"),
+        ("user data in version 1", "a version 1 animation entry holds slices or user data"),
         ("tables that are not JSON", "its animation tables do not read"),
+        ("a colour that is not one", "a user data colour is not #rrggbbaa: '#0000zzff'"),
     ])
     func aDamagedEntryFailsNamingItsCause(damage: String, cause: String) throws {
         let animation = try AsepriteLoader.animation(from: try Self.walker().bytes).animation
@@ -195,8 +242,12 @@ import Testing
                     let text = String(decoding: bytes[json...], as: UTF8.self).replacingOccurrences(of: "reverse", with: "sideways")
                     bytes = Array(bytes[..<json]) + Array(text.utf8)
                     Self.setUInt32(UInt32(bytes.count - json), at: 24, in: &bytes)
-                case "a later version": bytes[4] = 2
+                case "a later version": bytes[4] = 3
+                case "user data in version 1": bytes[4] = 1
                 case "tables that are not JSON": bytes[json] = UInt8(ascii: "]")
+                case "a colour that is not one":
+                    let text = String(decoding: bytes[json...], as: UTF8.self).replacingOccurrences(of: "#000000ff", with: "#0000zzff")
+                    bytes = Array(bytes[..<json]) + Array(text.utf8)
                 default: Issue.record("no such damage: \(damage)")
                 }
             }
@@ -208,8 +259,8 @@ import Testing
         let directory = try TemporaryDirectory("baked-animation-damage")
         let (_, pack) = try await Self.bakedFolder(directory)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
-        // walk.aseprite's entry: the header of a 16x12 canvas of 4 frames; its frame count made 5.
-        let header: [UInt8] = Array("PANI".utf8) + [1, 0, 0, 0, 16, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0]
+        // walk.aseprite's entry (version 2: its tags have colours): a 16x12 canvas of 4 frames; its frame count made 5.
+        let header: [UInt8] = Array("PANI".utf8) + [2, 0, 0, 0, 16, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0]
         let at = try #require(bytes.firstRange(of: header))
         bytes[at.lowerBound + 20] = 5
         try directory.write("damaged.bake", bytes)

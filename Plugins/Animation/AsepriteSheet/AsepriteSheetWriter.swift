@@ -5,9 +5,11 @@ import PreloadAtlas
 /// An animation written as Aseprite's sheet export is: one sheet image and a JSON in Aseprite's
 /// `json-hash` form (`frames` keyed by frame name, in frame order, each with `frame`, `rotated`,
 /// `trimmed`, `spriteSourceSize`, `sourceSize` and `duration`; `meta` with `app`, `version`,
-/// `image`, `format`, `size`, `scale` and `frameTags`), which ``AsepriteSheetLoader`` (and
-/// Phaser's `aseprite` loader) read back as the same animation. Frames are written as the
-/// animation holds them: trimmed to their pixels, frames showing the same pixels on one region.
+/// `image`, `format`, `size`, `scale`, `frameTags` and `slices`, tags and slices with their
+/// user data's `color` and `data`), which ``AsepriteSheetLoader`` (and Phaser's `aseprite`
+/// loader) read back as the same animation. Frames are written as the animation holds them:
+/// trimmed to their pixels, frames showing the same pixels on one region. Aseprite's export has
+/// no place for the sprite's own user data, and this writer writes no custom properties.
 enum AsepriteSheetWriter {
     /// The sheet the frames are on: the page itself when there is one; the pages one below
     /// the other when there are more (RGBA8, one alpha mode); `nil` otherwise (``refusal(_:)``
@@ -79,15 +81,33 @@ enum AsepriteSheetWriter {
         for tag in animation.tags {
             let repeatCount = tag.repeatCount > 0 ? #", "repeat": "\#(tag.repeatCount)""# : ""
             tags.append(
-                #"{"name": \#(try string(tag.name)), "from": \#(tag.from), "to": \#(tag.to), "direction": "\#(tag.direction.asepriteName)"\#(repeatCount)}"#
-            )
+                #"{"name": \#(try string(tag.name)), "from": \#(tag.from), "to": \#(tag.to), "direction": "\#(tag.direction.asepriteName)"\#(repeatCount)"#
+                    + "\(try userData(tag.userData))}")
+        }
+        var slices: [String] = []
+        for slice in animation.slices {
+            let keys = slice.keys.map { key in
+                #"{"frame": \#(key.frame), "bounds": \#(rect(key.bounds))"# + (key.center.map { #", "center": \#(rect($0))"# } ?? "")
+                    + (key.pivot.map { #", "pivot": {"x": \#($0.x), "y": \#($0.y)}"# } ?? "") + "}"
+            }
+            slices.append(#"{"name": \#(try string(slice.name))\#(try userData(slice.userData)), "keys": [\#(keys.joined(separator: ", "))]}"#)
         }
         let meta =
             #"{"app": "Preload", "version": "1", "image": \#(try string(image)), "format": "RGBA8888", "#
-            + #""size": {"w": \#(sheetWidth), "h": \#(sheetHeight)}, "scale": "1", "frameTags": [\#(tags.joined(separator: ", "))]}"#
+            + #""size": {"w": \#(sheetWidth), "h": \#(sheetHeight)}, "scale": "1", "frameTags": [\#(tags.joined(separator: ", "))]"#
+            + (slices.isEmpty ? "" : #", "slices": [\#(slices.joined(separator: ", "))]"#) + "}"
         let text = "{\"frames\": {\n  " + frames.joined(separator: ",\n  ") + "\n},\n\"meta\": " + meta + "\n}\n"
         return Array(text.utf8)
     }
+
+    /// A tag's or slice's user data as Aseprite's export writes it: `, "color": "#rrggbbaa"` and
+    /// `, "data": TEXT`, each when given (its properties are not written).
+    private static func userData(_ userData: AnimationUserData) throws -> String {
+        (userData.color.map { #", "color": "\#($0)""# } ?? "") + (try userData.text.map { #", "data": \#(try string($0))"# } ?? "")
+    }
+
+    /// `{"x": X, "y": Y, "w": W, "h": H}`.
+    private static func rect(_ rect: PixelRect) -> String { #"{"x": \#(rect.x), "y": \#(rect.y), "w": \#(rect.width), "h": \#(rect.height)}"# }
 
     /// `text` as a JSON string, quoted and escaped.
     private static func string(_ text: String) throws -> String {

@@ -7,53 +7,30 @@ import PreloadAtlas
 /// other entries, named by entry number, as an atlas's are. The layout is in
 /// docs/bake-format.md ("Animation").
 ///
-/// The version byte says what the JSON holds: version 1, `pages` and `tags`. Slices and user
-/// data, when the animation carries them, come as further keys of the JSON in a later version,
-/// which a version 1 reader refuses by name rather than passing over.
+/// The version byte says what the JSON holds: version 1, `pages` and `tags`; version 2 adds
+/// slices and user data (`BakedAnimationTables`), so that a version 1 reader refuses them by name
+/// rather than passing over them. An animation without them is written as version 1.
 enum BakedAnimation {
     /// The header's first four bytes.
     static let magic = Array("PANI".utf8)
-    /// The version this writer writes and this reader reads.
-    static let version: UInt8 = 1
+    /// The latest version this writer writes and this reader reads.
+    static let version: UInt8 = 2
     /// The header's size.
     static let headerSize = 32
     /// A frame's record: page, x, y, width, height (on the page), canvas x, canvas y, duration in
     /// milliseconds, 32 bits each, unsigned.
     static let frameSize = 32
 
-    /// The entry's JSON: the page entries and the tags.
-    struct Tables: Codable, Equatable {
-        /// A page: the entry holding its texture.
-        struct Page: Codable, Equatable {
-            var entry: Int
-        }
-
-        /// A tag, field for field ``AnimationTag`` (`direction` its raw value).
-        struct Tag: Codable, Equatable {
-            var name: String
-            var from: Int
-            var to: Int
-            var direction: String
-            var `repeat`: Int
-        }
-
-        var pages: [Page]
-        var tags: [Tag]
-    }
-
     /// The entry's bytes for `animation`, its pages in the entries `pageEntries` (in page order).
     /// Throws why it cannot be baked: a frame whose canvas rectangle is not its page
     /// rectangle's size, or a number that does not fit the record's 32 bits.
     static func encode(_ animation: SpriteAnimation, pageEntries: [Int]) throws -> AssetBytes {
-        let tables = Tables(
-            pages: pageEntries.map { Tables.Page(entry: $0) },
-            tags: animation.tags.map {
-                Tables.Tag(name: $0.name, from: $0.from, to: $0.to, direction: $0.direction.rawValue, repeat: $0.repeatCount)
-            })
+        let tables = BakedAnimationTables(animation, pageEntries: pageEntries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]  // the same animation bakes to the same bytes
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let json = [UInt8](try encoder.encode(tables))
-        var bytes = magic + [version, 0, 0, 0]
+        var bytes = magic + [tables.needsVersion2 ? 2 : 1, 0, 0, 0]
         for value in [animation.width, animation.height, animation.loopCount, animation.frames.count, json.count] {
             bytes.appendLittleEndian(try field(value, "a canvas size, loop count or frame count"))
         }
@@ -91,7 +68,7 @@ enum BakedAnimation {
         var height: Int
         var loopCount: Int
         var frames: Int
-        var tables: Tables
+        var tables: BakedAnimationTables
     }
 
     /// The header and JSON of an animation entry, `bytes` (already checksummed): its pages, before
@@ -101,7 +78,9 @@ enum BakedAnimation {
         guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else {
             throw malformed("not an animation entry (no PANI header in its \(bytes.count) bytes)")
         }
-        guard bytes[4] == version else { throw malformed("animation entry version \(bytes[4]); this reader reads version \(version)") }
+        guard (1...version).contains(bytes[4]) else {
+            throw malformed("animation entry version \(bytes[4]); this reader reads versions 1 to \(version)")
+        }
         let field = { (offset: Int) in Int(bytes.littleEndian(at: offset, as: UInt32.self)) }
         let (frames, json) = (field(20), field(24))
         guard bytes.count == headerSize + frames * frameSize + json else {
@@ -109,18 +88,23 @@ enum BakedAnimation {
                 "an animation entry of \(bytes.count) bytes does not hold what its header counts (\(frames) frames and \(json) bytes of JSON)")
         }
         let start = headerSize + frames * frameSize
+        let tables: BakedAnimationTables
         do {
-            let tables = try JSONDecoder().decode(Tables.self, from: Data(bytes[start..<start + json]))
-            return Layout(width: field(8), height: field(12), loopCount: field(16), frames: frames, tables: tables)
+            let decoder = JSONDecoder()
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            tables = try decoder.decode(BakedAnimationTables.self, from: Data(bytes[start..<start + json]))
         } catch {
             throw malformed("its animation tables do not read: \(error)")
         }
+        guard bytes[4] == 2 || !tables.needsVersion2 else { throw malformed("a version 1 animation entry holds slices or user data") }
+        return Layout(width: field(8), height: field(12), loopCount: field(16), frames: frames, tables: tables)
     }
 
     /// The animation in `bytes` (an animation entry whose ``layout(of:malformed:)`` gave
     /// `layout`), with `pages` (the page textures, in page order); throws `malformed` naming why
     /// the entry cannot be one: a frame on a page that does not exist, outside its page or its
-    /// canvas, a tag past the frames or in an unknown direction.
+    /// canvas, a tag past the frames or in an unknown direction, a slice or user data that does not
+    /// read.
     static func animation(
         in bytes: UnsafeRawBufferPointer, layout: Layout, pages: [Texture], malformed: (String) -> any Error
     ) throws
@@ -145,16 +129,9 @@ enum BakedAnimation {
             }
             frames.append(SpriteAnimation.Frame(page: page, rect: rect, canvasRect: canvasRect, durationMilliseconds: field(7)))
         }
-        let tags = try layout.tables.tags.map { tag in
-            guard let direction = AnimationTag.Direction(rawValue: tag.direction) else {
-                throw malformed("animation tag '\(tag.name)' has an unknown direction '\(tag.direction)'")
-            }
-            guard tag.from >= 0, tag.from <= tag.to, tag.to < frames.count, tag.repeat >= 0 else {
-                throw malformed(
-                    "animation tag '\(tag.name)' runs from frame \(tag.from) to \(tag.to) (repeat \(tag.repeat)), past the \(frames.count) frames")
-            }
-            return AnimationTag(name: tag.name, from: tag.from, to: tag.to, direction: direction, repeatCount: tag.repeat)
-        }
-        return SpriteAnimation(width: layout.width, height: layout.height, pages: pages, frames: frames, tags: tags, loopCount: layout.loopCount)
+        let (tags, slices, userData) = try layout.tables.model(frameCount: frames.count, malformed: malformed)
+        return SpriteAnimation(
+            width: layout.width, height: layout.height, pages: pages, frames: frames, tags: tags, loopCount: layout.loopCount, slices: slices,
+            userData: userData)
     }
 }
