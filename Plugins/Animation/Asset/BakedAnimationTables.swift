@@ -36,14 +36,6 @@ struct BakedAnimationTables: Codable, Equatable {
         case point([Int]), size([Int]), rect([Int]), vector([Property]), map([String: Property]), uuid(String)
     }
 
-    /// The bytes of `text`'s pairs of hex digits, or `nil` when it is not such pairs.
-    static func hexBytes(_ text: Substring) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        let bytes = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
-        return bytes.count * 2 == digits.count ? bytes : nil
-    }
-
     /// ``AnimationSlice``.
     struct Slice: Codable, Equatable {
         struct Key: Codable, Equatable {
@@ -143,10 +135,10 @@ extension BakedAnimationTables.UserData {
     func model(malformed: (String) -> any Error) throws -> AnimationUserData {
         var userData = AnimationUserData(text: text, properties: try (properties ?? [:]).mapValues { try $0.mapValues { try $0.model(malformed) } })
         if let color {
-            guard color.hasPrefix("#"), let channels = BakedAnimationTables.hexBytes(color.dropFirst()), channels.count == 4 else {
+            guard color.utf8.count == 9, let parsed = AnimationUserData.Color(hex: color) else {
                 throw malformed("a user data colour is not #rrggbbaa: '\(color)'")
             }
-            userData.color = AnimationUserData.Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+            userData.color = parsed
         }
         return userData
     }
@@ -200,7 +192,7 @@ extension BakedAnimationTables.Property {
         case .vector(let values): return .vector(try values.map { try $0.model(malformed) })
         case .map(let values): return .map(try values.mapValues { try $0.model(malformed) })
         case .uuid(let text):
-            guard let bytes = BakedAnimationTables.hexBytes(Substring(text)) else {
+            guard let bytes = AnimationUserData.Color.hexBytes(Substring(text)) else {
                 throw malformed("a uuid property that is not hex digits: '\(text)'")
             }
             return .uuid(bytes)
