@@ -1,12 +1,13 @@
 import Preload
 
 extension AssetWarning.Code {
-    /// The file holds data this loader does not read yet (slices, user data, tilesets): the
+    /// The file holds data this loader does not read yet (slices, user data): the
     /// frames load without it; the warning counts what was passed over.
     public static let asepriteUnreadData: AssetWarning.Code = "aseprite.unread-data"
-    /// A group layer's own opacity or blend mode is set to apply (header flag 2), and this loader
-    /// composites a group's layers straight onto the frame: the group's opacity and mode are
-    /// not applied.
+    /// A group layer has its own opacity or blend mode, and the file says Aseprite's editor
+    /// composes groups (header flag 2, its experimental option): the editor shows the group
+    /// composited on its own and then blended, but Aseprite's export, and this loader, draw the
+    /// group's layers straight onto the frame without the group's opacity and mode.
     public static let asepriteGroupBlending: AssetWarning.Code = "aseprite.group-blending"
     /// The header's file size or the bytes after the last frame disagree with the frames read.
     public static let asepriteFileSize: AssetWarning.Code = "aseprite.file-size"
