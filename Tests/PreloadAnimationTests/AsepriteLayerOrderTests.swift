@@ -60,4 +60,18 @@ import Testing
         file.frames[0].chunks[1] = F.layer("Background", flags: 8)
         #expect(try canvas(file) == [0, 0, 0, 0, 0, 0, 0, 0])  // hidden: no fill
     }
+
+    @Test func aLayerOfAnUnknownTypeDrawsNothing() throws {
+        var file = F(width: 1, height: 1)
+        file.frames = [
+            F.Frame(
+                duration: 1,
+                chunks: [
+                    F.layer("image"), F.layer("future", type: 3), F.rawCel(layer: 0, width: 1, height: 1, pixels: [1, 2, 3, 255]),
+                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [9, 9, 9, 255]),
+                ])
+        ]
+        // Aseprite drops a layer of a type it does not know, and the cels on it.
+        #expect(try canvas(file) == [1, 2, 3, 255])
+    }
 }

@@ -43,7 +43,7 @@ struct AsepriteCompositor {
                 $0.paletteCount == first.paletteCount
                     && $0.palette.prefix(min($0.paletteCount, 256) * 4) == first.palette.prefix(min(first.paletteCount, 256) * 4)
             }
-        for (index, layer) in document.layers.enumerated() where shown[index] && layer.type != 1 {
+        for (index, layer) in document.layers.enumerated() where shown[index] && layer.hasCels {
             if !layer.isBackground, !AsepriteBlendModes.isDefined(layer.blendMode) {
                 throw AsepriteError.malformed(detail: "layer '\(layer.name)' blends in \(AsepriteBlending.modeName(layer.blendMode))")
             }
@@ -109,7 +109,7 @@ struct AsepriteCompositor {
     /// image they show (with their own z-index).
     func plan(_ index: Int) throws -> [AsepriteDocument.Cel] {
         let frame = document.frames[index]
-        let cels = frame.cels.filter { document.layers[$0.layer].type != 1 }
+        let cels = frame.cels.filter { document.layers[$0.layer].hasCels }
         let ordered = cels.enumerated().sorted { left, right in
             let (a, b) = (left.element, right.element)
             let (orderA, orderB) = (a.layer + a.zIndex, b.layer + b.zIndex)

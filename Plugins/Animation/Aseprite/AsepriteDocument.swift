@@ -24,6 +24,9 @@ struct AsepriteDocument {
         /// A tilemap layer's tileset (the tileset chunk's ID).
         var tileset: Int = 0
 
+        /// Whether the layer draws cels: an image or tilemap layer (Aseprite drops a layer of
+        /// another type, and the cels on it).
+        var hasCels: Bool { type == 0 || type == 2 }
         var isVisible: Bool { flags & 1 != 0 }
         var isBackground: Bool { flags & 8 != 0 }
         var isReference: Bool { flags & 64 != 0 }
