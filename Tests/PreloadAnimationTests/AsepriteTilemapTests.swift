@@ -60,6 +60,15 @@ import Testing
         #expect(pixels == expected)
     }
 
+    @Test func tilemapsWhollyOffTheCanvasDrawNothing() throws {
+        // Fuzz/run aseprite found a trap: a tilemap whose cells all lie left of (or above) the
+        // canvas made a range whose start passed its end.
+        for (x, y) in [(-100, 0), (0, -100), (100, 0), (0, 100), (-5, -5)] {
+            let cel = try F.tilemapCel(layer: 0, x: x, y: y, width: 2, height: 2, tiles: [1, 2, 1, 2])
+            #expect(try canvas(try sprite(width: 2, height: 2, cel)) == [UInt8](repeating: 0, count: 16), "at \(x), \(y)")
+        }
+    }
+
     @Test func aSwappedNonSquareTileClearsWhatItsSquareDoesNotCover() throws {
         var file = F(width: 2, height: 1)
         file.frames = [

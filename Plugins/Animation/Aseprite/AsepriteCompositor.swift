@@ -135,8 +135,8 @@ struct AsepriteCompositor {
             let (tileWidth, tileHeight) = (tileset.tileWidth, tileset.tileHeight)
             let tilePixels = tileWidth * tileHeight
             // Only cells on the canvas: a tile's pixels are looked at only where they land.
-            let columns = max(0, -cel.x / tileWidth)..<min(width, max(0, (document.width - cel.x + tileWidth - 1) / tileWidth))
-            let rows = max(0, -cel.y / tileHeight)..<min(height, max(0, (document.height - cel.y + tileHeight - 1) / tileHeight))
+            let columns = Self.cells(count: width, size: tileWidth, from: cel.x, canvas: document.width)
+            let rows = Self.cells(count: height, size: tileHeight, from: cel.y, canvas: document.height)
             for row in rows {
                 for column in columns {
                     let (id, flip) = (Int(ids[row * width + column]), flips[row * width + column])
@@ -153,6 +153,13 @@ struct AsepriteCompositor {
                 }
             }
         }
+    }
+
+    /// Which of `count` cells of `size` pixels, the first at `origin`, land on a canvas
+    /// `canvas` pixels long (none when the row of cells ends before it or starts after it).
+    static func cells(count: Int, size: Int, from origin: Int, canvas: Int) -> Range<Int> {
+        let end = min(count, max(0, (canvas - origin + size - 1) / size))
+        return min(max(0, -origin / size), end)..<end
     }
 
     /// The cel whose image `cel` shows: itself, or the cel on its layer in the frame it links to
