@@ -1,8 +1,10 @@
 import Preload
 
 extension AssetWarning.Code {
-    /// The file holds data this loader does not read yet (slices, user data): the
-    /// frames load without it; the warning counts what was passed over.
+    /// The file holds data this loader does not read or an animation does not keep: a layer's
+    /// or cel's user data (named: an animation has no layers), old slice chunks (counted), user data
+    /// properties of an unknown type, a user data chunk after every tag had its own, an
+    /// export's slice `properties`. The rest of the file loads.
     public static let asepriteUnreadData: AssetWarning.Code = "aseprite.unread-data"
     /// A group layer has its own opacity or blend mode, and the file says Aseprite's editor
     /// composes groups (header flag 2, its experimental option): the editor shows the group
