@@ -1,6 +1,8 @@
 import Foundation
 import Preload
 import PreloadAnimation
+import PreloadAuthoring
+import PreloadBaked
 import PreloadManifest
 import PreloadPNG
 import PreloadTestSupport
@@ -60,5 +62,21 @@ import Testing
         #expect(report.everythingLoaded, "\(report.errors)")
         #expect(groups.coordinator.assets.asset(named: "hero.png", as: Texture.self) != nil)
         #expect(groups.coordinator.assets.asset(named: "walk", as: SpriteAnimation.self)?.frames.count == 2)
+    }
+
+    /// An APNG bakes as every animation does and loads back from the pack, its pages mapped.
+    @Test func anAPNGBakesAndLoadsBackFromThePack() async throws {
+        let directory = try TemporaryDirectory("apng-claim-bake")
+        try directory.write("art/coin.apng", try Self.file())
+        let loose = try PreloadCoordinator(plugins: Self.plugins)
+        let report = try await loose.preload([.folder(directory.file("art"), name: "art")])
+        let pack = directory.file("art.bake")
+        try BakeWriter.write(report, to: pack)
+        let baked = try PreloadCoordinator(plugins: [APNGLoader(), BakedPackLoader()])
+        #expect(try await baked.preload([AssetRequest(path: pack)]).everythingLoaded)
+        let back = try #require(baked.assets.asset(named: "art/coin.apng", as: SpriteAnimation.self))
+        let original = try #require(loose.assets.asset(named: "art/coin.apng", as: SpriteAnimation.self))
+        #expect(back.frames == original.frames && back.loopCount == original.loopCount && back.pages.allSatisfy { $0.pixels.isMapped })
+        #expect(back.canvasPixels(ofFrame: 1) == original.canvasPixels(ofFrame: 1))
     }
 }
