@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib"],
             path: "Plugins/Animation"
         ),
         .target(
@@ -285,7 +285,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAnimationTests",
-            dependencies: ["PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport"]
+            dependencies: [
+                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked", "PreloadAuthoring",
+                "PreloadGPU", "PreloadTestSupport",
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadAudioTests",

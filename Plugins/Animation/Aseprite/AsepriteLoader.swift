@@ -2,16 +2,21 @@ import Preload
 
 /// The Aseprite loader plugin: `.aseprite` and `.ase` files, read from Aseprite's public file
 /// specification, into ``SpriteAnimation``s: every frame composited as Aseprite's export does,
-/// with its duration, and the file's tags.
+/// with its duration, and the file's tags, slices and user data (the sprite's, each tag's and
+/// each slice's; a layer's or cel's is named in a warning, an animation has no layers).
 ///
-/// RGBA, grayscale and indexed sprites (with their palettes and transparent index) load; layers
-/// show by their visibility (and their groups'), with their opacity and the cels' opacity, in
-/// normal and the separable blend modes; raw, compressed and linked cels, and cel z-indexes. A
-/// visible layer in the hue, saturation, color or luminosity mode (of an RGBA or indexed
-/// sprite), or a visible tilemap layer, fails the file naming the layer and mode (not composited
-/// yet). Damage fails by name: a chunk past its frame, a frame count that
-/// lies, a cel on a missing layer or linked to a missing cel, compressed pixels that inflate
-/// to more or fewer bytes than the cel's size.
+/// Frames composite as Aseprite's sprite sheet export composites them. RGBA, grayscale and
+/// indexed sprites (with their palettes and transparent index) load; layers show by their
+/// visibility (and their groups'), with their opacity and the cels' opacity, in every blend
+/// mode (normal, the separable modes, hue, saturation, color and luminosity); raw, compressed
+/// and linked cels, cel z-indexes, the background layer; tilemap layers drawn from their
+/// tilesets' tiles with their flips. As the export does, a group's own opacity and blend mode
+/// are not applied (a warning names the group when the file says Aseprite's editor composes
+/// them), and an indexed sprite with one palette composites by index (each layer's opaque
+/// indexes replace what is under them; opacity and blend modes do not apply). Tiles in an
+/// external file fail the file by name. Damage fails by name: a chunk past its frame, a frame
+/// count that lies, a cel on a missing layer or linked to a missing cel, compressed pixels or
+/// tiles that inflate to more or fewer bytes than stated, a tile outside its tileset.
 ///
 /// ```swift
 /// import Preload
@@ -66,15 +71,15 @@ public struct AsepriteLoader: LoaderPlugin {
             throw AsepriteError.unsupported(detail: "the canvas is \(document.width)x\(document.height), larger than the limit \(limits)")
         }
         let compositor = try AsepriteCompositor(document)
-        let groups = compositor.groupsBlendedApart
+        let groups = compositor.groupsComposedInTheEditor
         if !groups.isEmpty {
             warnings.append(
-                AssetWarning(.asepriteGroupBlending, "group \(groups.joined(separator: ", "))'s own opacity or blend mode is not applied"))
+                AssetWarning(
+                    .asepriteGroupBlending,
+                    "group \(groups.joined(separator: ", ")): its own opacity or blend mode shows in Aseprite's editor when it composes groups, not in Aseprite's export; composited as the export"
+                ))
         }
-        if !document.unread.isEmpty {
-            let counts = document.unread.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) chunk\($0.value == 1 ? "" : "s")" }
-            warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: " + counts.joined(separator: ", ")))
-        }
+        warnings += Self.unreadDataWarnings(document)
         var canvases = [[UInt8]]()
         for index in document.frames.indices {
             try cancel()
@@ -84,6 +89,28 @@ public struct AsepriteLoader: LoaderPlugin {
         document.frames = []
         let (pages, frames) = try FramePacking.pack(
             canvases, durations: durations, width: document.width, height: document.height, memory: memory)
-        return (SpriteAnimation(width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags), warnings)
+        let animation = SpriteAnimation(
+            width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags, slices: document.slices,
+            userData: document.userData)
+        return (animation, warnings)
+    }
+
+    /// What `document`'s reading passed over: chunks not read yet (tilesets), layers' and cels'
+    /// user data (an animation has no layers), properties this reader cannot read.
+    private static func unreadDataWarnings(_ document: AsepriteDocument) -> [AssetWarning] {
+        var warnings = [AssetWarning]()
+        if !document.unread.isEmpty {
+            let counts = document.unread.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) chunk\($0.value == 1 ? "" : "s")" }
+            warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: " + counts.joined(separator: ", ")))
+        }
+        let notKept = document.userDataNotKept
+        if !notKept.isEmpty {
+            let named = notKept.prefix(5).joined(separator: ", ") + (notKept.count > 5 ? " and \(notKept.count - 5) more" : "")
+            warnings.append(AssetWarning(.asepriteUnreadData, "user data not kept (an animation has no layers): " + named))
+        }
+        for reason in document.propertiesNotRead {
+            warnings.append(AssetWarning(.asepriteUnreadData, "user data properties passed over: " + reason))
+        }
+        return warnings
     }
 }
