@@ -51,7 +51,8 @@ extension AsepriteReader {
             if type == 0 {
                 pixels = Array(try reader.bytes(count, "\(chunk)'s \(width)x\(height) pixels"))
             } else {
-                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel")
+                let inflater = try reusedInflater()
+                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel", with: inflater)
             }
             content = .image(width: width, height: height, pixels: pixels)
         case 1:
@@ -60,6 +61,7 @@ extension AsepriteReader {
                 throw AsepriteError.malformed(detail: "\(chunk) links to frame \(frame + 1), outside the file's \(frameCount) frames")
             }
             content = .linked(frame: frame)
+            document.linkedCels += 1
         case 3:
             throw AsepriteError.unsupported(
                 detail: "\(chunk) is a tilemap cel on layer '\(document.layers[layer].name)' (tilemap layers are not composited yet)")
@@ -69,12 +71,29 @@ extension AsepriteReader {
         return AsepriteDocument.Cel(layer: layer, x: x, y: y, opacity: opacity, zIndex: zIndex, content: content)
     }
 
-    /// `stored` inflated through the package's one zlib inflate into exactly `count` bytes:
-    /// data that ends short, or would go on past `count` (a zlib bomb), is refused.
-    static func inflate(_ stored: ArraySlice<UInt8>, count: Int, what: String) throws -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: count)
+    /// The file's one zlib inflater, reset for the next stream (a file's cels are many small
+    /// streams: zlib's state and window are made once, not once a cel).
+    mutating func reusedInflater() throws -> Inflater {
         do {
-            let inflater = try Inflater(format: .zlib)
+            if let inflater {
+                try inflater.reset()
+                return inflater
+            }
+            let made = try Inflater(format: .zlib)
+            inflater = made
+            return made
+        } catch {
+            throw AsepriteError.malformed(detail: "zlib could not start: \(error)")
+        }
+    }
+
+    /// `stored` inflated through the package's one zlib inflate (`inflater`, a fresh one when
+    /// `nil`) into exactly `count` bytes: data that ends short, or would go on past `count` (a
+    /// zlib bomb), is refused.
+    static func inflate(_ stored: ArraySlice<UInt8>, count: Int, what: String, with reused: Inflater? = nil) throws -> [UInt8] {
+        var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        do {
+            let inflater = try reused ?? Inflater(format: .zlib)
             let (consumed, produced) = try stored.withUnsafeBytes { input in
                 try pixels.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
             }
@@ -108,7 +127,12 @@ extension AsepriteReader {
             let flags = try reader.littleEndian(UInt16.self, "\(chunk)'s entry \(index)")
             let color = try reader.bytes(4, "\(chunk)'s entry \(index)")
             if flags & 1 != 0 { _ = try string(&reader, "\(chunk)'s entry \(index)'s name") }
-            if index < 256 { result.replaceSubrange(index * 4..<index * 4 + 4, with: color) }
+            if index < 256 {
+                let at = color.startIndex
+                (result[index * 4], result[index * 4 + 1], result[index * 4 + 2], result[index * 4 + 3]) = (
+                    color[at], color[at + 1], color[at + 2], color[at + 3]
+                )
+            }
         }
         return result
     }
@@ -120,11 +144,13 @@ extension AsepriteReader {
         for packet in 0..<packets {
             index += Int(try reader.littleEndian(UInt8.self, "\(chunk)'s packet \(packet + 1)"))
             let stored = Int(try reader.littleEndian(UInt8.self, "\(chunk)'s packet \(packet + 1)'s count"))
-            for _ in 0..<(stored == 0 ? 256 : stored) {
-                let rgb = try reader.bytes(3, "\(chunk)'s packet \(packet + 1)'s colours")
-                if index < 256 { result.replaceSubrange(index * 4..<index * 4 + 4, with: Array(rgb) + [255]) }
-                index += 1
+            let count = stored == 0 ? 256 : stored
+            let rgb = try reader.bytes(count * 3, "\(chunk)'s packet \(packet + 1)'s colours")
+            for (number, at) in stride(from: rgb.startIndex, to: rgb.endIndex, by: 3).enumerated() where index + number < 256 {
+                let entry = (index + number) * 4
+                (result[entry], result[entry + 1], result[entry + 2], result[entry + 3]) = (rgb[at], rgb[at + 1], rgb[at + 2], 255)
             }
+            index += count
         }
         return result
     }

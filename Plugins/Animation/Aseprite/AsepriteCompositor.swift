@@ -53,7 +53,7 @@ struct AsepriteCompositor {
             if orderA != orderB { return orderA < orderB }
             if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
             return left.offset < right.offset
-        }.map(\.element)
+        }.map { $0.element }
         for cel in ordered {
             let source = try resolve(cel, frame: index)
             guard case .image(let width, let height, let pixels) = source.content else { continue }
@@ -89,6 +89,11 @@ struct AsepriteCompositor {
         onto canvas: inout [UInt8]
     ) {
         let canvasWidth = document.width, depth = document.depth
+        if mode == 0, depth == .rgba {
+            return AsepriteNormalBlit.draw(
+                pixels, width: width, height: height, at: origin, opacity: opacity, onto: &canvas, canvasWidth: canvasWidth,
+                canvasHeight: document.height)
+        }
         let transparent = depth == .indexed && !background ? document.transparentIndex : -1
         let left = max(0, -origin.x), right = min(width, canvasWidth - origin.x)
         let top = max(0, -origin.y), bottom = min(height, document.height - origin.y)

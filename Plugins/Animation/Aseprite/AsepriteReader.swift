@@ -1,4 +1,5 @@
 import Preload
+import PreloadZlib
 
 /// Reads an Aseprite file's header, frames and chunks into an ``AsepriteDocument``, checking
 /// every size against its container: a frame against the file, a chunk against its frame.
@@ -20,6 +21,8 @@ struct AsepriteReader {
     var owner = AsepriteUserDataOwner.sprite
     /// The external files chunk's names, by entry id (properties maps name their extension by one).
     var externalFiles: [UInt32: String] = [:]
+    /// The zlib inflater compressed cels share (``reusedInflater()``).
+    var inflater: Inflater?
 
     /// Whether `header` starts like an Aseprite file (its magic at byte 4).
     static func matches(_ header: [UInt8]) -> Bool {
