@@ -11,7 +11,7 @@ extension AsepriteReader {
     }
 
     /// A layer chunk (0x2004).
-    static func layer(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AsepriteDocument.Layer {
+    static func layer(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> AsepriteDocument.Layer {
         var reader = body
         let flags = try reader.littleEndian(UInt16.self, "\(chunk)'s layer flags")
         let type = try reader.littleEndian(UInt16.self, "\(chunk)'s layer type")
@@ -29,7 +29,7 @@ extension AsepriteReader {
     /// A cel chunk (0x2005): raw and compressed images are read into pixels of the sprite's
     /// depth (a compressed one inflated to exactly `width * height` pixels, never more); a
     /// linked cel keeps its frame; a tilemap cel its tiles (``tilemap(_:chunk:)``).
-    mutating func cel(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AsepriteDocument.Cel {
+    mutating func cel(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> AsepriteDocument.Cel {
         var reader = body
         let layer = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s layer index"))
         let x = Int(try reader.littleEndian(Int16.self, "\(chunk)'s x"))
@@ -90,7 +90,9 @@ extension AsepriteReader {
     /// `stored` inflated through the package's one zlib inflate (`inflater`, a fresh one when
     /// `nil`) into exactly `count` bytes: data that ends short, or would go on past `count` (a
     /// zlib bomb), is refused.
-    static func inflate(_ stored: ArraySlice<UInt8>, count: Int, what: String, with reused: Inflater? = nil) throws -> [UInt8] {
+    static func inflate(
+        _ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String, with reused: Inflater? = nil
+    ) throws -> [UInt8] {
         var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         do {
             let inflater = try reused ?? Inflater(format: .zlib)
@@ -98,7 +100,7 @@ extension AsepriteReader {
                 try pixels.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
             }
             guard produced == count else {
-                throw AsepriteError.malformed(detail: "\(what)'s compressed pixels inflate to \(produced) bytes, not \(count)")
+                throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate to \(produced) bytes, not \(count)")
             }
             if !inflater.isFinished {
                 var spare: UInt8 = 0
@@ -106,11 +108,11 @@ extension AsepriteReader {
                     try withUnsafeMutableBytes(of: &spare) { try inflater.inflate(input, into: $0) }
                 }
                 if more > 0 {
-                    throw AsepriteError.malformed(detail: "\(what)'s compressed pixels inflate past its \(count) bytes")
+                    throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate past its \(count) bytes")
                 }
             }
         } catch let error as ZlibError {
-            throw AsepriteError.malformed(detail: "\(what)'s compressed pixels: \(error)")
+            throw AsepriteError.malformed(detail: "\(what())'s compressed pixels: \(error)")
         }
         return pixels
     }
@@ -118,7 +120,7 @@ extension AsepriteReader {
     /// A palette chunk (0x2019) written over `palette`'s first 256 entries, and the palette's
     /// size (`count`, unless the chunk gives one).
     static func palette(
-        _ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], count: Int, chunk: String
+        _ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], count: Int, chunk: AsepriteChunkName
     ) throws -> (palette: [UInt8], count: Int) {
         var reader = body, result = palette
         let size = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s palette size"))
@@ -141,7 +143,7 @@ extension AsepriteReader {
     }
 
     /// An old palette chunk (0x0004): packets of RGB entries, opaque.
-    static func oldPalette(_ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], chunk: String) throws -> [UInt8] {
+    static func oldPalette(_ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], chunk: AsepriteChunkName) throws -> [UInt8] {
         var reader = body, result = palette, index = 0
         let packets = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s packet count"))
         for packet in 0..<packets {
@@ -159,7 +161,7 @@ extension AsepriteReader {
     }
 
     /// A tags chunk (0x2018), each tag checked against the frames.
-    static func tags(_ body: ByteReader<ArraySlice<UInt8>>, frameCount: Int, chunk: String) throws -> [AnimationTag] {
+    static func tags(_ body: ByteReader<ArraySlice<UInt8>>, frameCount: Int, chunk: AsepriteChunkName) throws -> [AnimationTag] {
         var reader = body
         let count = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s tag count"))
         try reader.skip(8, "\(chunk)'s reserved bytes")

@@ -83,7 +83,7 @@ struct AsepriteReader {
         let headerColors = Int(try ByteReader(data).littleEndian(at: 32, as: UInt16.self, "the colour count"))
         var paletteCount = headerColors == 0 ? 256 : headerColors  // 0: 256, in old files
         for index in 0..<frameCount {
-            let name = "frame \(index + 1) of \(frameCount)"
+            let name = AsepriteChunkName(frame: index, of: frameCount)
             guard data.count - offset >= 16 else {
                 throw AsepriteError.truncated(detail: "the header says \(frameCount) frames; the file ends before \(name)")
             }
@@ -109,10 +109,10 @@ struct AsepriteReader {
         }
     }
 
-    private mutating func readChunks(count: Int, in range: Range<Int>, frame: Int, name: String) throws {
+    private mutating func readChunks(count: Int, in range: Range<Int>, frame: Int, name: AsepriteChunkName) throws {
         var offset = range.lowerBound
         for number in 0..<count {
-            let chunk = "\(name)'s chunk \(number + 1) of \(count)"
+            let chunk = name.chunk(number, of: count)
             guard range.upperBound - offset >= 6 else {
                 throw AsepriteError.malformed(detail: "\(chunk) starts past the frame's end (byte \(range.upperBound))")
             }
