@@ -11,7 +11,7 @@ extension AsepriteReader {
     }
 
     /// A layer chunk (0x2004).
-    static func layer(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AsepriteDocument.Layer {
+    static func layer(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> AsepriteDocument.Layer {
         var reader = body
         let flags = try reader.littleEndian(UInt16.self, "\(chunk)'s layer flags")
         let type = try reader.littleEndian(UInt16.self, "\(chunk)'s layer type")
@@ -29,7 +29,7 @@ extension AsepriteReader {
     /// A cel chunk (0x2005): raw and compressed images are read into pixels of the sprite's
     /// depth (a compressed one inflated to exactly `width * height` pixels, never more); a
     /// linked cel keeps its frame; a tilemap cel its tiles (``tilemap(_:chunk:)``).
-    mutating func cel(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AsepriteDocument.Cel {
+    mutating func cel(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> AsepriteDocument.Cel {
         var reader = body
         let layer = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s layer index"))
         let x = Int(try reader.littleEndian(Int16.self, "\(chunk)'s x"))
@@ -53,7 +53,8 @@ extension AsepriteReader {
             if type == 0 {
                 pixels = Array(try reader.bytes(count, "\(chunk)'s \(width)x\(height) pixels"))
             } else {
-                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel")
+                let inflater = try reusedInflater()
+                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel", with: inflater)
             }
             content = .image(width: width, height: height, pixels: pixels)
         case 1:
@@ -62,6 +63,7 @@ extension AsepriteReader {
                 throw AsepriteError.malformed(detail: "\(chunk) links to frame \(frame + 1), outside the file's \(frameCount) frames")
             }
             content = .linked(frame: frame)
+            document.linkedCels += 1
         case 3: content = try tilemap(reader, chunk: chunk)
         default:
             throw AsepriteError.malformed(detail: "\(chunk) has cel type \(type) (0 to 3 are defined)")
@@ -69,17 +71,36 @@ extension AsepriteReader {
         return AsepriteDocument.Cel(layer: layer, x: x, y: y, opacity: opacity, zIndex: zIndex, content: content)
     }
 
-    /// `stored` inflated through the package's one zlib inflate into exactly `count` bytes:
-    /// data that ends short, or would go on past `count` (a zlib bomb), is refused.
-    static func inflate(_ stored: ArraySlice<UInt8>, count: Int, what: String) throws -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: count)
+    /// The file's one zlib inflater, reset for the next stream (a file's cels are many small
+    /// streams: zlib's state and window are made once, not once a cel).
+    mutating func reusedInflater() throws -> Inflater {
         do {
-            let inflater = try Inflater(format: .zlib)
+            if let inflater {
+                try inflater.reset()
+                return inflater
+            }
+            let made = try Inflater(format: .zlib)
+            inflater = made
+            return made
+        } catch {
+            throw AsepriteError.malformed(detail: "zlib could not start: \(error)")
+        }
+    }
+
+    /// `stored` inflated through the package's one zlib inflate (`inflater`, a fresh one when
+    /// `nil`) into exactly `count` bytes: data that ends short, or would go on past `count` (a
+    /// zlib bomb), is refused.
+    static func inflate(
+        _ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String, with reused: Inflater? = nil
+    ) throws -> [UInt8] {
+        var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        do {
+            let inflater = try reused ?? Inflater(format: .zlib)
             let (consumed, produced) = try stored.withUnsafeBytes { input in
                 try pixels.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
             }
             guard produced == count else {
-                throw AsepriteError.malformed(detail: "\(what)'s compressed pixels inflate to \(produced) bytes, not \(count)")
+                throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate to \(produced) bytes, not \(count)")
             }
             if !inflater.isFinished {
                 var spare: UInt8 = 0
@@ -87,11 +108,11 @@ extension AsepriteReader {
                     try withUnsafeMutableBytes(of: &spare) { try inflater.inflate(input, into: $0) }
                 }
                 if more > 0 {
-                    throw AsepriteError.malformed(detail: "\(what)'s compressed pixels inflate past its \(count) bytes")
+                    throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate past its \(count) bytes")
                 }
             }
         } catch let error as ZlibError {
-            throw AsepriteError.malformed(detail: "\(what)'s compressed pixels: \(error)")
+            throw AsepriteError.malformed(detail: "\(what())'s compressed pixels: \(error)")
         }
         return pixels
     }
@@ -99,7 +120,7 @@ extension AsepriteReader {
     /// A palette chunk (0x2019) written over `palette`'s first 256 entries, and the palette's
     /// size (`count`, unless the chunk gives one).
     static func palette(
-        _ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], count: Int, chunk: String
+        _ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], count: Int, chunk: AsepriteChunkName
     ) throws -> (palette: [UInt8], count: Int) {
         var reader = body, result = palette
         let size = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s palette size"))
@@ -111,29 +132,36 @@ extension AsepriteReader {
             let flags = try reader.littleEndian(UInt16.self, "\(chunk)'s entry \(index)")
             let color = try reader.bytes(4, "\(chunk)'s entry \(index)")
             if flags & 1 != 0 { _ = try string(&reader, "\(chunk)'s entry \(index)'s name") }
-            if index < 256 { result.replaceSubrange(index * 4..<index * 4 + 4, with: color) }
+            if index < 256 {
+                let at = color.startIndex
+                (result[index * 4], result[index * 4 + 1], result[index * 4 + 2], result[index * 4 + 3]) = (
+                    color[at], color[at + 1], color[at + 2], color[at + 3]
+                )
+            }
         }
         return (result, size > 0 ? size : count)
     }
 
     /// An old palette chunk (0x0004): packets of RGB entries, opaque.
-    static func oldPalette(_ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], chunk: String) throws -> [UInt8] {
+    static func oldPalette(_ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], chunk: AsepriteChunkName) throws -> [UInt8] {
         var reader = body, result = palette, index = 0
         let packets = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s packet count"))
         for packet in 0..<packets {
             index += Int(try reader.littleEndian(UInt8.self, "\(chunk)'s packet \(packet + 1)"))
             let stored = Int(try reader.littleEndian(UInt8.self, "\(chunk)'s packet \(packet + 1)'s count"))
-            for _ in 0..<(stored == 0 ? 256 : stored) {
-                let rgb = try reader.bytes(3, "\(chunk)'s packet \(packet + 1)'s colours")
-                if index < 256 { result.replaceSubrange(index * 4..<index * 4 + 4, with: Array(rgb) + [255]) }
-                index += 1
+            let count = stored == 0 ? 256 : stored
+            let rgb = try reader.bytes(count * 3, "\(chunk)'s packet \(packet + 1)'s colours")
+            for (number, at) in stride(from: rgb.startIndex, to: rgb.endIndex, by: 3).enumerated() where index + number < 256 {
+                let entry = (index + number) * 4
+                (result[entry], result[entry + 1], result[entry + 2], result[entry + 3]) = (rgb[at], rgb[at + 1], rgb[at + 2], 255)
             }
+            index += count
         }
         return result
     }
 
     /// A tags chunk (0x2018), each tag checked against the frames.
-    static func tags(_ body: ByteReader<ArraySlice<UInt8>>, frameCount: Int, chunk: String) throws -> [AnimationTag] {
+    static func tags(_ body: ByteReader<ArraySlice<UInt8>>, frameCount: Int, chunk: AsepriteChunkName) throws -> [AnimationTag] {
         var reader = body
         let count = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s tag count"))
         try reader.skip(8, "\(chunk)'s reserved bytes")

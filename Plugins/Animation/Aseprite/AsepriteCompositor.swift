@@ -116,7 +116,7 @@ struct AsepriteCompositor {
             if orderA != orderB { return orderA < orderB }
             if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
             return left.offset < right.offset
-        }.map(\.element).filter { shown[$0.layer] }
+        }.map { $0.element }.filter { shown[$0.layer] }
         let background = ordered.filter { document.layers[$0.layer].isBackground }
         return try (background + ordered.filter { !document.layers[$0.layer].isBackground }).map { try resolve($0, frame: index) }
     }
@@ -206,6 +206,11 @@ struct AsepriteCompositor {
         mode: Int, palette: [UInt8], onto canvas: inout [UInt8]
     ) {
         let depth = document.depth, mask = document.transparentIndex
+        if mode == 0, depth == .rgba, flips.isEmpty {
+            return AsepriteNormalBlit.draw(
+                pixels, base: base, width: width, height: height, at: origin, opacity: opacity, mask: mask, onto: &canvas,
+                canvasWidth: document.width, canvasHeight: document.height)
+        }
         place(width: width, height: height, at: origin, flips: flips) { source, target in
             let to = target * 4
             guard let source else { return canvas.replaceSubrange(to..<to + 4, with: [0, 0, 0, 0]) }

@@ -87,6 +87,9 @@ struct AsepriteDocument {
     var userData = AnimationUserData()
     /// Chunks passed over, by what they hold ("tileset": 2), for `AssetWarning.Code.asepriteUnreadData`.
     var unread: [String: Int] = [:]
+    /// How many cels are links to another frame's (``AsepriteFrameKeys`` looks for equal frames
+    /// only when there are some).
+    var linkedCels = 0
     /// The layers and cels whose user data an animation does not keep ("layer 'arm'").
     var userDataNotKept: [String] = []
     /// Why user data chunks' properties were passed over.

@@ -1,4 +1,5 @@
 import Preload
+import PreloadZlib
 
 /// Reads an Aseprite file's header, frames and chunks into an ``AsepriteDocument``, checking
 /// every size against its container: a frame against the file, a chunk against its frame.
@@ -22,6 +23,8 @@ struct AsepriteReader {
     var owner = AsepriteUserDataOwner.sprite
     /// The external files chunk's names, by entry id (properties maps name their extension by one).
     var externalFiles: [UInt32: String] = [:]
+    /// The zlib inflater compressed cels share (``reusedInflater()``).
+    var inflater: Inflater?
 
     /// Whether `header` starts like an Aseprite file (its magic at byte 4).
     static func matches(_ header: [UInt8]) -> Bool {
@@ -80,7 +83,7 @@ struct AsepriteReader {
         let headerColors = Int(try ByteReader(data).littleEndian(at: 32, as: UInt16.self, "the colour count"))
         var paletteCount = headerColors == 0 ? 256 : headerColors  // 0: 256, in old files
         for index in 0..<frameCount {
-            let name = "frame \(index + 1) of \(frameCount)"
+            let name = AsepriteChunkName(frame: index, of: frameCount)
             guard data.count - offset >= 16 else {
                 throw AsepriteError.truncated(detail: "the header says \(frameCount) frames; the file ends before \(name)")
             }
@@ -106,10 +109,10 @@ struct AsepriteReader {
         }
     }
 
-    private mutating func readChunks(count: Int, in range: Range<Int>, frame: Int, name: String) throws {
+    private mutating func readChunks(count: Int, in range: Range<Int>, frame: Int, name: AsepriteChunkName) throws {
         var offset = range.lowerBound
         for number in 0..<count {
-            let chunk = "\(name)'s chunk \(number + 1) of \(count)"
+            let chunk = name.chunk(number, of: count)
             guard range.upperBound - offset >= 6 else {
                 throw AsepriteError.malformed(detail: "\(chunk) starts past the frame's end (byte \(range.upperBound))")
             }

@@ -5,7 +5,7 @@ extension AsepriteReader {
     /// A slice chunk (0x2022): its name and keys, each with its bounds, its 9-slice centre
     /// (flag 1) and its pivot (flag 2). A key count that the chunk's bytes cannot hold fails
     /// before anything is reserved for it.
-    static func slice(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AnimationSlice {
+    static func slice(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> AnimationSlice {
         var reader = body
         let count = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s slice key count"))
         let flags = try reader.littleEndian(UInt32.self, "\(chunk)'s slice flags")

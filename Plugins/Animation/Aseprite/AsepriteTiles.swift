@@ -35,7 +35,7 @@ extension AsepriteReader {
     /// A tileset chunk (0x2023): its ID and tileset, the tiles inflated when they are in the
     /// file (`width x height * count` pixels of the sprite's depth, reserved against the pixel
     /// budget before they exist).
-    mutating func tileset(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> (Int, AsepriteDocument.Tileset) {
+    mutating func tileset(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> (Int, AsepriteDocument.Tileset) {
         var reader = body
         let id = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s tileset ID"))
         let flags = try reader.littleEndian(UInt32.self, "\(chunk)'s tileset flags")
@@ -71,7 +71,7 @@ extension AsepriteReader {
     /// A compressed tilemap cel's tiles (cel type 3, after the cel's common fields): 32-bit tiles
     /// inflated to exactly `width * height`, each split by the cel's own bit masks into a tile
     /// ID and flips as Aseprite splits them (a flip whose mask is all of the tile's set bits).
-    mutating func tilemap(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AsepriteDocument.Cel.Content {
+    mutating func tilemap(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> AsepriteDocument.Cel.Content {
         var reader = body
         let width = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s width in tiles"))
         let height = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s height in tiles"))

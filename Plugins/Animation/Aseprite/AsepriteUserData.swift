@@ -17,7 +17,7 @@ extension AsepriteReader {
     /// exactly where their declared size says; maps this reader cannot read are passed over,
     /// and `unread` says why.
     static func userData(
-        _ body: ByteReader<ArraySlice<UInt8>>, extensions: [UInt32: String], chunk: String
+        _ body: ByteReader<ArraySlice<UInt8>>, extensions: [UInt32: String], chunk: AsepriteChunkName
     ) throws -> (data: AnimationUserData, unread: String?) {
         var reader = body, data = AnimationUserData()
         let flags = try reader.littleEndian(UInt32.self, "\(chunk)'s user data flags")
@@ -103,7 +103,7 @@ extension AsepriteReader {
     }
 
     /// An external files chunk: the names of the entries (extensions, palettes, tilesets) by id.
-    static func externalFiles(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> [UInt32: String] {
+    static func externalFiles(_ body: ByteReader<ArraySlice<UInt8>>, chunk: AsepriteChunkName) throws -> [UInt32: String] {
         var reader = body, names = [UInt32: String]()
         let count = try reader.littleEndian(UInt32.self, "\(chunk)'s entry count")
         try reader.skip(8, "\(chunk)'s reserved bytes")
