@@ -45,11 +45,11 @@ public struct AsepriteSheetLoader: PlanningPlugin {
     public var signatureReach: Int { 4 << 20 }
 
     /// Whether `header` is a JSON object with `frames` whose `meta` holds `frameTags`.
-    public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteSheetFormat.signatureMatch(header) == .matches }
+    public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteSheetSignature.match(header) == .matches }
 
     /// Matches once the prefix shows `frames` and `meta.frameTags`; undecided while it ends
     /// before `meta`.
-    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { AsepriteSheetFormat.signatureMatch(prefix) }
+    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { AsepriteSheetSignature.match(prefix) }
 
     /// The sheet the export names, with the parsed export handed to the load.
     public func plan(_ request: PlannedRequest) throws -> LoadPlan<PlanningNote> {
@@ -111,17 +111,15 @@ public struct AsepriteSheetLoader: PlanningPlugin {
             throw AsepriteError.malformed(
                 detail: "'meta': 'size' says \(size.width)x\(size.height), the sheet \(pageName) is \(page.width)x\(page.height)")
         }
-        let width = sheet.frames.map(\.canvasWidth).max() ?? 0, height = sheet.frames.map(\.canvasHeight).max() ?? 0
-        var canvases = [[UInt8]]()
-        for frame in sheet.frames {
-            guard frame.sheetRect.isInside(width: page.width, height: page.height) else {
-                throw AsepriteError.malformed(
-                    detail: "frame '\(frame.name)': \(frame.sheetRect) is outside the \(page.width)x\(page.height) sheet \(pageName)")
-            }
-            canvases.append(SheetCutting.canvas(of: frame, from: page, width: width, height: height))
+        let frames = sheet.frames.map(\.frame)
+        for frame in frames where !frame.rect.isInside(width: page.width, height: page.height) {
+            throw AsepriteError.malformed(
+                detail: "frame '\(frame.name)': \(frame.rect) is outside the \(page.width)x\(page.height) sheet \(pageName)")
         }
-        let (pages, frames) = try FramePacking.pack(
-            canvases, durations: sheet.frames.map(\.durationMilliseconds), width: width, height: height, memory: memory)
-        return (SpriteAnimation(width: width, height: height, pages: pages, frames: frames, tags: sheet.tags), sheet.warnings)
+        let width = frames.map(\.sourceWidth).max() ?? 0, height = frames.map(\.sourceHeight).max() ?? 0
+        let (pages, packed) = try FramePacking.pack(
+            try SheetCutting.trims(of: frames, from: page), durations: sheet.frames.map(\.durationMilliseconds), width: width, height: height,
+            memory: memory)
+        return (SpriteAnimation(width: width, height: height, pages: pages, frames: packed, tags: sheet.tags), sheet.warnings)
     }
 }
