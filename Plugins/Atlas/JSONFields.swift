@@ -37,7 +37,12 @@ public struct JSONFields {
     }
 
     /// Whether the member `key` is there and not `null`.
-    public func has(_ key: String) -> Bool { values[key] != nil && !(values[key] is NSNull) }
+    public func has(_ key: String) -> Bool {
+        guard let value = values[key] else { return false }
+        // `null` reads as an NSNull. Its type, compared: `value is NSNull`, a dynamic cast, took
+        // ~13,500 instructions, a quarter of loading a TexturePacker atlas (callgrind, issue 51).
+        return type(of: value) != NSNull.self
+    }
 
     /// The member `key`, an object.
     public func object(_ key: String) throws -> JSONFields {

@@ -56,7 +56,7 @@ enum TexturePackerFormat {
     ) throws {
         let isRoot = visited.isEmpty
         visited.insert(AssetPath.normalized(file))
-        let json = try TexturePackerJSON(data, file: file, origin: isRoot ? nil : AssetPath.fileName(of: file))
+        let json = try TexturePackerJSON(data, file: file, origin: isRoot ? nil : AssetPath.fileName(of: file), hashOrder: .name)
         for page in json.pages {
             if description.pages.isEmpty, page.fields.has("scale") {
                 description.scale = try page.fields.double("scale")  // "1", "0.5" or 0.5: both forms occur
@@ -68,9 +68,8 @@ enum TexturePackerFormat {
                     declaredWidth: page.size?.width, declaredHeight: page.size?.height))
             let pageIndex = description.pages.count - 1
             if pageIndex == 0, page.form == .array { description.format = .texturePackerArray }
-            // The atlas lists a hash's frames by name, as it always has; a list keeps its order.
-            let frames = page.form == .hash ? page.frames.sorted { $0.frame.name < $1.frame.name } : page.frames
-            description.frames += frames.map { $0.frame.onPage(pageIndex) }
+            // A hash's frames come by name, as the atlas has always listed them; a list keeps its order.
+            description.frames += page.frames.map { $0.frame.onPage(pageIndex) }
         }
         guard !json.fields.has("textures"), let meta = json.meta else { return }
         for related in meta.values["related_multi_packs"] as? [String] ?? [] {

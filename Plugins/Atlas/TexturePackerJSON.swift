@@ -72,12 +72,19 @@ public struct TexturePackerJSON {
     /// - Throws: ``AtlasError/malformed(file:detail:)`` naming the frame and member at fault, or
     ///   saying the text is not a JSON object.
     public init(_ data: [UInt8], file: String) throws {
-        try self.init(data, file: file, origin: nil)
+        try self.init(data, file: file, origin: nil, hashOrder: .document)
+    }
+
+    /// In which order a hash's frames are read: as the document writes them (its keys scanned
+    /// with `JSONMembers`, as `JSONSerialization` forgets it), or by name, which the atlas lists
+    /// them in and needs no scan for.
+    enum HashOrder {
+        case document, name
     }
 
     /// Reads `data`; `origin` names the file in messages when it is not the one asked for (a
     /// related pack).
-    init(_ data: [UInt8], file: String, origin: String?) throws {
+    init(_ data: [UInt8], file: String, origin: String?, hashOrder: HashOrder) throws {
         fields = try JSONFields.parse(data, file: file, origin: origin)
         if fields.has("textures") {
             pages = try fields.objects("textures").enumerated().map { index, page in try Self.page(page, framesIn: page, index: index) }
@@ -85,7 +92,7 @@ public struct TexturePackerJSON {
         } else {
             let meta = try fields.object("meta")
             // Only the top level's keys are scanned for their order: a multiatlas lists its frames.
-            let order = fields.values["frames"] is [String: Any] ? JSONMembers.keys(in: data, at: ["frames"]) : []
+            let order = hashOrder == .document && fields.values["frames"] is [String: Any] ? JSONMembers.keys(in: data, at: ["frames"]) : []
             pages = [try Self.page(meta, framesIn: fields, index: 0, order: order)]
             self.meta = meta
         }

@@ -1,5 +1,6 @@
 import Preload
 import PreloadAtlas
+import PreloadTestSupport
 import Testing
 
 /// PreloadAtlas's one reading of TexturePacker-style JSON: frames in document order, in the
@@ -10,7 +11,7 @@ import Testing
         {"frames": {
             "walk 9": {"frame": {"x": 0, "y": 0, "w": 3, "h": 1}, "rotated": false, "trimmed": true, "spriteSourceSize": {"x": 1, "y": 2, "w": 3, "h": 1}, "sourceSize": {"w": 5, "h": 4}, "duration": 120},
             "walk 10": {"frame": {"x": 3, "y": 0, "w": 3, "h": 1}, "rotated": true, "pivot": {"x": 0.5, "y": 1}, "duration": 80},
-            "aim": {"frame": {"x": 4, "y": 0, "w": 1, "h": 1}}
+            "aim": {"frame": {"x": 4, "y": 0, "w": 1, "h": 1}, "rotated": null, "spriteSourceSize": null, "pivot": null}
          },
          "meta": {"app": "https://www.aseprite.org/", "image": "hero.png", "size": {"w": 8, "h": 3}, "scale": "1",
                   "frameTags": [{"name": "walk", "from": 0, "to": 1}], "slices": []}}
@@ -31,6 +32,17 @@ import Testing
         #expect(try meta.objects("frameTags").map { try $0.string("name") } == ["walk"])
         #expect(try meta.string("app") == "https://www.aseprite.org/" && meta.values["slices"] != nil)
         #expect(page.fields.place == "'meta'" && json.fields.has("frames"))
+        // `null` is absent: the defaults.
+        let aim = page.frames[2]
+        #expect(aim.frame.rotation == .none && aim.frame.offsetX == 0 && aim.frame.pivot == nil && !aim.fields.has("pivot"))
+    }
+
+    /// The atlas lists a hash's frames by name, as before the reading was shared.
+    @Test func theAtlasStillListsAHashByName() throws {
+        let directory = try TemporaryDirectory("texturepacker-json")
+        try directory.write("hero.json", text: Self.hash)
+        let description = try AtlasLoader.describe(path: directory.file("hero.json"))
+        #expect(description.frames.map(\.name) == ["aim", "walk 10", "walk 9"] && description.format == .texturePackerHash)
     }
 
     @Test func anArrayAndAMultiatlasReadInTheirOrder() throws {

@@ -9,9 +9,10 @@ import PreloadAtlas
 ///
 /// The sheet (`meta.image`, relative to the JSON, or the request's ``AsepriteSheetLocation``, as a
 /// Phaser pack's `aseprite` entry's `textureURL` gives it) is a dependency loaded by whichever
-/// plugin claims it (the PNG plugin). A JSON is claimed by content when its `meta` holds `frameTags`
-/// (Aseprite writes them with `--list-tags`, or with "Tags" ticked in its export dialog); an
-/// export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
+/// plugin claims it (the PNG plugin). A JSON is claimed by content when its first frame has a
+/// `duration` (TexturePacker's atlases have none: they are passed on at their first bytes) and
+/// its `meta` holds `frameTags` (Aseprite writes them with `--list-tags`, or with "Tags" ticked
+/// in its export dialog); an export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
 /// this plugin (`"aseprite-sheet"`) loads any export. `meta.slices` are not read (a
 /// ``Preload/AssetWarning/Code/asepriteUnreadData`` warning counts them), nor `meta.layers`.
 ///
@@ -41,14 +42,17 @@ public struct AsepriteSheetLoader: PlanningPlugin {
     /// None: the export's `.json` is claimed by content (see the type's summary).
     public var fileExtensions: Set<String> { [] }
     public var headerLength: Int { 512 }
-    /// Aseprite writes `meta` after every frame: up to 4 MiB is read to find its `frameTags`.
+    /// Aseprite writes `meta` after every frame: up to 4 MiB of an export is read to find its
+    /// `frameTags` (JSON whose first frame has no `duration` is passed on at its first bytes).
     public var signatureReach: Int { 4 << 20 }
 
-    /// Whether `header` is a JSON object with `frames` whose `meta` holds `frameTags`.
+    /// Whether `header` is a JSON object with `frames`, the first with a `duration`, whose `meta`
+    /// holds `frameTags`.
     public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteSheetSignature.match(header) == .matches }
 
-    /// Matches once the prefix shows `frames` and `meta.frameTags`; undecided while it ends
-    /// before `meta`.
+    /// Matches once the prefix shows `frames` (the first with a `duration`) and
+    /// `meta.frameTags`; undecided while it ends before `meta`; differs at the first frame when
+    /// it has no `duration`.
     public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { AsepriteSheetSignature.match(prefix) }
 
     /// The sheet the export names, with the parsed export handed to the load.
