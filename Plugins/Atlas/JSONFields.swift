@@ -31,8 +31,9 @@ public struct JSONFields {
         return JSONFields(values: values, file: file, origin: origin, place: nil)
     }
 
-    /// Another object of the same file, found at `place`.
-    func child(_ values: [String: Any], place: String) -> JSONFields {
+    /// Another object of the same file, `values`, found at `place`: its errors name that place
+    /// (`slice 'hit'`), as this one's name its own.
+    public func child(_ values: [String: Any], place: String) -> JSONFields {
         JSONFields(values: values, file: file, origin: origin, place: place)
     }
 

@@ -8,8 +8,7 @@ import PreloadAtlas
 /// `frames` as an object keyed by frame name, `--format json-hash`, the frames in the order the
 /// file writes them, or as an array, `--format json-array`; `frame`, `rotated`,
 /// `spriteSourceSize`, `sourceSize`, `meta.image`, `meta.size`). What is Aseprite's is read
-/// here: each frame's `duration`, `meta.frameTags`, and (``readSlices(_:into:)``)
-/// `meta.slices`. Lenient about structure (a missing optional member takes its default, an
+/// here: each frame's `duration`, `meta.frameTags`, and (``SheetSlices``) `meta.slices`. Lenient about structure (a missing optional member takes its default, an
 /// unknown key is passed over), strict about data (``AsepriteError/malformed(detail:)`` names
 /// the frame or tag and the cause).
 struct AsepriteSheetFormat: Sendable {
@@ -24,11 +23,12 @@ struct AsepriteSheetFormat: Sendable {
 
     var frames: [Frame] = []
     var tags: [AnimationTag] = []
+    var slices: [AnimationSlice] = []
     /// The sheet's path, as the JSON names it (relative to the JSON's folder).
     var image: String
     /// `meta.size`, when given: the sheet's size the frames were placed on.
     var sheetSize: (width: Int, height: Int)?
-    /// Warnings reading the JSON gave (slices and layers not read).
+    /// Warnings reading the JSON gave (slices' and tags' properties not read).
     var warnings: [AssetWarning] = []
 
     /// The largest canvas side an export may declare (`sourceSize`), as PreloadAtlas allows a
@@ -46,19 +46,10 @@ struct AsepriteSheetFormat: Sendable {
             var sheet = AsepriteSheetFormat(image: page.image, sheetSize: page.size)
             sheet.frames = try page.frames.map(frame)
             sheet.tags = try meta.objects("frameTags").map { try tag($0, frameCount: sheet.frames.count) }
-            try readSlices(meta, into: &sheet)
+            (sheet.slices, sheet.warnings) = try SheetSlices.read(meta: meta)
             return sheet
         } catch AtlasError.malformed(_, let detail) {
             throw AsepriteError.malformed(detail: detail)
-        }
-    }
-
-    /// `meta.slices`: not read yet, counted in a ``Preload/AssetWarning/Code/asepriteUnreadData``
-    /// warning. (Where slices are read into the animation, reading `meta` as `frameTags` is.)
-    static func readSlices(_ meta: JSONFields, into sheet: inout AsepriteSheetFormat) throws {
-        let slices = try meta.objects("slices").count
-        if slices > 0 {
-            sheet.warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: \(slices) slice\(slices == 1 ? "" : "s")"))
         }
     }
 
@@ -102,6 +93,7 @@ struct AsepriteSheetFormat: Sendable {
             repeatCount = try fields.int("repeat")
             guard repeatCount >= 0 else { throw fields.problem("tag '\(name)': a negative 'repeat', \(repeatCount)") }
         }
-        return AnimationTag(name: name, from: from, to: to, direction: direction, repeatCount: repeatCount)
+        return AnimationTag(
+            name: name, from: from, to: to, direction: direction, repeatCount: repeatCount, userData: try SheetSlices.userData(fields))
     }
 }

@@ -1,0 +1,155 @@
+/// The canvas an animation's frames are drawn on in turn, each over what the frames before it
+/// left (animated GIF, APNG and animated WebP): the package's one compositor of such frames.
+///
+/// A frame is drawn by ``render(_:width:height:x:y:blend:disposal:)``, which gives the whole
+/// canvas as the frame shows it and then disposes of the frame's region as the frame says,
+/// before the next frame draws. The canvas starts transparent black (what browsers and the
+/// specifications show; a GIF's background colour is not painted). A frame's pixels are RGBA8,
+/// straight alpha, rows top first.
+struct FrameCanvas {
+    /// What becomes of a frame's region once the frame has shown.
+    enum Disposal: Sendable {
+        /// Left as drawn (GIF 0 and 1, APNG `APNG_DISPOSE_OP_NONE`, WebP "do not dispose").
+        case keep
+        /// Cleared to transparent black (GIF 2, APNG `APNG_DISPOSE_OP_BACKGROUND`, WebP
+        /// "dispose to background").
+        case clear
+        /// Given back what it held before the frame drew (GIF 3, APNG `APNG_DISPOSE_OP_PREVIOUS`).
+        case restorePrevious
+    }
+
+    /// How a frame's pixels meet the canvas's under them.
+    enum Blend: Sendable {
+        /// The frame's pixels replace the canvas's, alpha and all (APNG `APNG_BLEND_OP_SOURCE`,
+        /// WebP "do not blend").
+        case replace
+        /// Straight-alpha "over" in the PNG specification's integer form (APNG
+        /// `APNG_BLEND_OP_OVER`; a GIF's transparent index, whose alpha is only 0 or 255).
+        case over
+        /// Straight-alpha "over" in libwebp's integer form (WebP "use alpha blending"), so frames
+        /// equal what libwebp's animation decoder gives.
+        case overWebP
+    }
+
+    /// The canvas's width in pixels.
+    let width: Int
+    /// The canvas's height in pixels.
+    let height: Int
+    /// The canvas now: `width * height` RGBA8 pixels.
+    private(set) var pixels: [UInt8]
+
+    /// A transparent black `width` x `height` canvas.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Draws a `frameWidth` x `frameHeight` frame (`frame`: its RGBA8 pixels) with its top left
+    /// corner at (`x`, `y`), blended by `blend`; returns the whole canvas as the frame shows it,
+    /// then disposes of the frame's region by `disposal`.
+    ///
+    /// The part of the frame outside the canvas is not drawn (browsers clip a GIF frame that
+    /// overhangs its screen); a format that forbids overhanging frames refuses them before
+    /// drawing.
+    mutating func render(
+        _ frame: [UInt8], width frameWidth: Int, height frameHeight: Int, x: Int, y: Int,
+        blend: Blend, disposal: Disposal
+    ) -> [UInt8] {
+        precondition(frame.count >= frameWidth * frameHeight * 4, "a frame's pixels are width * height * 4 bytes")
+        let left = max(0, x), top = max(0, y)
+        let right = min(width, x + frameWidth), bottom = min(height, y + frameHeight)
+        let region = left < right && top < bottom ? (left: left, top: top, right: right, bottom: bottom) : nil
+        let saved = disposal == .restorePrevious ? region.map { copy(of: $0) } : nil
+        if let region {
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                frame.withUnsafeBufferPointer { source in
+                    for row in region.top..<region.bottom {
+                        var from = ((row - y) * frameWidth + (region.left - x)) * 4
+                        var to = (row * width + region.left) * 4
+                        for _ in region.left..<region.right {
+                            Self.blend(blend, source, from, into: canvas, to)
+                            from += 4
+                            to += 4
+                        }
+                    }
+                }
+            }
+        }
+        let shown = pixels
+        if let region {
+            switch disposal {
+            case .keep: break
+            case .clear: fill(region, from: nil)
+            case .restorePrevious: fill(region, from: saved)
+            }
+        }
+        return shown
+    }
+
+    /// One pixel of `source` at `from` blended onto `canvas` at `to` by `blend`.
+    @inline(__always)
+    private static func blend(
+        _ blend: Blend, _ source: UnsafeBufferPointer<UInt8>, _ from: Int,
+        into canvas: UnsafeMutableBufferPointer<UInt8>, _ to: Int
+    ) {
+        let sourceAlpha = Int(source[from + 3])
+        let destinationAlpha = Int(canvas[to + 3])
+        if blend == .replace || sourceAlpha == 255 || (blend == .over && sourceAlpha != 0 && destinationAlpha == 0) {
+            for channel in 0..<4 { canvas[to + channel] = source[from + channel] }
+            return
+        }
+        if sourceAlpha == 0 { return }
+        switch blend {
+        case .replace:
+            return
+        case .over:
+            // The PNG specification's straight-alpha compositing, in integers as APNG's
+            // reference decoder does it: weights a*255 and (255-a)*dst.a.
+            let sourceWeight = sourceAlpha * 255
+            let destinationWeight = (255 - sourceAlpha) * destinationAlpha
+            let total = sourceWeight + destinationWeight
+            for channel in 0..<3 {
+                let value = Int(source[from + channel]) * sourceWeight + Int(canvas[to + channel]) * destinationWeight
+                canvas[to + channel] = UInt8(value / total)
+            }
+            canvas[to + 3] = UInt8(total / 255)
+        case .overWebP:
+            // libwebp's non-premultiplied blending (its animation decoder's): the destination's
+            // alpha weighted by 256 - a, a reciprocal scale in 24-bit fixed point, which
+            // truncates even over a transparent destination (255 at alpha 3 gives 254).
+            let destinationFactor = (destinationAlpha * (256 - sourceAlpha)) >> 8
+            let blendedAlpha = sourceAlpha + destinationFactor
+            let scale = (1 << 24) / blendedAlpha
+            for channel in 0..<3 {
+                let value = Int(source[from + channel]) * sourceAlpha + Int(canvas[to + channel]) * destinationFactor
+                canvas[to + channel] = UInt8(truncatingIfNeeded: (value * scale) >> 24)
+            }
+            canvas[to + 3] = UInt8(blendedAlpha)
+        }
+    }
+
+    /// The canvas's pixels inside `region`, rows top first.
+    private func copy(of region: (left: Int, top: Int, right: Int, bottom: Int)) -> [UInt8] {
+        var copied = [UInt8]()
+        copied.reserveCapacity((region.right - region.left) * (region.bottom - region.top) * 4)
+        for row in region.top..<region.bottom {
+            copied += pixels[(row * width + region.left) * 4..<(row * width + region.right) * 4]
+        }
+        return copied
+    }
+
+    /// Writes `region` from `saved` (its earlier pixels, rows top first), or transparent black
+    /// when `saved` is `nil`.
+    private mutating func fill(_ region: (left: Int, top: Int, right: Int, bottom: Int), from saved: [UInt8]?) {
+        let rowBytes = (region.right - region.left) * 4
+        for (index, row) in (region.top..<region.bottom).enumerated() {
+            let start = (row * width + region.left) * 4
+            if let saved {
+                pixels.replaceSubrange(start..<start + rowBytes, with: saved[index * rowBytes..<(index + 1) * rowBytes])
+            } else {
+                pixels.replaceSubrange(start..<start + rowBytes, with: repeatElement(0, count: rowBytes))
+            }
+        }
+    }
+}
