@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib"],
             path: "Plugins/Animation"
         ),
         .target(

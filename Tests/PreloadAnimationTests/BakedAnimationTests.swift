@@ -96,7 +96,7 @@ import Testing
     @Test func aPluginAloneReadsItsAnimationsBack() async throws {
         let directory = try TemporaryDirectory("baked-animation-alone")
         let (_, pack) = try await Self.bakedFolder(directory)
-        for plugin in [AsepriteLoader() as any LoaderPlugin, AsepriteSheetLoader()] {
+        for plugin in [AsepriteLoader() as any LoaderPlugin, AsepriteSheetLoader(), APNGLoader()] {
             let baked = try PreloadCoordinator(plugins: [plugin, BakedPackLoader()])
             let report = try await baked.preload([AssetRequest(path: pack)])
             #expect(report.everythingLoaded, "\(plugin.identifier): \(report.errors)")

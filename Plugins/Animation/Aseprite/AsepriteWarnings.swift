@@ -17,4 +17,12 @@ extension AssetWarning.Code {
     /// path it exported to, often absolute on the artist's machine): the file of that name, or
     /// of the JSON's name with `.png`, beside the JSON loaded instead.
     public static let asepriteSheetPath: AssetWarning.Code = "aseprite.sheet-path"
+    /// An APNG loaded as an animation has no animation: no `acTL` before its image data, or an
+    /// invalid one (a frame count of 0 or past 2^31 - 1, a second `acTL`, one after `IDAT`). Its
+    /// default image, what browsers and Pillow show, loaded as the one frame; its `fcTL` and
+    /// `fdAT` chunks, if any, were not read.
+    public static let apngNotAnimated: AssetWarning.Code = "apng.not-animated"
+    /// An APNG holds more frames than its `acTL` promises: the promised frames loaded (as
+    /// Pillow plays it), the rest were checked and left out.
+    public static let apngFrameCount: AssetWarning.Code = "apng.frame-count"
 }

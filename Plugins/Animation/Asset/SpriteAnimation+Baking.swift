@@ -35,3 +35,9 @@ extension AsepriteSheetLoader: BakingPlugin {
     /// ``SpriteAnimation``.
     public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
 }
+
+/// The APNG plugin reads baked animations back (a batch may register it alone).
+extension APNGLoader: BakingPlugin {
+    /// ``SpriteAnimation``.
+    public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
+}

@@ -7,9 +7,10 @@ extension AssetKind {
 }
 
 /// An animated sprite: its frames, how long each shows, and the tags that name runs of them,
-/// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``.
+/// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``, from Aseprite's
+/// sheet export by ``AsepriteSheetLoader``, or from an animated PNG by ``APNGLoader``.
 ///
-/// Each frame is the canvas composited as Aseprite's export composites it, trimmed to its pixels
+/// Each frame is the canvas composited as its format composites it, trimmed to its pixels
 /// with alpha and packed with the others onto RGBA8 ``pages`` (PreloadAtlas's packer): a frame is
 /// a region of a page and where it goes on the canvas. ``frameIndex(at:tag:)`` says which frame
 /// to show.
@@ -59,7 +60,7 @@ public struct SpriteAnimation: Asset, Sendable {
     /// The named runs of frames, in file order.
     public var tags: [AnimationTag]
     /// How many times the whole animation plays when no tag is asked for; 0 plays it forever
-    /// (Aseprite files have no loop count: theirs is 0).
+    /// (Aseprite files have no loop count: theirs is 0; an APNG's is its `acTL`'s `num_plays`).
     public var loopCount: Int
     /// The named rectangles of the canvas (hit boxes, 9-slices, pivots), in file order.
     public var slices: [AnimationSlice]
