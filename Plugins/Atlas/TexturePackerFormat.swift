@@ -56,19 +56,22 @@ enum TexturePackerFormat {
     ) throws {
         let isRoot = visited.isEmpty
         visited.insert(AssetPath.normalized(file))
-        let json = try JSONFields.parse(data, file: file, origin: isRoot ? nil : AssetPath.fileName(of: file))
-        if json.has("textures") {
-            guard let textures = json.values["textures"] as? [[String: Any]] else {
-                throw json.problem("'textures' is not a list of objects")
+        let json = try TexturePackerJSON(data, file: file, origin: isRoot ? nil : AssetPath.fileName(of: file), hashOrder: .name)
+        for page in json.pages {
+            if description.pages.isEmpty, page.fields.has("scale") {
+                description.scale = try page.fields.double("scale")  // "1", "0.5" or 0.5: both forms occur
+                guard description.scale > 0 else { throw page.fields.problem("'scale' must be above 0") }
             }
-            for (index, texture) in textures.enumerated() {
-                let page = json.child(texture, place: "textures[\(index)]")
-                try readPage(page, framesIn: page, file: file, into: &description)
-            }
-            return
+            description.pages.append(
+                AtlasDescription.Page(
+                    path: AssetPath.resolve(page.image, relativeTo: file), nameAsWritten: page.image,
+                    declaredWidth: page.size?.width, declaredHeight: page.size?.height))
+            let pageIndex = description.pages.count - 1
+            if pageIndex == 0, page.form == .array { description.format = .texturePackerArray }
+            // A hash's frames come by name, as the atlas has always listed them; a list keeps its order.
+            description.frames += page.frames.map { $0.frame.onPage(pageIndex) }
         }
-        let meta = try json.object("meta")
-        try readPage(meta, framesIn: json, file: file, into: &description)
+        guard !json.fields.has("textures"), let meta = json.meta else { return }
         for related in meta.values["related_multi_packs"] as? [String] ?? [] {
             let other = AssetPath.resolve(related, relativeTo: file)
             guard !visited.contains(AssetPath.normalized(other)) else { continue }
@@ -82,68 +85,15 @@ enum TexturePackerFormat {
             try read(bytes, file: other, files: files, into: &description, visited: &visited)
         }
     }
+}
 
-    /// One page: its image and size from `page`, its frames from `framesIn["frames"]`.
-    private static func readPage(_ page: JSONFields, framesIn container: JSONFields, file: String, into description: inout AtlasDescription) throws {
-        // Frames of a multiatlas page live in the page's own object; others at the top level.
-        let size = try page.optionalObject("size")
-        if description.pages.isEmpty, page.has("scale") {
-            description.scale = try page.double("scale")  // "1", "0.5" or 0.5: both forms occur
-            guard description.scale > 0 else { throw page.problem("'scale' must be above 0") }
-        }
-        let image = try page.string("image")
-        description.pages.append(
-            AtlasDescription.Page(
-                path: AssetPath.resolve(image, relativeTo: file), nameAsWritten: image,
-                declaredWidth: try size?.int("w"), declaredHeight: try size?.int("h")))
-        let pageIndex = description.pages.count - 1
-        if let list = container.values["frames"] as? [[String: Any]] {
-            if pageIndex == 0 { description.format = .texturePackerArray }
-            for (position, values) in list.enumerated() {
-                let name = try container.child(values, place: "frames[\(position)]").string("filename")
-                description.frames.append(try frame(name, container.child(values, place: "frame '\(name)'"), page: pageIndex))
-            }
-        } else if let table = container.values["frames"] as? [String: Any] {
-            for (name, values) in table.sorted(by: { $0.key < $1.key }) {
-                guard let values = values as? [String: Any] else {
-                    throw container.problem("frame '\(name)' is not an object")
-                }
-                description.frames.append(try frame(name, container.child(values, place: "frame '\(name)'"), page: pageIndex))
-            }
-        } else {
-            throw container.problem("'frames' is missing or neither an object nor a list")
-        }
-    }
-
-    private static func frame(_ name: String, _ fields: JSONFields, page: Int) throws -> AtlasFrame {
-        let rect = try fields.object("frame")
-        let width = try rect.int("w"), height = try rect.int("h")
-        let rotated = try fields.bool("rotated", default: false)
-        let placed = try fields.optionalObject("spriteSourceSize")
-        let source = try fields.optionalObject("sourceSize")
-        let pivot = try fields.optionalObject("pivot") ?? fields.optionalObject("anchor")
-        return AtlasFrame(
-            name: name, page: page,
-            rect: PixelRect(x: try rect.int("x"), y: try rect.int("y"), width: rotated ? height : width, height: rotated ? width : height),
-            rotation: rotated ? .clockwise : .none,
-            offsetX: try placed?.int("x") ?? 0, offsetY: try placed?.int("y") ?? 0,
-            sourceWidth: try source?.int("w") ?? width, sourceHeight: try source?.int("h") ?? height,
-            pivot: try pivot.map { SIMD2(try $0.double("x"), try $0.double("y")) },
-            nineSlice: try (fields.optionalObject("borders") ?? fields.optionalObject("scale9Borders")).map {
-                try nineSlice($0, width: width, height: height)
-            })
-    }
-
-    /// Nine-slice borders in either shape exporters write: the stretchable centre as a
-    /// rectangle `{x, y, w, h}` (TexturePacker's generic and Phaser exporters), or the insets
-    /// `{left, top, right, bottom}` (its PixiJS exporter, as PixiJS reads them).
-    private static func nineSlice(_ borders: JSONFields, width: Int, height: Int) throws -> NineSlice {
-        if ["left", "top", "right", "bottom"].contains(where: borders.has) {
-            return NineSlice(
-                left: try borders.int("left"), right: try borders.int("right"), top: try borders.int("top"),
-                bottom: try borders.int("bottom"))
-        }
-        let x = try borders.int("x"), y = try borders.int("y")
-        return NineSlice(left: x, right: width - x - (try borders.int("w")), top: y, bottom: height - y - (try borders.int("h")))
+extension AtlasFrame {
+    /// The frame on page `page` of the atlas (a related pack's first page follows the pages before).
+    fileprivate func onPage(_ page: Int) -> AtlasFrame {
+        page == self.page
+            ? self
+            : AtlasFrame(
+                name: name, page: page, rect: rect, rotation: rotation, offsetX: offsetX, offsetY: offsetY, sourceWidth: sourceWidth,
+                sourceHeight: sourceHeight, pivot: pivot, index: index, nineSlice: nineSlice)
     }
 }

@@ -35,7 +35,7 @@ struct PreloadManifestFormat {
             guard let root = root as? String else { throw problem("'root' is not a string") }
             base = root.hasPrefix("/") || AssetPath.isRemote(root) ? root : (base as NSString).appendingPathComponent(root)
         }
-        var order = JSONKeyOrder.keys(in: bytes, at: ["groups"])
+        var order = JSONMembers.keys(in: bytes, at: ["groups"])
         if Set(order) != Set(groups.keys) { order = groups.keys.sorted() }  // the scanner and the parser disagree: be stable
         var read: [AssetManifest.Group] = []
         var claimed: [String: (path: String, place: String)] = [:]

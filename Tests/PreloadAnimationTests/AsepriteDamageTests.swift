@@ -105,7 +105,12 @@ import Testing
 
     @Test func notAnAsepriteFileAndBadHeaders() throws {
         #expect(failure(Array(repeating: 0, count: 200)) == "not an Aseprite file: no 0xA5E0 magic number at byte 4")
-        #expect(failure([1, 2, 3]) == "truncated Aseprite file: the 128-byte header is cut short: the file has 3 bytes")
+        #expect(failure([1, 2, 3]) == "not an Aseprite file: 3 bytes, too short to hold the 0xA5E0 magic number at byte 4")
+        // The magic, then a header cut short: an Aseprite file that ends early.
+        #expect(
+            failure(Array(try F.twoLayers().bytes.prefix(100))) == "truncated Aseprite file: the 128-byte header is cut short: the file has 100 bytes"
+        )
+        #expect(failure(Array("not an image, just some text".utf8)) == "not an Aseprite file: no 0xA5E0 magic number at byte 4")
         #expect(failure(F(width: 1, height: 1, depth: 24, frames: [F.Frame(duration: 1, chunks: [])]).bytes)?.contains("colour depth 24") == true)
         #expect(failure(F(width: 1, height: 1).bytes) == "malformed Aseprite file: the header says the file has no frames")
     }

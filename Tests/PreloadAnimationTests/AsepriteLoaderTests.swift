@@ -37,4 +37,16 @@ import Testing
         #expect(message.contains("lying.aseprite") && message.contains("the header says 4 frames"))
         #expect(coordinator.assets.asset(named: "sprites/good.ase", as: SpriteAnimation.self) != nil)
     }
+
+    /// A text file named `.aseprite` (5 bytes) is not an Aseprite file, not a truncated one.
+    @Test func aShortTextFileNamedAsepriteIsNotOne() async throws {
+        let directory = try TemporaryDirectory("aseprite-loader-text")
+        try directory.write("x.aseprite", text: "hello")
+        let coordinator = try PreloadCoordinator(plugins: [AsepriteLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: directory.file("x.aseprite"))])
+        let failure = try #require(report.failed.first)
+        let message = failure.outcome.error.map { "\($0)" } ?? ""
+        #expect(message.contains("x.aseprite") && message.contains("not an Aseprite file: 5 bytes, too short"), "\(message)")
+        #expect(failure.outcome.error?.category == .unsupported)
+    }
 }

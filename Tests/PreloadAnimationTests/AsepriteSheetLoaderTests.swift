@@ -79,7 +79,7 @@ import Testing
     @Test func aTrimmedFrameIsPlacedOnItsSourceSize() throws {
         let page = Texture(width: 1, height: 1, pixelFormat: .rgba8, alphaMode: .straight, pixels: [9, 8, 7, 255])
         let json = #"""
-            {"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "trimmed": true, "spriteSourceSize": {"x": 2, "y": 1, "w": 1, "h": 1}, "sourceSize": {"w": 4, "h": 2}}],
+            {"frames": [{"filename": "a", "frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "trimmed": true, "spriteSourceSize": {"x": 2, "y": 1, "w": 1, "h": 1}, "sourceSize": {"w": 4, "h": 2}}],
              "meta": {"image": "s.png", "frameTags": [], "slices": [{"name": "hit", "keys": []}], "unknown": 1}}
             """#
         let (animation, warnings) = try AsepriteSheetLoader.animation(json: Array(json.utf8), page: page)
@@ -94,9 +94,18 @@ import Testing
             #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 3, "h": 1}}], "meta": {"image": "s.png", "frameTags": [{"name": "t", "from": 0, "to": 1}]}}"#,
             "tag 't'", "past the 1 frames"
         ),
-        (#"{"frames": [{"rotated": false}], "meta": {"image": "s.png"}}"#, "frame 0: 'frame' is missing", ""),
+        (#"{"frames": [{"rotated": false}], "meta": {"image": "s.png"}}"#, "frame 'a': 'frame' is missing", ""),
+        (
+            #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "duration": -5}], "meta": {"image": "s.png"}}"#,
+            "frame 'a': a negative duration", ""
+        ),
+        (
+            #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "sourceSize": {"w": 1000000000, "h": 1000000000}}], "meta": {"image": "s.png"}}"#,
+            "frame 'a': its source size, 1000000000x1000000000, is past 32768x32768", ""
+        ),
+        (#"{"frames": [], "meta": {"image": "s.png", "frameTags": 3}}"#, "'meta': 'frameTags' is not a list of objects", ""),
         (#"{"frames": [], "meta": {}}"#, "'image' is missing", ""),
-        (#"{"frames": 3, "meta": {"image": "s.png"}}"#, "'frames' is missing, or neither", ""),
+        (#"{"frames": 3, "meta": {"image": "s.png"}}"#, "'frames' is missing or neither", ""),
         (
             #"{"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}], "meta": {"image": "s.png", "frameTags": [{"name": "t", "from": 0, "to": 0, "direction": "sideways"}]}}"#,
             "unknown direction 'sideways'", ""
@@ -108,7 +117,8 @@ import Testing
         ("[1, 2]", "not a JSON object", ""),
     ])
     func damageFailsNamingItsCause(json: String, cause: String, detail: String) throws {
-        let named = json.replacingOccurrences(of: #"{"frame": {"x": 2"#, with: #"{"filename": "a", "frame": {"x": 2"#)
+        // Aseprite names every frame of the array form (`filename`).
+        let named = json.replacingOccurrences(of: #"[{"#, with: #"[{"filename": "a", "#)
         let error = #expect(throws: AsepriteError.self) {
             try AsepriteSheetLoader.animation(json: Array(named.utf8), page: Self.sheet(try Self.reference()).texture)
         }
@@ -150,5 +160,66 @@ import Testing
         #expect(loader.signatureMatch(Array(Self.hash(meta: #""meta": {"image": "hero.png"}"#).utf8)) == .differs)
         #expect(loader.signatureMatch(Array(#"{"compressionlevel": -1, "frames": [], "meta": {"frameTags": []}}"#.utf8)) == .differs)
         #expect(loader.signatureMatch(Array("\u{89}PNG".utf8)) == .differs)
+    }
+
+    /// TexturePacker writes no `duration`: an atlas of any size differs at its first frame, where
+    /// the claim once read up to 4 MiB to reach its `meta` (issue 51).
+    @Test(arguments: ["hash", "array"]) func anAtlasDiffersAtItsFirstFrame(form: String) {
+        let entry = #""frame": {"x": 0, "y": 0, "w": 3, "h": 1}, "rotated": false, "trimmed": false, "sourceSize": {"w": 3, "h": 1}"#
+        let frames = (0..<2000).map { form == "hash" ? #""f\#($0).png": {\#(entry)}"# : #"{"filename": "f\#($0).png", \#(entry)}"# }
+        let body = form == "hash" ? "{\(frames.joined(separator: ", "))}" : "[\(frames.joined(separator: ", "))]"
+        let atlas = Array(#"{"frames": \#(body), "meta": {"image": "a.png", "frameTags": []}}"#.utf8)
+        let loader = AsepriteSheetLoader()
+        #expect(loader.signatureMatch(Array(atlas.prefix(loader.headerLength))) == .differs)
+        var asked = [Int]()
+        let answer = PluginRegistry.signatureMatch(of: loader, header: Array(atlas.prefix(loader.headerLength))) { count in
+            asked.append(count)
+            return Array(atlas.prefix(count))
+        }
+        #expect(answer == .differs && asked.isEmpty, "read \(asked) bytes more")
+        // An export's frames have durations: it is read on to its `meta`.
+        let export = Array((form == "hash" ? Self.hash() : Self.array()).utf8)
+        #expect(loader.signatureMatch(export) == .matches)
+        #expect(loader.signatureMatch(Array(export.prefix(60))) == .undecided)
+        #expect(loader.signatureMatch(Array(#"{"frames": [], "meta": {"frameTags": []}}"#.utf8)) == .matches)
+        #expect(loader.signatureMatch(Array(#"{"frames": [ "#.utf8)) == .undecided)
+        #expect(loader.signatureMatch(Array(#"{"frames": [3], "meta": {"frameTags": []}}"#.utf8)) == .differs)
+    }
+
+    /// A 16-bit or premultiplied sheet cuts as the straight 8-bit sheet it stands for.
+    @Test func aSixteenBitOrPremultipliedSheetCutsAsItsStraightSelf() throws {
+        let straight = Self.sheet(try Self.reference()).texture
+        let bytes = straight.pixels.array
+        let wide = Texture(
+            width: 4, height: 3, pixelFormat: .rgba16, alphaMode: .straight, pixels: AssetBytes(bytes.flatMap { [0x5A, $0] }))
+        let premultiplied = Texture(
+            width: 4, height: 3, pixelFormat: .rgba8, alphaMode: .premultiplied,
+            pixels: AssetBytes(
+                bytes.indices.map { index in
+                    index % 4 == 3 ? bytes[index] : UInt8((Int(bytes[index]) * Int(bytes[index | 3]) + 127) / 255)
+                }))
+        let json = Array(Self.hash().utf8)
+        let reference = try AsepriteSheetLoader.animation(json: json, page: straight).animation
+        let fromWide = try AsepriteSheetLoader.animation(json: json, page: wide).animation
+        #expect(fromWide.frames == reference.frames && fromWide.pages.map(\.pixels) == reference.pages.map(\.pixels))
+        let fromPremultiplied = try AsepriteSheetLoader.animation(json: json, page: premultiplied).animation
+        #expect(fromPremultiplied.frames == reference.frames)
+        // 255,0,0 at alpha 128 premultiplies to 128,0,0 and back to 255,0,0; 10,20,30 at 64 to 3,5,8 and back to 12,20,32.
+        #expect(fromPremultiplied.canvasPixels(ofFrame: 1) == [200, 100, 50, 255, 255, 0, 0, 128, 12, 20, 32, 64])
+    }
+
+    /// Frames shown twice (Aseprite exports a held frame again) are stored once, and a frame
+    /// with no opaque pixel takes no room: the same pages as the `.aseprite` file's.
+    @Test func heldAndEmptyFramesAreStoredOnce() throws {
+        let frames = [
+            #""frame": {"x": 0, "y": 0, "w": 3, "h": 1}, "duration": 100"#, #""frame": {"x": 0, "y": 0, "w": 3, "h": 1}, "duration": 50"#,
+            #""frame": {"x": 0, "y": 1, "w": 3, "h": 1}, "duration": 20"#,
+        ]
+        let json = #"{"frames": {"a": {\#(frames[0])}, "b": {\#(frames[1])}, "c": {\#(frames[2])}}, "meta": {"image": "s.png"}}"#
+        let animation = try AsepriteSheetLoader.animation(json: Array(json.utf8), page: Self.sheet(try Self.reference()).texture).animation
+        #expect(animation.frames.map(\.durationMilliseconds) == [100, 50, 20])
+        #expect(animation.frames[0].rect == animation.frames[1].rect && animation.frames[2].canvasRect == PixelRect(x: 0, y: 0, width: 0, height: 0))
+        #expect(animation.pages.count == 1 && animation.canvasPixels(ofFrame: 2) == [UInt8](repeating: 0, count: 12))
+        #expect(animation.canvasPixels(ofFrame: 1) == animation.canvasPixels(ofFrame: 0))
     }
 }

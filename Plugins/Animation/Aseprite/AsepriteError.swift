@@ -3,7 +3,8 @@ import Preload
 /// Why an Aseprite file did not load, naming the frame, chunk, layer or cel at fault. The
 /// description leaves out the file (the coordinator's `AssetError` puts its path in front).
 public enum AsepriteError: AssetFailure, Equatable {
-    /// The file is not an Aseprite file (no `0xA5E0` magic in its header).
+    /// The file is not an Aseprite file: no `0xA5E0` magic in its header, or too short to hold it
+    /// (a text file named `.aseprite`).
     case notAseprite(detail: String)
     /// The file is damaged: a chunk size past its frame, a cel on a layer that does not exist,
     /// a link to a frame without a cel, compressed pixels that inflate to the wrong size.

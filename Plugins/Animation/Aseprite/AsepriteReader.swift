@@ -42,11 +42,14 @@ struct AsepriteReader {
         self.data = data
         self.byteBudget = byteBudget
         let header = ByteReader(data)
+        // The magic first: a file too short to hold it, or without it, is not an Aseprite file at all.
+        guard data.count >= 6 else {
+            throw AsepriteError.notAseprite(
+                detail: "\(data.count) byte\(data.count == 1 ? "" : "s"), too short to hold the 0xA5E0 magic number at byte 4")
+        }
+        guard Self.matches(data) else { throw AsepriteError.notAseprite(detail: "no 0xA5E0 magic number at byte 4") }
         guard data.count >= 128 else {
             throw AsepriteError.truncated(detail: "the 128-byte header is cut short: the file has \(data.count) bytes")
-        }
-        guard try header.littleEndian(at: 4, as: UInt16.self, "the magic number") == Self.magic else {
-            throw AsepriteError.notAseprite(detail: "no 0xA5E0 magic number at byte 4")
         }
         let depthBits = Int(try header.littleEndian(at: 12, as: UInt16.self, "the colour depth"))
         guard let depth = AsepriteDocument.Depth(rawValue: depthBits) else {

@@ -9,9 +9,10 @@ import PreloadAtlas
 ///
 /// The sheet (`meta.image`, relative to the JSON, or the request's ``AsepriteSheetLocation``, as a
 /// Phaser pack's `aseprite` entry's `textureURL` gives it) is a dependency loaded by whichever
-/// plugin claims it (the PNG plugin). A JSON is claimed by content when its `meta` holds `frameTags`
-/// (Aseprite writes them with `--list-tags`, or with "Tags" ticked in its export dialog); an
-/// export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
+/// plugin claims it (the PNG plugin). A JSON is claimed by content when its first frame has a
+/// `duration` (TexturePacker's atlases have none: they are passed on at their first bytes) and
+/// its `meta` holds `frameTags` (Aseprite writes them with `--list-tags`, or with "Tags" ticked
+/// in its export dialog); an export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
 /// this plugin (`"aseprite-sheet"`) loads any export. `meta.slices` load as the animation's
 /// slices, tags' and slices' `color` and `data` as their user data; `meta.layers` is not read.
 ///
@@ -41,15 +42,18 @@ public struct AsepriteSheetLoader: PlanningPlugin {
     /// None: the export's `.json` is claimed by content (see the type's summary).
     public var fileExtensions: Set<String> { [] }
     public var headerLength: Int { 512 }
-    /// Aseprite writes `meta` after every frame: up to 4 MiB is read to find its `frameTags`.
+    /// Aseprite writes `meta` after every frame: up to 4 MiB of an export is read to find its
+    /// `frameTags` (JSON whose first frame has no `duration` is passed on at its first bytes).
     public var signatureReach: Int { 4 << 20 }
 
-    /// Whether `header` is a JSON object with `frames` whose `meta` holds `frameTags`.
-    public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteSheetFormat.signatureMatch(header) == .matches }
+    /// Whether `header` is a JSON object with `frames`, the first with a `duration`, whose `meta`
+    /// holds `frameTags`.
+    public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteSheetSignature.match(header) == .matches }
 
-    /// Matches once the prefix shows `frames` and `meta.frameTags`; undecided while it ends
-    /// before `meta`.
-    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { AsepriteSheetFormat.signatureMatch(prefix) }
+    /// Matches once the prefix shows `frames` (the first with a `duration`) and
+    /// `meta.frameTags`; undecided while it ends before `meta`; differs at the first frame when
+    /// it has no `duration`.
+    public func signatureMatch(_ prefix: [UInt8]) -> SignatureMatch { AsepriteSheetSignature.match(prefix) }
 
     /// The sheet the export names, with the parsed export handed to the load.
     public func plan(_ request: PlannedRequest) throws -> LoadPlan<PlanningNote> {
@@ -111,17 +115,17 @@ public struct AsepriteSheetLoader: PlanningPlugin {
             throw AsepriteError.malformed(
                 detail: "'meta': 'size' says \(size.width)x\(size.height), the sheet \(pageName) is \(page.width)x\(page.height)")
         }
-        let width = sheet.frames.map(\.canvasWidth).max() ?? 0, height = sheet.frames.map(\.canvasHeight).max() ?? 0
-        var canvases = [[UInt8]]()
-        for frame in sheet.frames {
-            guard frame.sheetRect.isInside(width: page.width, height: page.height) else {
-                throw AsepriteError.malformed(
-                    detail: "frame '\(frame.name)': \(frame.sheetRect) is outside the \(page.width)x\(page.height) sheet \(pageName)")
-            }
-            canvases.append(SheetCutting.canvas(of: frame, from: page, width: width, height: height))
+        let frames = sheet.frames.map(\.frame)
+        for frame in frames where !frame.rect.isInside(width: page.width, height: page.height) {
+            throw AsepriteError.malformed(
+                detail: "frame '\(frame.name)': \(frame.rect) is outside the \(page.width)x\(page.height) sheet \(pageName)")
         }
-        let (pages, frames) = try FramePacking.pack(
-            canvases, durations: sheet.frames.map(\.durationMilliseconds), width: width, height: height, memory: memory)
-        return (SpriteAnimation(width: width, height: height, pages: pages, frames: frames, tags: sheet.tags, slices: sheet.slices), sheet.warnings)
+        let width = frames.map(\.sourceWidth).max() ?? 0, height = frames.map(\.sourceHeight).max() ?? 0
+        let (pages, packed) = try FramePacking.pack(
+            try SheetCutting.trims(of: frames, from: page), durations: sheet.frames.map(\.durationMilliseconds), width: width, height: height,
+            memory: memory)
+        return (
+            SpriteAnimation(width: width, height: height, pages: pages, frames: packed, tags: sheet.tags, slices: sheet.slices), sheet.warnings
+        )
     }
 }

@@ -1,32 +1,49 @@
 import Preload
+import PreloadAtlas
 
-/// One frame of an Aseprite export cut from its decoded sheet onto a whole canvas, as the
-/// `.aseprite` loader composites one: RGBA8, straight alpha, transparent outside the frame.
+/// The frames of an Aseprite export cut from its decoded sheet, as the `.aseprite` loader's
+/// composited ones are: trimmed, straight RGBA8 (``FramePacking/Trim``). An upright frame is
+/// read in place on the sheet, its page copy the only one; a rotated one is turned upright by
+/// PreloadAtlas (`TextureAtlas.image(of:)`) first.
 enum SheetCutting {
-    /// `frame`'s pixels from `page` (checked to hold them), rotation undone, at the frame's
-    /// place on a `width` x `height` canvas. A 16-bit sheet gives its high bytes; a premultiplied
-    /// one is made straight.
-    static func canvas(of frame: AsepriteSheetFormat.Frame, from page: Texture, width: Int, height: Int) -> [UInt8] {
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
-        let rect = frame.sheetRect
-        // The frame's upright size: a rotated frame is stored turned 90° clockwise, `h x w`.
-        let (uprightWidth, uprightHeight) = frame.rotated ? (rect.height, rect.width) : (rect.width, rect.height)
+    /// `frames`' trimmed pixels on `page` (checked to hold their rectangles). A 16-bit sheet
+    /// gives its high bytes; a premultiplied one is made straight (once, the whole sheet).
+    static func trims(of frames: [AtlasFrame], from page: Texture) throws -> [FramePacking.Trim] {
+        let sheet = straightRGBA8(page)
+        let atlas = TextureAtlas(format: .texturePackerHash, pages: [AtlasPage(path: "", texture: sheet)], frames: [])
+        return try frames.map { frame in
+            guard frame.rotation == .none else {
+                let upright = try atlas.image(of: frame)  // on its source-size canvas
+                return FramePacking.Trim(
+                    of: upright.pixels, start: 0, stride: upright.bytesPerRow, width: upright.width, height: upright.height, origin: (0, 0))
+            }
+            return FramePacking.Trim(
+                of: sheet.pixels, start: frame.rect.y * sheet.bytesPerRow + frame.rect.x * 4, stride: sheet.bytesPerRow,
+                width: frame.rect.width, height: frame.rect.height, origin: (frame.offsetX, frame.offsetY))
+        }
+    }
+
+    /// `page` as straight RGBA8: itself when it is; else a copy of its high bytes (little-endian
+    /// hosts: a native 16-bit sample's high byte is its second), colour divided by alpha when
+    /// premultiplied.
+    static func straightRGBA8(_ page: Texture) -> Texture {
         let wide = page.pixelFormat == .rgba16, premultiplied = page.alphaMode == .premultiplied
-        page.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<uprightHeight {
-                for x in 0..<uprightWidth {
-                    // Upright (x, y) is stored at column `uprightHeight - 1 - y`, row `x`.
-                    let (sheetX, sheetY) = frame.rotated ? (rect.x + uprightHeight - 1 - y, rect.y + x) : (rect.x + x, rect.y + y)
-                    let from = sheetY * page.bytesPerRow + sheetX * (wide ? 8 : 4)
-                    let to = ((frame.canvasOrigin.y + y) * width + frame.canvasOrigin.x + x) * 4
-                    // Little-endian hosts: a native 16-bit sample's high byte is its second.
-                    for channel in 0..<4 { canvas[to + channel] = source[from + (wide ? channel * 2 + 1 : channel)] }
-                    let alpha = Int(canvas[to + 3])
-                    guard premultiplied, alpha > 0 else { continue }
-                    for channel in 0..<3 { canvas[to + channel] = UInt8(min(255, (Int(canvas[to + channel]) * 255 + alpha / 2) / alpha)) }
+        guard wide || premultiplied else { return page }
+        let (width, height) = (page.width, page.height)
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+            page.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let from = y * page.bytesPerRow + x * (wide ? 8 : 4), to = (y * width + x) * 4
+                        for channel in 0..<4 { output[to + channel] = source[from + (wide ? channel * 2 + 1 : channel)] }
+                        let alpha = Int(output[to + 3])
+                        guard premultiplied, alpha > 0 else { continue }
+                        for channel in 0..<3 { output[to + channel] = UInt8(min(255, (Int(output[to + channel]) * 255 + alpha / 2) / alpha)) }
+                    }
                 }
             }
+            count = width * height * 4
         }
-        return canvas
+        return Texture(width: width, height: height, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)
     }
 }

@@ -11,22 +11,21 @@ enum SheetSlices {
     /// The slices in `meta`'s `slices` (none when it is missing), and the warnings reading them
     /// gave: the `properties` the export writes for a slice or a tag (`meta.frameTags`), which
     /// this reader does not read, named.
-    static func read(meta: SheetFields) throws -> (slices: [AnimationSlice], warnings: [AssetWarning]) {
+    static func read(meta: JSONFields) throws -> (slices: [AnimationSlice], warnings: [AssetWarning]) {
         var slices = [AnimationSlice](), withProperties = [String]()
         for tag in (meta.values["frameTags"] as? [Any]) ?? [] {
             if let tag = tag as? [String: Any], tag["properties"] != nil { withProperties.append("tag '\(tag["name"] as? String ?? "")'") }
         }
-        let list = meta.values["slices"]
-        if let list, !(list is NSNull) {
-            guard let entries = list as? [Any] else { throw meta.problem("'slices' is not an array") }
+        if meta.has("slices") {
+            guard let entries = meta.values["slices"] as? [Any] else { throw meta.problem("'slices' is not an array") }
             for (index, entry) in entries.enumerated() {
-                let fields = try meta.element(entry, place: "slice \(index)")
+                let fields = try object(entry, at: "slice \(index)", in: meta)
                 let name = try fields.string("name")
-                let named = SheetFields(values: fields.values, place: "slice '\(name)'")
+                let named = meta.child(fields.values, place: "slice '\(name)'")
                 if fields.values["properties"] != nil { withProperties.append("slice '\(name)'") }
                 if fields.values["keys"] != nil, !(fields.values["keys"] is [Any]) { throw named.problem("'keys' is not an array") }
                 let keys = try ((fields.values["keys"] as? [Any]) ?? []).enumerated().map {
-                    try key(try named.element($1, place: "slice '\(name)''s key \($0)"))
+                    try key(try object($1, at: "slice '\(name)''s key \($0)", in: meta))
                 }
                 slices.append(AnimationSlice(name: name, keys: keys, userData: try userData(named)))
             }
@@ -37,8 +36,14 @@ enum SheetSlices {
         return (slices, warnings)
     }
 
+    /// `value`, an object found at `place` of `meta`'s file.
+    private static func object(_ value: Any, at place: String, in meta: JSONFields) throws -> JSONFields {
+        guard let values = value as? [String: Any] else { throw AsepriteError.malformed(detail: "\(place) is not an object") }
+        return meta.child(values, place: place)
+    }
+
     /// A key: `frame` and `bounds` required, `center` and `pivot` when given.
-    private static func key(_ fields: SheetFields) throws -> AnimationSlice.Key {
+    private static func key(_ fields: JSONFields) throws -> AnimationSlice.Key {
         let frame = try fields.int("frame")
         guard frame >= 0 else { throw fields.problem("a negative 'frame', \(frame)") }
         var key = AnimationSlice.Key(frame: frame, bounds: try rect(try fields.object("bounds")))
@@ -48,7 +53,7 @@ enum SheetSlices {
     }
 
     /// `x`, `y`, `w` and `h`, the size not negative.
-    private static func rect(_ fields: SheetFields) throws -> PixelRect {
+    private static func rect(_ fields: JSONFields) throws -> PixelRect {
         let rect = PixelRect(x: try fields.int("x"), y: try fields.int("y"), width: try fields.int("w"), height: try fields.int("h"))
         guard rect.width >= 0, rect.height >= 0 else { throw fields.problem("a negative size, \(rect.width)x\(rect.height)") }
         return rect
@@ -56,7 +61,7 @@ enum SheetSlices {
 
     /// A tag's or slice's user data as the export writes it: `color` (`#rrggbbaa`, or `#rrggbb`
     /// opaque) and `data` (its text), each when given.
-    static func userData(_ fields: SheetFields) throws -> AnimationUserData {
+    static func userData(_ fields: JSONFields) throws -> AnimationUserData {
         var userData = AnimationUserData(text: fields.values["data"] == nil ? nil : try fields.string("data"))
         guard fields.values["color"] != nil else { return userData }
         let text = try fields.string("color")

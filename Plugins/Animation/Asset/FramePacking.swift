@@ -1,15 +1,85 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Preload
 import PreloadAtlas
 
-/// Whole-canvas frames made into regions of packed pages: each frame trimmed to the bounds of
-/// its pixels with alpha, identical trimmed frames stored once, the rest placed by PreloadAtlas's
+/// Frames made into regions of packed pages: each frame trimmed to the bounds of its pixels with
+/// alpha, identical trimmed frames stored once, the rest placed by PreloadAtlas's
 /// `RectanglePacker` (the package's one packer) with a pixel of spacing, and copied onto RGBA8
 /// pages in pooled memory (`AssetBytes`), as every decoder writes its pixels.
+///
+/// A frame's trimmed pixels are read where they already are (``Trim``: a composited canvas, or
+/// an exported sheet's rectangle): the copy onto its page is the only one.
 enum FramePacking {
-    /// A trimmed frame's pixels and where they sit.
-    private struct Trim {
-        var bounds: PixelRect
-        var pixels: [UInt8]
+    /// A frame's trimmed pixels where they lie: `bounds.height` rows of `bounds.width` straight
+    /// RGBA8 pixels, the first at `start` in `bytes`, each `stride` bytes after the one before.
+    /// `bounds` is where they go on the canvas. Equal when the bounds and the pixels are.
+    struct Trim: Hashable {
+        let bytes: AssetBytes
+        let start: Int
+        let stride: Int
+        let bounds: PixelRect
+
+        /// The trim of the `width` x `height` pixels at `start` of `bytes` (rows `stride` apart),
+        /// placed at `origin` on the canvas: shrunk to the pixels whose alpha is not 0 (empty, at
+        /// the canvas's origin, when there is none).
+        init(of bytes: AssetBytes, start: Int, stride: Int, width: Int, height: Int, origin: (x: Int, y: Int)) {
+            var (left, top, right, bottom) = (width, height, 0, 0)
+            bytes.withUnsafeBufferPointer { pixels in
+                for y in 0..<height {
+                    let row = start + y * stride + 3
+                    guard let first = (0..<width).first(where: { pixels[row + $0 * 4] != 0 }) else { continue }
+                    let last = (first..<width).last { pixels[row + $0 * 4] != 0 } ?? first
+                    (left, right) = (min(left, first), max(right, last + 1))
+                    if top == height { top = y }
+                    bottom = y + 1
+                }
+            }
+            self.bytes = bytes
+            self.stride = stride
+            guard left < right else {
+                (self.start, bounds) = (start, PixelRect(x: 0, y: 0, width: 0, height: 0))
+                return
+            }
+            self.start = start + top * stride + left * 4
+            bounds = PixelRect(x: origin.x + left, y: origin.y + top, width: right - left, height: bottom - top)
+        }
+
+        /// Calls `body` with row `row`'s pixels.
+        func withRow<Result>(_ row: Int, in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            let from = start + row * stride
+            return body(UnsafeRawBufferPointer(rebasing: raw[from..<from + bounds.width * 4]))
+        }
+
+        static func == (lhs: Trim, rhs: Trim) -> Bool {
+            guard lhs.bounds == rhs.bounds else { return false }
+            let rowBytes = lhs.bounds.width * 4
+            guard rowBytes > 0 else { return true }
+            return lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in
+                    (0..<lhs.bounds.height).allSatisfy { row in
+                        memcmp(left.baseAddress! + lhs.start + row * lhs.stride, right.baseAddress! + rhs.start + row * rhs.stride, rowBytes) == 0
+                    }
+                }
+            }
+        }
+
+        /// The bounds and three rows (first, middle, last): frames that differ elsewhere are told
+        /// apart by ``==``.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bounds)
+            guard bounds.width > 0, bounds.height > 0 else { return }
+            bytes.withUnsafeBytes { raw in
+                for row in [0, bounds.height / 2, bounds.height - 1] {
+                    withRow(row, in: raw) { hasher.combine(bytes: $0) }
+                }
+            }
+        }
     }
 
     /// The pages and frames of `canvases` (each `width * height` RGBA8 pixels) shown for
@@ -19,37 +89,47 @@ enum FramePacking {
     static func pack(
         _ canvases: [[UInt8]], sameAs: [Int]? = nil, durations: [Int], width: Int, height: Int, memory: AssetMemory
     ) throws -> (pages: [Texture], frames: [SpriteAnimation.Frame]) {
-        // Stored trims by their bounds: only trims of the same bounds are compared, byte for byte.
-        var unique: [PixelRect: [Int]] = [:]
         var trims = [Trim]()
-        var frameTrim = [Int]()
+        trims.reserveCapacity(canvases.count)
         for (index, canvas) in canvases.enumerated() {
             if let earlier = sameAs?[index], earlier < index {
-                frameTrim.append(frameTrim[earlier])
+                trims.append(trims[earlier])
                 continue
             }
-            let bounds = Self.bounds(canvas, width: width, height: height)
-            let pixels = Self.crop(canvas, width: width, to: bounds)
-            if let index = unique[bounds]?.first(where: { Self.equal(trims[$0].pixels, pixels) }) {
+            trims.append(Trim(of: AssetBytes(canvas), start: 0, stride: width * 4, width: width, height: height, origin: (0, 0)))
+        }
+        return try pack(trims, durations: durations, width: width, height: height, memory: memory)
+    }
+
+    /// The pages and frames of `trims` (on a `width` x `height` canvas) shown for `durations`,
+    /// the pages in `memory`'s pooled memory.
+    static func pack(
+        _ trims: [Trim], durations: [Int], width: Int, height: Int, memory: AssetMemory
+    ) throws -> (pages: [Texture], frames: [SpriteAnimation.Frame]) {
+        var unique: [Trim: Int] = [:]
+        var stored = [Trim]()
+        var frameTrim = [Int]()
+        for trim in trims {
+            if let index = unique[trim] {
                 frameTrim.append(index)
             } else {
-                unique[bounds, default: []].append(trims.count)
-                frameTrim.append(trims.count)
-                trims.append(Trim(bounds: bounds, pixels: pixels))
+                unique[trim] = stored.count
+                frameTrim.append(stored.count)
+                stored.append(trim)
             }
         }
-        let packing = try Self.packing(trims.map { ($0.bounds.width, $0.bounds.height) }, largestSide: max(2048, width, height))
+        let packing = try Self.packing(stored.map { ($0.bounds.width, $0.bounds.height) }, largestSide: max(2048, width, height))
         let textures = packing.pageSizes.enumerated().map { page, size in
             let byteCount = size.width * size.height * 4
             let pixels = AssetBytes(unsafeUninitializedCapacity: byteCount, memory: memory) { buffer, count in
                 buffer.initializeMemory(as: UInt8.self, repeating: 0)
-                for (trim, placement) in zip(trims, packing.placements) where placement.page == page {
-                    let rowBytes = trim.bounds.width * 4
-                    for row in 0..<trim.bounds.height {
-                        let target = ((placement.rect.y + row) * size.width + placement.rect.x) * 4
-                        trim.pixels.withUnsafeBytes { source in
-                            UnsafeMutableRawBufferPointer(rebasing: buffer[target..<target + rowBytes]).copyMemory(
-                                from: UnsafeRawBufferPointer(rebasing: source[row * rowBytes..<(row + 1) * rowBytes]))
+                for (trim, placement) in zip(stored, packing.placements) where placement.page == page {
+                    trim.bytes.withUnsafeBytes { source in
+                        for row in 0..<trim.bounds.height {
+                            let target = ((placement.rect.y + row) * size.width + placement.rect.x) * 4
+                            trim.withRow(row, in: source) {
+                                UnsafeMutableRawBufferPointer(rebasing: buffer[target..<target + $0.count]).copyMemory(from: $0)
+                            }
                         }
                     }
                 }
@@ -58,7 +138,7 @@ enum FramePacking {
             return Texture(width: size.width, height: size.height, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)
         }
         let frames = zip(frameTrim, durations).map { index, duration in
-            let placement = packing.placements[index], bounds = trims[index].bounds
+            let placement = packing.placements[index], bounds = stored[index].bounds
             return SpriteAnimation.Frame(
                 page: placement.page, rect: PixelRect(x: placement.rect.x, y: placement.rect.y, width: bounds.width, height: bounds.height),
                 canvasRect: bounds, durationMilliseconds: duration)
@@ -79,43 +159,5 @@ enum FramePacking {
             if packing.pageSizes.count <= 1 || side >= largestSide { return packing }
             side = min(largestSide, side * 2)
         }
-    }
-
-    /// Whether two trims' pixels are the same bytes.
-    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.withUnsafeBytes { left in b.withUnsafeBytes { right in left.count == right.count && left.elementsEqual(right) } }
-    }
-
-    /// The smallest rectangle holding every pixel of `canvas` whose alpha is not 0 (empty when
-    /// there is none). Pixels are read as 32-bit words, a row passed over when its alpha bytes
-    /// OR to 0.
-    static func bounds(_ canvas: [UInt8], width: Int, height: Int) -> PixelRect {
-        var (left, top, right, bottom) = (width, height, 0, 0)
-        let alpha = UInt32(littleEndian: 0xFF00_0000)
-        canvas.withUnsafeBytes { raw in
-            raw.withMemoryRebound(to: UInt32.self) { pixels in
-                for y in 0..<height {
-                    let row = pixels[y * width..<(y + 1) * width]
-                    guard row.reduce(0, |) & alpha != 0 else { continue }
-                    let first = row.firstIndex { $0 & alpha != 0 }! - y * width
-                    let last = row.lastIndex { $0 & alpha != 0 }! - y * width
-                    (left, right) = (min(left, first), max(right, last + 1))
-                    if top == height { top = y }
-                    bottom = y + 1
-                }
-            }
-        }
-        return left < right ? PixelRect(x: left, y: top, width: right - left, height: bottom - top) : PixelRect(x: 0, y: 0, width: 0, height: 0)
-    }
-
-    /// The pixels of `canvas` inside `bounds`, rows top first.
-    static func crop(_ canvas: [UInt8], width: Int, to bounds: PixelRect) -> [UInt8] {
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(bounds.width * bounds.height * 4)
-        for row in bounds.y..<bounds.y + bounds.height {
-            let start = (row * width + bounds.x) * 4
-            pixels += canvas[start..<start + bounds.width * 4]
-        }
-        return pixels
     }
 }

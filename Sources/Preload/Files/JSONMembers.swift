@@ -38,6 +38,28 @@ public struct JSONMembers {
         guard enterObject() else { return nil }
     }
 
+    /// The keys of the object reached by following `path` (keys of nested objects) from the top
+    /// level of `document`, in the order the text writes them, which `JSONSerialization`
+    /// forgets (its dictionaries are unordered); empty when there is no such object. A manifest
+    /// loads its groups in this order; an atlas's hash of frames is read in it.
+    public static func keys(in document: [UInt8], at path: [String] = []) -> [String] {
+        guard var members = JSONMembers(document) else { return [] }
+        for key in path {
+            var found: JSONMembers?
+            while let next = members.nextKey() {
+                if next == key {
+                    found = members.nested()
+                    break
+                }
+            }
+            guard let inner = found else { return [] }
+            members = inner
+        }
+        var keys: [String] = []
+        while let key = members.nextKey() { keys.append(key) }
+        return keys
+    }
+
     /// Members of the object that is the value of the member whose key ``nextKey()`` just
     /// returned; `nil` when that value is not an object.
     public func nested() -> JSONMembers? {

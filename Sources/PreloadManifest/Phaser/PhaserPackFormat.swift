@@ -56,7 +56,7 @@ struct PhaserPackFormat {
     private func sections(of object: Any, bytes: [UInt8]) -> [(name: String, value: Any)] {
         if let list = object as? [Any] { return list.enumerated().map { (String($0.offset), $0.element) } }
         guard let top = object as? [String: Any] else { return [] }
-        var order = JSONKeyOrder.keys(in: bytes)
+        var order = JSONMembers.keys(in: bytes)
         if Set(order) != Set(top.keys) { order = top.keys.sorted() }  // the scanner and the parser disagree: be stable
         var seen = Set<String>()
         return order.filter { seen.insert($0).inserted }.compactMap { key in top[key].map { (key, $0) } }
