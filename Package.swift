@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib", "PreloadWebP"],
             path: "Plugins/Animation"
         ),
         .target(
@@ -285,7 +285,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAnimationTests",
-            dependencies: ["PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport"]
+            dependencies: [
+                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadWebP", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport",
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadAudioTests",
