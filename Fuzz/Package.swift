@@ -22,7 +22,11 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "CFuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Preload", package: mainPackage)]),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                "CFuzzDriver", .product(name: "Preload", package: mainPackage), .product(name: "PreloadAnimation", package: mainPackage),
+            ]),
     ]
         + harnesses.map { name in
             .executableTarget(

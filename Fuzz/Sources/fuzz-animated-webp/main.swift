@@ -13,15 +13,7 @@ public func fuzzAnimatedWebP(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int
     do {
         let animation = try AnimatedWebPLoader.animation(from: bytes, limits: limits).animation
         precondition(!animation.frames.isEmpty, "an animation has frames")
-        for (index, frame) in animation.frames.enumerated() {
-            let page = animation.pages[frame.page]
-            precondition(frame.rect.x >= 0 && frame.rect.y >= 0 && frame.rect.x + frame.rect.width <= page.width)
-            precondition(frame.rect.y + frame.rect.height <= page.height)
-            precondition(frame.canvasRect.x + frame.canvasRect.width <= animation.width)
-            precondition(frame.canvasRect.y + frame.canvasRect.height <= animation.height)
-            precondition(animation.canvasPixels(ofFrame: index).count == animation.width * animation.height * 4)
-        }
-        precondition(animation.frameIndex(at: .milliseconds(12345)) != nil)
+        AnimationChecks.check(animation)
     } catch is WebPDecodeError {
     } catch is ImageLimitExceeded {
     } catch {

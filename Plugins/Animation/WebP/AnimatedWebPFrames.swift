@@ -3,17 +3,17 @@ import PreloadWebP
 
 /// The frames of an animated WebP composited as libwebp's animation decoder composites them
 /// (what Pillow and browsers show): each `ANMF` frame decoded as a still WebP by PreloadWebP's
-/// public ``PreloadWebP/WebPDecoder`` and drawn on the package's one ``FrameCanvas`` at its offset,
+/// public `WebPDecoder` and drawn on the package's one ``FrameCanvas`` at its offset,
 /// alpha-blended in libwebp's integer form or replacing the canvas, then left or cleared to
 /// transparent (libwebp and browsers ignore the `ANIM` background colour).
 ///
 /// libwebp's demuxer (`libwebpdemux`, whose `WebPAnimDecoder` does this in C) is not on most
 /// machines that have libwebp; the frames' chunks are found by PreloadWebP's
-/// ``PreloadWebP/WebPAnimationChunks`` instead.
+/// `WebPAnimationChunks` instead.
 enum AnimatedWebPFrames {
     /// Every frame of `file` (an animated WebP: `features.isAnimated`) on a whole canvas of
     /// `features`' size, with its duration, and the animation's loop count.
-    /// - Throws: ``PreloadWebP/WebPDecodeError`` naming the frame (outside the canvas, data that does
+    /// - Throws: `WebPDecodeError` naming the frame (outside the canvas, data that does
     ///   not decode or whose size is not the frame's), `ImageLimitExceeded` when the frames'
     ///   canvases together pass `limits`, or `CancellationError`.
     static func composite(

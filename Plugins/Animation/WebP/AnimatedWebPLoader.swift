@@ -10,12 +10,12 @@ import PreloadWebP
 /// or a manifest entry's `"plugin": "animated-webp"`. A still WebP named so loads as an animation
 /// of one frame.
 ///
-/// Each frame is decoded as a still WebP by PreloadWebP's ``PreloadWebP/WebPDecoder`` (libwebp),
+/// Each frame is decoded as a still WebP by PreloadWebP's `WebPDecoder` (libwebp),
 /// drawn at its offset, alpha-blended with libwebp's integer arithmetic or replacing what is
 /// under it ("do not blend"), then left or cleared to transparent ("dispose to background"; the
 /// `ANIM` background colour is not painted, as libwebp's decoder and browsers do not paint it).
 /// Durations are the frames' milliseconds as written. Damage fails by name
-/// (``PreloadWebP/WebPDecodeError``): a frame outside the canvas, a chunk cut short, a frame whose
+/// (`WebPDecodeError`): a frame outside the canvas, a chunk cut short, a frame whose
 /// data does not decode or is not the frame's size, an animation without frames.
 ///
 /// ```swift
@@ -52,7 +52,7 @@ public struct AnimatedWebPLoader: LoaderPlugin {
 
     /// The animation in a WebP file's `bytes`, its pages in `memory`, and the warnings reading it
     /// gave (bytes after the RIFF chunk: `webp.trailing-data`).
-    /// - Throws: ``PreloadWebP/WebPDecodeError`` naming the cause, or `ImageLimitExceeded`.
+    /// - Throws: `WebPDecodeError` naming the cause, or `ImageLimitExceeded`.
     public static func animation(
         from bytes: [UInt8], limits: ImageLimits = .webp, memory: AssetMemory = .shared
     ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
