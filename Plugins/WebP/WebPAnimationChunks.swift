@@ -89,8 +89,9 @@ public struct WebPAnimationChunks: Sendable {
         self.payloads = payloads
     }
 
-    /// Frame `index` (from 0): its `ANMF` header and image chunks, read from `file`, the bytes
-    /// this walk was made from.
+    /// Frame `index` (from 0, below ``frameCount``: another index is a programming error and
+    /// traps): its `ANMF` header and image chunks, read from `file`, the bytes this walk was
+    /// made from.
     /// - Throws: ``WebPDecodeError/corrupt(_:)`` for a header cut short, a chunk other than
     ///   `ALPH`, `VP8 ` or `VP8L` before the image, `ALPH` before a lossless image, no image.
     public func frame(_ index: Int, in file: UnsafeBufferPointer<UInt8>) throws -> Frame {
