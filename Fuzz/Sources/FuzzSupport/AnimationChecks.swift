@@ -1,8 +1,9 @@
+import Preload
 import PreloadAnimation
 
 /// What every loaded `SpriteAnimation` holds, whatever file it came from: frames that lie on
 /// their pages and on the canvas, each drawn on the whole canvas, a frame for any time, tags that
-/// name frames. A harness of an animation format calls it on every animation that loads; a
+/// name frames, slices whose keys are in frame order, a description. A harness of an animation format calls it on every animation that loads; a
 /// broken promise traps, which libFuzzer reports as a finding.
 public enum AnimationChecks {
     /// Traps unless `animation` keeps the promises above.
@@ -19,5 +20,12 @@ public enum AnimationChecks {
         for tag in animation.tags {
             precondition(animation.frameIndex(at: .milliseconds(12345), tag: tag.name) != nil, "a tag names its frames")
         }
+        for slice in animation.slices {
+            precondition(zip(slice.keys, slice.keys.dropFirst()).allSatisfy { $0.frame <= $1.frame }, "a slice's keys by frame")
+            for index in animation.frames.indices {
+                if let key = slice.key(atFrame: index) { precondition(key.frame <= index && !key.isHidden) }
+            }
+        }
+        _ = animation.assetDescription(checksums: nil)
     }
 }

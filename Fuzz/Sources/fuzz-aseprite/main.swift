@@ -3,8 +3,9 @@ import Preload
 import PreloadAnimation
 
 /// Reads the input as an Aseprite file under small limits: an animation whose frames lie on
-/// its pages and canvas, each drawn on the canvas, and whose tags name its frames, or a typed
-/// error (`AsepriteError`, `TruncatedBytes`), never another error.
+/// its pages and canvas, each drawn on the canvas, whose tags name its frames and whose slices'
+/// keys are in frame order, or a typed error (`AsepriteError`, `TruncatedBytes`), never
+/// another error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAseprite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []

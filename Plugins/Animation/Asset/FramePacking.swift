@@ -10,6 +10,13 @@ enum FramePacking {
     private struct Trim: Hashable {
         var bounds: PixelRect
         var pixels: [UInt8]
+
+        /// The bounds and the pixels' bytes hashed in bulk: an array of bytes hashes byte by
+        /// byte, which took a quarter of loading small `.aseprite` files.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bounds)
+            pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The pages and frames of `canvases` (each `width * height` RGBA8 pixels) shown for
