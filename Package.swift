@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadAtlas", "PreloadZlib", "PreloadWebP"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib", "PreloadWebP"],
             path: "Plugins/Animation"
         ),
         .target(
@@ -286,7 +286,9 @@ let package = Package(
         .testTarget(
             name: "PreloadAnimationTests",
             dependencies: [
-                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadWebP", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport",
+                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadWebP", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked",
+                "PreloadAuthoring",
+                "PreloadGPU", "PreloadTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),

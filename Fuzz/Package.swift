@@ -13,7 +13,7 @@ let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
 let harnesses = [
     "fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font",
-    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2", "fuzz-aseprite", "fuzz-animated-webp",
+    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2", "fuzz-aseprite", "fuzz-apng", "fuzz-animated-webp",
 ]
 
 let package = Package(
@@ -38,7 +38,7 @@ let package = Package(
                     .product(name: "PreloadQOI", package: mainPackage), .product(name: "PreloadAudio", package: mainPackage),
                     .product(name: "PreloadFont", package: mainPackage), .product(name: "PreloadTrueType", package: mainPackage),
                     .product(name: "PreloadTileMap", package: mainPackage), .product(name: "PreloadKTX2", package: mainPackage),
-                    .product(name: "PreloadAnimation", package: mainPackage),
+                    .product(name: "PreloadAnimation", package: mainPackage), .product(name: "PreloadZlib", package: mainPackage),
                 ],
                 swiftSettings: fuzzerFlags)
         },

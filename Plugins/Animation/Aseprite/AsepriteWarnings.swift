@@ -1,14 +1,15 @@
 import Preload
 
 extension AssetWarning.Code {
-    /// The file holds data this loader does not read or an animation does not keep: tilesets
-    /// (counted), a layer's or cel's user data (named: an animation has no layers), user data
+    /// The file holds data this loader does not read or an animation does not keep: a layer's
+    /// or cel's user data (named: an animation has no layers), old slice chunks (counted), user data
     /// properties of an unknown type, a user data chunk after every tag had its own, an
     /// export's slice `properties`. The rest of the file loads.
     public static let asepriteUnreadData: AssetWarning.Code = "aseprite.unread-data"
-    /// A group layer's own opacity or blend mode is set to apply (header flag 2), and this loader
-    /// composites a group's layers straight onto the frame: the group's opacity and mode are
-    /// not applied.
+    /// A group layer has its own opacity or blend mode, and the file says Aseprite's editor
+    /// composes groups (header flag 2, its experimental option): the editor shows the group
+    /// composited on its own and then blended, but Aseprite's export, and this loader, draw the
+    /// group's layers straight onto the frame without the group's opacity and mode.
     public static let asepriteGroupBlending: AssetWarning.Code = "aseprite.group-blending"
     /// The header's file size or the bytes after the last frame disagree with the frames read.
     public static let asepriteFileSize: AssetWarning.Code = "aseprite.file-size"
@@ -16,4 +17,12 @@ extension AssetWarning.Code {
     /// path it exported to, often absolute on the artist's machine): the file of that name, or
     /// of the JSON's name with `.png`, beside the JSON loaded instead.
     public static let asepriteSheetPath: AssetWarning.Code = "aseprite.sheet-path"
+    /// An APNG loaded as an animation has no animation: no `acTL` before its image data, or an
+    /// invalid one (a frame count of 0 or past 2^31 - 1, a second `acTL`, one after `IDAT`). Its
+    /// default image, what browsers and Pillow show, loaded as the one frame; its `fcTL` and
+    /// `fdAT` chunks, if any, were not read.
+    public static let apngNotAnimated: AssetWarning.Code = "apng.not-animated"
+    /// An APNG holds more frames than its `acTL` promises: the promised frames loaded (as
+    /// Pillow plays it), the rest were checked and left out.
+    public static let apngFrameCount: AssetWarning.Code = "apng.frame-count"
 }

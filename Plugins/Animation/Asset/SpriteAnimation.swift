@@ -7,9 +7,10 @@ extension AssetKind {
 }
 
 /// An animated sprite: its frames, how long each shows, and the tags that name runs of them,
-/// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``.
+/// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``, from Aseprite's
+/// sheet export by ``AsepriteSheetLoader``, or from an animated PNG by ``APNGLoader``.
 ///
-/// Each frame is the canvas composited as Aseprite's export composites it, trimmed to its pixels
+/// Each frame is the canvas composited as its format composites it, trimmed to its pixels
 /// with alpha and packed with the others onto RGBA8 ``pages`` (PreloadAtlas's packer): a frame is
 /// a region of a page and where it goes on the canvas. ``frameIndex(at:tag:)`` says which frame
 /// to show.
@@ -51,14 +52,15 @@ public struct SpriteAnimation: Asset, Sendable {
     /// The canvas's height in pixels (every frame's).
     public var height: Int
     /// The RGBA8 pages (straight alpha) the frames' pixels are packed on; frames that show the
-    /// same pixels share one region.
+    /// same pixels share one region. (Loaded from a pack baked with `--gpu` or `--premultiply`,
+    /// they are in the format and alpha mode the pack holds them in.)
     public var pages: [Texture]
     /// The frames, in file order.
     public var frames: [Frame]
     /// The named runs of frames, in file order.
     public var tags: [AnimationTag]
     /// How many times the whole animation plays when no tag is asked for; 0 plays it forever
-    /// (Aseprite files have no loop count: theirs is 0).
+    /// (Aseprite files have no loop count: theirs is 0; an APNG's is its `acTL`'s `num_plays`).
     public var loopCount: Int
     /// The named rectangles of the canvas (hit boxes, 9-slices, pivots), in file order.
     public var slices: [AnimationSlice]
@@ -81,9 +83,17 @@ public struct SpriteAnimation: Asset, Sendable {
     }
 
     /// Frame `index` drawn on the whole canvas: `width * height` RGBA8 pixels, straight alpha,
-    /// transparent black outside the frame's ``Frame/canvasRect``.
+    /// transparent black outside the frame's ``Frame/canvasRect``. Empty when the frame's page
+    /// is not RGBA8 (a pack baked with `preload bake --gpu` keeps its pages GPU-ready) or the
+    /// frame does not lie inside its page and the canvas.
     public func canvasPixels(ofFrame index: Int) -> [UInt8] {
-        let frame = frames[index], page = pages[frame.page]
+        let frame = frames[index]
+        guard pages.indices.contains(frame.page), pages[frame.page].pixelFormat == .rgba8,
+            frame.rect.isInside(width: pages[frame.page].width, height: pages[frame.page].height),
+            frame.canvasRect.width == frame.rect.width, frame.canvasRect.height == frame.rect.height,
+            frame.canvasRect.isInside(width: width, height: height)
+        else { return [] }
+        let page = pages[frame.page]
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         page.pixels.withUnsafeBufferPointer { source in
             for row in 0..<frame.rect.height {
