@@ -14,6 +14,7 @@ public enum AnimationChecks {
             precondition(frame.rect.y + frame.rect.height <= page.height)
             precondition(frame.canvasRect.x + frame.canvasRect.width <= animation.width)
             precondition(frame.canvasRect.y + frame.canvasRect.height <= animation.height)
+            precondition(frame.durationMilliseconds >= 0)
             precondition(animation.canvasPixels(ofFrame: index).count == animation.width * animation.height * 4)
         }
         precondition(animation.frames.isEmpty || animation.frameIndex(at: .milliseconds(12345)) != nil, "a time shows a frame")
