@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib", "PreloadWebP"],
             path: "Plugins/Animation"
         ),
         .target(
@@ -286,7 +286,8 @@ let package = Package(
         .testTarget(
             name: "PreloadAnimationTests",
             dependencies: [
-                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked", "PreloadAuthoring",
+                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadWebP", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked",
+                "PreloadAuthoring",
                 "PreloadGPU", "PreloadTestSupport",
             ],
             resources: [.copy("Fixtures")]

@@ -13,7 +13,7 @@ let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
 let harnesses = [
     "fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font",
-    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2", "fuzz-aseprite", "fuzz-apng",
+    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2", "fuzz-aseprite", "fuzz-apng", "fuzz-animated-webp",
 ]
 
 let package = Package(
@@ -22,7 +22,11 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "CFuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Preload", package: mainPackage)]),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                "CFuzzDriver", .product(name: "Preload", package: mainPackage), .product(name: "PreloadAnimation", package: mainPackage),
+            ]),
     ]
         + harnesses.map { name in
             .executableTarget(

@@ -17,7 +17,7 @@ struct AnimationFirstFrame {
 
     /// Finds frame 1 of `file`, an animated WebP whose VP8X chunk declares a `canvasWidth` x
     /// `canvasHeight` canvas, and calls `body` with it (valid only during the call). Every chunk
-    /// of the file is walked and checked first (``AnimationChunks``), before `body` allocates
+    /// of the file is walked and checked first (``WebPAnimationChunks``), before `body` allocates
     /// any pixels.
     /// - Throws: ``WebPDecodeError`` (corrupt when a chunk runs past the RIFF chunk's end or an
     ///   animation chunk is malformed), or what `body` throws.
@@ -25,21 +25,19 @@ struct AnimationFirstFrame {
         of file: UnsafeBufferPointer<UInt8>, canvasWidth: Int, canvasHeight: Int,
         _ body: (AnimationFirstFrame) throws -> Result
     ) throws -> Result {
-        let chunks = try AnimationChunks(file)
-        let first = chunks.firstFrame
+        let chunks = try WebPAnimationChunks(file)
+        let first = try chunks.frame(0, in: file)
+        try WebPAnimationChunks.checkInsideCanvas(first, index: 0, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let frame = AnimationFirstFrame(
-            bitstream: UnsafeBufferPointer(rebasing: file[first.bitstream]),
+            bitstream: UnsafeBufferPointer(rebasing: file[first.imageChunks]),
             x: first.x, y: first.y, width: first.width, height: first.height,
             canvasWidth: canvasWidth, canvasHeight: canvasHeight, frameCount: chunks.frameCount)
         try frame.check()
         return try body(frame)
     }
 
-    /// Throws unless the frame lies inside the canvas and its bitstream has the frame's size.
+    /// Throws unless the frame's bitstream has the frame's size.
     private func check() throws {
-        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= canvasWidth, y + height <= canvasHeight else {
-            throw WebPDecodeError.corrupt("frame 1 (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas")
-        }
         var features = WebPBitstreamFeatures()
         let status = try WebPLibrary.get().features(bitstream.baseAddress, bitstream.count, &features)
         guard status == VP8_STATUS_OK else { throw WebPDecodeError(status: status, context: "in frame 1's headers") }

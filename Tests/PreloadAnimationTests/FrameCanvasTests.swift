@@ -43,11 +43,41 @@ import Testing
         let shown = canvas.render([255, 0, 0, 64], width: 1, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .keep)
         // destination factor (128 * 192) >> 8 = 96, alpha 160, scale 2^24 / 160 = 104857.
         #expect(shown == [UInt8((255 * 64 * 104857) >> 24), 0, UInt8((255 * 96 * 104857) >> 24), 160])
-        // Over a transparent pixel too: 255 at alpha 3 scales by 2^24 / 3 and truncates to 254.
-        var clear = FrameCanvas(width: 1, height: 1)
-        #expect(clear.render([255, 255, 255, 3], width: 1, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .keep) == [254, 254, 254, 3])
+        // Over a transparent pixel too: 255 at alpha 3 scales by 2^24 / 3 and truncates to 254;
+        // but not in a key frame (the first), which libwebp draws unblended.
+        var clear = FrameCanvas(width: 2, height: 1)
+        #expect(
+            clear.render([255, 255, 255, 3], width: 1, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .keep) == [255, 255, 255, 3, 0, 0, 0, 0])
+        #expect(
+            clear.render([255, 255, 255, 3], width: 1, height: 1, x: 1, y: 0, blend: .overWebP, disposal: .keep) == [
+                255, 255, 255, 3, 254, 254, 254, 3,
+            ])
         var png = FrameCanvas(width: 1, height: 1)
         #expect(png.render([255, 255, 255, 3], width: 1, height: 1, x: 0, y: 0, blend: .over, disposal: .keep) == [255, 255, 255, 3])
+    }
+
+    /// libwebp's animation decoder blends only where the canvas may hold something: inside the
+    /// last frame's rectangle when that frame was cleared, and in a key frame (drawn after a
+    /// cleared key frame or whole-canvas frame), the frame's pixels replace the canvas's.
+    @Test func overWebPDoesNotBlendWhereLibwebpDoesNot() {
+        var canvas = FrameCanvas(width: 2, height: 1)
+        _ = canvas.render([10, 20, 30, 255, 10, 20, 30, 255], width: 2, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .keep)
+        _ = canvas.render([1, 1, 1, 255], width: 1, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .clear)
+        // Left: inside the cleared frame's rectangle, copied; right: blended over (10, 20, 30).
+        let shown = canvas.render([255, 255, 255, 3, 255, 255, 255, 3], width: 2, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .clear)
+        #expect(Array(shown[0..<4]) == [255, 255, 255, 3])
+        #expect(Array(shown[4..<8]) != [255, 255, 255, 3] && shown[7] == 255)
+        // The last frame covered the canvas and was cleared: a key frame, copied wherever it lies.
+        #expect(
+            canvas.render([255, 255, 255, 3], width: 1, height: 1, x: 1, y: 0, blend: .overWebP, disposal: .clear) == [0, 0, 0, 0, 255, 255, 255, 3])
+        // After a cleared key frame: another key frame, though it was not the whole canvas.
+        #expect(
+            canvas.render([255, 255, 255, 3], width: 1, height: 1, x: 0, y: 0, blend: .overWebP, disposal: .keep) == [255, 255, 255, 3, 0, 0, 0, 0])
+        // Not after a kept frame: blended, even over a transparent pixel.
+        #expect(
+            canvas.render([255, 255, 255, 3], width: 1, height: 1, x: 1, y: 0, blend: .overWebP, disposal: .keep) == [
+                255, 255, 255, 3, 254, 254, 254, 3,
+            ])
     }
 
     @Test func aFrameOverhangingTheCanvasIsClipped() {

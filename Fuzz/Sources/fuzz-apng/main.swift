@@ -21,15 +21,7 @@ private func load(_ bytes: [UInt8]) {
     do {
         let animation = try APNGLoader.animation(from: bytes, limits: limits).animation
         precondition(!animation.frames.isEmpty, "an animation has a frame")
-        for (index, frame) in animation.frames.enumerated() {
-            let page = animation.pages[frame.page]
-            precondition(frame.rect.x >= 0 && frame.rect.y >= 0 && frame.rect.x + frame.rect.width <= page.width)
-            precondition(frame.rect.y + frame.rect.height <= page.height)
-            precondition(frame.canvasRect.x + frame.canvasRect.width <= animation.width)
-            precondition(frame.canvasRect.y + frame.canvasRect.height <= animation.height)
-            precondition(frame.durationMilliseconds >= 0)
-            precondition(animation.canvasPixels(ofFrame: index).count == animation.width * animation.height * 4)
-        }
+        AnimationChecks.check(animation)
     } catch is APNGError {
     } catch is TruncatedBytes {
     } catch is ImageLimitExceeded {

@@ -17,24 +17,7 @@ public func fuzzAseprite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let limits = ImageLimits(maxWidth: 512, maxHeight: 512, maxDecodedBytes: 8 << 20)
     do {
         let animation = try AsepriteLoader.animation(from: bytes, limits: limits).animation
-        for (index, frame) in animation.frames.enumerated() {
-            let page = animation.pages[frame.page]
-            precondition(frame.rect.x >= 0 && frame.rect.y >= 0 && frame.rect.x + frame.rect.width <= page.width)
-            precondition(frame.rect.y + frame.rect.height <= page.height)
-            precondition(frame.canvasRect.x + frame.canvasRect.width <= animation.width)
-            precondition(frame.canvasRect.y + frame.canvasRect.height <= animation.height)
-            precondition(animation.canvasPixels(ofFrame: index).count == animation.width * animation.height * 4)
-        }
-        for tag in animation.tags {
-            precondition(animation.frameIndex(at: .milliseconds(12345), tag: tag.name) != nil, "a tag names its frames")
-        }
-        for slice in animation.slices {
-            precondition(zip(slice.keys, slice.keys.dropFirst()).allSatisfy { $0.frame <= $1.frame }, "a slice's keys by frame")
-            for index in animation.frames.indices {
-                if let key = slice.key(atFrame: index) { precondition(key.frame <= index && !key.isHidden) }
-            }
-        }
-        _ = animation.assetDescription(checksums: nil)
+        AnimationChecks.check(animation)
     } catch is AsepriteError {
     } catch is TruncatedBytes {
     } catch {

@@ -27,7 +27,12 @@ struct FrameCanvas {
         /// `APNG_BLEND_OP_OVER`; a GIF's transparent index, whose alpha is only 0 or 255).
         case over
         /// Straight-alpha "over" in libwebp's integer form (WebP "use alpha blending"), so frames
-        /// equal what libwebp's animation decoder gives.
+        /// equal what libwebp's animation decoder gives, with its rules for what it does not
+        /// blend: a key frame (the first, or one drawn after a whole-canvas frame, or a key frame,
+        /// that was cleared: the canvas is then wholly transparent) replaces; so do the pixels
+        /// inside the last frame's region when that frame was cleared. libwebp's integer "over"
+        /// is not exact over a transparent pixel (255 at alpha 3 gives 254): it blends only
+        /// where the canvas may hold something.
         case overWebP
     }
 
@@ -37,6 +42,24 @@ struct FrameCanvas {
     let height: Int
     /// The canvas now: `width * height` RGBA8 pixels.
     private(set) var pixels: [UInt8]
+    /// What the last frame drawn left for libwebp's rules (``Blend/overWebP``): `nil` before the
+    /// first frame.
+    private var last: LastFrame?
+
+    /// The last frame drawn, as libwebp's animation decoder remembers it.
+    private struct LastFrame {
+        /// The frame's region on the canvas, clipped (`nil`: nothing of it on the canvas).
+        var region: Region?
+        /// Whether its region was cleared once it showed.
+        var cleared: Bool
+        /// Whether it covered the whole canvas.
+        var full: Bool
+        /// Whether libwebp drew it as a key frame: over a wholly transparent canvas, unblended.
+        var isKeyFrame: Bool
+    }
+
+    /// A rectangle of the canvas, edges in pixels (right and bottom exclusive).
+    private typealias Region = (left: Int, top: Int, right: Int, bottom: Int)
 
     /// A transparent black `width` x `height` canvas.
     init(width: Int, height: Int) {
@@ -59,16 +82,21 @@ struct FrameCanvas {
         precondition(frame.count >= frameWidth * frameHeight * 4, "a frame's pixels are width * height * 4 bytes")
         let left = max(0, x), top = max(0, y)
         let right = min(width, x + frameWidth), bottom = min(height, y + frameHeight)
-        let region = left < right && top < bottom ? (left: left, top: top, right: right, bottom: bottom) : nil
+        let region: Region? = left < right && top < bottom ? (left: left, top: top, right: right, bottom: bottom) : nil
         let saved = disposal == .restorePrevious ? region.map { copy(of: $0) } : nil
+        let full = left == 0 && top == 0 && right == width && bottom == height
+        // libwebp's IsKeyFrame; its "no alpha" case blends as a replace does, so it needs no test.
+        let isKeyFrame = last.map { ($0.cleared && ($0.full || $0.isKeyFrame)) || (full && blend == .replace) } ?? true
+        let unblended: Region? = blend != .overWebP ? nil : isKeyFrame ? region : last.flatMap { $0.cleared ? $0.region : nil }
         if let region {
             pixels.withUnsafeMutableBufferPointer { canvas in
                 frame.withUnsafeBufferPointer { source in
                     for row in region.top..<region.bottom {
                         var from = ((row - y) * frameWidth + (region.left - x)) * 4
                         var to = (row * width + region.left) * 4
-                        for _ in region.left..<region.right {
-                            Self.blend(blend, source, from, into: canvas, to)
+                        let replaced = unblended.flatMap { row >= $0.top && row < $0.bottom ? $0.left..<$0.right : nil } ?? 0..<0
+                        for column in region.left..<region.right {
+                            Self.blend(replaced.contains(column) ? .replace : blend, source, from, into: canvas, to)
                             from += 4
                             to += 4
                         }
@@ -76,6 +104,7 @@ struct FrameCanvas {
                 }
             }
         }
+        last = LastFrame(region: region, cleared: disposal == .clear, full: full, isKeyFrame: isKeyFrame)
         let shown = pixels
         if let region {
             switch disposal {
@@ -130,7 +159,7 @@ struct FrameCanvas {
     }
 
     /// The canvas's pixels inside `region`, rows top first.
-    private func copy(of region: (left: Int, top: Int, right: Int, bottom: Int)) -> [UInt8] {
+    private func copy(of region: Region) -> [UInt8] {
         var copied = [UInt8]()
         copied.reserveCapacity((region.right - region.left) * (region.bottom - region.top) * 4)
         for row in region.top..<region.bottom {
@@ -141,7 +170,7 @@ struct FrameCanvas {
 
     /// Writes `region` from `saved` (its earlier pixels, rows top first), or transparent black
     /// when `saved` is `nil`.
-    private mutating func fill(_ region: (left: Int, top: Int, right: Int, bottom: Int), from saved: [UInt8]?) {
+    private mutating func fill(_ region: Region, from saved: [UInt8]?) {
         let rowBytes = (region.right - region.left) * 4
         for (index, row) in (region.top..<region.bottom).enumerated() {
             let start = (row * width + region.left) * 4
