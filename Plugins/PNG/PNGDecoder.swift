@@ -110,7 +110,9 @@ public enum PNGDecoder: ImageDecoder {
             let rows = min(rowsPerChunk, height - row)
             preload_png_fast_rows(fast, image, UInt32(row), UInt32(rows))
             row += rows
-            target.pixelsFinal(upTo: row * rowBytes)
+            // The next band's filters read this band's last row as it was decoded: it stays
+            // straight until then (the rest is premultiplied when the pixels are written).
+            target.pixelsFinal(upTo: (row - 1) * rowBytes)
         }
     }
 
