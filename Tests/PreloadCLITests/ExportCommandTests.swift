@@ -18,7 +18,9 @@ import Testing
 
     @Test func looseAndBakedExportTheSameFiles() async throws {
         let loose = try await preload(["export", "assets", "--to", "loose"])
-        #expect(loose.status == 0 && loose.stdout == "Exported 19 textures and 1 animation (Aseprite JSON) and 3 sounds (WAV) to loose\n", "\(loose.stdout)\(loose.stderr)")
+        #expect(
+            loose.status == 0 && loose.stdout == "Exported 19 textures and 1 animation (Aseprite JSON) and 3 sounds (WAV) to loose\n",
+            "\(loose.stdout)\(loose.stderr)")
         let files = try PackLoadCommandTests.tree(directory.file("loose"))
         #expect(files["assets/audio/theme.wav.wav"] != nil, "music decoded through its stream")
         // A sound exported as WAV loads back to the same samples.

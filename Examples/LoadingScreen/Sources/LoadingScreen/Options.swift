@@ -33,7 +33,9 @@ struct Options {
         "usage: LoadingScreen [--assets DIR | --baked FILE.bake [--decode-on-cpu]] [--frames N] [--screenshot FILE.png] [--budget-ms 2]"
         + " [--extra DIR] [--trace] [--animation-at MS]"
         + "\n       LoadingScreen [--assets DIR] --bake FILE.bake [--gpu bc|astc]"
-    static let flagsWithValues: Set = ["--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked", "--gpu", "--animation-at"]
+    static let flagsWithValues: Set = [
+        "--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked", "--gpu", "--animation-at",
+    ]
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments

@@ -22,7 +22,10 @@ struct AnimationSheet {
         let frames = json["frames"] as! [String: [String: Any]]
         // Aseprite names hash frames "NAME N.aseprite": their order is N's.
         self.frames = frames.map { (name: $0.key, duration: $0.value["duration"] as! Int) }
-            .sorted { Int($0.name.split(separator: " ").last!.split(separator: ".")[0])! < Int($1.name.split(separator: " ").last!.split(separator: ".")[0])! }
+            .sorted {
+                Int($0.name.split(separator: " ").last!.split(separator: ".")[0])! < Int(
+                    $1.name.split(separator: " ").last!.split(separator: ".")[0])!
+            }
         let tags = (json["meta"] as! [String: Any])["frameTags"] as! [[String: Any]]
         self.tags = Dictionary(uniqueKeysWithValues: tags.map { ($0["name"] as! String, (from: $0["from"] as! Int, to: $0["to"] as! Int)) })
     }

@@ -156,7 +156,9 @@ if let due = sheet.frame(at: animation.milliseconds, tag: animation.tag) {
     }
     let expected = try sheet.image(ofFrame: due).overBlack()
     let drawn = shot.crop(x: animation.x, y: animation.y, width: expected.width, height: expected.height)
-    compare("animation \(animation.file) frame \(due) (\(animation.tag), \(animation.milliseconds) ms) at (\(animation.x), \(animation.y))", drawn, expected)
+    compare(
+        "animation \(animation.file) frame \(due) (\(animation.tag), \(animation.milliseconds) ms) at (\(animation.x), \(animation.y))", drawn,
+        expected)
     expectedScreen = expectedScreen.placing(expected, x: animation.x, y: animation.y)
     let next = (due + 1) % sheet.frames.count
     tells(drawn, from: try sheet.image(ofFrame: next).overBlack(), "the animation's next frame shown")
