@@ -288,7 +288,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAnimationTests",
-            dependencies: ["PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport"]
+            dependencies: ["PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PreloadAudioTests",

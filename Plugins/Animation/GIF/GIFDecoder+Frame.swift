@@ -11,7 +11,7 @@ extension GIFDecoder {
     mutating func readFrame() throws {
         let number = decoded.canvases.count + 1
         guard library.imageDescriptor(gif) == PRELOAD_GIF_OK else {
-            throw Self.failure(gif.pointee.Error, library, "frame \(number)'s image descriptor")
+            throw failure("frame \(number)'s image descriptor")
         }
         let image = gif.pointee.Image
         let left = Int(image.Left), top = Int(image.Top), width = Int(image.Width), height = Int(image.Height)
@@ -39,7 +39,7 @@ extension GIFDecoder {
             for (start, step) in passes {
                 for y in stride(from: start, to: height, by: step) {
                     guard library.line(gif, &row, Int32(width)) == PRELOAD_GIF_OK else {
-                        throw Self.failure(gif.pointee.Error, library, "frame \(number)'s pixels (\(rowsRead) of \(height) rows read)")
+                        throw failure("frame \(number)'s pixels (\(rowsRead) of \(height) rows read)")
                     }
                     rowsRead += 1
                     let screenY = top + y
@@ -106,10 +106,10 @@ extension GIFDecoder {
         var codeSize: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
         guard library.codeStart(gif, &codeSize, &block) == PRELOAD_GIF_OK else {
-            throw Self.failure(gif.pointee.Error, library, "frame \(number)'s pixels")
+            throw failure("frame \(number)'s pixels")
         }
         while block != nil {
-            guard library.codeNext(gif, &block) == PRELOAD_GIF_OK else { throw Self.failure(gif.pointee.Error, library, "frame \(number)'s pixels") }
+            guard library.codeNext(gif, &block) == PRELOAD_GIF_OK else { throw failure("frame \(number)'s pixels") }
         }
     }
 }

@@ -40,6 +40,8 @@ struct GIFDecoder {
 
     let library: GIFLibrary
     let gif: UnsafeMutablePointer<GifFileType>
+    /// The bytes giflib reads, and how far it has read.
+    let memory: UnsafeMutablePointer<PreloadGIFMemory>
     let limits: ImageLimits
     var decoded: Decoded
     var canvas: FrameCanvas
@@ -56,20 +58,31 @@ struct GIFDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageLimits, cancel: () throws -> Void) throws -> Decoded {
         let library = try GIFLibrary.get()
         guard let base = bytes.baseAddress, !bytes.isEmpty else { throw GIFError.notGIF(detail: "the file is empty") }
+        let signature = Array(bytes.prefix(6))
+        let signatures = [Array("GIF87a".utf8), Array("GIF89a".utf8)]
+        if signature.count < 6, signatures.contains(where: { $0.starts(with: signature) }) {
+            throw GIFError.truncated(detail: "the file ends inside its signature (\(signature.count) of 6 bytes)")
+        }
+        guard signatures.contains(signature) else {
+            let shown = String(decoding: signature.map { (32..<127).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+            throw GIFError.notGIF(detail: "the file starts \"\(shown)\", not GIF87a or GIF89a")
+        }
         var memory = PreloadGIFMemory(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, offset: 0)
         return try withUnsafeMutablePointer(to: &memory) { memory in
             var code: Int32 = 0
             guard let gif = library.open(memory, preload_gif_read, &code) else {
-                throw failure(code, library, "the header or the logical screen (\(bytes.count) bytes in the file)")
+                throw failure(code, library, "its logical screen descriptor or global colour table", atEnd: memory.pointee.offset >= bytes.count)
             }
             defer { _ = library.close(gif, &code) }
-            var decoder = try GIFDecoder(library: library, gif: gif, limits: limits)
+            var decoder = try GIFDecoder(library: library, gif: gif, memory: memory, limits: limits)
             try decoder.readRecords(cancel: cancel)
             return decoder.finished()
         }
     }
 
-    private init(library: GIFLibrary, gif: UnsafeMutablePointer<GifFileType>, limits: ImageLimits) throws {
+    private init(
+        library: GIFLibrary, gif: UnsafeMutablePointer<GifFileType>, memory: UnsafeMutablePointer<PreloadGIFMemory>, limits: ImageLimits
+    ) throws {
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0 else { throw GIFError.malformed(detail: "the logical screen is \(width)x\(height), of no size") }
         guard width <= limits.maxWidth, height <= limits.maxHeight, width * height * 4 <= limits.maxDecodedBytes else {
@@ -77,6 +90,7 @@ struct GIFDecoder {
         }
         self.library = library
         self.gif = gif
+        self.memory = memory
         self.limits = limits
         decoded = Decoded(width: width, height: height, canvases: [], durations: [], loopCount: 1, warnings: [])
         canvas = FrameCanvas(width: width, height: height)
@@ -90,7 +104,7 @@ struct GIFDecoder {
                 let code = gif.pointee.Error
                 let frames = decoded.canvases.count
                 guard frames > 0, code == PRELOAD_D_GIF_ERR_READ_FAILED || code == PRELOAD_D_GIF_ERR_WRONG_RECORD else {
-                    throw Self.failure(code, library, "the record after frame \(frames)")
+                    throw failure("the record after frame \(frames)")
                 }
                 let what =
                     code == PRELOAD_D_GIF_ERR_READ_FAILED
@@ -118,7 +132,7 @@ struct GIFDecoder {
         let place = "an extension after frame \(decoded.canvases.count)"
         var label: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
-        guard library.extensionStart(gif, &label, &block) == PRELOAD_GIF_OK else { throw Self.failure(gif.pointee.Error, library, place) }
+        guard library.extensionStart(gif, &label, &block) == PRELOAD_GIF_OK else { throw failure(place) }
         var isLooping = false
         if label == PRELOAD_GIF_GRAPHICS_EXTENSION, let first = block {
             var fields = GraphicsControlBlock()
@@ -126,14 +140,16 @@ struct GIFDecoder {
                 control = Self.control(fields, &oddDisposals, frame: decoded.canvases.count + 1)
             } else {
                 decoded.warnings.append(
-                    AssetWarning(.gifGraphicControl, "frame \(decoded.canvases.count + 1)'s graphic control extension has \(first[0]) bytes, not 4: passed over"))
+                    AssetWarning(
+                        .gifGraphicControl,
+                        "frame \(decoded.canvases.count + 1)'s graphic control extension has \(first[0]) bytes, not 4: passed over"))
             }
         } else if label == PRELOAD_GIF_APPLICATION_EXTENSION, let first = block, first[0] == 11 {
             let identifier = String(decoding: UnsafeBufferPointer(start: first + 1, count: 11), as: UTF8.self)
             isLooping = identifier == "NETSCAPE2.0" || identifier == "ANIMEXTS1.0"
         }
         while block != nil {
-            guard library.extensionNext(gif, &block) == PRELOAD_GIF_OK else { throw Self.failure(gif.pointee.Error, library, place) }
+            guard library.extensionNext(gif, &block) == PRELOAD_GIF_OK else { throw failure(place) }
             if isLooping, let sub = block, sub[0] >= 3, sub[1] == 1 {
                 // The count of repeats after the first play: 0 repeats forever.
                 let repeats = Int(sub[2]) | Int(sub[3]) << 8
@@ -180,23 +196,34 @@ struct GIFDecoder {
             warnings.append(AssetWarning(.gifDisposal, "undefined disposal methods: " + oddDisposals.joined(separator: ", ")))
         }
         if !uncoloured.isEmpty {
-            warnings.append(AssetWarning(.gifNoColorTable, "\(frames(uncoloured)) ha\(uncoloured.count == 1 ? "s" : "ve") no colour table: shown as grays"))
+            warnings.append(
+                AssetWarning(.gifNoColorTable, "\(frames(uncoloured)) ha\(uncoloured.count == 1 ? "s" : "ve") no colour table: shown as grays"))
         }
         if !pastTable.isEmpty {
             warnings.append(
-                AssetWarning(.gifIndexPastTable, "\(frames(pastTable)) use\(pastTable.count == 1 ? "s" : "") colour indexes past the colour table: shown as black"))
+                AssetWarning(
+                    .gifIndexPastTable,
+                    "\(frames(pastTable)) use\(pastTable.count == 1 ? "s" : "") colour indexes past the colour table: shown as black"))
         }
         decoded.warnings = warnings + decoded.warnings
         return decoded
     }
 
-    /// giflib's error `code` while reading `place`, as a ``GIFError``.
-    static func failure(_ code: Int32, _ library: GIFLibrary, _ place: String) -> GIFError {
-        let detail = "\(place): \(library.message(code))"
+    /// giflib's error while reading `place`, as a ``GIFError``.
+    func failure(_ place: String) -> GIFError {
+        Self.failure(gif.pointee.Error, library, place, atEnd: memory.pointee.offset >= memory.pointee.count)
+    }
+
+    /// giflib's error `code` while reading `place`, as a ``GIFError``: a read that failed (or a
+    /// failure giflib gives no code for, as when the LZW code size byte is missing) is truncation
+    /// when the file is read to its end (`atEnd`), damage otherwise (giflib refuses a field, such
+    /// as an LZW code size past 8, as a failed read).
+    static func failure(_ code: Int32, _ library: GIFLibrary, _ place: String, atEnd: Bool) -> GIFError {
         switch code {
         case PRELOAD_D_GIF_ERR_NOT_GIF_FILE: return .notGIF(detail: "no GIF87a or GIF89a signature")
-        case PRELOAD_D_GIF_ERR_READ_FAILED: return .truncated(detail: "the file ends inside " + detail)
-        default: return .malformed(detail: detail)
+        case PRELOAD_D_GIF_ERR_READ_FAILED where atEnd, PRELOAD_D_GIF_ERR_NO_SCRN_DSCR where atEnd, 0 where atEnd:
+            return .truncated(detail: "the file ends inside " + place)
+        default: return .malformed(detail: "\(place): giflib: \(library.message(code))")
         }
     }
 }

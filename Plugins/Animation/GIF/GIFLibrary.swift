@@ -51,6 +51,6 @@ struct GIFLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function po
 
     /// giflib's words for `code` ("Data is not in GIF format").
     func message(_ code: Int32) -> String {
-        errorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+        code == 0 ? "stopped without an error code" : errorString(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }
