@@ -7,7 +7,8 @@ extension AssetKind {
 }
 
 /// An animated sprite: its frames, how long each shows, and the tags that name runs of them,
-/// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``.
+/// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader`` or from a GIF by
+/// ``GIFLoader``.
 ///
 /// Each frame is the canvas composited as Aseprite's export composites it, trimmed to its pixels
 /// with alpha and packed with the others onto RGBA8 ``pages`` (PreloadAtlas's packer): a frame is
@@ -58,7 +59,8 @@ public struct SpriteAnimation: Asset, Sendable {
     /// The named runs of frames, in file order.
     public var tags: [AnimationTag]
     /// How many times the whole animation plays when no tag is asked for; 0 plays it forever
-    /// (Aseprite files have no loop count: theirs is 0).
+    /// (Aseprite files have no loop count: theirs is 0; a GIF's NETSCAPE2.0 value `n` repeats
+    /// it `n` times after the first play, `n + 1`, and a GIF without one plays once).
     public var loopCount: Int
 
     /// An animation of `frames` on `pages`, on a `width` x `height` canvas.
