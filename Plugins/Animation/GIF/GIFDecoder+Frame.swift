@@ -9,7 +9,7 @@ extension GIFDecoder {
     /// One frame: its descriptor, its colour indexes row by row (giflib's LZW decoding), drawn
     /// on the canvas as its colour table and transparent index say, then its duration.
     mutating func readFrame() throws {
-        let number = decoded.canvases.count + 1
+        let number = decoded.frames.count + 1
         guard library.imageDescriptor(gif) == PRELOAD_GIF_OK else {
             throw failure("frame \(number)'s image descriptor")
         }
@@ -27,7 +27,8 @@ extension GIFDecoder {
         let clipRight = max(min(left + width, decoded.width), clipLeft), clipBottom = max(min(top + height, decoded.height), clipTop)
         if clipLeft != left || clipTop != top || clipRight != left + width || clipBottom != top + height { overhanging.append(number) }
         let clipWidth = clipRight - clipLeft, clipHeight = clipBottom - clipTop
-        var pixels = [UInt8](repeating: 0, count: clipWidth * clipHeight * 4)
+        framePixels.removeAll(keepingCapacity: true)
+        framePixels.append(contentsOf: repeatElement(0, count: clipWidth * clipHeight * 4))
         if width == 0 || height == 0 {
             try passOverPixels(number)
         } else {
@@ -46,14 +47,15 @@ extension GIFDecoder {
                     guard screenY >= clipTop, screenY < clipBottom, clipWidth > 0 else { continue }
                     used |= Self.expand(
                         row, from: clipLeft - left, count: clipWidth, colours: colours,
-                        into: &pixels, at: (screenY - clipTop) * clipWidth * 4)
+                        into: &framePixels, at: (screenY - clipTop) * clipWidth * 4)
                 }
             }
             let transparentPastTable = (control.transparentIndex ?? 0) >= colours.tableSize
             if Int(used) >= colours.tableSize, !transparentPastTable { pastTable.append(number) }
         }
-        let shown = canvas.render(pixels, width: clipWidth, height: clipHeight, x: clipLeft, y: clipTop, blend: .over, disposal: control.disposal)
-        decoded.canvases.append(shown)
+        let shown = canvas.render(
+            framePixels, width: clipWidth, height: clipHeight, x: clipLeft, y: clipTop, blend: .over, disposal: control.disposal)
+        decoded.frames.append(FramePacking.trim(shown, width: decoded.width, height: decoded.height))
         decoded.durations.append(control.delayCentiseconds <= 1 ? Self.shortDelayMilliseconds : control.delayCentiseconds * 10)
         control = Control()
     }

@@ -18,8 +18,9 @@ struct GIFDecoder {
         var width: Int
         /// The logical screen's height.
         var height: Int
-        /// Each frame as it shows: the whole screen, RGBA8, straight alpha.
-        var canvases: [[UInt8]]
+        /// Each frame as it shows on the screen (RGBA8, straight alpha), trimmed to its pixels
+        /// with alpha as soon as it is drawn (the whole screen is not kept per frame).
+        var frames: [FramePacking.Trim]
         /// How long each frame shows, in milliseconds.
         var durations: [Int]
         /// How many times the animation plays (``SpriteAnimation/loopCount``: 0 forever).
@@ -46,6 +47,8 @@ struct GIFDecoder {
     var decoded: Decoded
     var canvas: FrameCanvas
     var control = Control()
+    /// The current frame's pixels inside the screen, RGBA8: one buffer for every frame.
+    var framePixels: [UInt8] = []
     /// The 1-based numbers of frames that reach past the screen, and of frames with an odd
     /// disposal, without a colour table, or using indexes past their table.
     var overhanging: [Int] = [], oddDisposals: [String] = [], uncoloured: [Int] = [], pastTable: [Int] = []
@@ -92,7 +95,7 @@ struct GIFDecoder {
         self.gif = gif
         self.memory = memory
         self.limits = limits
-        decoded = Decoded(width: width, height: height, canvases: [], durations: [], loopCount: 1, warnings: [])
+        decoded = Decoded(width: width, height: height, frames: [], durations: [], loopCount: 1, warnings: [])
         canvas = FrameCanvas(width: width, height: height)
     }
 
@@ -102,7 +105,7 @@ struct GIFDecoder {
             var record = UNDEFINED_RECORD_TYPE
             guard library.recordType(gif, &record) == PRELOAD_GIF_OK else {
                 let code = gif.pointee.Error
-                let frames = decoded.canvases.count
+                let frames = decoded.frames.count
                 guard frames > 0, code == PRELOAD_D_GIF_ERR_READ_FAILED || code == PRELOAD_D_GIF_ERR_WRONG_RECORD else {
                     throw failure("the record after frame \(frames)")
                 }
@@ -121,7 +124,7 @@ struct GIFDecoder {
             case TERMINATE_RECORD_TYPE:
                 return
             default:
-                throw GIFError.malformed(detail: "a record of no known type after frame \(decoded.canvases.count)")
+                throw GIFError.malformed(detail: "a record of no known type after frame \(decoded.frames.count)")
             }
         }
     }
@@ -129,7 +132,7 @@ struct GIFDecoder {
     /// An extension: a Graphic Control Extension sets the next frame's disposal, delay and
     /// transparent index; NETSCAPE2.0's sub-block 1 the loop count; the rest is passed over.
     private mutating func readExtension() throws {
-        let place = "an extension after frame \(decoded.canvases.count)"
+        let place = "an extension after frame \(decoded.frames.count)"
         var label: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
         guard library.extensionStart(gif, &label, &block) == PRELOAD_GIF_OK else { throw failure(place) }
@@ -137,12 +140,12 @@ struct GIFDecoder {
         if label == PRELOAD_GIF_GRAPHICS_EXTENSION, let first = block {
             var fields = GraphicsControlBlock()
             if library.graphicsControl(Int(first[0]), first + 1, &fields) == PRELOAD_GIF_OK {
-                control = Self.control(fields, &oddDisposals, frame: decoded.canvases.count + 1)
+                control = Self.control(fields, &oddDisposals, frame: decoded.frames.count + 1)
             } else {
                 decoded.warnings.append(
                     AssetWarning(
                         .gifGraphicControl,
-                        "frame \(decoded.canvases.count + 1)'s graphic control extension has \(first[0]) bytes, not 4: passed over"))
+                        "frame \(decoded.frames.count + 1)'s graphic control extension has \(first[0]) bytes, not 4: passed over"))
             }
         } else if label == PRELOAD_GIF_APPLICATION_EXTENSION, let first = block, first[0] == 11 {
             let identifier = String(decoding: UnsafeBufferPointer(start: first + 1, count: 11), as: UTF8.self)

@@ -69,10 +69,10 @@ public struct GIFLoader: LoaderPlugin {
         from bytes: UnsafeRawBufferPointer, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
     ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
         var decoded = try GIFDecoder.decode(bytes, limits: limits, cancel: cancel)
-        let canvases = decoded.canvases
-        decoded.canvases = []
+        let trimmed = decoded.frames
+        decoded.frames = []
         let (pages, frames) = try FramePacking.pack(
-            canvases, durations: decoded.durations, width: decoded.width, height: decoded.height, memory: memory)
+            trimmed: trimmed, durations: decoded.durations, width: decoded.width, height: decoded.height, memory: memory)
         let animation = SpriteAnimation(width: decoded.width, height: decoded.height, pages: pages, frames: frames, loopCount: decoded.loopCount)
         return (animation, decoded.warnings)
     }
