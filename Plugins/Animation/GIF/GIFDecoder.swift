@@ -73,7 +73,7 @@ struct GIFDecoder {
         var memory = PreloadGIFMemory(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, offset: 0)
         return try withUnsafeMutablePointer(to: &memory) { memory in
             var code: Int32 = 0
-            guard let gif = library.open(memory, preload_gif_read, &code) else {
+            guard let gif = library.openFile(memory, preload_gif_read, &code) else {
                 throw failure(code, library, "its logical screen descriptor or global colour table", atEnd: memory.pointee.offset >= bytes.count)
             }
             defer { _ = library.close(gif, &code) }

@@ -13,7 +13,7 @@ struct GIFLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function po
     static let shared = opened()
 
     /// `DGifOpen`: reads the header, the logical screen and the global colour table.
-    let open: PreloadDGifOpen
+    let openFile: PreloadDGifOpen
     /// `DGifCloseFile`: frees what giflib holds for the file.
     let close: PreloadDGifCloseFile
     /// `DGifGetRecordType`: what the next record is.
@@ -36,7 +36,7 @@ struct GIFLibrary: SystemLibraryBinding, @unchecked Sendable {  // C function po
     let errorString: PreloadGifErrorString
 
     init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
-        open = try library.function("DGifOpen")
+        openFile = try library.function("DGifOpen")
         close = try library.function("DGifCloseFile")
         recordType = try library.function("DGifGetRecordType")
         imageDescriptor = try library.function("DGifGetImageDesc")
