@@ -50,7 +50,7 @@ public enum BakeWriter {
                 "\(counted(errors.count, "source")) did not load, so nothing was baked:\n"
                     + errors.map { "  " + $0.description }.joined(separator: "\n")
             case .unsupportedKind(let name, let kind):
-                "\(name): a \(kind) asset has no baked form (its type is not a BakeableAsset: its plugin does not bake it)"
+                "\(name): its kind, \(kind), has no baked form (its type is not a BakeableAsset: its plugin does not bake it)"
             case .entryFailed(let name, let cause): "\(name): did not bake: \(cause)"
             case .nameEscapes(let name):
                 "\(name): an entry's name is the store name, and this one would leave the pack: give paths inside the current folder, or name the folder they are relative to with --root DIR"

@@ -13,6 +13,8 @@ import Testing
     }
 
     @Test func rgbaLayersWithOpacityLinkedAndCompressedCels() throws {
+        // The tags chunk's own colour field (Aseprite 1.2's), black: no user data follows to replace it.
+        let black = AnimationUserData.Color(red: 0, green: 0, blue: 0)
         let animation = try frames(try F.twoLayers())
         #expect(animation.width == 3 && animation.height == 1)
         #expect(animation.frames.map(\.durationMilliseconds) == [100, 150])
@@ -24,8 +26,8 @@ import Testing
         #expect(animation.pages.count == 1 && animation.pages[0].pixelFormat == .rgba8 && animation.pages[0].alphaMode == .straight)
         #expect(
             animation.tags == [
-                AnimationTag(name: "all", from: 0, to: 1, direction: .pingPong, repeatCount: 0),
-                AnimationTag(name: "second", from: 1, to: 1, direction: .forward, repeatCount: 1),
+                AnimationTag(name: "all", from: 0, to: 1, direction: .pingPong, repeatCount: 0, userData: AnimationUserData(color: black)),
+                AnimationTag(name: "second", from: 1, to: 1, direction: .forward, repeatCount: 1, userData: AnimationUserData(color: black)),
             ])
     }
 
@@ -196,12 +198,12 @@ import Testing
                 duration: 100,
                 chunks: [
                     F.layer("faded group", type: 1, opacity: 100), F.layer("inside", childLevel: 1),
-                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [1, 1, 1, 255]), F.chunk(0x2022, [0, 0, 0, 0]),
+                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [1, 1, 1, 255]), F.chunk(0x2023, [0, 0, 0, 0]),
                 ])
         ]
         let warnings = try AsepriteLoader.animation(from: file.bytes).warnings
         #expect(warnings.map(\.code) == [.asepriteGroupBlending, .asepriteUnreadData])
-        #expect(warnings[0].message.contains("'faded group'") && warnings[1].message.contains("1 slice chunk"))
+        #expect(warnings[0].message.contains("'faded group'") && warnings[1].message.contains("1 tileset chunk"))
         let padded = try AsepriteLoader.animation(from: try F.twoLayers().bytes + [0, 0, 0]).warnings
         #expect(padded.map(\.message) == ["the header says 414 bytes; the file has 417", "3 bytes after the last frame are not read"])
         #expect(padded.allSatisfy { $0.code == .asepriteFileSize })

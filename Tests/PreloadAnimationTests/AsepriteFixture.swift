@@ -84,14 +84,47 @@ struct AsepriteFixture {
         chunk(0x0004, word(1) + [0, UInt8(colors.count)] + colors.flatMap { $0 })
     }
 
-    /// A tags chunk (0x2018).
-    static func tags(_ tags: [(name: String, from: Int, to: Int, direction: Int, repeatCount: Int)]) -> [UInt8] {
+    /// A tags chunk (0x2018), each tag's colour (Aseprite 1.2's field) `color`.
+    static func tags(_ tags: [(name: String, from: Int, to: Int, direction: Int, repeatCount: Int)], color: [UInt8] = [0, 0, 0]) -> [UInt8] {
         var data = word(tags.count) + [UInt8](repeating: 0, count: 8)
         for tag in tags {
-            data += word(tag.from) + word(tag.to) + [UInt8(tag.direction)] + word(tag.repeatCount) + [UInt8](repeating: 0, count: 10)
-            data += string(tag.name)
+            data += word(tag.from) + word(tag.to) + [UInt8(tag.direction)] + word(tag.repeatCount) + [UInt8](repeating: 0, count: 6)
+            data += color + [0] + string(tag.name)
         }
         return chunk(0x2018, data)
+    }
+
+    /// A slice chunk (0x2022): each key is its frame, x, y, width and height, then the centre's
+    /// x, y, width and height when `flags` has 1, then the pivot's x and y when it has 2.
+    static func slice(_ name: String, flags: Int = 0, keys: [[Int]], statedKeyCount: Int? = nil) -> [UInt8] {
+        chunk(0x2022, dword(statedKeyCount ?? keys.count) + dword(flags) + dword(0) + string(name) + keys.flatMap { $0.flatMap(dword) })
+    }
+
+    /// A user data chunk (0x2020): flag 1 with `text`, 2 with `color`, 4 with `properties`
+    /// (the maps' bytes after their size field, see ``propertiesMaps(_:)``), its size stated
+    /// as `statedPropertiesSize` when given.
+    static func userData(text: String? = nil, color: [UInt8]? = nil, properties: [UInt8]? = nil, statedPropertiesSize: Int? = nil) -> [UInt8] {
+        let flags = (text == nil ? 0 : 1) | (color == nil ? 0 : 2) | (properties == nil ? 0 : 4)
+        var data = dword(flags) + (text.map(string) ?? []) + (color ?? [])
+        if let properties { data += dword(statedPropertiesSize ?? 4 + properties.count) + properties }
+        return chunk(0x2020, data)
+    }
+
+    /// Properties maps: their count, then each map's key (0 the user's, else an external
+    /// files entry's id), property count and properties (see ``property(_:_:_:)``).
+    static func propertiesMaps(_ maps: [(key: Int, properties: [[UInt8]])]) -> [UInt8] {
+        dword(maps.count) + maps.flatMap { dword($0.key) + dword($0.properties.count) + $0.properties.flatMap { $0 } }
+    }
+
+    /// One property: its name, type and value's bytes.
+    static func property(_ name: String, _ type: Int, _ value: [UInt8]) -> [UInt8] { string(name) + word(type) + value }
+
+    /// An external files chunk (0x2008) of `entries` (id, type 2: an extension's name).
+    static func externalFiles(_ entries: [(id: Int, name: String)]) -> [UInt8] {
+        chunk(
+            0x2008,
+            dword(entries.count) + [UInt8](repeating: 0, count: 8)
+                + entries.flatMap { dword($0.id) + [2] + [UInt8](repeating: 0, count: 7) + string($0.name) })
     }
 
     /// The RGBA sprite the tests check to the bit: 3x1, two layers (the top one at opacity 128),

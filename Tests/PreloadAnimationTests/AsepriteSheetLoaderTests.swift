@@ -37,7 +37,7 @@ import Testing
 
     static func meta(
         tags: String =
-            #"{"name": "all", "from": 0, "to": 1, "direction": "pingpong"}, {"name": "second", "from": 1, "to": 1, "direction": "forward", "repeat": "1"}"#
+            ##"{"name": "all", "from": 0, "to": 1, "direction": "pingpong", "color": "#000000ff"}, {"name": "second", "from": 1, "to": 1, "direction": "forward", "repeat": "1", "color": "#000000ff"}"##
     ) -> String {
         #""meta": {"app": "https://www.aseprite.org/", "version": "1.3.7", "image": "hero.png", "format": "RGBA8888", "size": {"w": 4, "h": 3}, "scale": "1", "frameTags": [\#(tags)], "layers": [{"name": "bottom", "opacity": 255, "blendMode": "normal"}], "slices": []}"#
     }
@@ -70,11 +70,13 @@ import Testing
         #expect(
             animation.tags == [
                 AnimationTag(name: "f", from: 0, to: 1), AnimationTag(name: "r", from: 0, to: 1, direction: .reverse, repeatCount: 3),
-                AnimationTag(name: "p", from: 0, to: 1, direction: .pingPongReverse, repeatCount: 2),
+                AnimationTag(
+                    name: "p", from: 0, to: 1, direction: .pingPongReverse, repeatCount: 2,
+                    userData: AnimationUserData(text: "x", color: AnimationUserData.Color(red: 0, green: 0, blue: 0, alpha: 255))),
             ])
     }
 
-    @Test func aTrimmedFrameIsPlacedOnItsSourceSizeAndSlicesWarn() throws {
+    @Test func aTrimmedFrameIsPlacedOnItsSourceSize() throws {
         let page = Texture(width: 1, height: 1, pixelFormat: .rgba8, alphaMode: .straight, pixels: [9, 8, 7, 255])
         let json = #"""
             {"frames": [{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "trimmed": true, "spriteSourceSize": {"x": 2, "y": 1, "w": 1, "h": 1}, "sourceSize": {"w": 4, "h": 2}}],
@@ -83,7 +85,7 @@ import Testing
         let (animation, warnings) = try AsepriteSheetLoader.animation(json: Array(json.utf8), page: page)
         #expect(animation.width == 4 && animation.height == 2 && animation.frames.count == 1)
         #expect(animation.frames[0].canvasRect == PixelRect(x: 2, y: 1, width: 1, height: 1) && animation.frames[0].durationMilliseconds == 100)
-        #expect(warnings.map(\.code) == [.asepriteUnreadData] && warnings[0].message.contains("1 slice"))
+        #expect(warnings.isEmpty && animation.slices == [AnimationSlice(name: "hit", keys: [])])
     }
 
     @Test(arguments: [

@@ -3,8 +3,9 @@ import Preload
 import PreloadAnimation
 
 /// Reads the input as an Aseprite file under small limits: an animation whose frames lie on
-/// its pages and canvas, each drawn on the canvas, and whose tags name its frames, or a typed
-/// error (`AsepriteError`, `TruncatedBytes`), never another error.
+/// its pages and canvas, each drawn on the canvas, whose tags name its frames and whose slices'
+/// keys are in frame order, or a typed error (`AsepriteError`, `TruncatedBytes`), never
+/// another error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAseprite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
@@ -22,6 +23,13 @@ public func fuzzAseprite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         for tag in animation.tags {
             precondition(animation.frameIndex(at: .milliseconds(12345), tag: tag.name) != nil, "a tag names its frames")
         }
+        for slice in animation.slices {
+            precondition(zip(slice.keys, slice.keys.dropFirst()).allSatisfy { $0.frame <= $1.frame }, "a slice's keys by frame")
+            for index in animation.frames.indices {
+                if let key = slice.key(atFrame: index) { precondition(key.frame <= index && !key.isHidden) }
+            }
+        }
+        _ = animation.assetDescription(checksums: nil)
     } catch is AsepriteError {
     } catch is TruncatedBytes {
     } catch {

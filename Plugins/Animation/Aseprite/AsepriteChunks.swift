@@ -1,7 +1,7 @@
 import Preload
 import PreloadZlib
 
-/// The chunks a frame's pixels need: layers, cels, palettes and tags, each read from its own
+/// The chunks a frame's pixels need: layers, cels, palettes, and tags, each read from its own
 /// bytes (offsets from the chunk's data, after its 6-byte size and type).
 extension AsepriteReader {
     /// A `STRING`: a 16-bit byte count, then that many UTF-8 bytes.
@@ -140,7 +140,10 @@ extension AsepriteReader {
             let to = Int(try reader.littleEndian(UInt16.self, "\(what)'s last frame"))
             let direction = try reader.littleEndian(UInt8.self, "\(what)'s direction")
             let repeatCount = Int(try reader.littleEndian(UInt16.self, "\(what)'s repeat count"))
-            try reader.skip(10, "\(what)'s reserved bytes and colour")
+            try reader.skip(6, "\(what)'s reserved bytes")
+            // The colour Aseprite 1.2 kept here; 1.3 writes it again in the user data that follows.
+            let rgb = Array(try reader.bytes(3, "\(what)'s colour"))
+            try reader.skip(1, "\(what)'s extra byte")
             let name = try string(&reader, "\(what)'s name")
             guard from <= to, to < frameCount else {
                 throw AsepriteError.malformed(detail: "tag '\(name)' runs from frame \(from) to \(to), outside the file's \(frameCount) frames")
@@ -149,7 +152,10 @@ extension AsepriteReader {
             guard Int(direction) < directions.count else {
                 throw AsepriteError.malformed(detail: "tag '\(name)' has direction \(direction) (0 to 3 are defined)")
             }
-            return AnimationTag(name: name, from: from, to: to, direction: directions[Int(direction)], repeatCount: repeatCount)
+            let color = AnimationUserData.Color(red: rgb[0], green: rgb[1], blue: rgb[2])
+            return AnimationTag(
+                name: name, from: from, to: to, direction: directions[Int(direction)], repeatCount: repeatCount,
+                userData: AnimationUserData(color: color))
         }
     }
 }

@@ -56,8 +56,15 @@ struct AsepriteDocument {
     var layers: [Layer] = []
     var frames: [Frame] = []
     var tags: [AnimationTag] = []
-    /// Chunks passed over, by what they hold ("slice": 2), for `AssetWarning.Code.asepriteUnreadData`.
+    var slices: [AnimationSlice] = []
+    /// The sprite's user data.
+    var userData = AnimationUserData()
+    /// Chunks passed over, by what they hold ("tileset": 2), for `AssetWarning.Code.asepriteUnreadData`.
     var unread: [String: Int] = [:]
+    /// The layers and cels whose user data an animation does not keep ("layer 'arm'").
+    var userDataNotKept: [String] = []
+    /// Why user data chunks' properties were passed over.
+    var propertiesNotRead: [String] = []
 
     /// Whether layers' opacity fields are valid (header flag 1).
     var layerOpacityIsValid: Bool { flags & 1 != 0 }

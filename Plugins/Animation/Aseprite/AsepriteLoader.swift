@@ -2,7 +2,8 @@ import Preload
 
 /// The Aseprite loader plugin: `.aseprite` and `.ase` files, read from Aseprite's public file
 /// specification, into ``SpriteAnimation``s: every frame composited as Aseprite's export does,
-/// with its duration, and the file's tags.
+/// with its duration, and the file's tags, slices and user data (the sprite's, each tag's and
+/// each slice's; a layer's or cel's is named in a warning, an animation has no layers).
 ///
 /// RGBA, grayscale and indexed sprites (with their palettes and transparent index) load; layers
 /// show by their visibility (and their groups'), with their opacity and the cels' opacity, in
@@ -71,10 +72,7 @@ public struct AsepriteLoader: LoaderPlugin {
             warnings.append(
                 AssetWarning(.asepriteGroupBlending, "group \(groups.joined(separator: ", "))'s own opacity or blend mode is not applied"))
         }
-        if !document.unread.isEmpty {
-            let counts = document.unread.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) chunk\($0.value == 1 ? "" : "s")" }
-            warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: " + counts.joined(separator: ", ")))
-        }
+        warnings += Self.unreadDataWarnings(document)
         var canvases = [[UInt8]]()
         for index in document.frames.indices {
             try cancel()
@@ -84,6 +82,28 @@ public struct AsepriteLoader: LoaderPlugin {
         document.frames = []
         let (pages, frames) = try FramePacking.pack(
             canvases, durations: durations, width: document.width, height: document.height, memory: memory)
-        return (SpriteAnimation(width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags), warnings)
+        let animation = SpriteAnimation(
+            width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags, slices: document.slices,
+            userData: document.userData)
+        return (animation, warnings)
+    }
+
+    /// What `document`'s reading passed over: chunks not read yet (tilesets), layers' and cels'
+    /// user data (an animation has no layers), properties this reader cannot read.
+    private static func unreadDataWarnings(_ document: AsepriteDocument) -> [AssetWarning] {
+        var warnings = [AssetWarning]()
+        if !document.unread.isEmpty {
+            let counts = document.unread.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key) chunk\($0.value == 1 ? "" : "s")" }
+            warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: " + counts.joined(separator: ", ")))
+        }
+        let notKept = document.userDataNotKept
+        if !notKept.isEmpty {
+            let named = notKept.prefix(5).joined(separator: ", ") + (notKept.count > 5 ? " and \(notKept.count - 5) more" : "")
+            warnings.append(AssetWarning(.asepriteUnreadData, "user data not kept (an animation has no layers): " + named))
+        }
+        for reason in document.propertiesNotRead {
+            warnings.append(AssetWarning(.asepriteUnreadData, "user data properties passed over: " + reason))
+        }
+        return warnings
     }
 }

@@ -16,6 +16,10 @@ struct AsepriteReader {
     var decodedBytes = 0
     /// The header's frame count.
     var frameCount = 0
+    /// Whose the next user data chunk is.
+    var owner = AsepriteUserDataOwner.sprite
+    /// The external files chunk's names, by entry id (properties maps name their extension by one).
+    var externalFiles: [UInt32: String] = [:]
 
     /// Whether `header` starts like an Aseprite file (its magic at byte 4).
     static func matches(_ header: [UInt8]) -> Bool {
@@ -117,13 +121,30 @@ struct AsepriteReader {
             case 0x2019:
                 document.frames[frame].palette = try Self.palette(body, onto: document.frames[frame].palette, chunk: chunk)
                 sawPalette = true
-            case 0x2004: document.layers.append(try Self.layer(body, chunk: chunk))
-            case 0x2005: document.frames[frame].cels.append(try cel(body, chunk: chunk))
-            case 0x2018: document.tags += try Self.tags(body, frameCount: frameCount, chunk: chunk)
-            case 0x2020: if try body.littleEndian(at: 0, as: UInt32.self, "\(chunk)'s flags") != 0 { document.unread["user data", default: 0] += 1 }
-            case 0x2022: document.unread["slice", default: 0] += 1
-            case 0x2023: document.unread["tileset", default: 0] += 1
-            default: break  // colour profile, cel extra, external files, masks: nothing a frame's pixels need
+            case 0x2004:
+                document.layers.append(try Self.layer(body, chunk: chunk))
+                owner = .layer(document.layers.count - 1)
+            case 0x2005:
+                let cel = try cel(body, chunk: chunk)
+                document.frames[frame].cels.append(cel)
+                owner = .cel(frame: frame, layer: cel.layer)
+            case 0x2018:
+                let tags = try Self.tags(body, frameCount: frameCount, chunk: chunk)
+                owner = tags.isEmpty ? .nothing : .tag(document.tags.count)
+                document.tags += tags
+            case 0x2020:
+                let (data, unreadProperties) = try Self.userData(body, extensions: externalFiles, chunk: chunk)
+                if let unreadProperties { document.propertiesNotRead.append(unreadProperties) }
+                attach(data)
+            case 0x2022:
+                document.slices.append(try Self.slice(body, chunk: chunk))
+                owner = .slice(document.slices.count - 1)
+            case 0x2021: document.unread["old slices", default: 0] += 1
+            case 0x2023:
+                document.unread["tileset", default: 0] += 1
+                owner = .tileset
+            case 0x2008: externalFiles.merge(try Self.externalFiles(body, chunk: chunk)) { $1 }
+            default: break  // colour profile, cel extra, masks: nothing a frame's pixels need
             }
             offset += size
         }

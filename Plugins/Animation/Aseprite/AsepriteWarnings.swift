@@ -1,8 +1,10 @@
 import Preload
 
 extension AssetWarning.Code {
-    /// The file holds data this loader does not read yet (slices, user data, tilesets): the
-    /// frames load without it; the warning counts what was passed over.
+    /// The file holds data this loader does not read or an animation does not keep: tilesets
+    /// (counted), a layer's or cel's user data (named: an animation has no layers), user data
+    /// properties of an unknown type, a user data chunk after every tag had its own, an
+    /// export's slice `properties`. The rest of the file loads.
     public static let asepriteUnreadData: AssetWarning.Code = "aseprite.unread-data"
     /// A group layer's own opacity or blend mode is set to apply (header flag 2), and this loader
     /// composites a group's layers straight onto the frame: the group's opacity and mode are

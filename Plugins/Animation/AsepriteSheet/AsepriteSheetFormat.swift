@@ -28,11 +28,12 @@ struct AsepriteSheetFormat {
 
     var frames: [Frame] = []
     var tags: [AnimationTag] = []
+    var slices: [AnimationSlice] = []
     /// The sheet's path, as the JSON names it (relative to the JSON's folder).
     var image: String
     /// `meta.size`, when given: the sheet's size the frames were placed on.
     var sheetSize: (width: Int, height: Int)?
-    /// Warnings reading the JSON gave (slices and layers not read).
+    /// Warnings reading the JSON gave (slices' and tags' properties not read).
     var warnings: [AssetWarning] = []
 
     /// Aseprite's web address, which its exports write as `meta.app`.
@@ -94,10 +95,7 @@ struct AsepriteSheetFormat {
         for (index, value) in ((meta.values["frameTags"] as? [Any]) ?? []).enumerated() {
             sheet.tags.append(try tag(try meta.element(value, place: "tag \(index)"), frameCount: sheet.frames.count))
         }
-        let slices = (meta.values["slices"] as? [Any])?.count ?? 0
-        if slices > 0 {
-            sheet.warnings.append(AssetWarning(.asepriteUnreadData, "not read yet: \(slices) slice\(slices == 1 ? "" : "s")"))
-        }
+        (sheet.slices, sheet.warnings) = try SheetSlices.read(meta: meta)
         return sheet
     }
 
@@ -150,7 +148,8 @@ struct AsepriteSheetFormat {
             repeatCount = try fields.int("repeat")
             guard repeatCount >= 0 else { throw AsepriteError.malformed(detail: "tag '\(name)': a negative 'repeat', \(repeatCount)") }
         }
-        return AnimationTag(name: name, from: from, to: to, direction: direction, repeatCount: repeatCount)
+        return AnimationTag(
+            name: name, from: from, to: to, direction: direction, repeatCount: repeatCount, userData: try SheetSlices.userData(fields))
     }
 
     /// The keys of the top-level object `key` in document order (`JSONSerialization` forgets

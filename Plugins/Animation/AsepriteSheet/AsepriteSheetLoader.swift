@@ -12,8 +12,8 @@ import PreloadAtlas
 /// plugin claims it (the PNG plugin). A JSON is claimed by content when its `meta` holds `frameTags`
 /// (Aseprite writes them with `--list-tags`, or with "Tags" ticked in its export dialog); an
 /// export without tags stays the atlas plugin's, a `TextureAtlas` as before. A request naming
-/// this plugin (`"aseprite-sheet"`) loads any export. `meta.slices` are not read (a
-/// ``Preload/AssetWarning/Code/asepriteUnreadData`` warning counts them), nor `meta.layers`.
+/// this plugin (`"aseprite-sheet"`) loads any export. `meta.slices` load as the animation's
+/// slices, tags' and slices' `color` and `data` as their user data; `meta.layers` is not read.
 ///
 /// Damage fails by name (``AsepriteError``): a frame outside its sheet or its source size, a
 /// tag past the frames, a field of the wrong type; a sheet that fails fails the animation with
@@ -122,6 +122,6 @@ public struct AsepriteSheetLoader: PlanningPlugin {
         }
         let (pages, frames) = try FramePacking.pack(
             canvases, durations: sheet.frames.map(\.durationMilliseconds), width: width, height: height, memory: memory)
-        return (SpriteAnimation(width: width, height: height, pages: pages, frames: frames, tags: sheet.tags), sheet.warnings)
+        return (SpriteAnimation(width: width, height: height, pages: pages, frames: frames, tags: sheet.tags, slices: sheet.slices), sheet.warnings)
     }
 }

@@ -24,14 +24,19 @@ public struct AnimationTag: Hashable, Sendable {
     /// How many times the run plays; 0 plays it forever. For ping-pong directions one play is
     /// one way: 2 plays there and back.
     public var repeatCount: Int
+    /// The tag's user data (Aseprite draws a tag in its colour).
+    public var userData: AnimationUserData
 
     /// A tag over frames `from...to`.
-    public init(name: String, from: Int, to: Int, direction: Direction = .forward, repeatCount: Int = 0) {
+    public init(
+        name: String, from: Int, to: Int, direction: Direction = .forward, repeatCount: Int = 0, userData: AnimationUserData = AnimationUserData()
+    ) {
         self.name = name
         self.from = from
         self.to = to
         self.direction = direction
         self.repeatCount = repeatCount
+        self.userData = userData
     }
 
     /// The frames of one period of the run, in play order, and how many frames a finite play

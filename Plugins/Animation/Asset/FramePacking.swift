@@ -11,18 +11,22 @@ enum FramePacking {
         var bounds: PixelRect
         var pixels: [UInt8]
 
-        /// The bounds and at most 64 rows of 64 bytes spread over the pixels, hashed as bytes:
-        /// equality still compares every pixel, and hashing each byte as an element (`[UInt8]`'s
-        /// own `hash(into:)`) took 61% of loading a 480x270 GIF of 60 frames.
+        /// The bounds and every pixel, folded 8 bytes at a time into one word the hasher takes
+        /// (each step a bijection, so frames that differ in one word never hash alike); equality
+        /// still compares every pixel. An array of bytes hashes byte by byte (`[UInt8]`'s own
+        /// `hash(into:)`: 61% of loading a 480x270 GIF of 60 frames, a quarter of loading small
+        /// `.aseprite` files); SipHash over every byte (`combine(bytes:)`) is slower than this fold.
         func hash(into hasher: inout Hasher) {
             hasher.combine(bounds)
-            let chunk = 64
-            let step = max(chunk, pixels.count / 64 / chunk * chunk)
+            var folded = UInt64(pixels.count)
             pixels.withUnsafeBytes { bytes in
-                for start in stride(from: 0, to: bytes.count, by: step) {
-                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + chunk, bytes.count)]))
+                let words = bytes.count / 8
+                for index in 0..<words {
+                    folded = (folded ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
                 }
+                for index in words * 8..<bytes.count { folded = (folded ^ UInt64(bytes[index])) &* 0x9E37_79B9_7F4A_7C15 }
             }
+            hasher.combine(folded)
         }
     }
 

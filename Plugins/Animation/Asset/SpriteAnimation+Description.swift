@@ -5,9 +5,10 @@ extension SpriteAnimation: DescribedAsset {
     public var checksummedParts: [ChecksummedPart] { ChecksummedPart.pages(pages) }
 
     /// `width`, `height`, `frameCount`, `durationMilliseconds` (all frames), `loopCount`,
-    /// `tags` (each's `name`, `from`, `to`, `direction`, `repeat`) and `pages`;
-    /// `animation 32x32, 6 frames, 600 ms, loops, 2 tags (idle, walk)` (or `plays once`,
-    /// `plays 5 times`: ``loopCount``).
+    /// `tags` (each's `name`, `from`, `to`, `direction`, `repeat`), `slices` (each's `name`
+    /// and `keys`: `frame`, `x`, `y`, `w`, `h`, and `center` and `pivot` when it has them) and
+    /// `pages`; `animation 32x32, 6 frames, 600 ms, loops, 2 tags (idle, walk), 1 slice (hitbox)`
+    /// (or `plays once`, `plays 5 times`: ``loopCount``).
     public func assetDescription(checksums: AssetChecksums?) -> AssetDescription {
         let total = frames.reduce(0) { $0 + $1.durationMilliseconds }
         let tagFields: [DescriptionValue] = tags.map { tag in
@@ -18,13 +19,34 @@ extension SpriteAnimation: DescribedAsset {
         }
         let names = tags.isEmpty ? "" : " (" + tags.map(\.name).joined(separator: ", ") + ")"
         let plays = loopCount == 0 ? "loops" : loopCount == 1 ? "plays once" : "plays \(loopCount) times"
+        let sliceNames =
+            slices.isEmpty ? "" : ", \(AssetDescription.counted(slices.count, "slice")) (" + slices.map(\.name).joined(separator: ", ") + ")"
         return AssetDescription(
             fields: [
                 "width": .int(width), "height": .int(height), "frameCount": .int(frames.count), "durationMilliseconds": .int(total),
-                "loopCount": .int(loopCount), "tags": .array(tagFields),
+                "loopCount": .int(loopCount), "tags": .array(tagFields), "slices": .array(slices.map(Self.fields)),
                 "pages": .pages(pages.enumerated().map { ("page \($0.offset)", $0.element) }, checksums: checksums),
             ],
             summary: "animation \(width)x\(height), \(AssetDescription.counted(frames.count, "frame")), \(total) ms, \(plays), "
-                + AssetDescription.counted(tags.count, "tag") + names)
+                + AssetDescription.counted(tags.count, "tag") + names + sliceNames)
+    }
+
+    /// A slice's `name` and `keys`.
+    private static func fields(of slice: AnimationSlice) -> DescriptionValue {
+        .object([
+            "name": .string(slice.name),
+            "keys": .array(
+                slice.keys.map { key in
+                    var fields: DescriptionFields = [
+                        "frame": .int(key.frame), "x": .int(key.bounds.x), "y": .int(key.bounds.y), "w": .int(key.bounds.width),
+                        "h": .int(key.bounds.height),
+                    ]
+                    if let center = key.center {
+                        fields["center"] = .object(["x": .int(center.x), "y": .int(center.y), "w": .int(center.width), "h": .int(center.height)])
+                    }
+                    if let pivot = key.pivot { fields["pivot"] = .object(["x": .int(pivot.x), "y": .int(pivot.y)]) }
+                    return .object(fields)
+                }),
+        ])
     }
 }

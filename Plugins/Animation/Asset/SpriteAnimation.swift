@@ -62,15 +62,24 @@ public struct SpriteAnimation: Asset, Sendable {
     /// (Aseprite files have no loop count: theirs is 0; a GIF's NETSCAPE2.0 value `n` repeats
     /// it `n` times after the first play, `n + 1`, and a GIF without one plays once).
     public var loopCount: Int
+    /// The named rectangles of the canvas (hit boxes, 9-slices, pivots), in file order.
+    public var slices: [AnimationSlice]
+    /// The sprite's own user data (Aseprite's Sprite Properties).
+    public var userData: AnimationUserData
 
     /// An animation of `frames` on `pages`, on a `width` x `height` canvas.
-    public init(width: Int, height: Int, pages: [Texture], frames: [Frame], tags: [AnimationTag] = [], loopCount: Int = 0) {
+    public init(
+        width: Int, height: Int, pages: [Texture], frames: [Frame], tags: [AnimationTag] = [], loopCount: Int = 0,
+        slices: [AnimationSlice] = [], userData: AnimationUserData = AnimationUserData()
+    ) {
         self.width = width
         self.height = height
         self.pages = pages
         self.frames = frames
         self.tags = tags
         self.loopCount = loopCount
+        self.slices = slices
+        self.userData = userData
     }
 
     /// Frame `index` drawn on the whole canvas: `width * height` RGBA8 pixels, straight alpha,
@@ -95,6 +104,10 @@ public struct SpriteAnimation: Asset, Sendable {
 
     /// The first tag named `name`, if there is one.
     public func tag(named name: String) -> AnimationTag? { tags.first { $0.name == name } }
+
+    /// The first slice named `name`, if there is one; ``AnimationSlice/key(atFrame:)`` gives
+    /// its rectangle at a frame.
+    public func slice(named name: String) -> AnimationSlice? { slices.first { $0.name == name } }
 
     /// The index of the frame to show `time` after the animation (or the tag's run) started:
     /// each frame shows for its duration, a tag plays its run in its direction
