@@ -18,8 +18,9 @@ extension GIFDecoder {
         guard width <= limits.maxWidth, height <= limits.maxHeight else {
             throw GIFError.tooLarge(detail: "frame \(number) is \(width)x\(height), larger than the limit \(limits)")
         }
+        // The frames kept so far, the canvas and this frame as it shows (before it is trimmed).
         let screenBytes = decoded.width * decoded.height * 4
-        guard (number + 1) * screenBytes <= limits.maxDecodedBytes else {
+        guard keptBytes + 2 * screenBytes <= limits.maxDecodedBytes else {
             throw GIFError.tooLarge(
                 detail: "frame \(number) of the \(decoded.width)x\(decoded.height) screen would take the frames past the limit \(limits)")
         }
@@ -55,7 +56,9 @@ extension GIFDecoder {
         }
         let shown = canvas.render(
             framePixels, width: clipWidth, height: clipHeight, x: clipLeft, y: clipTop, blend: .over, disposal: control.disposal)
-        decoded.frames.append(FramePacking.trim(shown, width: decoded.width, height: decoded.height))
+        let trimmed = FramePacking.trim(shown, width: decoded.width, height: decoded.height)
+        keptBytes += trimmed.pixels.count
+        decoded.frames.append(trimmed)
         decoded.durations.append(control.delayCentiseconds <= 1 ? Self.shortDelayMilliseconds : control.delayCentiseconds * 10)
         control = Control()
     }

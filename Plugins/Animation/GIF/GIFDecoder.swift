@@ -8,8 +8,8 @@ import Preload
 /// or restores what was there (3).
 ///
 /// Sizes a hostile file could lie about are checked against ``ImageLimits`` before anything is
-/// allocated for them: the logical screen, each frame, and every frame's composited canvas
-/// together. A frame's pixels outside the screen are decoded (to read past them) but never
+/// allocated for them: the logical screen, each frame, and the trimmed frames kept, with the
+/// canvas, together. A frame's pixels outside the screen are decoded (to read past them) but never
 /// stored.
 struct GIFDecoder {
     /// What a GIF holds, composited.
@@ -49,6 +49,9 @@ struct GIFDecoder {
     var control = Control()
     /// The current frame's pixels inside the screen, RGBA8: one buffer for every frame.
     var framePixels: [UInt8] = []
+    /// The bytes of the trimmed frames kept so far (counted against `ImageLimits.maxDecodedBytes`
+    /// with the canvas and the frame being drawn).
+    var keptBytes = 0
     /// The 1-based numbers of frames that reach past the screen, and of frames with an odd
     /// disposal, without a colour table, or using indexes past their table.
     var overhanging: [Int] = [], oddDisposals: [String] = [], uncoloured: [Int] = [], pastTable: [Int] = []
