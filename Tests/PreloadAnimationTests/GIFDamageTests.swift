@@ -103,6 +103,13 @@ import Testing
         #expect(animation.frames.count == 4)
         #expect(warnings.map(\.message) == ["a record of no known type follows frame 4: the 4 frames before it load"])
         bytes = Array(F.file("animated_loop").prefix(13 + 96)) + [0x55]
-        #expect(failure(bytes) == "malformed GIF: the record after frame 0: giflib: Wrong record type detected")
+        #expect(failure(bytes) == "malformed GIF: the record before any frame: giflib: Wrong record type detected")
+    }
+
+    /// Found by fuzz-gif: a file whose trailer comes before any frame loaded as an animation of
+    /// no frames.
+    @Test func aFileWithNoFrameIsMalformed() {
+        let bytes = Array(F.file("animated_loop").prefix(13 + 96)) + [0x3B]
+        #expect(failure(bytes) == "malformed GIF: the file ends (its trailer) before any frame")
     }
 }

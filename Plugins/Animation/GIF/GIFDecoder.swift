@@ -110,7 +110,7 @@ struct GIFDecoder {
                 let code = gif.pointee.Error
                 let frames = decoded.frames.count
                 guard frames > 0, code == PRELOAD_D_GIF_ERR_READ_FAILED || code == PRELOAD_D_GIF_ERR_WRONG_RECORD else {
-                    throw failure("the record after frame \(frames)")
+                    throw failure(frames == 0 ? "the record before any frame" : "the record after frame \(frames)")
                 }
                 let what =
                     code == PRELOAD_D_GIF_ERR_READ_FAILED
@@ -125,6 +125,7 @@ struct GIFDecoder {
             case EXTENSION_RECORD_TYPE:
                 try readExtension()
             case TERMINATE_RECORD_TYPE:
+                guard !decoded.frames.isEmpty else { throw GIFError.malformed(detail: "the file ends (its trailer) before any frame") }
                 return
             default:
                 throw GIFError.malformed(detail: "a record of no known type after frame \(decoded.frames.count)")
