@@ -288,7 +288,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PreloadAnimationTests",
-            dependencies: ["PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadTestSupport"],
+            dependencies: [
+                "PreloadAnimation", "PreloadAtlas", "PreloadPNG", "PreloadManifest", "Preload", "PreloadZlib", "PreloadBaked", "PreloadAuthoring",
+                "PreloadGPU", "PreloadTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -19,6 +19,7 @@ loads; this script only documents how they were made.
   maps/         level1.tmx, a 24x8 Tiled map of 16x16 tiles (CSV layers, flipped tiles, a spawn
                 point), its external tileset terrain.tsx and the tileset's image terrain.png (a
                 1-pixel margin and spacing), drawn here
+  animations/   hero-walk.aseprite, written from sprites/hero.png by make-sample-animation.py
 """
 import math, os, random, sys
 from PIL import Image, ImageDraw, ImageFilter

@@ -39,7 +39,7 @@ let package = Package(
                 "CSDL2", "SceneLayout", .product(name: "Preload", package: preload),
                 .product(name: "PreloadAuthoring", package: preload), .product(name: "PreloadAudio", package: preload),
                 .product(name: "PreloadFont", package: preload), .product(name: "PreloadTileMap", package: preload),
-                .product(name: "PreloadGPU", package: preload),
+                .product(name: "PreloadGPU", package: preload), .product(name: "PreloadAnimation", package: preload),
             ]),
         .target(name: "SceneLayout"),
         .executableTarget(name: "ScreenshotCheck", dependencies: ["SceneLayout", .product(name: "Preload", package: preload)]),

@@ -55,6 +55,7 @@ public enum AssetExporter {
         baking: BakeWriter.TextureBaking? = nil
     ) throws -> Exported {
         let collector = ExportCollector(folder: folder)
+        collector.textureFileExtension = format.fileExtension
         try collector.export(report)
         var exported = Exported(files: collector.files, skipped: collector.skipped)
         exported.textures = try TextureExporter.write(collector.gatheredTextures, to: folder, as: format, baking: baking)

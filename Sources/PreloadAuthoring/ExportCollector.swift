@@ -13,6 +13,8 @@ final class ExportCollector: ExportFolder {
     let writesFiles: Bool
     /// The path of the asset being exported: the file its own texture was loaded from.
     var currentPath = ""
+    /// The extension the textures are written with (`png`, `ktx2`).
+    var textureFileExtension = "png"
 
     private(set) var files: [(path: String, label: ExportLabel)] = []
     private(set) var skipped: [(name: String, reason: String)] = []

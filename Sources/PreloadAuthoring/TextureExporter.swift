@@ -51,6 +51,14 @@ public enum TextureExporter {
         /// KTX2 (`NAME.ktx2`): the texture as it is, every level, its format, colour space and
         /// alpha mode, each level stored as `supercompression` says (`KTX2File`).
         case ktx2(KTX2Supercompression)
+
+        /// The extension its files are written with: `png`, `ktx2`.
+        var fileExtension: String {
+            switch self {
+            case .png: "png"
+            case .ktx2: "ktx2"
+            }
+        }
     }
 
     /// Every texture `report` loaded, with the name it is exported under: loaded textures by
@@ -96,7 +104,7 @@ public enum TextureExporter {
             let path: String
             switch format {
             case .png:
-                path = folder + "/" + relative + ".png"
+                path = folder + "/" + relative + "." + format.fileExtension
                 if texture.pixelFormat == .rgba8 {
                     bytes = try PNGEncoder.encode(texture)  // level 0, from the texture's own bytes
                 } else {
@@ -113,7 +121,7 @@ public enum TextureExporter {
                             width: decoded.width, height: decoded.height, pixelFormat: .rgba8, alphaMode: texture.alphaMode, pixels: decoded.pixels))
                 }
             case .ktx2(let supercompression):
-                path = folder + "/" + relative + ".ktx2"
+                path = folder + "/" + relative + "." + format.fileExtension
                 bytes = try KTX2File(texture: texture, supercompression: supercompression).encoded()
             }
             let file = try AtomicFile(path: path)

@@ -121,7 +121,7 @@ import Testing
         #expect(try frames(file).canvasPixels(ofFrame: 0) == [100, 100, 100, 255, 0, 0, 0, 0])
     }
 
-    @Test func indexedUsesThePaletteAndTheTransparentIndexOffTheBackground() throws {
+    @Test func indexedWithOnePaletteCompositesByIndexAsTheExport() throws {
         var file = F(width: 3, height: 1, depth: 8)
         file.transparentIndex = 0
         file.frames = [
@@ -134,9 +134,11 @@ import Testing
                     F.rawCel(layer: 1, width: 3, height: 1, pixels: [0, 1, 2]),
                 ])
         ]
-        // Index 0 is the background's colour there, transparent on the top layer; blue at 128
-        // over (10,20,30): 10 - 10*128/255 = 5, 20 - 20*128/255 = 10, 30 + 225*128/255 = 142.
-        #expect(try frames(file).canvasPixels(ofFrame: 0) == [10, 20, 30, 255, 255, 0, 0, 255, 5, 10, 142, 255])
+        // Aseprite's sheet of an indexed sprite with one palette is indexed: index 0, the
+        // transparent index, shows nothing on either layer (and is transparent in the sheet's
+        // PNG, which has no background layer); index 2 replaces what is under it, its palette
+        // alpha of 128 and all (no blending of indexes).
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [0, 0, 0, 0, 255, 0, 0, 255, 0, 0, 255, 128])
     }
 
     @Test func theOldPaletteChunkServesWhenThereIsNoNewOne() throws {
@@ -190,7 +192,7 @@ import Testing
         #expect(try frames(file).canvasPixels(ofFrame: 0) == [2, 2, 2, 255, 0, 0, 0, 0])
     }
 
-    @Test func unreadChunksAndGroupBlendingAreWarnings() throws {
+    @Test func unreadChunksAndGroupsComposedOnlyInTheEditorAreWarnings() throws {
         var file = F(width: 1, height: 1)
         file.flags = 1 | 2
         file.frames = [
@@ -198,12 +200,18 @@ import Testing
                 duration: 100,
                 chunks: [
                     F.layer("faded group", type: 1, opacity: 100), F.layer("inside", childLevel: 1),
-                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [1, 1, 1, 255]), F.chunk(0x2023, [0, 0, 0, 0]),
+                    F.rawCel(layer: 1, width: 1, height: 1, pixels: [1, 1, 1, 255]), F.chunk(0x2021, [0, 0, 0, 0]),
                 ])
         ]
         let warnings = try AsepriteLoader.animation(from: file.bytes).warnings
         #expect(warnings.map(\.code) == [.asepriteGroupBlending, .asepriteUnreadData])
-        #expect(warnings[0].message.contains("'faded group'") && warnings[1].message.contains("1 tileset chunk"))
+        #expect(
+            warnings[0].message
+                == "group 'faded group': its own opacity or blend mode shows in Aseprite's editor when it composes groups, not in Aseprite's export; composited as the export"
+        )
+        #expect(warnings[1].message.contains("1 old slices chunk"))
+        // As the export: the group's opacity of 100 does not fade its layer.
+        #expect(try frames(file).canvasPixels(ofFrame: 0) == [1, 1, 1, 255])
         let padded = try AsepriteLoader.animation(from: try F.twoLayers().bytes + [0, 0, 0]).warnings
         #expect(padded.map(\.message) == ["the header says 414 bytes; the file has 417", "3 bytes after the last frame are not read"])
         #expect(padded.allSatisfy { $0.code == .asepriteFileSize })

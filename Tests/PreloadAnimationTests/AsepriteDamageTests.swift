@@ -93,20 +93,14 @@ import Testing
                 == true)
     }
 
-    @Test func otherBlendModesAndTilemapLayersAreRefusedByName() throws {
+    @Test func anUnknownBlendModeIsRefusedByName() throws {
         var file = F(width: 1, height: 1)
-        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Shade", blendMode: 12)])]
-        #expect(
-            failure(file.bytes)
-                == "unsupported Aseprite file: layer 'Shade' blends in hue (12) mode (hue, saturation, color and luminosity are not composited yet)")
-        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Shade", flags: 0, blendMode: 12)])]
+        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Shade", blendMode: 19)])]
+        #expect(failure(file.bytes) == "malformed Aseprite file: layer 'Shade' blends in unknown blend mode 19")
+        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Shade", flags: 0, blendMode: 19)])]
         #expect(failure(file.bytes) == nil)  // hidden: nothing of it is composited
-        file.depth = 16
-        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Shade", blendMode: 15)])]
-        #expect(failure(file.bytes) == nil)  // grayscale: Aseprite blends the HSL modes as normal
-        file.depth = 32
-        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Ground", type: 2)])]
-        #expect(failure(file.bytes) == "unsupported Aseprite file: layer 'Ground' is a tilemap layer (tilemap layers are not composited yet)")
+        file.frames = [F.Frame(duration: 1, chunks: [F.layer("Shade", blendMode: 12), F.layer("Light", blendMode: 15)])]
+        #expect(failure(file.bytes) == nil)  // hue and luminosity composite
     }
 
     @Test func notAnAsepriteFileAndBadHeaders() throws {

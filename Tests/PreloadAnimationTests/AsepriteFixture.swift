@@ -44,10 +44,42 @@ struct AsepriteFixture {
     static func chunk(_ type: Int, _ data: [UInt8]) -> [UInt8] { dword(6 + data.count) + word(type) + data }
 
     /// A layer chunk (0x2004): flags 1 visible, 8 background, 64 reference; type 0 image, 1 group, 2 tilemap.
-    static func layer(_ name: String, flags: Int = 1, type: Int = 0, childLevel: Int = 0, blendMode: Int = 0, opacity: Int = 255) -> [UInt8] {
+    static func layer(
+        _ name: String, flags: Int = 1, type: Int = 0, childLevel: Int = 0, blendMode: Int = 0, opacity: Int = 255, tileset: Int = 0
+    ) -> [UInt8] {
         var data = word(flags) + word(type) + word(childLevel) + word(0) + word(0) + word(blendMode) + [UInt8(opacity), 0, 0, 0] + string(name)
-        if type == 2 { data += dword(0) }
+        if type == 2 { data += dword(tileset) }
         return chunk(0x2004, data)
+    }
+
+    /// A tileset chunk (0x2023): flags 1 external, 2 tiles inside (`tiles`, `count` tiles of
+    /// `width`x`height` pixels one under the other, through zlib, or `stored` as the compressed
+    /// bytes, with `length` as its stated length), 4 tile ID 0 is empty.
+    static func tileset(
+        id: Int = 0, flags: Int = 2 | 4, count: Int, width: Int, height: Int, name: String = "tiles", tiles: [UInt8] = [],
+        stored: [UInt8]? = nil, length: Int? = nil
+    ) throws -> [UInt8] {
+        var data = dword(id) + dword(flags) + dword(count) + word(width) + word(height) + word(1) + [UInt8](repeating: 0, count: 14)
+        data += string(name)
+        if flags & 1 != 0 { data += dword(0) + dword(0) }
+        if flags & 2 != 0, count > 0 {
+            let compressed = try stored ?? Zlib.compress(tiles, level: 9)
+            data += dword(length ?? compressed.count) + compressed
+        }
+        return chunk(0x2023, data)
+    }
+
+    /// A compressed tilemap cel (type 3) of `width`x`height` 32-bit tiles with Aseprite's masks
+    /// (ID 0x1fffffff, x flip 0x80000000, y flip 0x40000000, diagonal 0x20000000), or `stored`
+    /// as the compressed tiles.
+    static func tilemapCel(
+        layer: Int, x: Int = 0, y: Int = 0, opacity: Int = 255, zIndex: Int = 0, width: Int, height: Int, tiles: [UInt32], bits: Int = 32,
+        stored: [UInt8]? = nil
+    ) throws -> [UInt8] {
+        let compressed = try stored ?? Zlib.compress(tiles.flatMap { dword(Int($0)) }, level: 9)
+        var data = celHead(layer: layer, x: x, y: y, opacity: opacity, type: 3, zIndex: zIndex) + word(width) + word(height) + word(bits)
+        data += dword(0x1fff_ffff) + dword(0x8000_0000) + dword(0x4000_0000) + dword(0x2000_0000) + [UInt8](repeating: 0, count: 10)
+        return chunk(0x2005, data + compressed)
     }
 
     private static func celHead(layer: Int, x: Int, y: Int, opacity: Int, type: Int, zIndex: Int) -> [UInt8] {

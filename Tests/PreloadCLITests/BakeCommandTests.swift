@@ -43,7 +43,7 @@ import Testing
         #expect(bake.status == 0, "\(bake.stderr)")
         #expect(
             bake.stdout.hasPrefix(
-                "Baked 32 entries (17 textures, 3 atlases, 3 sounds and music, 4 data files, 2 fonts, 1 map, 2 pages made at load)"),
+                "Baked 34 entries (17 textures, 1 animation, 3 atlases, 3 sounds and music, 4 data files, 2 fonts, 1 map, 3 pages made at load)"),
             "\(bake.stdout)")
         let loose = try await assets(["assets"])
         let baked = try await assets(["level.bake"])
@@ -62,7 +62,7 @@ import Testing
         // 24: the page ui.png, a walked file, is the atlas ui.json's part in the pack as it was loose
         // (and the font's page pixel_0.png, its font's; the tileset image terrain.png, its map's).
         let load = try await preload(["level.bake"])
-        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 24 of 24 assets in "), "\(load.stdout)")
+        #expect(load.status == 0 && load.stdout.hasPrefix("Loaded 25 of 25 assets in "), "\(load.stdout)")
     }
 
     /// A build system passes absolute paths: `--root` names the entries relative to it, the

@@ -1,6 +1,7 @@
 import Dispatch
 import FuzzSupport
 import Preload
+import PreloadAnimation
 import PreloadAtlas
 import PreloadAudio
 import PreloadBaked
@@ -14,7 +15,7 @@ import PreloadTileMap
 /// Reads the input as a baked pack: its index directly (`BakedIndex`, on the bytes as they came
 /// and once sealed), then the whole pack through a `PreloadCoordinator` with `BakedPackLoader`,
 /// which expands it to one request per entry and loads each (textures, atlases with their pages,
-/// data, sounds, fonts, maps) as a view into the file's mapping: the kinds' plugins are registered
+/// data, sounds, fonts, maps, animations) as a view into the file's mapping: the kinds' plugins are registered
 /// beside it, since each kind reads its own entries. Any outcome but a thrown error or a report is a
 /// finding; so is a batch that never completes (libFuzzer's timeout).
 ///
@@ -24,7 +25,7 @@ import PreloadTileMap
 /// instead of stopping at a checksum (a hostile pack has correct checksums too).
 let coordinator: PreloadCoordinator = {
     try! PreloadCoordinator(
-        plugins: [AtlasLoader(), AudioLoader(), BitmapFontLoader(), TileMapLoader(), BakedPackLoader()],
+        plugins: [AtlasLoader(), AudioLoader(), BitmapFontLoader(), TileMapLoader(), AsepriteLoader(), BakedPackLoader()],
         configuration: .init(maxConcurrentLoads: 2))
 }()
 

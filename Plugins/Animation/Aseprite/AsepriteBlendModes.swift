@@ -1,14 +1,14 @@
-/// Aseprite's separable blend modes, as its export composites them (its "new blend" methods, the
-/// default): the mode's colour is blended in normal mode, then merged with plain normal blending
-/// by the backdrop's alpha and the source's, so a mode fades to normal over transparency. From
-/// the formulas of its `blend_funcs.cpp` (read, not copied).
+/// Aseprite's blend modes other than normal, as its export composites them (its "new blend"
+/// methods, the default): the mode's colour is blended in normal mode, then merged with plain
+/// normal blending by the backdrop's alpha and the source's, so a mode fades to normal over
+/// transparency. The separable modes work channel by channel (``channel(_:_:_:)``), hue,
+/// saturation, color and luminosity on the whole colour (``AsepriteHSLBlending``). Grayscale
+/// pixels blend as RGB with equal channels: Aseprite's sheet export renders a grayscale sprite
+/// into an RGB sheet, through its RGB blend functions. From the formulas of its
+/// `blend_funcs.cpp` (read, not copied).
 enum AsepriteBlendModes {
-    /// The layer chunk's numbers of the modes composited here: multiply (1) to exclusion (11),
-    /// addition (16), subtract (17), divide (18). Hue, saturation, color and luminosity (12-15)
-    /// are not (except in grayscale sprites, where Aseprite blends them as normal).
-    static func isSupported(_ mode: Int, depth: AsepriteDocument.Depth) -> Bool {
-        (0...11).contains(mode) || (16...18).contains(mode) || ((12...15).contains(mode) && depth == .grayscale)
-    }
+    /// The layer chunk's numbers of the modes Aseprite defines: normal (0) to divide (18).
+    static func isDefined(_ mode: Int) -> Bool { (0...18).contains(mode) }
 
     /// pixman's `DIV_UN8`: `a * 255 / b`, rounded.
     @inline(__always) static func divide(_ a: Int, _ b: Int) -> Int { (a * 255 + b / 2) / b }
@@ -32,7 +32,7 @@ enum AsepriteBlendModes {
         case 16: return min(b + s, 255)
         case 17: return max(b - s, 0)
         case 18: return b == 0 ? 0 : b >= s ? 255 : divide(b, s)
-        default: return s  // normal, and the HSL modes of a grayscale sprite
+        default: return s  // normal
         }
     }
 
@@ -61,9 +61,10 @@ enum AsepriteBlendModes {
     static func blend(_ mode: Int, source: AsepriteBlending.Pixel, opacity: Int, onto canvas: inout [UInt8], at: Int) {
         let backdrop = AsepriteBlending.pixel(canvas, at: at)
         guard backdrop.a != 0 else { return AsepriteBlending.normal(source: source, opacity: opacity, onto: &canvas, at: at) }
-        let mixed = (
-            r: channel(mode, backdrop.r, source.r), g: channel(mode, backdrop.g, source.g), b: channel(mode, backdrop.b, source.b), a: source.a
-        )
+        let mixed =
+            (12...15).contains(mode)
+            ? AsepriteHSLBlending.color(mode, backdrop, source)
+            : (r: channel(mode, backdrop.r, source.r), g: channel(mode, backdrop.g, source.g), b: channel(mode, backdrop.b, source.b), a: source.a)
         let normal = AsepriteBlending.normal(backdrop, source, opacity: opacity)
         let blended = AsepriteBlending.normal(backdrop, mixed, opacity: opacity)
         let composite = AsepriteBlending.multiply(backdrop.a, AsepriteBlending.multiply(source.a, opacity))

@@ -21,12 +21,14 @@ extension AsepriteReader {
         let opacity = Int(try reader.littleEndian(UInt8.self, "\(chunk)'s opacity"))
         try reader.skip(3, "\(chunk)'s reserved bytes")
         let name = try string(&reader, "\(chunk)'s layer name")
-        return AsepriteDocument.Layer(flags: flags, type: type, childLevel: childLevel, blendMode: blendMode, opacity: opacity, name: name)
+        var layer = AsepriteDocument.Layer(flags: flags, type: type, childLevel: childLevel, blendMode: blendMode, opacity: opacity, name: name)
+        if type == 2 { layer.tileset = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s tileset index")) }
+        return layer
     }
 
     /// A cel chunk (0x2005): raw and compressed images are read into pixels of the sprite's
     /// depth (a compressed one inflated to exactly `width * height` pixels, never more); a
-    /// linked cel keeps its frame; a tilemap cel is refused.
+    /// linked cel keeps its frame; a tilemap cel its tiles (``tilemap(_:chunk:)``).
     mutating func cel(_ body: ByteReader<ArraySlice<UInt8>>, chunk: String) throws -> AsepriteDocument.Cel {
         var reader = body
         let layer = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s layer index"))
@@ -60,9 +62,7 @@ extension AsepriteReader {
                 throw AsepriteError.malformed(detail: "\(chunk) links to frame \(frame + 1), outside the file's \(frameCount) frames")
             }
             content = .linked(frame: frame)
-        case 3:
-            throw AsepriteError.unsupported(
-                detail: "\(chunk) is a tilemap cel on layer '\(document.layers[layer].name)' (tilemap layers are not composited yet)")
+        case 3: content = try tilemap(reader, chunk: chunk)
         default:
             throw AsepriteError.malformed(detail: "\(chunk) has cel type \(type) (0 to 3 are defined)")
         }
@@ -96,10 +96,13 @@ extension AsepriteReader {
         return pixels
     }
 
-    /// A palette chunk (0x2019) written over `palette`'s first 256 entries.
-    static func palette(_ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], chunk: String) throws -> [UInt8] {
+    /// A palette chunk (0x2019) written over `palette`'s first 256 entries, and the palette's
+    /// size (`count`, unless the chunk gives one).
+    static func palette(
+        _ body: ByteReader<ArraySlice<UInt8>>, onto palette: [UInt8], count: Int, chunk: String
+    ) throws -> (palette: [UInt8], count: Int) {
         var reader = body, result = palette
-        try reader.skip(4, "\(chunk)'s palette size")
+        let size = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s palette size"))
         let first = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s first index"))
         let last = Int(try reader.littleEndian(UInt32.self, "\(chunk)'s last index"))
         try reader.skip(8, "\(chunk)'s reserved bytes")
@@ -110,7 +113,7 @@ extension AsepriteReader {
             if flags & 1 != 0 { _ = try string(&reader, "\(chunk)'s entry \(index)'s name") }
             if index < 256 { result.replaceSubrange(index * 4..<index * 4 + 4, with: color) }
         }
-        return result
+        return (result, size > 0 ? size : count)
     }
 
     /// An old palette chunk (0x0004): packets of RGB entries, opaque.

@@ -21,17 +21,26 @@ struct AsepriteDocument {
         var blendMode: Int
         var opacity: Int
         var name: String
+        /// A tilemap layer's tileset (the tileset chunk's ID).
+        var tileset: Int = 0
 
+        /// Whether the layer draws cels: an image or tilemap layer (Aseprite drops a layer of
+        /// another type, and the cels on it).
+        var hasCels: Bool { type == 0 || type == 2 }
         var isVisible: Bool { flags & 1 != 0 }
         var isBackground: Bool { flags & 8 != 0 }
         var isReference: Bool { flags & 64 != 0 }
     }
 
-    /// A cel chunk (0x2005): a layer's image in one frame, or a link to another frame's.
+    /// A cel chunk (0x2005): a layer's image in one frame, a link to another frame's, or a
+    /// tilemap layer's grid of tiles.
     struct Cel {
         enum Content {
             case image(width: Int, height: Int, pixels: [UInt8])
             case linked(frame: Int)
+            /// `width * height` tiles row by row: each one's tile ID (0, without flips, is no
+            /// tile) and flips (``AsepriteTiles/Flips``).
+            case tilemap(width: Int, height: Int, ids: [UInt32], flips: [UInt8])
         }
         var layer: Int
         var x: Int
@@ -41,11 +50,26 @@ struct AsepriteDocument {
         var content: Content
     }
 
-    /// One frame: how long it shows, its cels, and the palette in force (256 RGBA entries).
+    /// One frame: how long it shows, its cels, and the palette in force (256 RGBA entries, of
+    /// which the first `paletteCount` are the palette's).
     struct Frame {
         var durationMilliseconds: Int
         var cels: [Cel] = []
         var palette: [UInt8]
+        var paletteCount: Int
+    }
+
+    /// A tileset chunk (0x2023): its tiles' size and count, and their pixels (in the sprite's
+    /// depth, tile after tile), or none when the tiles are in another file.
+    struct Tileset {
+        var name: String
+        var tileWidth: Int
+        var tileHeight: Int
+        var count: Int
+        var pixels: [UInt8]?
+        /// Tile ID 0 is the empty tile (flag 4; without it, files of Aseprite's internal
+        /// versions mark the empty tile with all bits set).
+        var zeroIsEmpty: Bool
     }
 
     var width: Int
@@ -54,6 +78,8 @@ struct AsepriteDocument {
     var flags: UInt32
     var transparentIndex: Int
     var layers: [Layer] = []
+    /// Tilesets by their ID.
+    var tilesets: [Int: Tileset] = [:]
     var frames: [Frame] = []
     var tags: [AnimationTag] = []
     var slices: [AnimationSlice] = []

@@ -10,8 +10,8 @@ public enum AsepriteError: AssetFailure, Equatable {
     case malformed(detail: String)
     /// The file ends before what its header and frames say it holds (a frame count that lies).
     case truncated(detail: String)
-    /// The file uses what this loader does not composite yet: a visible tilemap layer, a visible
-    /// layer in the hue, saturation, color or luminosity mode, an unknown colour depth.
+    /// The file uses what this loader does not read: a visible tilemap layer whose tiles are in
+    /// an external file, tiles of other than 32 bits, an unknown colour depth.
     case unsupported(detail: String)
 
     public var category: AssetError.Category {

@@ -5,14 +5,18 @@ import Preload
 /// with its duration, and the file's tags, slices and user data (the sprite's, each tag's and
 /// each slice's; a layer's or cel's is named in a warning, an animation has no layers).
 ///
-/// RGBA, grayscale and indexed sprites (with their palettes and transparent index) load; layers
-/// show by their visibility (and their groups'), with their opacity and the cels' opacity, in
-/// normal and the separable blend modes; raw, compressed and linked cels, and cel z-indexes. A
-/// visible layer in the hue, saturation, color or luminosity mode (of an RGBA or indexed
-/// sprite), or a visible tilemap layer, fails the file naming the layer and mode (not composited
-/// yet). Damage fails by name: a chunk past its frame, a frame count that
-/// lies, a cel on a missing layer or linked to a missing cel, compressed pixels that inflate
-/// to more or fewer bytes than the cel's size.
+/// Frames composite as Aseprite's sprite sheet export composites them. RGBA, grayscale and
+/// indexed sprites (with their palettes and transparent index) load; layers show by their
+/// visibility (and their groups'), with their opacity and the cels' opacity, in every blend
+/// mode (normal, the separable modes, hue, saturation, color and luminosity); raw, compressed
+/// and linked cels, cel z-indexes, the background layer; tilemap layers drawn from their
+/// tilesets' tiles with their flips. As the export does, a group's own opacity and blend mode
+/// are not applied (a warning names the group when the file says Aseprite's editor composes
+/// them), and an indexed sprite with one palette composites by index (each layer's opaque
+/// indexes replace what is under them; opacity and blend modes do not apply). Tiles in an
+/// external file fail the file by name. Damage fails by name: a chunk past its frame, a frame
+/// count that lies, a cel on a missing layer or linked to a missing cel, compressed pixels or
+/// tiles that inflate to more or fewer bytes than stated, a tile outside its tileset.
 ///
 /// ```swift
 /// import Preload
@@ -67,10 +71,13 @@ public struct AsepriteLoader: LoaderPlugin {
             throw AsepriteError.unsupported(detail: "the canvas is \(document.width)x\(document.height), larger than the limit \(limits)")
         }
         let compositor = try AsepriteCompositor(document)
-        let groups = compositor.groupsBlendedApart
+        let groups = compositor.groupsComposedInTheEditor
         if !groups.isEmpty {
             warnings.append(
-                AssetWarning(.asepriteGroupBlending, "group \(groups.joined(separator: ", "))'s own opacity or blend mode is not applied"))
+                AssetWarning(
+                    .asepriteGroupBlending,
+                    "group \(groups.joined(separator: ", ")): its own opacity or blend mode shows in Aseprite's editor when it composes groups, not in Aseprite's export; composited as the export"
+                ))
         }
         warnings += Self.unreadDataWarnings(document)
         var canvases = [[UInt8]]()

@@ -16,6 +16,8 @@ struct AsepriteReader {
     var decodedBytes = 0
     /// The header's frame count.
     var frameCount = 0
+    /// Whether a new palette chunk (0x2019) was read: old ones (0x0004) are not read after it.
+    var sawPalette = false
     /// Whose the next user data chunk is.
     var owner = AsepriteUserDataOwner.sprite
     /// The external files chunk's names, by entry id (properties maps name their extension by one).
@@ -75,6 +77,8 @@ struct AsepriteReader {
         try reserve(count * width * height * 4, for: "\(count) frames of \(width)x\(height)")
         var offset = 128
         var palette = AsepriteDocument.emptyPalette
+        let headerColors = Int(try ByteReader(data).littleEndian(at: 32, as: UInt16.self, "the colour count"))
+        var paletteCount = headerColors == 0 ? 256 : headerColors  // 0: 256, in old files
         for index in 0..<frameCount {
             let name = "frame \(index + 1) of \(frameCount)"
             guard data.count - offset >= 16 else {
@@ -91,9 +95,10 @@ struct AsepriteReader {
             let oldCount = Int(try header.littleEndian(at: offset + 6, as: UInt16.self, "\(name)'s chunk count"))
             let duration = Int(try header.littleEndian(at: offset + 8, as: UInt16.self, "\(name)'s duration"))
             let newCount = Int(try header.littleEndian(at: offset + 12, as: UInt32.self, "\(name)'s chunk count"))
-            document.frames.append(AsepriteDocument.Frame(durationMilliseconds: duration, palette: palette))
+            document.frames.append(AsepriteDocument.Frame(durationMilliseconds: duration, palette: palette, paletteCount: paletteCount))
             try readChunks(count: newCount != 0 ? newCount : oldCount, in: offset + 16..<offset + size, frame: index, name: name)
             palette = document.frames[index].palette
+            paletteCount = document.frames[index].paletteCount
             offset += size
         }
         if offset != data.count {
@@ -103,8 +108,6 @@ struct AsepriteReader {
 
     private mutating func readChunks(count: Int, in range: Range<Int>, frame: Int, name: String) throws {
         var offset = range.lowerBound
-        var oldPalette: [UInt8]?
-        var sawPalette = false
         for number in 0..<count {
             let chunk = "\(name)'s chunk \(number + 1) of \(count)"
             guard range.upperBound - offset >= 6 else {
@@ -117,9 +120,11 @@ struct AsepriteReader {
             }
             let body = ByteReader(data[offset + 6..<offset + size])
             switch type {
-            case 0x0004: oldPalette = try Self.oldPalette(body, onto: document.frames[frame].palette, chunk: chunk)
+            case 0x0004 where !sawPalette:  // as Aseprite: old palette chunks only until a new one, in any frame
+                document.frames[frame].palette = try Self.oldPalette(body, onto: document.frames[frame].palette, chunk: chunk)
             case 0x2019:
-                document.frames[frame].palette = try Self.palette(body, onto: document.frames[frame].palette, chunk: chunk)
+                (document.frames[frame].palette, document.frames[frame].paletteCount) = try Self.palette(
+                    body, onto: document.frames[frame].palette, count: document.frames[frame].paletteCount, chunk: chunk)
                 sawPalette = true
             case 0x2004:
                 document.layers.append(try Self.layer(body, chunk: chunk))
@@ -141,13 +146,13 @@ struct AsepriteReader {
                 owner = .slice(document.slices.count - 1)
             case 0x2021: document.unread["old slices", default: 0] += 1
             case 0x2023:
-                document.unread["tileset", default: 0] += 1
+                let (id, tileset) = try tileset(body, chunk: chunk)
+                document.tilesets[id] = tileset
                 owner = .tileset
             case 0x2008: externalFiles.merge(try Self.externalFiles(body, chunk: chunk)) { $1 }
             default: break  // colour profile, cel extra, masks: nothing a frame's pixels need
             }
             offset += size
         }
-        if let oldPalette, !sawPalette { document.frames[frame].palette = oldPalette }
     }
 }

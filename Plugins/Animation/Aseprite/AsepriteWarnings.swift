@@ -1,14 +1,15 @@
 import Preload
 
 extension AssetWarning.Code {
-    /// The file holds data this loader does not read or an animation does not keep: tilesets
-    /// (counted), a layer's or cel's user data (named: an animation has no layers), user data
+    /// The file holds data this loader does not read or an animation does not keep: a layer's
+    /// or cel's user data (named: an animation has no layers), old slice chunks (counted), user data
     /// properties of an unknown type, a user data chunk after every tag had its own, an
     /// export's slice `properties`. The rest of the file loads.
     public static let asepriteUnreadData: AssetWarning.Code = "aseprite.unread-data"
-    /// A group layer's own opacity or blend mode is set to apply (header flag 2), and this loader
-    /// composites a group's layers straight onto the frame: the group's opacity and mode are
-    /// not applied.
+    /// A group layer has its own opacity or blend mode, and the file says Aseprite's editor
+    /// composes groups (header flag 2, its experimental option): the editor shows the group
+    /// composited on its own and then blended, but Aseprite's export, and this loader, draw the
+    /// group's layers straight onto the frame without the group's opacity and mode.
     public static let asepriteGroupBlending: AssetWarning.Code = "aseprite.group-blending"
     /// The header's file size or the bytes after the last frame disagree with the frames read.
     public static let asepriteFileSize: AssetWarning.Code = "aseprite.file-size"

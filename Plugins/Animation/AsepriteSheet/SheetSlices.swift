@@ -60,13 +60,8 @@ enum SheetSlices {
         var userData = AnimationUserData(text: fields.values["data"] == nil ? nil : try fields.string("data"))
         guard fields.values["color"] != nil else { return userData }
         let text = try fields.string("color")
-        let digits = Array(text.utf8.dropFirst())
-        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else {
-            throw fields.problem("'color' is not #rrggbbaa: '\(text)'")
-        }
-        let channels = stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) ?? 0 }
-        userData.color = AnimationUserData.Color(
-            red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+        guard let color = AnimationUserData.Color(hex: text) else { throw fields.problem("'color' is not #rrggbbaa: '\(text)'") }
+        userData.color = color
         return userData
     }
 }

@@ -24,6 +24,20 @@ public struct AnimationUserData: Hashable, Sendable {
         public var description: String {
             "#" + [red, green, blue, alpha].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
+
+        /// The colour `#rrggbbaa` (or `#rrggbb`, opaque) names, or `nil` when `text` is neither.
+        init?(hex text: String) {
+            guard text.hasPrefix("#"), let channels = Self.hexBytes(text.dropFirst()), channels.count == 3 || channels.count == 4 else { return nil }
+            self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+        }
+
+        /// The bytes of `text`'s pairs of hex digits, or `nil` when it is not such pairs.
+        static func hexBytes(_ text: Substring) -> [UInt8]? {
+            let digits = Array(text.utf8)
+            guard digits.count % 2 == 0, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
+            let bytes = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+            return bytes.count * 2 == digits.count ? bytes : nil
+        }
     }
 
     /// The text, if one was given.

@@ -52,7 +52,8 @@ public struct SpriteAnimation: Asset, Sendable {
     /// The canvas's height in pixels (every frame's).
     public var height: Int
     /// The RGBA8 pages (straight alpha) the frames' pixels are packed on; frames that show the
-    /// same pixels share one region.
+    /// same pixels share one region. (Loaded from a pack baked with `--gpu` or `--premultiply`,
+    /// they are in the format and alpha mode the pack holds them in.)
     public var pages: [Texture]
     /// The frames, in file order.
     public var frames: [Frame]
@@ -83,9 +84,17 @@ public struct SpriteAnimation: Asset, Sendable {
     }
 
     /// Frame `index` drawn on the whole canvas: `width * height` RGBA8 pixels, straight alpha,
-    /// transparent black outside the frame's ``Frame/canvasRect``.
+    /// transparent black outside the frame's ``Frame/canvasRect``. Empty when the frame's page
+    /// is not RGBA8 (a pack baked with `preload bake --gpu` keeps its pages GPU-ready) or the
+    /// frame does not lie inside its page and the canvas.
     public func canvasPixels(ofFrame index: Int) -> [UInt8] {
-        let frame = frames[index], page = pages[frame.page]
+        let frame = frames[index]
+        guard pages.indices.contains(frame.page), pages[frame.page].pixelFormat == .rgba8,
+            frame.rect.isInside(width: pages[frame.page].width, height: pages[frame.page].height),
+            frame.canvasRect.width == frame.rect.width, frame.canvasRect.height == frame.rect.height,
+            frame.canvasRect.isInside(width: width, height: height)
+        else { return [] }
+        let page = pages[frame.page]
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         page.pixels.withUnsafeBufferPointer { source in
             for row in 0..<frame.rect.height {

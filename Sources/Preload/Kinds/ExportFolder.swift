@@ -17,9 +17,16 @@ public protocol ExportFolder: AnyObject {
 
     /// Reports that `name` was not written, and why.
     func skip(_ name: String, because reason: String)
+
+    /// The extension ``write(_:named:partOf:)`` gives a texture's file (`png`, `ktx2`): what a
+    /// file naming the image beside it (a sheet's JSON) writes.
+    var textureFileExtension: String { get }
 }
 
 extension ExportFolder {
+    /// `png`.
+    public var textureFileExtension: String { "png" }
+
     /// Writes `texture`, the asset itself, at `NAME.png`.
     public func write(_ texture: Texture, named name: String) {
         write(texture, named: name, partOf: nil)

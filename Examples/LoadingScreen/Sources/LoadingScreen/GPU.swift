@@ -1,5 +1,6 @@
 import CSDL2
 import Preload
+import PreloadAnimation
 import PreloadAtlas
 import PreloadFont
 import PreloadPack
@@ -48,12 +49,20 @@ final class GPU {
         var height: Int
     }
 
+    /// An uploaded animation: its pages' textures, and the animation without its pages' pixels
+    /// (its frames, durations and tags, which say what to show when).
+    struct Animation {
+        var pages: [OpaquePointer]
+        var timing: SpriteAnimation
+    }
+
     let renderer: OpaquePointer
     private(set) var textures: [OpaquePointer] = []
     private(set) var atlases: [Atlas] = []
     private(set) var packs: [Pack] = []
     private(set) var fonts: [Font] = []
     private(set) var maps: [Map] = []
+    private(set) var animations: [Animation] = []
     /// Bytes of pixels given to the driver so far: a compressed texture's blocks (every level), a
     /// decoded one's RGBA8.
     private(set) var uploadedBytes = 0
@@ -105,6 +114,11 @@ final class GPU {
             return Self.add(uploaded, to: &packs)
         case let font as BitmapFont: return Self.add(upload(font), to: &fonts)
         case let map as TileMap: return Self.add(upload(map), to: &maps)
+        case let animation as SpriteAnimation:
+            let timing = SpriteAnimation(
+                width: animation.width, height: animation.height, pages: [], frames: animation.frames, tags: animation.tags,
+                loopCount: animation.loopCount)
+            return Self.add(Animation(pages: animation.pages.map { make($0) }, timing: timing), to: &animations)
         default: return nil
         }
     }
@@ -231,6 +245,16 @@ final class GPU {
         var target = SDL_Rect(x: Int32(centreX - frame.rect.width / 2), y: Int32(centreY - frame.rect.height / 2), w: source.w, h: source.h)
         let angle: Double = frame.rotation == .clockwise ? -90 : 90
         SDL_RenderCopyEx(renderer, atlas.pages[frame.page], &source, &target, angle, nil, SDL_FLIP_NONE)
+    }
+
+    /// Draws frame `index` of `animation` as its whole canvas would be drawn with its top-left
+    /// corner at (`x`, `y`): the frame's region of its page where the frame sits on the canvas.
+    func draw(frame index: Int, of animation: Animation, x: Int, y: Int) {
+        let frame = animation.timing.frames[index]
+        guard frame.rect.width > 0, frame.rect.height > 0 else { return }
+        var source = SDL_Rect(x: Int32(frame.rect.x), y: Int32(frame.rect.y), w: Int32(frame.rect.width), h: Int32(frame.rect.height))
+        var target = SDL_Rect(x: Int32(x + frame.canvasRect.x), y: Int32(y + frame.canvasRect.y), w: source.w, h: source.h)
+        SDL_RenderCopy(renderer, animation.pages[frame.page], &source, &target)
     }
 
     /// Draws `map`'s tiles with the map's top-left corner at (`x`, `y`): each tile's rectangle of

@@ -24,12 +24,16 @@ struct Options {
     /// `--decode-on-cpu` with `--baked`: draw with SDL's software renderer and decode a GPU
     /// pack's compressed textures on the CPU, as on a machine without OpenGL.
     var decodesOnCPU = false
+    /// `--animation-at MS`: show the animation as it is MS milliseconds after it started, on
+    /// every frame (CI's screenshot per frame); without it, the animation plays from when the
+    /// level is first drawn.
+    var animationAt: Duration?
 
     static let usage =
         "usage: LoadingScreen [--assets DIR | --baked FILE.bake [--decode-on-cpu]] [--frames N] [--screenshot FILE.png] [--budget-ms 2]"
-        + " [--extra DIR] [--trace]"
+        + " [--extra DIR] [--trace] [--animation-at MS]"
         + "\n       LoadingScreen [--assets DIR] --bake FILE.bake [--gpu bc|astc]"
-    static let flagsWithValues: Set = ["--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked", "--gpu"]
+    static let flagsWithValues: Set = ["--assets", "--frames", "--screenshot", "--extra", "--budget-ms", "--bake", "--baked", "--gpu", "--animation-at"]
 
     init(_ arguments: ArraySlice<String>) {
         var arguments = arguments
@@ -62,6 +66,11 @@ struct Options {
                 guard let count = Int(value), count > 0 else { Self.fail("--frames needs a positive number, not \(value)", status: 64) }
                 frames = count
             case "--screenshot": screenshot = value
+            case "--animation-at":
+                guard let milliseconds = Int(value), milliseconds >= 0 else {
+                    Self.fail("--animation-at needs a number of milliseconds, not \(value)", status: 64)
+                }
+                animationAt = .milliseconds(milliseconds)
             case "--extra": extra = value
             case "--budget-ms":
                 guard let milliseconds = Double(value), milliseconds > 0 else {

@@ -17,13 +17,14 @@ import Synchronization
 // theme, streamed (LevelAudio; SDL_AUDIODRIVER=disk writes what the device played to
 // SDL_DISKAUDIOFILE). With `--trace`, a line per loading frame: the fraction shown and the
 // fraction on the GPU by the example's own count (GPU.fractionOnGPU), and that count when the
-// level is drawn.
+// level is drawn. On the panel the hero walks: an Aseprite file's "walk" tag, played from when the
+// level is first drawn (`--animation-at MS` holds it at one moment, for a screenshot).
 // Baked with `--gpu bc|astc`, the level's textures are BC7 or ASTC 4x4 blocks with mipmaps:
 // loaded, they go to the GPU as they are through SDL's OpenGL renderer where the driver has the
 // format, and are decoded on the CPU otherwise (RendererChoice, GPU.make); the last lines say
 // which way they went and when the first full frame was drawn.
 //
-//     LoadingScreen [--assets DIR | --baked FILE.bake [--decode-on-cpu]] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace]
+//     LoadingScreen [--assets DIR | --baked FILE.bake [--decode-on-cpu]] [--frames N] [--screenshot FILE.png] [--budget-ms 2] [--extra DIR] [--trace] [--animation-at MS]
 //     LoadingScreen [--assets DIR] --bake FILE.bake [--gpu bc|astc]     (bakes the level and stops)
 
 let options = Options(CommandLine.arguments.dropFirst())
@@ -75,6 +76,8 @@ var barShown = 0.0
 var layout: SceneLayout?
 var audio: LevelAudio?
 var frame = 0
+/// When the hero's walk started playing: when the level was first drawn.
+var animationStarted: ContinuousClock.Instant?
 /// When the level was first drawn whole.
 var firstFullFrame: (frame: Int, after: Duration)?
 let started = ContinuousClock.now
@@ -104,7 +107,10 @@ running: while true {
                 sound: required(coordinator.assets.asset(named: "jump", as: Sound.self), "sound jump (audio/jump.wav)"),
                 music: required(coordinator.assets.asset(named: "theme", as: Music.self), "music theme (audio/theme.wav)"))
         }
-        layout = Level.draw(on: gpu, store: coordinator.assets, assets: options.assets)
+        let animationStart = animationStarted ?? ContinuousClock.now
+        animationStarted = animationStart
+        layout = Level.draw(
+            on: gpu, store: coordinator.assets, assets: options.assets, animationTime: options.animationAt ?? ContinuousClock.now - animationStart)
         if firstFullFrame == nil {
             firstFullFrame = (frame, ContinuousClock.now - started)
             if options.trace { print(String(format: "loaded at frame %d: on the GPU %.3f", frame, gpu.fractionOnGPU(of: batch.progress))) }

@@ -50,6 +50,24 @@ public struct SceneLayout: Codable, Sendable {
         }
     }
 
+    /// The animation drawn on the panel: which frame of which tag it showed, how long after the
+    /// tag started, and where its canvas's top-left corner was.
+    public struct Animation: Codable, Sendable {
+        public var file: String
+        public var tag: String
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+        public var milliseconds: Int
+        public var frame: Int
+
+        public init(file: String, tag: String, x: Int, y: Int, width: Int, height: Int, milliseconds: Int, frame: Int) {
+            (self.file, self.tag, self.x, self.y, self.width, self.height) = (file, tag, x, y, width, height)
+            (self.milliseconds, self.frame) = (milliseconds, frame)
+        }
+    }
+
     /// The opaque black panel the sprites and the text are drawn on: x, y, width, height.
     public var panel: [Int]
     /// The background image, and a patch of it (x, y, width, height) that nothing covers.
@@ -58,9 +76,10 @@ public struct SceneLayout: Codable, Sendable {
     public var sprites: [Sprite]
     public var map: Map
     public var text: Text
+    public var animation: Animation
 
-    public init(panel: [Int], background: String, backgroundPatch: [Int], sprites: [Sprite], map: Map, text: Text) {
+    public init(panel: [Int], background: String, backgroundPatch: [Int], sprites: [Sprite], map: Map, text: Text, animation: Animation) {
         (self.panel, self.background, self.backgroundPatch, self.sprites) = (panel, background, backgroundPatch, sprites)
-        (self.map, self.text) = (map, text)
+        (self.map, self.text, self.animation) = (map, text, animation)
     }
 }

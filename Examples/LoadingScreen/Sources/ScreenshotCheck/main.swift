@@ -146,6 +146,25 @@ if strip.x < layout.panel[0] || strip.width <= 0 || strip.y < layout.panel[1] ||
     if pairs.isEmpty { failures.append("the text makes none of the font's kerning pairs: the check cannot tell that kerning is drawn") }
 }
 
+// The animation, on the panel: the frame its tag shows at the layout's time, as the sheet
+// Aseprite would export from the same file holds it.
+let animation = layout.animation
+let sheet = try AnimationSheet(exportedFrom: animation.file)
+if let due = sheet.frame(at: animation.milliseconds, tag: animation.tag) {
+    if animation.frame != due {
+        failures.append("the animation showed frame \(animation.frame) at \(animation.milliseconds) ms of \(animation.tag); its durations say \(due)")
+    }
+    let expected = try sheet.image(ofFrame: due).overBlack()
+    let drawn = shot.crop(x: animation.x, y: animation.y, width: expected.width, height: expected.height)
+    compare("animation \(animation.file) frame \(due) (\(animation.tag), \(animation.milliseconds) ms) at (\(animation.x), \(animation.y))", drawn, expected)
+    expectedScreen = expectedScreen.placing(expected, x: animation.x, y: animation.y)
+    let next = (due + 1) % sheet.frames.count
+    tells(drawn, from: try sheet.image(ofFrame: next).overBlack(), "the animation's next frame shown")
+    tells(drawn, from: Image.black(width: expected.width, height: expected.height), "the animation missing")
+} else {
+    failures.append("the sheet \(sheet.descriptor) has no tag \(animation.tag)")
+}
+
 // Nothing is blended over the patch: exact, the software renderer copies it within 1.
 let patch = layout.backgroundPatch
 compare(
@@ -162,7 +181,7 @@ let missed = mutations.filter { !$0.caught }.map(\.name)
 if !missed.isEmpty { failures.append("the check could not tell a mutated picture from a right one: \(missed.joined(separator: "; "))") }
 if failures.isEmpty {
     print(
-        "screenshot matches (\(standard.requirement)): \(layout.sprites.count) sprites, the map, the text and the background; "
+        "screenshot matches (\(standard.requirement)): \(layout.sprites.count) sprites, the map, the text, the animation's frame and the background; "
             + "each of \(mutations.count) mistakes made on purpose would have been caught")
 } else {
     for failure in failures { print("MISMATCH: \(failure)") }
