@@ -113,6 +113,9 @@ let package = Package(
         // libwebp's decoder types only: the plugin opens libwebp.so.7 at run time (SystemLibrary),
         // so the package builds without libwebp's headers.
         .target(name: "CPreloadWebP"),
+        // giflib's decoding types and a memory reader: PreloadAnimation opens libgif.so.7 at run
+        // time (SystemLibrary), so the package builds without giflib's headers.
+        .target(name: "CPreloadGIF"),
         // libsndfile's, libvorbisfile's and libmpg123's types and memory readers: the plugin opens
         // those libraries at run time, so the package builds without their headers.
         .target(name: "CPreloadAudio"),
@@ -177,7 +180,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadAnimation",
-            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib", "PreloadWebP"],
+            dependencies: ["Preload", "PreloadAtlas", "PreloadPNG", "PreloadZlib", "PreloadWebP", "CPreloadGIF"],
             path: "Plugins/Animation"
         ),
         .target(

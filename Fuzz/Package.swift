@@ -13,7 +13,7 @@ let fuzzerFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 /// One executable per harness, each in Sources/NAME/main.swift.
 let harnesses = [
     "fuzz-pack", "fuzz-png", "fuzz-atlas", "fuzz-coordinator", "fuzz-baked", "fuzz-jpeg", "fuzz-webp", "fuzz-qoi", "fuzz-audio", "fuzz-font",
-    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2", "fuzz-aseprite", "fuzz-apng", "fuzz-animated-webp",
+    "fuzz-truetype", "fuzz-tilemap", "fuzz-ktx2", "fuzz-aseprite", "fuzz-apng", "fuzz-animated-webp", "fuzz-gif",
 ]
 
 let package = Package(

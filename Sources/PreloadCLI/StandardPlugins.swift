@@ -14,7 +14,7 @@ import PreloadTrueType
 import PreloadWebP
 
 /// The plugins every subcommand that loads registers: PNG, JPEG, WebP, QOI, KTX2, audio, Aseprite exports, atlases,
-/// bitmap and TrueType fonts, Tiled maps, Aseprite animations, APNG animations, animated WebPs (when named), packs, baked packs and data files, in that
+/// bitmap and TrueType fonts, Tiled maps, Aseprite animations, APNG animations, animated WebPs (when named), GIFs, packs, baked packs and data files, in that
 /// order.
 enum StandardPlugins {
     /// A registry of the standard plugins, with these PNG, pack, baked-pack and audio loaders; without
@@ -33,7 +33,7 @@ enum StandardPlugins {
     ) -> [any LoaderPlugin] {
         [
             png, JPEGLoader(), WebPLoader(), QOILoader(), KTX2Loader(), audio, AsepriteSheetLoader(), AtlasLoader(), BitmapFontLoader(),
-            TrueTypeFontLoader(), TileMapLoader(), AsepriteLoader(), APNGLoader(), AnimatedWebPLoader(), pack,
+            TrueTypeFontLoader(), TileMapLoader(), AsepriteLoader(), APNGLoader(), AnimatedWebPLoader(), GIFLoader(), pack,
         ]
             + (baked.map { [$0] } ?? [])
             + [DataFileLoader.raw, DataFileLoader.json]

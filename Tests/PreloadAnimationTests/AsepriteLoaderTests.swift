@@ -20,7 +20,7 @@ import Testing
         #expect(hero.canvasPixels(ofFrame: 1) == [200, 100, 50, 255, 255, 0, 0, 128, 10, 20, 30, 64])
         #expect(hero.frameIndex(at: .milliseconds(120), tag: "all") == 1)
         let description = hero.assetDescription(checksums: nil)
-        #expect(description.summary == "animation 3x1, 2 frames, 250 ms, 2 tags (all, second)")
+        #expect(description.summary == "animation 3x1, 2 frames, 250 ms, loops, 2 tags (all, second)")
     }
 
     @Test func aDamagedFileFailsAloneNamingItsCause() async throws {

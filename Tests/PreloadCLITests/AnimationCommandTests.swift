@@ -48,7 +48,7 @@ import Testing
         #expect(loose.count == 1 && loose == baked, "\(loose) \(baked)")
         #expect((loose["anims/bat.json"]?["pages"] as? [[String: Any]])?.first?["sha256"] != nil)
         let verbose = try await CommandRunner.preload(["anims.bake", "--verbose"], in: directory.path)
-        #expect(verbose.stdout.contains("animation 2x2, 2 frames, 200 ms, 1 tag (fly)"), "\(verbose.stdout)")
+        #expect(verbose.stdout.contains("animation 2x2, 2 frames, 200 ms, loops, 1 tag (fly)"), "\(verbose.stdout)")
         let export = try await CommandRunner.preload(["export", "anims.bake", "--to", "out"], in: directory.path)
         #expect(export.status == 0 && export.stdout.contains("1 animation (Aseprite JSON)"), "\(export.stdout)\(export.stderr)")
         // The store name kept whole, the extension appended, as every export is named.

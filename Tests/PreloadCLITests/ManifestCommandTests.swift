@@ -43,7 +43,7 @@ import Testing
                 "Error: \(manifest): group 'a': entry 2 ('art/missing.png'): \(art)/missing.png does not exist",
                 "Error: \(manifest): group 'b': the groups require each other: b -> a -> b",
                 "Error: \(manifest): group 'b': entry 1 ('art/notes.txt'): no plugin loads \(art)/notes.txt",
-                "Error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: animated-webp, apng, aseprite, aseprite-sheet, atlas, audio, baked, bmfont, data, jpeg, json, ktx2, pack, png, qoi, tilemap, truetype, webp)",
+                "Error: \(manifest): group 'b': entry 2 ('art/hero.png'): no plugin is called 'tga' (registered: animated-webp, apng, aseprite, aseprite-sheet, atlas, audio, baked, bmfont, data, gif, jpeg, json, ktx2, pack, png, qoi, tilemap, truetype, webp)",
                 "Error: \(manifest): group 'b': entry 3 ('art/hero.png/'): \(art)/hero.png is not a folder (a path ending in '/' names one)",
             ])
 

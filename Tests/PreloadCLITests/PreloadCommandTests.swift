@@ -17,7 +17,7 @@ import Testing
         try directory.write("art/good.png", PNGFixture.rgba(width: 12, height: 7, pixels: pixels))
         let whole = PNGFixture.rgba(width: 40, height: 40, pixels: PNGFixture.noise(width: 40, height: 40))
         try directory.write("art/sub/truncated.png", Array(whole.prefix(whole.count / 2)))
-        try directory.write("art/fake.png", Array("GIF89a, not a PNG at all".utf8))
+        try directory.write("art/fake.png", Array("plain text, not a PNG at all".utf8))
         try directory.write("art/readme.txt", Array("not an asset".utf8))
         try directory.write("art/.hidden.png", Array("ignored".utf8))
     }

@@ -25,4 +25,25 @@ extension AssetWarning.Code {
     /// An APNG holds more frames than its `acTL` promises: the promised frames loaded (as
     /// Pillow plays it), the rest were checked and left out.
     public static let apngFrameCount: AssetWarning.Code = "apng.frame-count"
+
+    // The GIF loader's (one warnings file for the plugin).
+
+    /// A frame reaches past the logical screen (or lies wholly outside it): the part outside is
+    /// not drawn, as browsers clip it.
+    public static let gifFrameOutsideScreen: AssetWarning.Code = "gif.frame-outside-screen"
+    /// A frame's disposal method is 4 to 7, which the specification leaves undefined: 4 is read as
+    /// 3 (restore previous), as browsers read it; 5 to 7 as 1 (leave in place).
+    public static let gifDisposal: AssetWarning.Code = "gif.disposal"
+    /// A frame has no colour table (neither a local one nor the global one): its indexes show as
+    /// grays (index n as n, n, n), as Pillow shows them.
+    public static let gifNoColorTable: AssetWarning.Code = "gif.no-color-table"
+    /// A frame uses colour indexes past its colour table's size: they show as opaque black, as
+    /// browsers show them.
+    public static let gifIndexPastTable: AssetWarning.Code = "gif.index-past-table"
+    /// The file ends after a whole frame without its trailer (`;`), or an unknown record follows
+    /// the last frame: the frames before load, as browsers and Pillow load them.
+    public static let gifTrailer: AssetWarning.Code = "gif.trailer"
+    /// A Graphic Control Extension is not 4 bytes long: it is passed over (the next frame keeps
+    /// the defaults: no transparency, no disposal, 100 ms).
+    public static let gifGraphicControl: AssetWarning.Code = "gif.graphic-control"
 }

@@ -82,6 +82,20 @@ enum FramePacking {
         }
     }
 
+    /// `canvas` (`width * height` RGBA8 pixels) trimmed to the bounds of its pixels with alpha,
+    /// the trimmed rows copied out on their own: a decoder that keeps each frame's trim until
+    /// packing (GIF) holds no whole canvas per frame.
+    static func trim(_ canvas: [UInt8], width: Int, height: Int) -> Trim {
+        let view = Trim(of: AssetBytes(canvas), start: 0, stride: width * 4, width: width, height: height, origin: (0, 0))
+        let bounds = view.bounds, rowBytes = bounds.width * 4
+        var rows = [UInt8]()
+        rows.reserveCapacity(rowBytes * bounds.height)
+        view.bytes.withUnsafeBytes { raw in
+            for row in 0..<bounds.height { view.withRow(row, in: raw) { rows += $0 } }
+        }
+        return Trim(of: AssetBytes(rows), start: 0, stride: rowBytes, width: bounds.width, height: bounds.height, origin: (bounds.x, bounds.y))
+    }
+
     /// The pages and frames of `canvases` (each `width * height` RGBA8 pixels) shown for
     /// `durations`, the pages in `memory`'s pooled memory. `sameAs`, when given, names for each
     /// frame an earlier one known to be the same image (or itself): such a frame is not trimmed
@@ -101,12 +115,14 @@ enum FramePacking {
         return try pack(trims, durations: durations, width: width, height: height, memory: memory)
     }
 
-    /// The pages and frames of `trims` (on a `width` x `height` canvas) shown for `durations`,
+    /// The pages and frames of `trims` (on a `width` x `height` canvas; a decoder that keeps
+    /// only each frame's trim makes them with ``trim(_:width:height:)``) shown for `durations`,
     /// the pages in `memory`'s pooled memory.
     static func pack(
         _ trims: [Trim], durations: [Int], width: Int, height: Int, memory: AssetMemory
     ) throws -> (pages: [Texture], frames: [SpriteAnimation.Frame]) {
         var unique: [Trim: Int] = [:]
+        unique.reserveCapacity(trims.count)  // growing rehashes every key: 6% of a 60-frame GIF's load
         var stored = [Trim]()
         var frameTrim = [Int]()
         for trim in trims {

@@ -7,7 +7,8 @@ extension SpriteAnimation: DescribedAsset {
     /// `width`, `height`, `frameCount`, `durationMilliseconds` (all frames), `loopCount`,
     /// `tags` (each's `name`, `from`, `to`, `direction`, `repeat`), `slices` (each's `name`
     /// and `keys`: `frame`, `x`, `y`, `w`, `h`, and `center` and `pivot` when it has them) and
-    /// `pages`; `animation 32x32, 6 frames, 600 ms, 2 tags (idle, walk), 1 slice (hitbox)`.
+    /// `pages`; `animation 32x32, 6 frames, 600 ms, loops, 2 tags (idle, walk), 1 slice (hitbox)`
+    /// (or `plays once`, `plays 5 times`: ``loopCount``).
     public func assetDescription(checksums: AssetChecksums?) -> AssetDescription {
         let total = frames.reduce(0) { $0 + $1.durationMilliseconds }
         let tagFields: [DescriptionValue] = tags.map { tag in
@@ -17,6 +18,7 @@ extension SpriteAnimation: DescribedAsset {
             ])
         }
         let names = tags.isEmpty ? "" : " (" + tags.map(\.name).joined(separator: ", ") + ")"
+        let plays = loopCount == 0 ? "loops" : loopCount == 1 ? "plays once" : "plays \(loopCount) times"
         let sliceNames =
             slices.isEmpty ? "" : ", \(AssetDescription.counted(slices.count, "slice")) (" + slices.map(\.name).joined(separator: ", ") + ")"
         return AssetDescription(
@@ -25,7 +27,7 @@ extension SpriteAnimation: DescribedAsset {
                 "loopCount": .int(loopCount), "tags": .array(tagFields), "slices": .array(slices.map(Self.fields)),
                 "pages": .pages(pages.enumerated().map { ("page \($0.offset)", $0.element) }, checksums: checksums),
             ],
-            summary: "animation \(width)x\(height), \(AssetDescription.counted(frames.count, "frame")), \(total) ms, "
+            summary: "animation \(width)x\(height), \(AssetDescription.counted(frames.count, "frame")), \(total) ms, \(plays), "
                 + AssetDescription.counted(tags.count, "tag") + names + sliceNames)
     }
 

@@ -8,7 +8,8 @@ extension AssetKind {
 
 /// An animated sprite: its frames, how long each shows, and the tags that name runs of them,
 /// loaded from an Aseprite file (`.aseprite`, `.ase`) by ``AsepriteLoader``, from Aseprite's
-/// sheet export by ``AsepriteSheetLoader``, or from an animated PNG by ``APNGLoader``.
+/// sheet export by ``AsepriteSheetLoader``, from an animated PNG by ``APNGLoader``, from an
+/// animated WebP by ``AnimatedWebPLoader`` or from a GIF by ``GIFLoader``.
 ///
 /// Each frame is the canvas composited as its format composites it, trimmed to its pixels
 /// with alpha and packed with the others onto RGBA8 ``pages`` (PreloadAtlas's packer): a frame is
@@ -60,7 +61,9 @@ public struct SpriteAnimation: Asset, Sendable {
     /// The named runs of frames, in file order.
     public var tags: [AnimationTag]
     /// How many times the whole animation plays when no tag is asked for; 0 plays it forever
-    /// (Aseprite files have no loop count: theirs is 0; an APNG's is its `acTL`'s `num_plays`).
+    /// (Aseprite files have no loop count: theirs is 0; an APNG's is its `acTL`'s `num_plays`; a
+    /// GIF's NETSCAPE2.0 value `n` repeats it `n` times after the first play, `n + 1`, and a GIF
+    /// without one plays once).
     public var loopCount: Int
     /// The named rectangles of the canvas (hit boxes, 9-slices, pivots), in file order.
     public var slices: [AnimationSlice]
