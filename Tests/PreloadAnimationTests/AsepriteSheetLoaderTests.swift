@@ -152,6 +152,25 @@ import Testing
         #expect(report.failed.count == 1 && message.contains("broken.json") && message.contains("tag 'all' runs from frame 0 to 7"), "\(message)")
     }
 
+    /// A sheet nowhere to be found is a missing file, named with what was tried (once each), not
+    /// a damaged export (the trial of issue 51 met "malformed ... nor kayahr.png or kayahr.png").
+    @Test func aSheetNowhereToBeFoundIsAMissingFile() async throws {
+        let directory = try TemporaryDirectory("aseprite-sheet-missing")
+        try directory.write(
+            "hero.json",
+            text: Self.hash(meta: Self.meta().replacingOccurrences(of: #""image": "hero.png""#, with: #""image": "/Users/artist/hero.png""#)))
+        try directory.write("walk.json", text: Self.hash())
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AsepriteSheetLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: directory.file("hero.json")), AssetRequest(path: directory.file("walk.json"))])
+        let messages = report.failed.compactMap { $0.outcome.error }.map { ($0.category, "\($0)") }
+        #expect(messages.count == 2 && messages.allSatisfy { $0.0 == .fileNotFound }, "\(messages)")
+        #expect(
+            messages.contains { $0.1.hasSuffix("the sheet '/Users/artist/hero.png' the export names is not there, nor hero.png beside the JSON") },
+            "\(messages)")
+        #expect(
+            messages.contains { $0.1.hasSuffix("the sheet 'hero.png' the export names is not there, nor walk.png beside the JSON") }, "\(messages)")
+    }
+
     @Test func theClaimReadsUntilMetaAndPassesOtherJSONOn() {
         let loader = AsepriteSheetLoader()
         let export = Array(Self.hash().utf8)

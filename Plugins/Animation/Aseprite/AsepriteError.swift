@@ -11,6 +11,9 @@ public enum AsepriteError: AssetFailure, Equatable {
     case malformed(detail: String)
     /// The file ends before what its header and frames say it holds (a frame count that lies).
     case truncated(detail: String)
+    /// An Aseprite sheet export's sheet is not there: neither the path its `meta.image` names nor
+    /// the files tried in its stead beside the JSON (`tried`, in the order tried).
+    case sheetNotFound(named: String, tried: [String])
     /// The file uses what this loader does not read: a visible tilemap layer whose tiles are in
     /// an external file, tiles of other than 32 bits, an unknown colour depth.
     case unsupported(detail: String)
@@ -20,6 +23,7 @@ public enum AsepriteError: AssetFailure, Equatable {
         case .malformed: .corrupt
         case .truncated: .truncated
         case .notAseprite, .unsupported: .unsupported
+        case .sheetNotFound: .fileNotFound
         }
     }
 
@@ -29,6 +33,9 @@ public enum AsepriteError: AssetFailure, Equatable {
         case .malformed(let detail): "malformed Aseprite file: \(detail)"
         case .truncated(let detail): "truncated Aseprite file: \(detail)"
         case .unsupported(let detail): "unsupported Aseprite file: \(detail)"
+        case .sheetNotFound(let named, let tried):
+            "the sheet '\(named)' the export names is not there"
+                + (tried.isEmpty ? "" : ", nor \(tried.joined(separator: " nor ")) beside the JSON")
         }
     }
 }

@@ -95,8 +95,11 @@ public struct AsepriteSheetLoader: PlanningPlugin {
         let ownName = (base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base) + ".png"
         let candidates = [fileName, ownName].compactMap { AssetPath.resolve($0, relativeTo: request.path, inside: request.containerPrefix) }
         guard let page = candidates.first(where: { (try? request.files.facts(of: $0)) != nil }) else {
-            throw AsepriteError.malformed(
-                detail: "the sheet '\(sheet.image)' is not there, nor \(Set([fileName, ownName]).sorted().joined(separator: " or ")) beside the JSON")
+            // The names tried beside the JSON, once each, leaving out the one `meta.image` is.
+            let tried = [fileName, ownName].reduce(into: [String]()) { names, name in
+                if name != sheet.image, !names.contains(name) { names.append(name) }
+            }
+            throw AsepriteError.sheetNotFound(named: sheet.image, tried: tried)
         }
         sheet.warnings.append(
             AssetWarning(.asepriteSheetPath, "the sheet '\(sheet.image)' is not there: loaded \(AssetPath.fileName(of: page)) beside the JSON"))
