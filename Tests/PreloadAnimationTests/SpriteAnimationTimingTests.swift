@@ -22,6 +22,9 @@ import Testing
         #expect(indexes(animation(tags: [], loopCount: 1), tag: nil, count: 8) == [0, 1, 1, 2, 3, 4, 4, 4])
         #expect(animation(tags: []).frameIndex(at: .milliseconds(-50)) == 0)
         #expect(animation(tags: []).frameIndex(at: .milliseconds(150)) == 1)
+        // Past what 64-bit milliseconds hold: the end of a play, not a wrapped time.
+        #expect(animation(tags: [], loopCount: 1).frameIndex(at: .seconds(Int64.max)) == 4)
+        #expect(animation(tags: [], loopCount: 1).frameIndex(at: .seconds(Int64.min)) == 0)
     }
 
     @Test func directions() {

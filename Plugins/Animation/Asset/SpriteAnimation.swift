@@ -137,7 +137,10 @@ public struct SpriteAnimation: Asset, Sendable {
             order = (Array(frames.indices), loopCount == 0 ? nil : loopCount * frames.count)
         }
         let (seconds, attoseconds) = time.components
-        let milliseconds = max(0, seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000)
+        // A time past what milliseconds hold in 64 bits is as long as they hold (it wrapped once).
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (sum, sumOverflow) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        let milliseconds = overflow || sumOverflow ? (seconds < 0 ? 0 : Int64.max) : max(0, sum)
         return frame(in: order.period, shown: order.shown, at: Int(clamping: milliseconds))
     }
 

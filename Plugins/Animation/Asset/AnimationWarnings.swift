@@ -1,5 +1,7 @@
 import Preload
 
+/// The warnings of the animation plugins (Aseprite files and exports, APNG, GIF, animated WebP):
+/// one file for the plugin folder, as each plugin has one.
 extension AssetWarning.Code {
     /// The file holds data this loader does not read or an animation does not keep: a layer's
     /// or cel's user data (named: an animation has no layers), old slice chunks (counted), user data
