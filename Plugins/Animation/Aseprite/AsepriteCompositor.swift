@@ -135,17 +135,17 @@ struct AsepriteCompositor {
     /// z-index), shown layers only, the background layer's first; linked cels resolved to the
     /// image they show (with their own z-index).
     func plan(_ index: Int) throws -> [AsepriteDocument.Cel] {
-        let frame = document.frames[index]
-        let cels = frame.cels.filter { document.layers[$0.layer].hasCels }
-        let ordered = cels.enumerated().sorted { left, right in
-            let (a, b) = (left.element, right.element)
-            let (orderA, orderB) = (a.layer + a.zIndex, b.layer + b.zIndex)
+        // Sorted by their numbers, each cel copied once (a cel's copy retains its pixels).
+        let cels = document.frames[index].cels, layers = document.layers
+        var order = cels.indices.filter { layers[cels[$0].layer].hasCels && shown[cels[$0].layer] }
+        order.sort { a, b in
+            let (orderA, orderB) = (cels[a].layer + cels[a].zIndex, cels[b].layer + cels[b].zIndex)
             if orderA != orderB { return orderA < orderB }
-            if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
-            return left.offset < right.offset
-        }.map { $0.element }.filter { shown[$0.layer] }
-        let background = ordered.filter { document.layers[$0.layer].isBackground }
-        return try (background + ordered.filter { !document.layers[$0.layer].isBackground }).map { try resolve($0, frame: index) }
+            if cels[a].zIndex != cels[b].zIndex { return cels[a].zIndex < cels[b].zIndex }
+            return a < b
+        }
+        let background = order.filter { layers[cels[$0].layer].isBackground }
+        return try (background + order.filter { !layers[cels[$0].layer].isBackground }).map { try resolve(cels[$0], frame: index) }
     }
 
     /// Calls `body` with each image cel `cel` draws: its own, or each tile of its tilemap at
