@@ -61,6 +61,23 @@ import Testing
         #expect(try canvas(file) == [0, 0, 0, 0, 0, 0, 0, 0])  // hidden: no fill
     }
 
+    @Test func theTransparentColourFillsTheWholeFrameWhereNoCelReaches() throws {
+        var file = F(width: 3, height: 1, depth: 8)
+        file.frames = [
+            F.Frame(
+                duration: 1,
+                chunks: [
+                    F.palette([[5, 6, 7, 255], [1, 2, 3, 255]]), F.layer("Background", flags: 1 | 8),
+                    F.rawCel(layer: 0, x: 1, width: 1, height: 1, pixels: [1]),
+                ]),
+            F.Frame(duration: 1, chunks: [F.palette([[5, 6, 7, 255], [1, 2, 3, 255], [9, 9, 9, 255]])]),
+        ]
+        // Frames share one canvas, and only what the cels drew is trimmed and cleared: the fill
+        // is drawn too, over the whole frame, in a frame with one small cel and in one with none.
+        #expect(try canvas(file) == [5, 6, 7, 255, 1, 2, 3, 255, 5, 6, 7, 255])
+        #expect(try canvas(file, frame: 1) == [5, 6, 7, 255, 5, 6, 7, 255, 5, 6, 7, 255])
+    }
+
     @Test func aLayerOfAnUnknownTypeDrawsNothing() throws {
         var file = F(width: 1, height: 1)
         file.frames = [
