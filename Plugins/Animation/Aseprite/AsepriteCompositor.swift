@@ -17,7 +17,7 @@ import PreloadAtlas
 /// - an indexed sprite with one palette by index (``AsepriteIndexedFrame``): each layer's
 ///   pixels that are not the transparent index replace what is under them, whatever the
 ///   opacity and blend mode, as the export's indexed sheet does.
-struct AsepriteCompositor {
+final class AsepriteCompositor {
     let document: AsepriteDocument
     /// Whether each layer is shown: it and every group it is in are visible, and it is not a
     /// reference layer.
