@@ -57,25 +57,11 @@ import Testing
         // transparent index's colour (entry 0) before drawing: where the background's cel does
         // not reach, that colour shows; the top layer's index 0 is transparent.
         #expect(try canvas(file) == [1, 2, 3, 255, 5, 6, 7, 255])
+        // Frames share one canvas, and only what a frame drew is trimmed: the fill is the whole
+        // frame's, in a frame without cels too.
+        #expect(try canvas(file, frame: 1) == [5, 6, 7, 255, 5, 6, 7, 255])
         file.frames[0].chunks[1] = F.layer("Background", flags: 8)
         #expect(try canvas(file) == [0, 0, 0, 0, 0, 0, 0, 0])  // hidden: no fill
-    }
-
-    @Test func theTransparentColourFillsTheWholeFrameWhereNoCelReaches() throws {
-        var file = F(width: 3, height: 1, depth: 8)
-        file.frames = [
-            F.Frame(
-                duration: 1,
-                chunks: [
-                    F.palette([[5, 6, 7, 255], [1, 2, 3, 255]]), F.layer("Background", flags: 1 | 8),
-                    F.rawCel(layer: 0, x: 1, width: 1, height: 1, pixels: [1]),
-                ]),
-            F.Frame(duration: 1, chunks: [F.palette([[5, 6, 7, 255], [1, 2, 3, 255], [9, 9, 9, 255]])]),
-        ]
-        // Frames share one canvas, and only what the cels drew is trimmed and cleared: the fill
-        // is drawn too, over the whole frame, in a frame with one small cel and in one with none.
-        #expect(try canvas(file) == [5, 6, 7, 255, 1, 2, 3, 255, 5, 6, 7, 255])
-        #expect(try canvas(file, frame: 1) == [5, 6, 7, 255, 5, 6, 7, 255, 5, 6, 7, 255])
     }
 
     @Test func aLayerOfAnUnknownTypeDrawsNothing() throws {

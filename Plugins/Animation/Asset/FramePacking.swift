@@ -14,7 +14,9 @@ import PreloadAtlas
 /// pages in pooled memory (`AssetBytes`), as every decoder writes its pixels.
 ///
 /// A frame's trimmed pixels are read where they already are (``Trim``: a composited canvas, or
-/// an exported sheet's rectangle): the copy onto its page is the only one.
+/// an exported sheet's rectangle), or, for a decoder that draws every frame on one canvas
+/// (Aseprite, GIF), the trimmed rows copied out before the next frame draws
+/// (``trim(_:width:height:within:)``).
 enum FramePacking {
     /// A frame's trimmed pixels where they lie: `bounds.height` rows of `bounds.width` straight
     /// RGBA8 pixels, the first at `start` in `bytes`, each `stride` bytes after the one before.
