@@ -57,6 +57,9 @@ import Testing
         // transparent index's colour (entry 0) before drawing: where the background's cel does
         // not reach, that colour shows; the top layer's index 0 is transparent.
         #expect(try canvas(file) == [1, 2, 3, 255, 5, 6, 7, 255])
+        // Frames share one canvas, and only what a frame drew is trimmed: the fill is the whole
+        // frame's, in a frame without cels too.
+        #expect(try canvas(file, frame: 1) == [5, 6, 7, 255, 5, 6, 7, 255])
         file.frames[0].chunks[1] = F.layer("Background", flags: 8)
         #expect(try canvas(file) == [0, 0, 0, 0, 0, 0, 0, 0])  // hidden: no fill
     }

@@ -1,4 +1,5 @@
 import Preload
+import PreloadAtlas
 
 /// Composites an ``AsepriteDocument``'s frames as Aseprite's sprite sheet export does (its
 /// `render::Render` with the new blend method and groups not composed, into a sheet of RGB
@@ -16,7 +17,7 @@ import Preload
 /// - an indexed sprite with one palette by index (``AsepriteIndexedFrame``): each layer's
 ///   pixels that are not the transparent index replace what is under them, whatever the
 ///   opacity and blend mode, as the export's indexed sheet does.
-struct AsepriteCompositor {
+final class AsepriteCompositor {
     let document: AsepriteDocument
     /// Whether each layer is shown: it and every group it is in are visible, and it is not a
     /// reference layer.
@@ -77,18 +78,39 @@ struct AsepriteCompositor {
         }.map { "'\($0.element.name)'" }
     }
 
-    /// Frame `index` composited: `width * height` RGBA8 pixels, straight alpha.
-    func frame(_ index: Int) throws -> [UInt8] {
+    /// Frame `index` composited on `canvas` (`width * height` RGBA8 pixels, straight alpha,
+    /// transparent: the one canvas every frame draws on in turn) and trimmed to its pixels with
+    /// alpha, the trimmed rows copied out; `canvas` is transparent again after. Only the cels'
+    /// rectangles are drawn, scanned for the trim and cleared, not the whole canvas.
+    func trim(_ index: Int, on canvas: inout [UInt8]) throws -> FramePacking.Trim {
         let cels = try plan(index)
-        if byIndex { return try AsepriteIndexedFrame(compositor: self, frame: index).composite(cels) }
+        let (width, height) = (document.width, document.height)
+        if byIndex {
+            return FramePacking.trim(try AsepriteIndexedFrame(compositor: self, frame: index).composite(cels), width: width, height: height)
+        }
+        let drawn = try draw(cels, frame: index, onto: &canvas)
+        let trim = FramePacking.trim(canvas, width: width, height: height, within: drawn)
+        canvas.withUnsafeMutableBytes { raw in
+            for row in drawn.y..<drawn.y + drawn.height {
+                let from = (row * width + drawn.x) * 4
+                UnsafeMutableRawBufferPointer(rebasing: raw[from..<from + drawn.width * 4]).initializeMemory(as: UInt8.self, repeating: 0)
+            }
+        }
+        return trim
+    }
+
+    /// Draws `cels` (frame `index`'s plan) onto the transparent RGBA `canvas`, and gives the
+    /// rectangle they drew in (the whole canvas when the frame is filled first).
+    private func draw(_ cels: [AsepriteDocument.Cel], frame index: Int, onto canvas: inout [UInt8]) throws -> PixelRect {
         let frame = document.frames[index]
-        var canvas = [UInt8](repeating: 0, count: document.width * document.height * 4)
+        var drawn = (left: document.width, top: document.height, right: 0, bottom: 0)
         let transparent = document.transparentIndex
         if document.depth == .indexed, let bottom = document.layers.first, bottom.isBackground, bottom.isVisible, transparent < 256 {
             // Aseprite fills an RGB frame of an indexed sprite with a visible background layer
             // with the transparent index's colour before drawing.
             let color = Array(frame.palette[transparent * 4..<transparent * 4 + 4])
             for at in stride(from: 0, to: canvas.count, by: 4) { canvas.replaceSubrange(at..<at + 4, with: color) }
+            drawn = (0, 0, document.width, document.height)
         }
         for cel in cels {
             let layer = document.layers[cel.layer]
@@ -96,29 +118,34 @@ struct AsepriteCompositor {
                 layer.isBackground ? cel.opacity : AsepriteBlending.multiply(cel.opacity, document.layerOpacityIsValid ? layer.opacity : 255)
             let mode = layer.isBackground ? 0 : layer.blendMode
             try forEachImage(of: cel, layer: layer) { pixels, base, width, height, origin, flips in
+                let (left, top) = (max(0, origin.x), max(0, origin.y))
+                let (right, bottom) = (min(document.width, origin.x + width), min(document.height, origin.y + height))
+                guard left < right, top < bottom else { return }
+                drawn = (min(drawn.left, left), min(drawn.top, top), max(drawn.right, right), max(drawn.bottom, bottom))
                 draw(
                     pixels, base: base, width: width, height: height, at: origin, flips: flips, opacity: opacity, mode: mode, palette: frame.palette,
                     onto: &canvas)
             }
         }
-        return canvas
+        guard drawn.left < drawn.right else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: drawn.left, y: drawn.top, width: drawn.right - drawn.left, height: drawn.bottom - drawn.top)
     }
 
     /// Frame `index`'s cels to draw, in Aseprite's order: by layer plus z-index (then by
     /// z-index), shown layers only, the background layer's first; linked cels resolved to the
     /// image they show (with their own z-index).
     func plan(_ index: Int) throws -> [AsepriteDocument.Cel] {
-        let frame = document.frames[index]
-        let cels = frame.cels.filter { document.layers[$0.layer].hasCels }
-        let ordered = cels.enumerated().sorted { left, right in
-            let (a, b) = (left.element, right.element)
-            let (orderA, orderB) = (a.layer + a.zIndex, b.layer + b.zIndex)
+        // Sorted by their numbers, each cel copied once (a cel's copy retains its pixels).
+        let cels = document.frames[index].cels, layers = document.layers
+        var order = cels.indices.filter { layers[cels[$0].layer].hasCels && shown[cels[$0].layer] }
+        order.sort { a, b in
+            let (orderA, orderB) = (cels[a].layer + cels[a].zIndex, cels[b].layer + cels[b].zIndex)
             if orderA != orderB { return orderA < orderB }
-            if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
-            return left.offset < right.offset
-        }.map { $0.element }.filter { shown[$0.layer] }
-        let background = ordered.filter { document.layers[$0.layer].isBackground }
-        return try (background + ordered.filter { !document.layers[$0.layer].isBackground }).map { try resolve($0, frame: index) }
+            if cels[a].zIndex != cels[b].zIndex { return cels[a].zIndex < cels[b].zIndex }
+            return a < b
+        }
+        let background = order.filter { layers[cels[$0].layer].isBackground }
+        return try (background + order.filter { !layers[cels[$0].layer].isBackground }).map { try resolve(cels[$0], frame: index) }
     }
 
     /// Calls `body` with each image cel `cel` draws: its own, or each tile of its tilemap at

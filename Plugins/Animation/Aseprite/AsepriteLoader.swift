@@ -82,16 +82,18 @@ public struct AsepriteLoader: LoaderPlugin {
         warnings += Self.unreadDataWarnings(document)
         // Frames that show the same cels (linked cels) are one image: composited once.
         let sameAs = document.linkedCels > 0 ? AsepriteFrameKeys.firstEqualFrames(document) : Array(document.frames.indices)
-        var canvases = [[UInt8]]()
-        canvases.reserveCapacity(document.frames.count)
+        // One canvas for every frame: each frame keeps only its trimmed pixels until packing.
+        var canvas = [UInt8](repeating: 0, count: document.width * document.height * 4)
+        var trims = [FramePacking.Trim]()
+        trims.reserveCapacity(document.frames.count)
         for index in document.frames.indices {
             try cancel()
-            canvases.append(sameAs[index] == index ? try compositor.frame(index) : canvases[sameAs[index]])
+            trims.append(sameAs[index] == index ? try compositor.trim(index, on: &canvas) : trims[sameAs[index]])
         }
+        canvas = []
         let durations = document.frames.map { $0.durationMilliseconds }
         document.frames = []
-        let (pages, frames) = try FramePacking.pack(
-            canvases, sameAs: sameAs, durations: durations, width: document.width, height: document.height, memory: memory)
+        let (pages, frames) = try FramePacking.pack(trims, durations: durations, width: document.width, height: document.height, memory: memory)
         let animation = SpriteAnimation(
             width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags, slices: document.slices,
             userData: document.userData)

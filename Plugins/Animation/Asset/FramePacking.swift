@@ -14,7 +14,9 @@ import PreloadAtlas
 /// pages in pooled memory (`AssetBytes`), as every decoder writes its pixels.
 ///
 /// A frame's trimmed pixels are read where they already are (``Trim``: a composited canvas, or
-/// an exported sheet's rectangle): the copy onto its page is the only one.
+/// an exported sheet's rectangle), or, for a decoder that draws every frame on one canvas
+/// (Aseprite, GIF), the trimmed rows copied out before the next frame draws
+/// (``trim(_:width:height:within:)``).
 enum FramePacking {
     /// A frame's trimmed pixels where they lie: `bounds.height` rows of `bounds.width` straight
     /// RGBA8 pixels, the first at `start` in `bytes`, each `stride` bytes after the one before.
@@ -50,6 +52,11 @@ enum FramePacking {
             bounds = PixelRect(x: origin.x + left, y: origin.y + top, width: right - left, height: bottom - top)
         }
 
+        /// The trim `bounds` already found, its rows at `start` of `bytes`, `stride` bytes apart.
+        init(bytes: AssetBytes, start: Int, stride: Int, bounds: PixelRect) {
+            (self.bytes, self.start, self.stride, self.bounds) = (bytes, start, stride, bounds)
+        }
+
         /// Calls `body` with row `row`'s pixels.
         func withRow<Result>(_ row: Int, in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
             let from = start + row * stride
@@ -82,35 +89,31 @@ enum FramePacking {
         }
     }
 
-    /// `canvas` (`width * height` RGBA8 pixels) trimmed to the bounds of its pixels with alpha,
-    /// the trimmed rows copied out on their own: a decoder that keeps each frame's trim until
-    /// packing (GIF) holds no whole canvas per frame.
-    static func trim(_ canvas: [UInt8], width: Int, height: Int) -> Trim {
-        let view = Trim(of: AssetBytes(canvas), start: 0, stride: width * 4, width: width, height: height, origin: (0, 0))
+    /// `canvas` (`width * height` RGBA8 pixels) trimmed to the bounds of its pixels with alpha
+    /// (only those `within` it, the whole canvas when not given), the trimmed rows copied out on
+    /// their own: a decoder that keeps each frame's trim until packing (GIF, Aseprite) holds no
+    /// whole canvas per frame.
+    static func trim(_ canvas: [UInt8], width: Int, height: Int, within area: PixelRect? = nil) -> Trim {
+        let area = area ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        let view = Trim(
+            of: AssetBytes(canvas), start: (area.y * width + area.x) * 4, stride: width * 4, width: area.width, height: area.height,
+            origin: (area.x, area.y))
         let bounds = view.bounds, rowBytes = bounds.width * 4
         var rows = [UInt8]()
         rows.reserveCapacity(rowBytes * bounds.height)
         view.bytes.withUnsafeBytes { raw in
             for row in 0..<bounds.height { view.withRow(row, in: raw) { rows += $0 } }
         }
-        return Trim(of: AssetBytes(rows), start: 0, stride: rowBytes, width: bounds.width, height: bounds.height, origin: (bounds.x, bounds.y))
+        return Trim(bytes: AssetBytes(rows), start: 0, stride: rowBytes, bounds: bounds)
     }
 
     /// The pages and frames of `canvases` (each `width * height` RGBA8 pixels) shown for
-    /// `durations`, the pages in `memory`'s pooled memory. `sameAs`, when given, names for each
-    /// frame an earlier one known to be the same image (or itself): such a frame is not trimmed
-    /// or compared again.
+    /// `durations`, the pages in `memory`'s pooled memory.
     static func pack(
-        _ canvases: [[UInt8]], sameAs: [Int]? = nil, durations: [Int], width: Int, height: Int, memory: AssetMemory
+        _ canvases: [[UInt8]], durations: [Int], width: Int, height: Int, memory: AssetMemory
     ) throws -> (pages: [Texture], frames: [SpriteAnimation.Frame]) {
-        var trims = [Trim]()
-        trims.reserveCapacity(canvases.count)
-        for (index, canvas) in canvases.enumerated() {
-            if let earlier = sameAs?[index], earlier < index {
-                trims.append(trims[earlier])
-                continue
-            }
-            trims.append(Trim(of: AssetBytes(canvas), start: 0, stride: width * 4, width: width, height: height, origin: (0, 0)))
+        let trims = canvases.map {
+            Trim(of: AssetBytes($0), start: 0, stride: width * 4, width: width, height: height, origin: (0, 0))
         }
         return try pack(trims, durations: durations, width: width, height: height, memory: memory)
     }
