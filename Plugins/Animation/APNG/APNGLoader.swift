@@ -8,7 +8,7 @@ import Preload
 /// operations) and `fdAT` (its image data), checking their CRCs, their sequence numbers (from 0,
 /// without a gap or a repeat, across `fcTL` and `fdAT`), every frame inside the canvas, the
 /// default image's `fcTL` against IHDR. Each frame's image data decodes through the PNG plugin's
-/// public decoder (``APNGFrameImage``); frames are drawn with the package's one compositor of
+/// public decoder (`APNGFrameImage`); frames are drawn with the package's one compositor of
 /// frames: dispose none, background and previous (previous on the first frame is background, as
 /// the specification says), blend source and over (the PNG specification's integers).
 ///
