@@ -12,8 +12,13 @@
 /// (an entry added near the start) costs only the bytes of the entries that changed.
 ///
 /// ```swift
-/// let diff = BakedPackDiff(old: oldIndex, new: newIndex)
-/// print(diff.fetched.count, diff.requests, diff.bytesToMove, "of", diff.packLength)
+/// import Preload
+/// import PreloadBaked
+///
+/// let old = try FileMapping(path: "level1.bake").withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+/// let new = try FileMapping(path: "build/level1.bake").withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+/// let diff = BakedPackDiff(old: old, new: new)
+/// print("\(diff.fetched.count) entries to fetch in \(diff.requests.count) ranges: \(diff.bytesToMove) of \(diff.packLength) bytes")
 /// ```
 public struct BakedPackDiff: Sendable, Equatable {
     /// One entry of the new pack, and where its bytes come from.

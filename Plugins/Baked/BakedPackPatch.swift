@@ -13,9 +13,24 @@ import Preload
 /// destination may be the old pack's own path.
 ///
 /// ```swift
-/// let diff = BakedPackDiff(old: oldIndex, new: newIndex)
-/// let fetched = try diff.requests.map { BakedPackPatch.Fetched(range: $0, bytes: try download($0)) }
-/// try BakedPackPatch.apply(diff, header: newHeader, index: newIndexBytes, old: "level1.bake", fetched: fetched, to: "level1.bake")
+/// import Preload
+/// import PreloadBaked
+///
+/// // The new pack as a server publishes it (a local file here, standing for HTTP Range requests).
+/// let published = try FileMapping(path: "build/level1.bake")
+/// let (header, index) = published.withUnsafeBytes { file in
+///     let indexOffset = Int(UInt64(littleEndian: file.loadUnaligned(fromByteOffset: 24, as: UInt64.self)))
+///     return (Array(file[0..<BakedFormat.headerSize]), Array(file[indexOffset...]))
+/// }
+/// let new = try header.withUnsafeBytes { head in
+///     try index.withUnsafeBytes { try BakedIndex(header: head, index: $0, checksum: BakedChecksum.crc32) }
+/// }
+/// let old = try FileMapping(path: "level1.bake").withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+/// let diff = BakedPackDiff(old: old, new: new)
+/// let fetched = published.withUnsafeBytes { file in
+///     diff.requests.map { BakedPackPatch.Fetched(range: $0, bytes: Array(file[Int($0.lowerBound)..<Int($0.upperBound)])) }
+/// }
+/// try BakedPackPatch.apply(diff, header: header, index: index, old: "level1.bake", fetched: fetched, to: "level1.bake")
 /// ```
 public enum BakedPackPatch {
     /// A range of the new pack, as fetched (one of ``BakedPackDiff/requests``, or any range
