@@ -349,6 +349,7 @@ let package = Package(
             name: "PreloadCLITests",
             dependencies: [
                 "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport", "Preload", "PreloadAuthoring", "PreloadPNG", "PreloadPack",
+                "PreloadBaked",
             ]
         ),
     ],
