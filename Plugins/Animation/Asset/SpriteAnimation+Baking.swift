@@ -24,20 +24,8 @@ extension SpriteAnimation: BakeableAsset {
     }
 }
 
-/// The Aseprite plugin reads baked animations back.
-extension AsepriteLoader: BakingPlugin {
-    /// ``SpriteAnimation``.
-    public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
-}
-
 /// The Aseprite export plugin reads baked animations back (a batch may register it alone).
 extension AsepriteSheetLoader: BakingPlugin {
-    /// ``SpriteAnimation``.
-    public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
-}
-
-/// The APNG plugin reads baked animations back (a batch may register it alone).
-extension APNGLoader: BakingPlugin {
     /// ``SpriteAnimation``.
     public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
 }
