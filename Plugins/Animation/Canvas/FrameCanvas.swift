@@ -4,9 +4,9 @@
 /// A frame is drawn by ``render(_:width:height:x:y:blend:disposal:shown:)``, which hands the
 /// whole canvas as the frame shows it to its caller and then disposes of the frame's region as
 /// the frame says, before the next frame draws: the canvas is not copied for the disposal to
-/// write, unless the caller keeps what it was handed. The canvas starts transparent black (what browsers and the
-/// specifications show; a GIF's background colour is not painted). A frame's pixels are RGBA8,
-/// straight alpha, rows top first.
+/// write, unless the caller keeps what it was handed. The canvas starts transparent black (what
+/// browsers and the specifications show; a GIF's background colour is not painted). A frame's
+/// pixels are RGBA8, straight alpha, rows top first.
 struct FrameCanvas {
     /// What becomes of a frame's region once the frame has shown.
     enum Disposal: Sendable {
