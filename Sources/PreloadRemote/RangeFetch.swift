@@ -148,7 +148,8 @@ enum RangeAnswer {
     /// `bytes A-B/T` as `A..<B+1`.
     private static func contentRange(_ text: String) -> Range<UInt64>? {
         guard text.lowercased().hasPrefix("bytes ") else { return nil }
-        let spec = text.dropFirst(6).split(separator: "/")[0].split(separator: "-")
+        guard let span = text.dropFirst(6).split(separator: "/").first else { return nil }
+        let spec = span.split(separator: "-")
         guard spec.count == 2, let first = UInt64(spec[0]), let last = UInt64(spec[1]), last >= first else { return nil }
         return first..<last + 1
     }

@@ -137,4 +137,13 @@ struct PackPatchNginxTests {
         let (cutHead, cut) = Self.answer("\r\n--XYZ\r\nContent-Range: bytes 2-5/100\r\n\r\nab")
         #expect(throws: RemoteFetchError.mismatch("a part is cut short")) { try RangeAnswer.parts(of: cutHead, body: cut) }
     }
+
+    /// A part whose `Content-Range` is empty or garbled after `bytes ` is refused by name (an
+    /// empty one, `bytes /`, once trapped, indexing the first of no fields).
+    @Test func aGarbledContentRangeIsAnErrorNotATrap() throws {
+        for spec in ["bytes /", "bytes //", "bytes /100", "bytes 5-2/100", "bytes x-y/100", "items 1-2/3"] {
+            let (head, body) = Self.answer("\r\n--XYZ\r\nContent-Range: \(spec)\r\n\r\nabcd\r\n--XYZ--\r\n")
+            #expect(throws: RemoteFetchError.mismatch("a part without a Content-Range")) { try RangeAnswer.parts(of: head, body: body) }
+        }
+    }
 }
