@@ -53,8 +53,7 @@ extension AsepriteReader {
             if type == 0 {
                 pixels = Array(try reader.bytes(count, "\(chunk)'s \(width)x\(height) pixels"))
             } else {
-                let inflater = try reusedInflater()
-                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel", with: inflater)
+                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel")
             }
             content = .image(width: width, height: height, pixels: pixels)
         case 1:
@@ -71,46 +70,20 @@ extension AsepriteReader {
         return AsepriteDocument.Cel(layer: layer, x: x, y: y, opacity: opacity, zIndex: zIndex, content: content)
     }
 
-    /// The file's one zlib inflater, reset for the next stream (a file's cels are many small
-    /// streams: zlib's state and window are made once, not once a cel).
-    mutating func reusedInflater() throws -> Inflater {
-        do {
-            if let inflater {
-                try inflater.reset()
-                return inflater
-            }
-            let made = try Inflater(format: .zlib)
-            inflater = made
-            return made
-        } catch {
-            throw AsepriteError.malformed(detail: "zlib could not start: \(error)")
-        }
-    }
-
-    /// `stored` inflated through the package's one zlib inflate (`inflater`, a fresh one when
-    /// `nil`) into exactly `count` bytes: data that ends short, or would go on past `count` (a
-    /// zlib bomb), is refused.
-    static func inflate(
-        _ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String, with reused: Inflater? = nil
-    ) throws -> [UInt8] {
+    /// `stored` inflated through the package's one zlib inflate (`Zlib.decompress`: one call of
+    /// libdeflate where the system has it) into exactly `count` bytes: data that ends short, or
+    /// would go on past `count` (a zlib bomb), is refused.
+    static func inflate(_ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String) throws -> [UInt8] {
         var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         do {
-            let inflater = try reused ?? Inflater(format: .zlib)
-            let (consumed, produced) = try stored.withUnsafeBytes { input in
-                try pixels.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
+            let produced = try stored.withUnsafeBytes { input in
+                try pixels.withUnsafeMutableBytes { try Zlib.decompress(input, into: $0) }
             }
             guard produced == count else {
                 throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate to \(produced) bytes, not \(count)")
             }
-            if !inflater.isFinished {
-                var spare: UInt8 = 0
-                let (_, more) = try stored.dropFirst(consumed).withUnsafeBytes { input in
-                    try withUnsafeMutableBytes(of: &spare) { try inflater.inflate(input, into: $0) }
-                }
-                if more > 0 {
-                    throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate past its \(count) bytes")
-                }
-            }
+        } catch let error as ZlibError where error.code == ZlibError.outputFull {
+            throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate past its \(count) bytes")
         } catch let error as ZlibError {
             throw AsepriteError.malformed(detail: "\(what())'s compressed pixels: \(error)")
         }
