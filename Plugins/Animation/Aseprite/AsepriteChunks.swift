@@ -53,7 +53,7 @@ extension AsepriteReader {
             if type == 0 {
                 pixels = Array(try reader.bytes(count, "\(chunk)'s \(width)x\(height) pixels"))
             } else {
-                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel")
+                pixels = try celPixels(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel")
             }
             content = .image(width: width, height: height, pixels: pixels)
         case 1:
@@ -68,6 +68,22 @@ extension AsepriteReader {
             throw AsepriteError.malformed(detail: "\(chunk) has cel type \(type) (0 to 3 are defined)")
         }
         return AsepriteDocument.Cel(layer: layer, x: x, y: y, opacity: opacity, zIndex: zIndex, content: content)
+    }
+
+    /// A compressed cel's pixels, inflated once for each distinct stream in the file: a sprite
+    /// repeats cels from frame to frame without linking them, and equal stored bytes of the same
+    /// size inflate to equal pixels, whose array the cels then share.
+    mutating func celPixels(_ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String) throws -> [UInt8] {
+        var hasher = Hasher()
+        hasher.combine(count)
+        stored.withUnsafeBytes { hasher.combine(bytes: $0) }
+        let key = hasher.finalize()
+        if let earlier = inflatedCels[key]?.first(where: { $0.pixels.count == count && data[$0.stored] == stored }) {
+            return earlier.pixels
+        }
+        let pixels = try Self.inflate(stored, count: count, what: what())
+        inflatedCels[key, default: []].append((stored.indices, pixels))
+        return pixels
     }
 
     /// `stored` inflated through the package's one zlib inflate (`Zlib.decompress`: one call of
