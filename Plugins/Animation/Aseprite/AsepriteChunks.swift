@@ -74,15 +74,15 @@ extension AsepriteReader {
     /// repeats cels from frame to frame without linking them, and equal stored bytes of the same
     /// size inflate to equal pixels, whose array the cels then share.
     mutating func celPixels(_ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String) throws -> [UInt8] {
-        var hasher = Hasher()
-        hasher.combine(count)
-        stored.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let key = hasher.finalize()
-        if let earlier = inflatedCels[key]?.first(where: { $0.pixels.count == count && data[$0.stored] == stored }) {
+        // Keyed by the stored length: equal streams have equal lengths, and a cel's bytes are
+        // compared only with the last few earlier cels as long (no hash of its bytes; a file of
+        // many same-length cels costs at most 8 comparisons a cel).
+        if let earlier = inflatedCels[stored.count]?.first(where: { $0.pixels.count == count && data[$0.stored] == stored }) {
             return earlier.pixels
         }
         let pixels = try Self.inflate(stored, count: count, what: what())
-        inflatedCels[key, default: []].append((stored.indices, pixels))
+        inflatedCels[stored.count, default: []].append((stored.indices, pixels))
+        if inflatedCels[stored.count, default: []].count > 8 { inflatedCels[stored.count, default: []].removeFirst() }
         return pixels
     }
 

@@ -22,8 +22,8 @@ struct AsepriteReader {
     var owner = AsepriteUserDataOwner.sprite
     /// The external files chunk's names, by entry id (properties maps name their extension by one).
     var externalFiles: [UInt32: String] = [:]
-    /// The compressed cels inflated so far, by a hash of their stored bytes and size
-    /// (``celPixels(_:count:what:)``): where in `data` each was stored, and its pixels.
+    /// The compressed cels inflated so far, by their stored length (``celPixels(_:count:what:)``):
+    /// where in `data` each was stored, and its pixels.
     var inflatedCels: [Int: [(stored: Range<Int>, pixels: [UInt8])]] = [:]
 
     /// Whether `header` starts like an Aseprite file (its magic at byte 4).
