@@ -5,9 +5,9 @@ import PreloadZlib
 /// bytes (offsets from the chunk's data, after its 6-byte size and type).
 extension AsepriteReader {
     /// A `STRING`: a 16-bit byte count, then that many UTF-8 bytes.
-    static func string(_ reader: inout ByteReader<ArraySlice<UInt8>>, _ what: String) throws -> String {
-        let count = Int(try reader.littleEndian(UInt16.self, "\(what)'s length"))
-        return String(decoding: try reader.bytes(count, what), as: UTF8.self)
+    static func string(_ reader: inout ByteReader<ArraySlice<UInt8>>, _ what: @autoclosure () -> String) throws -> String {
+        let count = Int(try reader.littleEndian(UInt16.self, "\(what())'s length"))
+        return String(decoding: try reader.bytes(count, what()), as: UTF8.self)
     }
 
     /// A layer chunk (0x2004).
@@ -155,16 +155,17 @@ extension AsepriteReader {
         let count = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s tag count"))
         try reader.skip(8, "\(chunk)'s reserved bytes")
         return try (0..<count).map { number in
-            let what = "\(chunk)'s tag \(number + 1)"
-            let from = Int(try reader.littleEndian(UInt16.self, "\(what)'s first frame"))
-            let to = Int(try reader.littleEndian(UInt16.self, "\(what)'s last frame"))
-            let direction = try reader.littleEndian(UInt8.self, "\(what)'s direction")
-            let repeatCount = Int(try reader.littleEndian(UInt16.self, "\(what)'s repeat count"))
-            try reader.skip(6, "\(what)'s reserved bytes")
+            // Named only when a message needs it (formatting it a tag was a share of a small file).
+            func what() -> String { "\(chunk)'s tag \(number + 1)" }
+            let from = Int(try reader.littleEndian(UInt16.self, "\(what())'s first frame"))
+            let to = Int(try reader.littleEndian(UInt16.self, "\(what())'s last frame"))
+            let direction = try reader.littleEndian(UInt8.self, "\(what())'s direction")
+            let repeatCount = Int(try reader.littleEndian(UInt16.self, "\(what())'s repeat count"))
+            try reader.skip(6, "\(what())'s reserved bytes")
             // The colour Aseprite 1.2 kept here; 1.3 writes it again in the user data that follows.
-            let rgb = Array(try reader.bytes(3, "\(what)'s colour"))
-            try reader.skip(1, "\(what)'s extra byte")
-            let name = try string(&reader, "\(what)'s name")
+            let rgb = Array(try reader.bytes(3, "\(what())'s colour"))
+            try reader.skip(1, "\(what())'s extra byte")
+            let name = try string(&reader, "\(what())'s name")
             guard from <= to, to < frameCount else {
                 throw AsepriteError.malformed(detail: "tag '\(name)' runs from frame \(from) to \(to), outside the file's \(frameCount) frames")
             }
