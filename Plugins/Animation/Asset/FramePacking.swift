@@ -103,7 +103,8 @@ enum FramePacking {
             let target = UnsafeMutableRawBufferPointer(buffer)
             view.bytes.withUnsafeBytes { raw in
                 for row in 0..<bounds.height {
-                    view.withRow(row, in: raw) { UnsafeMutableRawBufferPointer(rebasing: target[row * rowBytes..<(row + 1) * rowBytes]).copyMemory(from: $0) }
+                    let into = UnsafeMutableRawBufferPointer(rebasing: target[row * rowBytes..<(row + 1) * rowBytes])
+                    view.withRow(row, in: raw) { into.copyMemory(from: $0) }
                 }
             }
             count = rowBytes * bounds.height
