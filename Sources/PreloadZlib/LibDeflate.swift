@@ -45,7 +45,7 @@ public struct LibDeflate: SystemLibraryBinding, @unchecked Sendable {  // C func
     public let crc32: CRC32
 
     /// Resolves the four functions in `library`.
-    /// - Throws: ``MissingSystemLibrary`` when one is missing.
+    /// - Throws: `MissingSystemLibrary` (Preload's) when one is missing.
     public init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
         allocDecompressor = try library.function("libdeflate_alloc_decompressor")
         freeDecompressor = try library.function("libdeflate_free_decompressor")
