@@ -83,7 +83,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`: the DocC catalogs beside each module.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -243,7 +243,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadTestSupport",
-            dependencies: ["CPreloadZlib", "Preload", "PreloadConcurrency"],
+            dependencies: ["CPreloadZlib", "Preload", "PreloadConcurrency", .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support"
         ),
         .testTarget(name: "PreloadTests", dependencies: ["Preload", "PreloadFlow", "PreloadConcurrency", "PreloadTestSupport"]),
@@ -350,6 +350,7 @@ let package = Package(
             name: "PreloadCLITests",
             dependencies: [
                 "PreloadCLI", "game-boot", "PreloadRemote", "PreloadTestSupport", "Preload", "PreloadAuthoring", "PreloadPNG", "PreloadPack",
+                "PreloadBaked",
             ]
         ),
     ],

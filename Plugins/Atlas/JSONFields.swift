@@ -25,7 +25,7 @@ public struct JSONFields {
         do {
             object = try JSONSerialization.jsonObject(with: Data(data))
         } catch {
-            throw top.problem("not valid JSON (\(error.localizedDescription))")
+            throw top.problem("not valid JSON: \(JSONSyntaxProblem.describe(error, in: data))")
         }
         guard let values = object as? [String: Any] else { throw top.problem("the top level is not a JSON object") }
         return JSONFields(values: values, file: file, origin: origin, place: nil)

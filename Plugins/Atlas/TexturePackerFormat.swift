@@ -34,13 +34,19 @@ enum TexturePackerFormat {
     /// saying what it is (not valid JSON, an array, an object without those keys).
     static func readClaimed(_ data: [UInt8], file: String, files: AssetFiles) throws -> AtlasDescription {
         let keys = "\"frames\" or \"textures\" (TexturePacker's keys)"
-        switch try? JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) {
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
+        } catch {
+            let cause = JSONSyntaxProblem.describe(error, in: data)
+            throw AtlasError.notAnAtlas(file: file, detail: "not valid JSON (\(cause)); a JSON atlas is an object with \(keys)")
+        }
+        switch value {
         case let object as [String: Any] where object["frames"] != nil || object["textures"] != nil:
             return try read(data, file: file, files: files)
         case is [String: Any]: throw AtlasError.notAnAtlas(file: file, detail: "a JSON object without \(keys)")
         case is [Any]: throw AtlasError.notAnAtlas(file: file, detail: "a JSON array, where a JSON atlas is an object with \(keys)")
-        case .some: throw AtlasError.notAnAtlas(file: file, detail: "a single JSON value, where a JSON atlas is an object with \(keys)")
-        case nil: throw AtlasError.notAnAtlas(file: file, detail: "not valid JSON, and a JSON atlas is an object with \(keys)")
+        default: throw AtlasError.notAnAtlas(file: file, detail: "a single JSON value, where a JSON atlas is an object with \(keys)")
         }
     }
 

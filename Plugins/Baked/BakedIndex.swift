@@ -122,6 +122,43 @@ public struct BakedIndex: Sendable {
             if !file.prefix(8).elementsEqual(BakedFormat.magic.prefix(size)) { throw .notABakedPack }
             throw .truncated("the file has \(size) bytes, fewer than a header's \(BakedFormat.headerSize)")
         }
+        let header = try Self.header(of: file, checksum: checksum)
+        guard header.fileLength == UInt64(size) else {
+            throw header.fileLength > UInt64(size)
+                ? .truncated("the header says \(header.fileLength) bytes, the file has \(size)")
+                : .damaged("the header says \(header.fileLength) bytes, the file has \(size)")
+        }
+        let indexEnd = try Self.indexEnd(of: header)
+        try self.init(
+            header: header, index: UnsafeRawBufferPointer(rebasing: file[Int(header.indexOffset)..<Int(indexEnd)]), checksum: checksum,
+            wholeRecords: wholeRecords)
+    }
+
+    /// Reads the index of a pack from its first ``BakedFormat/headerSize`` bytes (`header`) and
+    /// its index's bytes (`index`, the header's ``BakedFormat/Header/indexOffset`` and
+    /// ``BakedFormat/Header/indexLength``), without its entries' data: what an updater reads of
+    /// a new pack before it fetches what changed (``BakedPackDiff``). Checks what
+    /// ``init(file:checksum:wholeRecords:)`` checks but the entries' data and the file's length
+    /// (the header's must hold the index).
+    public init(
+        header: UnsafeRawBufferPointer, index: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32, wholeRecords: Bool = true
+    ) throws(BakedPackError) {
+        guard header.count >= BakedFormat.headerSize else {
+            throw .truncated("the header has \(header.count) bytes, fewer than \(BakedFormat.headerSize)")
+        }
+        let parsed = try Self.header(of: header, checksum: checksum)
+        let indexEnd = try Self.indexEnd(of: parsed)
+        guard UInt64(index.count) == parsed.indexLength else {
+            throw .truncated("the header says the index has \(parsed.indexLength) bytes, \(index.count) were given")
+        }
+        guard indexEnd <= parsed.fileLength else {
+            throw .malformed("the index (\(parsed.indexOffset) + \(parsed.indexLength) bytes) lies outside the file")
+        }
+        try self.init(header: parsed, index: index, checksum: checksum, wholeRecords: wholeRecords)
+    }
+
+    /// The header at the start of `file` (at least ``BakedFormat/headerSize`` bytes), checked.
+    static func header(of file: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32) throws(BakedPackError) -> BakedFormat.Header {
         guard file.prefix(8).elementsEqual(BakedFormat.magic) else { throw .notABakedPack }
         // The checksum first: a version it does not vouch for is a damaged byte, not a newer
         // format (every version keeps the magic, the version and this checksum where they are).
@@ -140,16 +177,22 @@ public struct BakedIndex: Sendable {
         guard header.flags.isSubset(of: BakedFormat.Flags.all) else {
             throw .malformed("unknown header flags 0x\(String(header.flags.rawValue, radix: 16)) (written by a newer Preload?)")
         }
-        guard header.fileLength == UInt64(size) else {
-            throw header.fileLength > UInt64(size)
-                ? .truncated("the header says \(header.fileLength) bytes, the file has \(size)")
-                : .damaged("the header says \(header.fileLength) bytes, the file has \(size)")
-        }
+        return header
+    }
+
+    /// Where `header`'s index ends, checked against the file's length the header gives.
+    private static func indexEnd(of header: BakedFormat.Header) throws(BakedPackError) -> UInt64 {
         let (indexEnd, overflow) = header.indexOffset.addingReportingOverflow(header.indexLength)
-        guard !overflow, header.indexOffset >= UInt64(BakedFormat.headerSize), indexEnd <= UInt64(size) else {
+        guard !overflow, header.indexOffset >= UInt64(BakedFormat.headerSize), indexEnd <= header.fileLength else {
             throw .malformed("the index (\(header.indexOffset) + \(header.indexLength) bytes) lies outside the file")
         }
-        let index = UnsafeRawBufferPointer(rebasing: file[Int(header.indexOffset)..<Int(indexEnd)])
+        return indexEnd
+    }
+
+    /// Reads the index `index` of the pack whose header is `header` (checked).
+    private init(
+        header: BakedFormat.Header, index: UnsafeRawBufferPointer, checksum: (UnsafeRawBufferPointer) -> UInt32, wholeRecords: Bool
+    ) throws(BakedPackError) {
         guard checksum(index) == header.indexChecksum else { throw .damaged("the index's checksum does not match") }
         let records = UInt64(header.entryCount) * UInt64(BakedFormat.recordSize)
         let table = UInt64(header.dependencyCount) * 4
@@ -159,7 +202,7 @@ public struct BakedIndex: Sendable {
         let strings = UnsafeRawBufferPointer(rebasing: index[Int(records + table)...])
         let count = Int(header.entryCount)
         let metadata = try BakedMetadata(
-            text: header.metadata.isEmpty ? nil : try Self.string(header.metadata, in: strings, what: { "the metadata" }), version: version,
+            text: header.metadata.isEmpty ? nil : try Self.string(header.metadata, in: strings, what: { "the metadata" }), version: header.version,
             entries: count)
         var byName = BakedNameTable(count: count)
         var dependencyTable: [UInt32] = []

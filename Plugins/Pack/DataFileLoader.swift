@@ -54,8 +54,8 @@ public struct DataFileLoader: LoaderPlugin {
                     return try JSONSerialization.jsonObject(with: view, options: [.fragmentsAllowed])
                 }
             } catch {
-                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-                throw AssetError(path: context.request.path, category: .corrupt, reason: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+                throw AssetError(
+                    path: context.request.path, category: .corrupt, reason: "not valid JSON: " + JSONSyntaxProblem.describe(error, in: bytes.array))
             }
         }
         return DataAsset(bytes: bytes)

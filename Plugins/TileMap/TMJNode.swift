@@ -1,4 +1,5 @@
 import Foundation
+import Preload
 
 /// A TMJ or TSJ object (parsed by `JSONSerialization`) as a ``TiledNode``: values are its keys,
 /// lists its arrays.
@@ -23,7 +24,10 @@ struct TMJNode: TiledNode {
         do {
             object = try JSONSerialization.jsonObject(with: Data(json))
         } catch {
-            throw TileMapError.malformed(file: file, detail: "not valid JSON (\(error.localizedDescription))")
+            // Where the file itself goes wrong (the text parsed had its tile arrays taken out).
+            var cause = error
+            do { _ = try JSONSerialization.jsonObject(with: Data(bytes)) } catch { cause = error }
+            throw TileMapError.malformed(file: file, detail: "not valid JSON: \(JSONSyntaxProblem.describe(cause, in: bytes))")
         }
         guard let values = object as? [String: Any] else {
             throw TileMapError.notATileMap(file: file, detail: "the top level of the JSON is not an object")

@@ -20,7 +20,9 @@ public struct BakeCheck: Sendable {
     /// One line per stale, missing or new entry, sorted by name: `stale   hero.png (sprites/hero.png changed)`.
     public let problems: [String]
     /// How many entries the pack has, pages made at load included (as `preload bake` counts
-    /// them); a packed page has no source of its own: its atlas's sources are checked.
+    /// them); a packed page made from its asset's own file is checked as that asset; one made
+    /// from another file (an animation repacked from an Aseprite export's sheet) is checked
+    /// against that file.
     public let entryCount: Int
     /// How many are stale, missing and new.
     public let stale: Int, missing: Int, new: Int
@@ -33,7 +35,10 @@ public struct BakeCheck: Sendable {
     public init(index: BakedIndex, sources: [AssetRequest] = []) {
         var digests = SourceDigests()
         var stale: [String] = [], missing: [String] = [], new: [String] = []
-        let entries = index.entries.filter { !$0.record.bits.contains(.atlasPage) }
+        // A page made at load from its asset's own source is that asset's to check; one made
+        // from another file (`BakedPage.madeFrom`) is checked against it.
+        let owners = Set(index.entries.filter { !$0.record.bits.contains(.atlasPage) }.map(\.sourcePath))
+        let entries = index.entries.filter { !$0.record.bits.contains(.atlasPage) || !owners.contains($0.sourcePath) }
         for entry in entries {
             let file = SourceDigests.file(of: entry.sourcePath)
             let now = digests.digest(of: entry.sourcePath)

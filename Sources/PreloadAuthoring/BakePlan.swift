@@ -83,7 +83,8 @@ struct BakePlan {
 
     /// The entries holding `pages` (an asset's, in order): the texture entry of the file a page
     /// was loaded from, else a new entry `NAME#N` of the asset `name` (a page made at load time:
-    /// a packed sprite folder, a rasterized font), which `made` lists.
+    /// a packed sprite folder, a rasterized font), which `made` lists, its source the file it
+    /// was made from (`BakedPage.madeFrom`, else the asset's `source`).
     private mutating func pageEntries(_ pages: [BakedPage], of name: String, source: String) throws -> (all: [Int], made: [Int]) {
         var all: [Int] = [], made: [Int] = []
         for (number, page) in pages.enumerated() {
@@ -92,7 +93,9 @@ struct BakePlan {
             } else {
                 let pageName = "\(name)#\(number + 1)"
                 guard byName[pageName] == nil else { throw BakeError.nameTaken(pageName) }
-                var entry = Entry(name: pageName, sourcePath: source, kind: Texture.bakedKind, asset: page.texture, bits: [.atlasPage, .dependency])
+                var entry = Entry(
+                    name: pageName, sourcePath: page.madeFrom ?? source, kind: Texture.bakedKind, asset: page.texture,
+                    bits: [.atlasPage, .dependency])
                 entry.take(try page.texture.baked(pageEntries: []))
                 all.append(append(entry))
                 made.append(all[all.count - 1])

@@ -73,7 +73,7 @@ public final class RemoteFetcher: RemoteFetching {
     public let cache: RemoteCache
     /// How it downloads.
     public let configuration: Configuration
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
 
     /// A fetcher into `cache`.
     public convenience init(cache: RemoteCache, configuration: Configuration = Configuration()) {

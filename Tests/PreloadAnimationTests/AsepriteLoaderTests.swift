@@ -49,4 +49,20 @@ import Testing
         #expect(message.contains("x.aseprite") && message.contains("not an Aseprite file: 5 bytes, too short"), "\(message)")
         #expect(failure.outcome.error?.category == .unsupported)
     }
+
+    /// The fuzzer's seeds (`Fuzz/seeds/aseprite`, written by `AsepriteFixture`) are files that
+    /// load, so mutations start from the whole reader, not from an early refusal (an old
+    /// placeholder slice chunk made `indexed.aseprite` fail by name once slices were read).
+    @Test func theFuzzersAsepriteSeedsLoad() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/seeds/aseprite")
+        let names = try FileManager.default.contentsOfDirectory(atPath: seeds.path).filter { $0.hasSuffix(".aseprite") }.sorted()
+        #expect(names.count >= 8 && names.contains("indexed.aseprite"), "\(names)")
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: seeds.appendingPathComponent(name)))
+            #expect(throws: Never.self, "\(name)") { _ = try AsepriteLoader.animation(from: bytes) }
+        }
+        let indexed = try AsepriteLoader.animation(from: [UInt8](try Data(contentsOf: seeds.appendingPathComponent("indexed.aseprite"))))
+        #expect(indexed.animation.slices.map(\.name) == ["hit"] && indexed.animation.slices[0].userData.text == "A")
+    }
 }

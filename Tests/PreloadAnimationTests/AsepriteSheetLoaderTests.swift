@@ -152,6 +152,22 @@ import Testing
         #expect(report.failed.count == 1 && message.contains("broken.json") && message.contains("tag 'all' runs from frame 0 to 7"), "\(message)")
     }
 
+    /// An export cut short (its `meta`, with the tags, never reached) falls to the atlas plugin,
+    /// which names the file and where the text ends, not Foundation's "isn't in the correct format".
+    @Test func anExportCutShortFailsNamingWhereItEnds() async throws {
+        let directory = try TemporaryDirectory("aseprite-sheet-cut")
+        try directory.write("hero.png", Self.sheet(try Self.reference()).png)
+        let cut = String(Self.hash().utf8.prefix(Self.hash().utf8.count / 2))!
+        try directory.write("hero.json", text: cut)
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AsepriteSheetLoader(), AtlasLoader()])
+        let report = try await coordinator.preload([AssetRequest(path: directory.file("hero.json"))])
+        let error = try #require(report.failed.first?.outcome.error)
+        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false)
+        let end = "line \(lines.count), column \(lines[lines.count - 1].utf8.count + 1) (after \(cut.utf8.count) bytes)"
+        #expect(error.path == directory.file("hero.json") && error.category == .corrupt, "\(error)")
+        #expect(error.reason == "malformed atlas: not valid JSON: the text ends inside a value, at \(end): cut short?", "\(error)")
+    }
+
     /// A sheet nowhere to be found is a missing file, named with what was tried (once each), not
     /// a damaged export (the trial of issue 51 met "malformed ... nor kayahr.png or kayahr.png").
     @Test func aSheetNowhereToBeFoundIsAMissingFile() async throws {

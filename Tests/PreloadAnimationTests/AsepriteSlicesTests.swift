@@ -78,6 +78,18 @@ import Testing
         #expect(animation.slices.map(\.userData) == [AnimationUserData(text: "hit box")])
         #expect(warnings.map(\.code) == [.asepriteUnreadData])
         #expect(warnings.first?.message == "user data not kept (an animation has no layers): layer 'arm', the cel of layer 'arm' in frame 2")
+        // `--json` lists each tag's and slice's colour and text as Aseprite's export writes them.
+        let fields = animation.assetDescription(checksums: nil).fields
+        guard case .array(let tagFields)? = fields["tags"], case .array(let sliceFields)? = fields["slices"], tagFields.count == 3,
+            case .object(let idle) = tagFields[0], case .object(let walk) = tagFields[1], case .object(let jump) = tagFields[2],
+            case .object(let hit)? = sliceFields.first
+        else {
+            Issue.record("no tags or slices in \(fields)")
+            return
+        }
+        #expect(idle["color"] == .string("#090909ff") && idle["data"] == nil)
+        #expect(walk["color"] == nil && walk["data"] == .string("walking"))
+        #expect(jump["color"] == .string("#010203ff") && hit["data"] == .string("hit box") && hit["color"] == nil)
     }
 
     @Test func userDataAfterTheLastTagsIsWarnedNotLost() throws {

@@ -104,6 +104,33 @@ import Testing
         }
     }
 
+    /// A GIF and an animated WebP baked into a pack: a game that registers only `GIFLoader` (or
+    /// only `AnimatedWebPLoader`) beside the pack's plugin loads both back as they loaded loose.
+    @Test func aGIFOrAnimatedWebPPluginAloneReadsItsBakedPackBack() async throws {
+        let directory = try TemporaryDirectory("baked-animation-gif-webp")
+        try directory.write("anims/frog.gif", GIFFixtures.file("animated_transparent_frame_restorebackground_loop"))
+        try directory.write("anims/coin.webp", try AnimatedWebPFixtures.bytes("lossy-alpha-dispose.webp"))
+        let loose = try PreloadCoordinator(plugins: [GIFLoader(), AnimatedWebPLoader()])
+        let report = try await loose.preload([
+            AssetRequest(path: directory.file("anims/frog.gif"), name: "frog.gif"),
+            AssetRequest(path: directory.file("anims/coin.webp"), name: "coin.webp", plugin: "animated-webp"),
+        ])
+        #expect(report.everythingLoaded, "\(report.errors)")
+        let pack = directory.file("anims.bake")
+        #expect(try BakeWriter.write(report, to: pack).count(ofKind: "animation") == 2)
+        for plugin in [GIFLoader() as any LoaderPlugin, AnimatedWebPLoader()] {
+            let baked = try PreloadCoordinator(plugins: [plugin, BakedPackLoader()])
+            let back = try await baked.preload([AssetRequest(path: pack)])
+            #expect(back.everythingLoaded, "\(plugin.identifier): \(back.errors)")
+            for name in ["frog.gif", "coin.webp"] {
+                let animation = try #require(baked.assets.asset(named: name, as: SpriteAnimation.self), "\(plugin.identifier): \(name)")
+                let original = try #require(loose.assets.asset(named: name, as: SpriteAnimation.self))
+                #expect(original.frames.count > 1, "\(name) is animated")
+                Self.expectSame(animation, original, "\(plugin.identifier): \(name)")
+            }
+        }
+    }
+
     @Test func withGPUPagesTheAnimationLoadsItsFramesAndExportsADecodedSheet() async throws {
         let directory = try TemporaryDirectory("baked-animation-gpu")
         try directory.write("anims/walk.aseprite", try Self.walker().bytes)

@@ -26,6 +26,27 @@ import Testing
         #expect(canvas.pixels == [0, 0, 0, 0, 255, 0, 0, 255])
     }
 
+    /// The caller is handed the canvas as the frame shows it, before the disposal writes it:
+    /// what it reads there (without keeping the array, as GIF's trim does) is the frame drawn,
+    /// not the region cleared or given back.
+    @Test func theCallerReadsTheShownFrameBeforeItsDisposal() {
+        let red = solid([255, 0, 0, 255], 2, 1), blue = [UInt8]([0, 0, 255, 255])
+        let cases: [(FrameCanvas.Disposal, after: [UInt8])] = [
+            (.clear, [255, 0, 0, 255, 0, 0, 0, 0]), (.restorePrevious, red), (.keep, [255, 0, 0, 255, 0, 0, 255, 255]),
+        ]
+        for (disposal, after) in cases {
+            var canvas = FrameCanvas(width: 2, height: 1)
+            canvas.render(red, width: 2, height: 1, x: 0, y: 0, blend: .replace, disposal: .keep) { _ in }
+            var calls = 0
+            let seen = canvas.render(blue, width: 1, height: 1, x: 1, y: 0, blend: .over, disposal: disposal) { shown in
+                calls += 1
+                return shown.withUnsafeBufferPointer { Array($0[4..<8]) }
+            }
+            #expect(calls == 1 && seen == blue, "\(disposal): the frame as it shows")
+            #expect(canvas.pixels == after, "\(disposal): then disposed")
+        }
+    }
+
     @Test func overFollowsThePNGSpecificationsIntegers() {
         var canvas = FrameCanvas(width: 1, height: 1)
         _ = canvas.render([0, 0, 255, 128], width: 1, height: 1, x: 0, y: 0, blend: .over, disposal: .keep)
@@ -89,5 +110,13 @@ import Testing
         #expect(canvas.pixels == [UInt8](repeating: 0, count: 16))
         // Wholly outside: nothing drawn, nothing disposed.
         #expect(canvas.render(solid([1, 2, 3, 255], 1, 1), width: 1, height: 1, x: 5, y: 5, blend: .over, disposal: .clear) == canvas.pixels)
+    }
+}
+
+extension FrameCanvas {
+    /// The canvas as the frame shows it, kept: ``render(_:width:height:x:y:blend:disposal:shown:)``
+    /// with a caller that keeps the array it is handed.
+    mutating func render(_ frame: [UInt8], width: Int, height: Int, x: Int, y: Int, blend: Blend, disposal: Disposal) -> [UInt8] {
+        render(frame, width: width, height: height, x: x, y: y, blend: blend, disposal: disposal) { $0 }
     }
 }

@@ -116,7 +116,8 @@ import Testing
         (#"{"frames": {}, "meta": {}}"#, "malformed atlas: 'meta': 'image' is missing or not a string"),
         (#"{"frames": [{"frame": {}}], "meta": {"image": "page.png"}}"#, "malformed atlas: frames[0]: 'filename' is missing or not a string"),
         (#"{"frames": 3, "meta": {"image": "page.png"}}"#, "malformed atlas: 'frames' is missing or neither an object nor a list"),
-        (#"{"frames": {"#, "malformed atlas: not valid JSON"),
+        (#"{"frames": {"#, "malformed atlas: not valid JSON: the text ends inside a value, at line 1, column 13 (after 12 bytes): cut short?"),
+        ("{\"frames\": {},\n \"meta\": [1,,2]}", "malformed atlas: not valid JSON: Invalid value around character 27, at line 2, column 13"),
     ])
     func malformedDescriptorsAreRefusedWithTheCause(json: String, reason: String) async throws {
         let atlas = try directory.write("bad.json", text: json)
@@ -209,7 +210,10 @@ import Testing
     /// JSON asked for as an atlas that is not one says so, naming the file, and is never read as
     /// libGDX text (whose first line would be a page named `{`).
     @Test(arguments: [
-        ("{", "not valid JSON, and a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"),
+        (
+            "{\n",
+            "not valid JSON (the text ends inside a value, at line 2, column 1 (after 2 bytes): cut short?); a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"
+        ),
         ("[1,2]", "a JSON array, where a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"),
         (#"{"levels": [1]}"#, "a JSON object without \"frames\" or \"textures\" (TexturePacker's keys)"),
         ("42", "a single JSON value, where a JSON atlas is an object with \"frames\" or \"textures\" (TexturePacker's keys)"),

@@ -103,6 +103,26 @@ import Testing
                 """, "\(check.stdout)")
     }
 
+    /// An Aseprite export bakes as its animation's repacked pages, not its sheet: `bake check`
+    /// tracks the sheet as those pages' source (current, not new; stale when it changes; missing
+    /// when it is gone).
+    @Test func checkTracksAnAsepriteExportsSheet() async throws {
+        #expect(try await preload(["export", "assets/animations", "--to", "export"]).status == 0)
+        #expect(try await preload(["bake", "export", "-o", "sheet.bake"]).status == 0)
+        let current = try await preload(["bake", "check", "sheet.bake", "export"])
+        #expect(current.status == 0 && current.stdout == "sheet.bake: 2 entries, all current\n", "\(current.stdout)")
+        let sheet = "export/assets/animations/hero-walk.aseprite.png"
+        try directory.write(sheet, PNGFixture.rgba(width: 1, height: 1, pixels: [9, 9, 9, 255]))
+        let stale = try await preload(["bake", "check", "sheet.bake", "export"])
+        #expect(stale.status == 1)
+        #expect(
+            stale.stdout == "stale   export/assets/animations/hero-walk.aseprite.json#1 (\(sheet) changed)\nsheet.bake: 2 entries, 1 stale\n",
+            "\(stale.stdout)")
+        try FileManager.default.removeItem(atPath: directory.file(sheet))
+        let missing = try await preload(["bake", "check", "sheet.bake", "export"])
+        #expect(missing.status == 1 && missing.stdout.hasPrefix("missing export/assets/animations/hero-walk.aseprite.json#1 (\(sheet) is gone)"))
+    }
+
     @Test func aSourceThatFailsWritesNoPack() async throws {
         try directory.write("bad/ok.png", PNGFixture.rgba(width: 1, height: 1, pixels: [1, 2, 3, 4]))
         try directory.write("bad/cut.png", Array(PNGFixture.rgba(width: 8, height: 8, pixels: Array(repeating: 7, count: 256)).prefix(40)))

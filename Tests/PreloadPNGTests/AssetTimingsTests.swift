@@ -42,10 +42,10 @@ import Testing
     }
 
     /// Four textures of 16 MiB each under a 20 MiB budget on one worker, the engine's upload of
-    /// the first taking 3 s (the texture holds the budget until it returns): the load after it
-    /// asks for room while it is still being uploaded, waits, and says so. (CI once saw three
-    /// uploads of 200 ms pass with no wait, and the whole suite, sharing two cores, once saw
-    /// three of 500 ms: each load there started half a second after the one before it.)
+    /// the first lasting until the budget logs that a load is waiting for room (the texture holds
+    /// the budget until its upload returns): that load waits, and its timings say so. (Uploads
+    /// of a fixed length were not: CI saw 200 ms and 500 ms pass with no wait, and beside eight
+    /// busy loops, 3 s.)
     @Test func loadsThatWaitedForTheBudgetSaySo() async throws {
         let side = 2048
         let png = PNGFixture.rgba(width: side, height: side, pixels: [UInt8](repeating: 0x33, count: side * side * 4))
@@ -53,23 +53,25 @@ import Testing
         let handOff = AssetHandOff(releasesCPUCopies: true)
         let stop = Locked(false)
         let uploads = Locked(0)
+        let waiting = LoggedMessage("load waits for the memory budget")
+        let heardTheWait = Locked(false)
         handOff.drainOnAThread(until: stop) { item in
-            // The upload's work: the first one long enough that the load after it asks for room
-            // while it runs even when the whole suite shares the machine (there, the queue started
-            // each load half a second late, and 500 ms uploads were over before it asked).
+            // The first upload lasts until a load after it has asked for room and been told to
+            // wait (the budget logs it): an event, however late a busy machine starts that load.
             let first = uploads.withLock { count in
                 count += 1
                 return count == 1
             }
-            Thread.sleep(forTimeInterval: first ? 3 : 0.2)
+            if first, waiting.wait(seconds: 120) { heardTheWait.withLock { $0 = true } }
             return (item.asset as? Texture)?.width
         }
         defer { stop.withLock { $0 = true } }
-        let coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: 1))
+        let coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: 1, logger: waiting.logger))
         let report = try await coordinator.start(
             requests, options: PreloadOptions(handOff: handOff, completesAfterHandOff: true, memoryBudget: 20 << 20)
-        ).finished(within: 120)
+        ).finished()
         #expect(report.everythingLoaded && report.loaded.count == 4)
+        #expect(heardTheWait.withLock { $0 }, "no load asked the budget for room during the first upload")
         let waited = report.loaded.compactMap { report.timings(of: $0) }.filter { $0.waitingForMemory > .zero }
         let all = report.loaded.map { report.timings(of: $0).map { "\($0)" } ?? "none" }
         #expect(!waited.isEmpty, "a load waited for the texture before it to be handed over: \(all)")

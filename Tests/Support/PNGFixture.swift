@@ -37,6 +37,11 @@ public enum PNGFixture {
         }
     }
 
+    /// A square PNG of `side` x `side` ``noise(width:height:seed:)`` pixels.
+    public static func noisePNG(side: Int, seed: UInt64) -> [UInt8] {
+        rgba(width: side, height: side, pixels: noise(width: side, height: side, seed: seed))
+    }
+
     /// An IHDR chunk (with its length and CRC) for an image of that size and format.
     public static func ihdr(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
         bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colorType, 0, 0, 0]

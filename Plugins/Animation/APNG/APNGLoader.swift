@@ -36,7 +36,7 @@ import Preload
 /// let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), APNGLoader()])
 /// let request = AssetRequest(path: "hero.png", plugin: "apng")
 /// ```
-public struct APNGLoader: LoaderPlugin {
+public struct APNGLoader: AnimationFileLoader {
     /// The largest canvas, and the most pixel memory the composited frames may take together
     /// (`ImageLimits.maxDecodedBytes`); a file claiming more is refused before decoding a frame.
     public var limits: ImageLimits
@@ -47,7 +47,6 @@ public struct APNGLoader: LoaderPlugin {
     }
 
     public var identifier: String { "apng" }
-    public var assetKind: AssetKind { .animation }
     /// `.apng`; a `.png` is the PNG plugin's unless a request names this one.
     public var fileExtensions: Set<String> { ["apng"] }
     /// None: the plugin never claims a file by its content (PNG content is the PNG plugin's).
@@ -56,28 +55,11 @@ public struct APNGLoader: LoaderPlugin {
     /// Never: see ``headerLength``.
     public func matchesSignature(_ header: [UInt8]) -> Bool { false }
 
-    public func load(_ context: LoadContext) throws -> any Asset {
-        let animation = try Self.animation(
-            from: try context.readContents().array, limits: limits, memory: context.memory, cancel: context.checkCancellation)
-        try context.warn(animation.warnings)
-        return animation.animation
-    }
-
-    /// The animation in an APNG's `bytes`, its pages in `memory`, and the warnings reading it gave.
-    /// - Throws: ``APNGError``, `TruncatedBytes` or `ImageLimitExceeded` naming the cause.
-    public static func animation(
-        from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
-    ) throws -> (
-        animation: SpriteAnimation, warnings: [AssetWarning]
-    ) {
-        try animation(from: bytes, limits: limits, memory: memory, cancel: {})
-    }
-
-    private static func animation(
-        from bytes: [UInt8], limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
-    ) throws -> (
-        animation: SpriteAnimation, warnings: [AssetWarning]
-    ) {
+    /// The animation in an APNG's `bytes` (`AnimationFileLoader`'s requirement), `cancel` called between frames.
+    static func animation(
+        in file: AssetBytes, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
+    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
+        let bytes = file.array
         var (document, warnings) = try APNGReader.read(bytes)
         let (width, height) = (document.width, document.height)
         try limits.check(ImageSize(width: width, height: height))
@@ -101,14 +83,22 @@ public struct APNGLoader: LoaderPlugin {
                 of: frame, index: index, in: document, file: bytes, limits: limits, memory: memory)
             warnings += frameWarnings
             let control = frame.control
-            canvases.append(
-                canvas.render(
-                    pixels, width: control.width, height: control.height, x: control.x, y: control.y,
-                    blend: control.blend == 0 ? .replace : .over, disposal: disposal(control.dispose)))
+            canvas.render(
+                pixels, width: control.width, height: control.height, x: control.x, y: control.y,
+                blend: control.blend == 0 ? .replace : .over, disposal: disposal(control.dispose)
+            ) { canvases.append($0) }
         }
         let durations = document.notAnimated == nil ? document.frames.map(\.control.durationMilliseconds) : [0]
         let (pages, frames) = try FramePacking.pack(canvases, durations: durations, width: width, height: height, memory: memory)
         return (SpriteAnimation(width: width, height: height, pages: pages, frames: frames, loopCount: document.plays), warnings)
+    }
+
+    /// The animation in an APNG's `bytes`, its pages in `memory`, and the warnings reading it gave.
+    /// - Throws: ``APNGError``, `TruncatedBytes` or `ImageLimitExceeded` naming the cause.
+    public static func animation(
+        from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
+    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
+        try animation(in: AssetBytes(bytes), limits: limits, memory: memory, cancel: {})
     }
 
     /// The compositor's disposal for `fcTL`'s `dispose_op` (0 none, 1 background, 2 previous).

@@ -24,7 +24,7 @@ import Preload
 ///
 /// let coordinator = try PreloadCoordinator(plugins: [AsepriteLoader()])
 /// ```
-public struct AsepriteLoader: LoaderPlugin {
+public struct AsepriteLoader: AnimationFileLoader {
     /// The most pixel memory one file may take, cels and frames together
     /// (`ImageLimits.maxDecodedBytes`); a file claiming more is refused before allocating it.
     public var limits: ImageLimits
@@ -35,7 +35,6 @@ public struct AsepriteLoader: LoaderPlugin {
     }
 
     public var identifier: String { "aseprite" }
-    public var assetKind: AssetKind { .animation }
     /// `.aseprite` and `.ase`.
     public var fileExtensions: Set<String> { ["aseprite", "ase"] }
     public var headerLength: Int { 6 }
@@ -43,29 +42,11 @@ public struct AsepriteLoader: LoaderPlugin {
     /// The header's `0xA5E0` magic number at byte 4.
     public func matchesSignature(_ header: [UInt8]) -> Bool { AsepriteReader.matches(header) }
 
-    public func load(_ context: LoadContext) throws -> any Asset {
-        let animation = try Self.animation(
-            from: try context.readContents().array, limits: limits, memory: context.memory, cancel: context.checkCancellation)
-        try context.warn(animation.warnings)
-        return animation.animation
-    }
-
-    /// The animation in an Aseprite file's `bytes`, its pages in `memory`, and the warnings
-    /// reading it gave.
-    /// - Throws: ``AsepriteError`` or `TruncatedBytes` naming the cause.
-    public static func animation(
-        from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
-    ) throws -> (
-        animation: SpriteAnimation, warnings: [AssetWarning]
-    ) {
-        try animation(from: bytes, limits: limits, memory: memory, cancel: {})
-    }
-
-    private static func animation(
-        from bytes: [UInt8], limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
-    ) throws -> (
-        animation: SpriteAnimation, warnings: [AssetWarning]
-    ) {
+    /// The animation in an Aseprite file's `bytes` (`AnimationFileLoader`'s requirement), `cancel` called between frames.
+    static func animation(
+        in file: AssetBytes, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
+    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
+        let bytes = file.array
         var (document, warnings) = try AsepriteReader.read(bytes, byteBudget: limits.maxDecodedBytes)
         guard document.width <= limits.maxWidth, document.height <= limits.maxHeight else {
             throw AsepriteError.unsupported(detail: "the canvas is \(document.width)x\(document.height), larger than the limit \(limits)")
@@ -98,6 +79,15 @@ public struct AsepriteLoader: LoaderPlugin {
             width: document.width, height: document.height, pages: pages, frames: frames, tags: document.tags, slices: document.slices,
             userData: document.userData)
         return (animation, warnings)
+    }
+
+    /// The animation in an Aseprite file's `bytes`, its pages in `memory`, and the warnings
+    /// reading it gave.
+    /// - Throws: ``AsepriteError`` or `TruncatedBytes` naming the cause.
+    public static func animation(
+        from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
+    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
+        try animation(in: AssetBytes(bytes), limits: limits, memory: memory, cancel: {})
     }
 
     /// What `document`'s reading passed over: chunks not read yet (tilesets), layers' and cels'

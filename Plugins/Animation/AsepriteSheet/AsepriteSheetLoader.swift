@@ -66,7 +66,8 @@ public struct AsepriteSheetLoader: PlanningPlugin {
         let note = try context.planningNote(as: PlanningNote.self) ?? Self.note(for: context.request)
         let page = try context.dependency(AssetRequest(path: note.page), as: Texture.self)
         try context.checkCancellation()
-        let (animation, warnings) = try Self.animation(note.sheet, page: page, pageName: note.page, memory: context.memory)
+        var (animation, warnings) = try Self.animation(note.sheet, page: page, pageName: note.page, memory: context.memory)
+        animation.pagesMadeFrom = note.page  // a bake tracks the sheet as the pages' source
         try context.warn(warnings)
         return animation
     }

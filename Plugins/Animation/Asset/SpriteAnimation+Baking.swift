@@ -8,8 +8,8 @@ extension SpriteAnimation: BakeableAsset {
     /// `animation`.
     public static var bakedKind: String { "animation" }
 
-    /// The pages, made at load (no file of their own).
-    public func bakedPages() throws -> [BakedPage] { pages.map { BakedPage(path: "", texture: $0) } }
+    /// The pages, made at load (no file of their own; an export's pages made from its sheet).
+    public func bakedPages() throws -> [BakedPage] { pages.map { BakedPage(path: "", texture: $0, madeFrom: pagesMadeFrom) } }
 
     public func baked(pageEntries: [Int]) throws -> BakedEntry {
         BakedEntry(bytes: try BakedAnimation.encode(self, pageEntries: pageEntries))
@@ -24,20 +24,8 @@ extension SpriteAnimation: BakeableAsset {
     }
 }
 
-/// The Aseprite plugin reads baked animations back.
-extension AsepriteLoader: BakingPlugin {
-    /// ``SpriteAnimation``.
-    public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
-}
-
 /// The Aseprite export plugin reads baked animations back (a batch may register it alone).
 extension AsepriteSheetLoader: BakingPlugin {
-    /// ``SpriteAnimation``.
-    public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
-}
-
-/// The APNG plugin reads baked animations back (a batch may register it alone).
-extension APNGLoader: BakingPlugin {
     /// ``SpriteAnimation``.
     public var bakedAssetTypes: [any BakeableAsset.Type] { [SpriteAnimation.self] }
 }

@@ -69,6 +69,10 @@ public struct SpriteAnimation: Asset, Sendable {
     public var slices: [AnimationSlice]
     /// The sprite's own user data (Aseprite's Sprite Properties).
     public var userData: AnimationUserData
+    /// The file ``pages`` were cut from and repacked, when it is not the animation's own (an
+    /// Aseprite export's sheet): a bake records it as their source, so `preload bake check`
+    /// sees the sheet change. `nil` otherwise.
+    var pagesMadeFrom: String?
 
     /// An animation of `frames` on `pages`, on a `width` x `height` canvas.
     public init(

@@ -1,11 +1,12 @@
 /// The canvas an animation's frames are drawn on in turn, each over what the frames before it
 /// left (animated GIF, APNG and animated WebP): the package's one compositor of such frames.
 ///
-/// A frame is drawn by ``render(_:width:height:x:y:blend:disposal:)``, which gives the whole
-/// canvas as the frame shows it and then disposes of the frame's region as the frame says,
-/// before the next frame draws. The canvas starts transparent black (what browsers and the
-/// specifications show; a GIF's background colour is not painted). A frame's pixels are RGBA8,
-/// straight alpha, rows top first.
+/// A frame is drawn by ``render(_:width:height:x:y:blend:disposal:shown:)``, which hands the
+/// whole canvas as the frame shows it to its caller and then disposes of the frame's region as
+/// the frame says, before the next frame draws: the canvas is not copied for the disposal to
+/// write, unless the caller keeps what it was handed. The canvas starts transparent black (what
+/// browsers and the specifications show; a GIF's background colour is not painted). A frame's
+/// pixels are RGBA8, straight alpha, rows top first.
 struct FrameCanvas {
     /// What becomes of a frame's region once the frame has shown.
     enum Disposal: Sendable {
@@ -69,16 +70,19 @@ struct FrameCanvas {
     }
 
     /// Draws a `frameWidth` x `frameHeight` frame (`frame`: its RGBA8 pixels) with its top left
-    /// corner at (`x`, `y`), blended by `blend`; returns the whole canvas as the frame shows it,
-    /// then disposes of the frame's region by `disposal`.
+    /// corner at (`x`, `y`), blended by `blend`; calls `shown` with the whole canvas as the frame
+    /// shows it (`width * height` RGBA8 pixels), then disposes of the frame's region by
+    /// `disposal`. Returns what `shown` returns. A caller that keeps the pixels it is handed (a
+    /// decoder holding every frame's canvas) keeps them as the frame showed them; one that only
+    /// reads them (a trim copied out) lets the disposal write the canvas in place.
     ///
     /// The part of the frame outside the canvas is not drawn (browsers clip a GIF frame that
     /// overhangs its screen); a format that forbids overhanging frames refuses them before
     /// drawing.
-    mutating func render(
+    mutating func render<Result>(
         _ frame: [UInt8], width frameWidth: Int, height frameHeight: Int, x: Int, y: Int,
-        blend: Blend, disposal: Disposal
-    ) -> [UInt8] {
+        blend: Blend, disposal: Disposal, shown: ([UInt8]) throws -> Result
+    ) rethrows -> Result {
         precondition(frame.count >= frameWidth * frameHeight * 4, "a frame's pixels are width * height * 4 bytes")
         let left = max(0, x), top = max(0, y)
         let right = min(width, x + frameWidth), bottom = min(height, y + frameHeight)
@@ -105,7 +109,7 @@ struct FrameCanvas {
             }
         }
         last = LastFrame(region: region, cleared: disposal == .clear, full: full, isKeyFrame: isKeyFrame)
-        let shown = pixels
+        let result = try shown(pixels)
         if let region {
             switch disposal {
             case .keep: break
@@ -113,7 +117,7 @@ struct FrameCanvas {
             case .restorePrevious: fill(region, from: saved)
             }
         }
-        return shown
+        return result
     }
 
     /// One pixel of `source` at `from` blended onto `canvas` at `to` by `blend`.

@@ -18,7 +18,7 @@ extension GIFDecoder {
         guard width <= limits.maxWidth, height <= limits.maxHeight else {
             throw GIFError.tooLarge(detail: "frame \(number) is \(width)x\(height), larger than the limit \(limits)")
         }
-        // The frames kept so far, the canvas and this frame as it shows (before it is trimmed).
+        // The frames kept so far, the canvas and this frame's trim (at most the screen).
         let screenBytes = decoded.width * decoded.height * 4
         guard keptBytes + 2 * screenBytes <= limits.maxDecodedBytes else {
             throw GIFError.tooLarge(
@@ -54,9 +54,11 @@ extension GIFDecoder {
             let transparentPastTable = (control.transparentIndex ?? 0) >= colours.tableSize
             if Int(used) >= colours.tableSize, !transparentPastTable { pastTable.append(number) }
         }
-        let shown = canvas.render(
-            framePixels, width: clipWidth, height: clipHeight, x: clipLeft, y: clipTop, blend: .over, disposal: control.disposal)
-        let trimmed = FramePacking.trim(shown, width: decoded.width, height: decoded.height)
+        // The frame's trim is copied out of the canvas it shows on, before the disposal writes it.
+        let (screenWidth, screenHeight) = (decoded.width, decoded.height)
+        let trimmed = canvas.render(
+            framePixels, width: clipWidth, height: clipHeight, x: clipLeft, y: clipTop, blend: .over, disposal: control.disposal
+        ) { FramePacking.trim($0, width: screenWidth, height: screenHeight) }
         keptBytes += trimmed.bounds.width * trimmed.bounds.height * 4
         decoded.frames.append(trimmed)
         decoded.durations.append(control.delayCentiseconds <= 1 ? Self.shortDelayMilliseconds : control.delayCentiseconds * 10)

@@ -24,7 +24,7 @@ import Preload
 /// Damage fails by name: a file cut inside a frame, LZW data giflib cannot decode, a logical
 /// screen of no size, a screen or frame past ``limits``. A frame reaching past the logical screen
 /// is clipped with the warning `gif.frame-outside-screen`.
-public struct GIFLoader: LoaderPlugin {
+public struct GIFLoader: AnimationFileLoader {
     /// The largest screen and frame, and the most pixel memory the composited frames may take
     /// together (`ImageLimits.maxDecodedBytes`); a file claiming more is refused before its
     /// memory is allocated.
@@ -36,7 +36,6 @@ public struct GIFLoader: LoaderPlugin {
     }
 
     public var identifier: String { "gif" }
-    public var assetKind: AssetKind { .animation }
     /// `.gif`.
     public var fileExtensions: Set<String> { ["gif"] }
     public var headerLength: Int { 6 }
@@ -47,13 +46,17 @@ public struct GIFLoader: LoaderPlugin {
             && header[5] == UInt8(ascii: "a")
     }
 
-    public func load(_ context: LoadContext) throws -> any Asset {
-        let bytes = try context.readContents()
-        let animation = try bytes.withUnsafeBytes { buffer in
-            try Self.animation(from: buffer, limits: limits, memory: context.memory, cancel: context.checkCancellation)
-        }
-        try context.warn(animation.warnings)
-        return animation.animation
+    /// The animation in a GIF's `bytes` (`AnimationFileLoader`'s requirement), `cancel` called between frames.
+    static func animation(
+        in file: AssetBytes, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
+    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
+        var decoded = try file.withUnsafeBytes { try GIFDecoder.decode($0, limits: limits, cancel: cancel) }
+        let trimmed = decoded.frames
+        decoded.frames = []
+        let (pages, frames) = try FramePacking.pack(
+            trimmed, durations: decoded.durations, width: decoded.width, height: decoded.height, memory: memory)
+        let animation = SpriteAnimation(width: decoded.width, height: decoded.height, pages: pages, frames: frames, loopCount: decoded.loopCount)
+        return (animation, decoded.warnings)
     }
 
     /// The animation in a GIF's `bytes`, its pages in `memory`, and the warnings reading it gave.
@@ -62,18 +65,6 @@ public struct GIFLoader: LoaderPlugin {
     public static func animation(
         from bytes: [UInt8], limits: ImageLimits = ImageLimits(), memory: AssetMemory = .shared
     ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
-        try bytes.withUnsafeBytes { try animation(from: $0, limits: limits, memory: memory, cancel: {}) }
-    }
-
-    private static func animation(
-        from bytes: UnsafeRawBufferPointer, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
-    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
-        var decoded = try GIFDecoder.decode(bytes, limits: limits, cancel: cancel)
-        let trimmed = decoded.frames
-        decoded.frames = []
-        let (pages, frames) = try FramePacking.pack(
-            trimmed, durations: decoded.durations, width: decoded.width, height: decoded.height, memory: memory)
-        let animation = SpriteAnimation(width: decoded.width, height: decoded.height, pages: pages, frames: frames, loopCount: decoded.loopCount)
-        return (animation, decoded.warnings)
+        try animation(in: AssetBytes(bytes), limits: limits, memory: memory, cancel: {})
     }
 }

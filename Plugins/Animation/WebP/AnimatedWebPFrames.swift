@@ -33,10 +33,10 @@ enum AnimatedWebPFrames {
             let frame = try chunks.frame(index, in: file)
             try WebPAnimationChunks.checkInsideCanvas(frame, index: index, canvasWidth: width, canvasHeight: height)
             let pixels = try decode(frame, index: index, of: file)
-            canvases.append(
-                canvas.render(
-                    pixels, width: frame.width, height: frame.height, x: frame.x, y: frame.y,
-                    blend: frame.blends ? .overWebP : .replace, disposal: frame.disposesToBackground ? .clear : .keep))
+            canvas.render(
+                pixels, width: frame.width, height: frame.height, x: frame.x, y: frame.y,
+                blend: frame.blends ? .overWebP : .replace, disposal: frame.disposesToBackground ? .clear : .keep
+            ) { canvases.append($0) }
             durations.append(frame.durationMilliseconds)
         }
         return (canvases, durations, chunks.loopCount)

@@ -26,7 +26,7 @@ import PreloadWebP
 /// let coordinator = try PreloadCoordinator(plugins: [WebPLoader(), AnimatedWebPLoader()])
 /// let request = AssetRequest(path: "sprites/coin.webp", name: "coin", plugin: "animated-webp")
 /// ```
-public struct AnimatedWebPLoader: LoaderPlugin {
+public struct AnimatedWebPLoader: AnimationFileLoader {
     /// The largest canvas, and the most pixel memory the frames' canvases may take together
     /// (`ImageLimits.maxDecodedBytes`); a file asking for more is refused before its frames decode.
     public var limits: ImageLimits
@@ -37,30 +37,14 @@ public struct AnimatedWebPLoader: LoaderPlugin {
     }
 
     public var identifier: String { "animated-webp" }
-    public var assetKind: AssetKind { .animation }
     /// None: a `.webp` is the WebP plugin's unless a request names this plugin.
     public var fileExtensions: Set<String> { [] }
     /// None: loaded only when named.
     public var headerLength: Int { 0 }
 
-    public func load(_ context: LoadContext) throws -> any Asset {
-        let (animation, warnings) = try Self.animation(
-            from: try context.readContents(), limits: limits, memory: context.memory, cancel: context.checkCancellation)
-        try context.warn(warnings)
-        return animation
-    }
-
-    /// The animation in a WebP file's `bytes`, its pages in `memory`, and the warnings reading it
-    /// gave (bytes after the RIFF chunk: `webp.trailing-data`).
-    /// - Throws: `WebPDecodeError` naming the cause, or `ImageLimitExceeded`.
-    public static func animation(
-        from bytes: [UInt8], limits: ImageLimits = .webp, memory: AssetMemory = .shared
-    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
-        try animation(from: AssetBytes(bytes), limits: limits, memory: memory, cancel: {})
-    }
-
-    private static func animation(
-        from bytes: AssetBytes, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
+    /// The animation in a WebP file's `bytes` (`AnimationFileLoader`'s requirement), `cancel` called between frames.
+    static func animation(
+        in bytes: AssetBytes, limits: ImageLimits, memory: AssetMemory, cancel: () throws -> Void
     ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
         let options = ImageLoaderSettings<WebPDecoder>(limits: limits)
         let (features, composited) = try bytes.withUnsafeBufferPointer { file in
@@ -78,5 +62,14 @@ public struct AnimatedWebPLoader: LoaderPlugin {
         let (pages, frames) = try FramePacking.pack(
             canvases, durations: durations, width: features.width, height: features.height, memory: memory)
         return (SpriteAnimation(width: features.width, height: features.height, pages: pages, frames: frames, loopCount: loopCount), warnings)
+    }
+
+    /// The animation in a WebP file's `bytes`, its pages in `memory`, and the warnings reading it
+    /// gave (bytes after the RIFF chunk: `webp.trailing-data`).
+    /// - Throws: `WebPDecodeError` naming the cause, or `ImageLimitExceeded`.
+    public static func animation(
+        from bytes: [UInt8], limits: ImageLimits = .webp, memory: AssetMemory = .shared
+    ) throws -> (animation: SpriteAnimation, warnings: [AssetWarning]) {
+        try animation(in: AssetBytes(bytes), limits: limits, memory: memory, cancel: {})
     }
 }

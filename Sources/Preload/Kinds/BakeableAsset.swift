@@ -67,10 +67,17 @@ public struct BakedPage: Sendable {
     public var path: String
     /// The texture.
     public var texture: Texture
+    /// For a page made at load from another file than the asset's own (an animation repacked
+    /// from an Aseprite export's sheet), that file's path: the page's entry records it as its
+    /// source, so `preload bake check` sees it change. `nil` for a page loaded from ``path``, or
+    /// made from the asset's own file (a packed sprite folder, a rasterized font).
+    public var madeFrom: String?
 
-    /// A page loaded from `path`.
-    public init(path: String, texture: Texture) {
+    /// A page loaded from `path` (or made at load, from `madeFrom` when that is another file
+    /// than the asset's).
+    public init(path: String, texture: Texture, madeFrom: String? = nil) {
         self.path = path
         self.texture = texture
+        self.madeFrom = madeFrom
     }
 }

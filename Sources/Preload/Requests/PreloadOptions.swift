@@ -70,6 +70,10 @@ public struct PreloadOptions: Sendable {
     /// (or, in a batch without per-asset hooks or a hand-off, every asset with
     /// ``reportKeepsAssets`` off); without either, memory grows to the whole batch's decoded
     /// size whatever the budget, `storesAssets: false` or not.
+    ///
+    /// A load that must wait for room logs "load waits for the memory budget" at `debug` level on
+    /// the coordinator's ``PreloadCoordinator/Configuration/logger`` (with the bytes it asked for,
+    /// the bytes held and the limit), and its ``AssetTimings/waitingForMemory`` says how long.
     public var memoryBudget: Int?
     /// Whether the report keeps each asset that loaded (the default): its result's
     /// ``AssetResult/outcome`` holds the asset. Off, the batch lets go of each asset as soon as

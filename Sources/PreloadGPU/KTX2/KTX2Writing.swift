@@ -4,7 +4,7 @@ extension KTX2File {
     /// The file's bytes, as the KTX 2.0 specification lays them out: identifier, header, index,
     /// level index (level 0 first), Data Format Descriptor, key/value data sorted by key, then
     /// the levels smallest first, each on its alignment (`lcm(block bytes, 4)`, or 1 when
-    /// compressed). Write them with `AtomicFile` (PreloadAuthoring) to replace a file safely.
+    /// compressed). Write them with `AtomicFile` (Preload) to replace a file safely.
     /// - Parameter zstdLevel: Zstandard's level when ``supercompression`` is
     ///   ``KTX2Supercompression/zstd``: 1 (fastest) to 19 (smallest; 20 to 22 need more memory).
     /// - Throws: ``KTX2Error/emptyTexture(width:height:)`` for a texture without pixels,

@@ -1,4 +1,5 @@
 import Dispatch
+import Logging
 import PreloadConcurrency
 
 /// The memory budget (``PreloadOptions/memoryBudget``), the loads' admission: the decoded bytes
@@ -20,6 +21,10 @@ import PreloadConcurrency
 /// count like any other, but nothing gives them back until that earlier asset arrives. So when
 /// they are all that is held (nothing decoding, nothing with the engine), the first waiting load
 /// goes over the limit: it may be the one they wait for, and otherwise it frees a worker for it.
+///
+/// A load that must wait says so on the batch's logger at `debug` level ("load waits for the
+/// memory budget", with the bytes asked, held and the limit): where a loading screen stalls, the
+/// log shows which budget held it (`AssetTimingsTests` waits on that message).
 final class MemoryBudget: Sendable {
     private struct Waiter {
         let bytes: Int
@@ -56,23 +61,31 @@ final class MemoryBudget: Sendable {
 
     /// The most bytes held at once; `nil`: no limit, only counting.
     let limit: Int?
+    /// Where a load that must wait says so (`debug`).
+    private let logger: Logger?
     private let state = PreloadMutex(State())
 
-    init(limit: Int?) {
+    init(limit: Int?, logger: Logger? = nil) {
         self.limit = limit.map { max($0, 0) }
+        self.logger = logger
     }
 
     /// Asks for `bytes`. Returns `true` if they are granted now; otherwise `resume` runs (on a
     /// global queue) once they are, and this returns `false`.
     func acquire(_ bytes: Int, orResume resume: @escaping @Sendable () -> Void) -> Bool {
-        state.withLock { state in
+        let heldWhenWaiting: Int? = state.withLock { state in
             guard state.waiters.isEmpty, state.fits(bytes, limit: limit) else {
                 state.waiters.append(Waiter(bytes: bytes, resume: resume))
-                return false
+                return state.held
             }
             state.take(bytes)
-            return true
+            return nil
         }
+        guard let heldWhenWaiting else { return true }
+        logger?.debug(
+            "load waits for the memory budget",
+            metadata: ["bytes": "\(bytes)", "held": "\(heldWhenWaiting)", "limit": "\(limit.map(String.init) ?? "none")"])
+        return false
     }
 
     /// Returns the settlement's bytes and changes the bytes waiting their turn by its change, in

@@ -67,7 +67,7 @@ final class BatchRecorder: PlanningRecords {
         self.store = store
         self.events = events
         handOffQueue = options.handOff
-        budget = options.memoryBudget.map { MemoryBudget(limit: $0) }
+        budget = options.memoryBudget.map { MemoryBudget(limit: $0, logger: logger) }
         failsFast = options.failurePolicy == .failFast
         self.logger = logger
         self.memory = memory

@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Preload
 
 /// A file that appears whole or not at all: bytes go to a hidden temporary file beside the
 /// destination (folders are made as needed), which replaces the destination only on
