@@ -15,7 +15,8 @@ import PackageDescription
 ///   and checker, atomic files); the command and tests use them, a game does not need them.
 /// - `Plugins/<Name>`: loader plugins, one library module each. These are *loader* plugins, not
 ///   SwiftPM package plugins; each target names its folder with an explicit `path:`.
-/// - `Sources/PreloadZlib`: the one inflate (and zlib compression) over the system zlib, public.
+/// - `Sources/PreloadZlib`: the one inflate (and zlib compression) over the system zlib, public;
+///   whole buffers through libdeflate (opened at run time, its one loader) where the system has it.
 /// - `Sources/CLibPNG`, `Sources/CPreloadZlib`, `Sources/CFreeType`: system libraries found with
 ///   pkg-config.
 /// - `Sources/CPreloadPNG`: the C shim that owns libpng's `setjmp`/`longjmp` error handling.
@@ -39,7 +40,7 @@ let package = Package(
         .library(name: "PreloadPack", targets: ["PreloadPack"]),
         .library(name: "PreloadBaked", targets: ["PreloadBaked"]),
         // The one inflate (zlib, raw deflate, gzip) over the system zlib, for packs, Tiled's
-        // layers and any plugin that reads compressed data.
+        // layers and any plugin that reads compressed data; whole zlib buffers through libdeflate.
         .library(name: "PreloadZlib", targets: ["PreloadZlib"]),
         // Codecs beyond PNG: not in the umbrella, so that a game links libjpeg, or opens libwebp
         // at run time, only when it names the product.
@@ -127,7 +128,7 @@ let package = Package(
         // (libastcenc.so.3d), so the package builds without astcenc's headers.
         .target(name: "CPreloadASTC"),
         .target(name: "PreloadConcurrency"),
-        .target(name: "PreloadZlib", dependencies: ["CPreloadZlib"]),
+        .target(name: "PreloadZlib", dependencies: ["CPreloadZlib", "Preload", "PreloadConcurrency"]),
         .target(
             name: "Preload",
             dependencies: ["PreloadConcurrency", .product(name: "Logging", package: "swift-log")]
@@ -150,7 +151,7 @@ let package = Package(
         ),
         .target(
             name: "PreloadPNG",
-            dependencies: ["Preload", "PreloadConcurrency", "CPreloadPNG"],
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadZlib", "CPreloadPNG"],
             path: "Plugins/PNG"
         ),
         .target(

@@ -1,5 +1,6 @@
 import CPreloadPNG
 import Preload
+import PreloadZlib
 
 /// The PNG plugin's fast path: the PNGs games ship (8-bit grey, grey+alpha, RGB, RGBA and
 /// palette images, not interlaced) decoded about twice as fast as libpng, with the same pixels,
@@ -13,8 +14,9 @@ import Preload
 /// chunk) goes to libpng, as does a file whose image data turns out not to inflate exactly:
 /// declining costs the walk and nothing else.
 ///
-/// libdeflate is opened at run time (Debian's `libdeflate0`, which a fresh machine ships): where
-/// it is missing, every PNG decodes with libpng.
+/// libdeflate is opened at run time (Debian's `libdeflate0`, which a fresh machine ships) by
+/// PreloadZlib's `LibDeflate`, the package's one loader of it: where it is missing, every PNG
+/// decodes with libpng.
 ///
 /// ```swift
 /// import PreloadPNG
@@ -29,7 +31,10 @@ public enum PNGFastPath {
     nonisolated(unsafe) static let functions: UnsafePointer<preload_png_deflate_functions>? = {
         guard let library = try? LibDeflate.get() else { return nil }
         let functions = UnsafeMutablePointer<preload_png_deflate_functions>.allocate(capacity: 1)
-        functions.initialize(to: library.functions)
+        functions.initialize(
+            to: preload_png_deflate_functions(
+                alloc_decompressor: library.allocDecompressor, free_decompressor: library.freeDecompressor,
+                zlib_decompress_ex: library.zlibDecompress, crc32: library.crc32))
         return UnsafePointer(functions)
     }()
 

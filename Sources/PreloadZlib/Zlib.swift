@@ -1,6 +1,7 @@
 import CPreloadZlib
 
-/// Whole-buffer zlib compression (what a pack writer needs beside ``Inflater``), and zlib's CRC-32.
+/// Whole-buffer zlib compression (what a pack writer needs beside ``Inflater``) and decompression
+/// (``decompress(_:into:)``, through libdeflate where the system has it), and zlib's CRC-32.
 public enum Zlib {
     /// zlib's CRC-32 of `bytes`, continuing from `seed` (0 to start). `PreloadPack`'s `CRC32`
     /// is faster on long runs (carry-less multiplication) and ends with this one.
@@ -32,7 +33,7 @@ public enum Zlib {
 
 /// A zlib status other than success, with zlib's name for it.
 public struct ZlibError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// zlib's status code (`Z_DATA_ERROR`, ...).
+    /// zlib's status code (`Z_DATA_ERROR`, ...), or ``outputFull``.
     public let code: Int32
     /// What was being done ("inflate", "compress").
     public let operation: String
@@ -46,6 +47,10 @@ public struct ZlibError: Error, Sendable, Equatable, CustomStringConvertible {
         self.detail = detail
     }
 
+    /// The ``code`` of a stream that inflates past the room ``Zlib/decompress(_:into:)`` was
+    /// given (a lying size, a zlib bomb); not one of zlib's codes.
+    public static let outputFull: Int32 = -100
+
     public var description: String {
         let name =
             switch code {
@@ -54,6 +59,7 @@ public struct ZlibError: Error, Sendable, Equatable, CustomStringConvertible {
             case Z_BUF_ERROR: "compressed data ends early"
             case Z_STREAM_ERROR: "bad stream state"
             case Z_NEED_DICT: "a preset dictionary is needed"
+            case Self.outputFull: "the data inflates past the room given"
             default: "zlib error \(code)"
             }
         return "\(operation): \(detail.map { "\(name) (\($0))" } ?? name)"

@@ -68,6 +68,21 @@ import Testing
         #expect(failure(file.bytes) == "malformed Aseprite file: frame 1 of 1's chunk 2 of 2's 2x2 cel's compressed pixels inflate past its 16 bytes")
     }
 
+    /// A cel stored with the same bytes as an earlier one is inflated once, but only for a cel of
+    /// the same size: a larger cel whose bytes repeat a smaller one's still ends short by name.
+    @Test func aRepeatedStreamIsReusedOnlyForACelOfItsSize() throws {
+        var file = F(width: 2, height: 2)
+        let pixels = (0..<16).map { UInt8($0 * 16) }
+        let stored = try Zlib.compress(pixels, level: 9)
+        let cel = try F.compressedCel(layer: 0, width: 2, height: 2, pixels: [], stored: stored)
+        file.frames = [F.Frame(duration: 1, chunks: [F.layer("a"), cel]), F.Frame(duration: 1, chunks: [cel])]
+        let (animation, _) = try AsepriteLoader.animation(from: file.bytes)
+        #expect(animation.frames.count == 2)
+        file.frames[1] = F.Frame(duration: 1, chunks: [try F.compressedCel(layer: 0, width: 2, height: 4, pixels: [], stored: stored)])
+        #expect(
+            failure(file.bytes) == "malformed Aseprite file: frame 2 of 2's chunk 1 of 1's 2x4 cel's compressed pixels inflate to 16 bytes, not 32")
+    }
+
     @Test func compressedPixelsThatEndShortOrAreNotZlib() throws {
         var file = F(width: 2, height: 2)
         let short = try Zlib.compress([1, 2, 3], level: 9)

@@ -5,9 +5,9 @@ import PreloadZlib
 /// bytes (offsets from the chunk's data, after its 6-byte size and type).
 extension AsepriteReader {
     /// A `STRING`: a 16-bit byte count, then that many UTF-8 bytes.
-    static func string(_ reader: inout ByteReader<ArraySlice<UInt8>>, _ what: String) throws -> String {
-        let count = Int(try reader.littleEndian(UInt16.self, "\(what)'s length"))
-        return String(decoding: try reader.bytes(count, what), as: UTF8.self)
+    static func string(_ reader: inout ByteReader<ArraySlice<UInt8>>, _ what: @autoclosure () -> String) throws -> String {
+        let count = Int(try reader.littleEndian(UInt16.self, "\(what())'s length"))
+        return String(decoding: try reader.bytes(count, what()), as: UTF8.self)
     }
 
     /// A layer chunk (0x2004).
@@ -53,8 +53,7 @@ extension AsepriteReader {
             if type == 0 {
                 pixels = Array(try reader.bytes(count, "\(chunk)'s \(width)x\(height) pixels"))
             } else {
-                let inflater = try reusedInflater()
-                pixels = try Self.inflate(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel", with: inflater)
+                pixels = try celPixels(stored, count: count, what: "\(chunk)'s \(width)x\(height) cel")
             }
             content = .image(width: width, height: height, pixels: pixels)
         case 1:
@@ -71,46 +70,36 @@ extension AsepriteReader {
         return AsepriteDocument.Cel(layer: layer, x: x, y: y, opacity: opacity, zIndex: zIndex, content: content)
     }
 
-    /// The file's one zlib inflater, reset for the next stream (a file's cels are many small
-    /// streams: zlib's state and window are made once, not once a cel).
-    mutating func reusedInflater() throws -> Inflater {
-        do {
-            if let inflater {
-                try inflater.reset()
-                return inflater
-            }
-            let made = try Inflater(format: .zlib)
-            inflater = made
-            return made
-        } catch {
-            throw AsepriteError.malformed(detail: "zlib could not start: \(error)")
+    /// A compressed cel's pixels, inflated once for each distinct stream in the file: a sprite
+    /// repeats cels from frame to frame without linking them, and equal stored bytes of the same
+    /// size inflate to equal pixels, whose array the cels then share.
+    mutating func celPixels(_ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String) throws -> [UInt8] {
+        // Keyed by the stored length: equal streams have equal lengths, and a cel's bytes are
+        // compared only with the last few earlier cels as long (no hash of its bytes; a file of
+        // many same-length cels costs at most 8 comparisons a cel).
+        if let earlier = inflatedCels[stored.count]?.first(where: { $0.pixels.count == count && data[$0.stored] == stored }) {
+            return earlier.pixels
         }
+        let pixels = try Self.inflate(stored, count: count, what: what())
+        inflatedCels[stored.count, default: []].append((stored.indices, pixels))
+        if inflatedCels[stored.count, default: []].count > 8 { inflatedCels[stored.count, default: []].removeFirst() }
+        return pixels
     }
 
-    /// `stored` inflated through the package's one zlib inflate (`inflater`, a fresh one when
-    /// `nil`) into exactly `count` bytes: data that ends short, or would go on past `count` (a
-    /// zlib bomb), is refused.
-    static func inflate(
-        _ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String, with reused: Inflater? = nil
-    ) throws -> [UInt8] {
+    /// `stored` inflated through the package's one zlib inflate (`Zlib.decompress`: one call of
+    /// libdeflate where the system has it) into exactly `count` bytes: data that ends short, or
+    /// would go on past `count` (a zlib bomb), is refused.
+    static func inflate(_ stored: ArraySlice<UInt8>, count: Int, what: @autoclosure () -> String) throws -> [UInt8] {
         var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         do {
-            let inflater = try reused ?? Inflater(format: .zlib)
-            let (consumed, produced) = try stored.withUnsafeBytes { input in
-                try pixels.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
+            let produced = try stored.withUnsafeBytes { input in
+                try pixels.withUnsafeMutableBytes { try Zlib.decompress(input, into: $0) }
             }
             guard produced == count else {
                 throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate to \(produced) bytes, not \(count)")
             }
-            if !inflater.isFinished {
-                var spare: UInt8 = 0
-                let (_, more) = try stored.dropFirst(consumed).withUnsafeBytes { input in
-                    try withUnsafeMutableBytes(of: &spare) { try inflater.inflate(input, into: $0) }
-                }
-                if more > 0 {
-                    throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate past its \(count) bytes")
-                }
-            }
+        } catch let error as ZlibError where error.code == ZlibError.outputFull {
+            throw AsepriteError.malformed(detail: "\(what())'s compressed pixels inflate past its \(count) bytes")
         } catch let error as ZlibError {
             throw AsepriteError.malformed(detail: "\(what())'s compressed pixels: \(error)")
         }
@@ -166,16 +155,17 @@ extension AsepriteReader {
         let count = Int(try reader.littleEndian(UInt16.self, "\(chunk)'s tag count"))
         try reader.skip(8, "\(chunk)'s reserved bytes")
         return try (0..<count).map { number in
-            let what = "\(chunk)'s tag \(number + 1)"
-            let from = Int(try reader.littleEndian(UInt16.self, "\(what)'s first frame"))
-            let to = Int(try reader.littleEndian(UInt16.self, "\(what)'s last frame"))
-            let direction = try reader.littleEndian(UInt8.self, "\(what)'s direction")
-            let repeatCount = Int(try reader.littleEndian(UInt16.self, "\(what)'s repeat count"))
-            try reader.skip(6, "\(what)'s reserved bytes")
+            // Named only when a message needs it (formatting it a tag was a share of a small file).
+            func what() -> String { "\(chunk)'s tag \(number + 1)" }
+            let from = Int(try reader.littleEndian(UInt16.self, "\(what())'s first frame"))
+            let to = Int(try reader.littleEndian(UInt16.self, "\(what())'s last frame"))
+            let direction = try reader.littleEndian(UInt8.self, "\(what())'s direction")
+            let repeatCount = Int(try reader.littleEndian(UInt16.self, "\(what())'s repeat count"))
+            try reader.skip(6, "\(what())'s reserved bytes")
             // The colour Aseprite 1.2 kept here; 1.3 writes it again in the user data that follows.
-            let rgb = Array(try reader.bytes(3, "\(what)'s colour"))
-            try reader.skip(1, "\(what)'s extra byte")
-            let name = try string(&reader, "\(what)'s name")
+            let rgb = Array(try reader.bytes(3, "\(what())'s colour"))
+            try reader.skip(1, "\(what())'s extra byte")
+            let name = try string(&reader, "\(what())'s name")
             guard from <= to, to < frameCount else {
                 throw AsepriteError.malformed(detail: "tag '\(name)' runs from frame \(from) to \(to), outside the file's \(frameCount) frames")
             }

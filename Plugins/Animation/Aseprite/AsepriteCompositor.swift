@@ -121,10 +121,12 @@ final class AsepriteCompositor {
                 let (left, top) = (max(0, origin.x), max(0, origin.y))
                 let (right, bottom) = (min(document.width, origin.x + width), min(document.height, origin.y + height))
                 guard left < right, top < bottom else { return }
+                // Outside the rectangle drawn so far the canvas is all zeros (cleared after each frame).
+                let ontoZeros = left >= drawn.right || right <= drawn.left || top >= drawn.bottom || bottom <= drawn.top
                 drawn = (min(drawn.left, left), min(drawn.top, top), max(drawn.right, right), max(drawn.bottom, bottom))
                 draw(
                     pixels, base: base, width: width, height: height, at: origin, flips: flips, opacity: opacity, mode: mode, palette: frame.palette,
-                    onto: &canvas)
+                    onto: &canvas, ontoZeros: ontoZeros)
             }
         }
         guard drawn.left < drawn.right else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
@@ -227,16 +229,17 @@ final class AsepriteCompositor {
         }
     }
 
-    /// Blends an image's pixels (from pixel `base` of `pixels`) onto the RGBA `canvas`.
+    /// Blends an image's pixels (from pixel `base` of `pixels`) onto the RGBA `canvas` (all zero
+    /// bytes where it lands when `ontoZeros`).
     private func draw(
         _ pixels: [UInt8], base: Int, width: Int, height: Int, at origin: (x: Int, y: Int), flips: AsepriteTiles.Flips, opacity: Int,
-        mode: Int, palette: [UInt8], onto canvas: inout [UInt8]
+        mode: Int, palette: [UInt8], onto canvas: inout [UInt8], ontoZeros: Bool
     ) {
         let depth = document.depth, mask = document.transparentIndex
         if mode == 0, depth == .rgba, flips.isEmpty {
             return AsepriteNormalBlit.draw(
                 pixels, base: base, width: width, height: height, at: origin, opacity: opacity, mask: mask, onto: &canvas,
-                canvasWidth: document.width, canvasHeight: document.height)
+                canvasWidth: document.width, canvasHeight: document.height, ontoZeros: ontoZeros)
         }
         place(width: width, height: height, at: origin, flips: flips) { source, target in
             let to = target * 4

@@ -5,14 +5,27 @@ enum AsepriteNormalBlit {
     /// Blends the `width` x `height` RGBA8 image in `pixels` (from pixel `base`) with its top left
     /// corner at `origin` onto `canvas` (`canvasWidth` x `canvasHeight` RGBA8), clipped to the
     /// canvas, at `opacity`; a pixel equal to `mask` (the colour `(mask, 0, 0, 0)`), when given,
-    /// is left out.
+    /// is left out. `ontoZeros` says the canvas is all zero bytes where the image lands (nothing
+    /// drawn there yet): at full opacity each row is then copied whole, which is what blending
+    /// gives there (every pixel copied as it is, a mask pixel `(0, 0, 0, 0)` left on zeros).
     static func draw(
         _ pixels: [UInt8], base: Int = 0, width: Int, height: Int, at origin: (x: Int, y: Int), opacity: Int, mask: Int? = nil,
-        onto canvas: inout [UInt8], canvasWidth: Int, canvasHeight: Int
+        onto canvas: inout [UInt8], canvasWidth: Int, canvasHeight: Int, ontoZeros: Bool = false
     ) {
         let left = max(0, -origin.x), right = min(width, canvasWidth - origin.x)
         let top = max(0, -origin.y), bottom = min(height, canvasHeight - origin.y)
         guard left < right, top < bottom else { return }
+        if ontoZeros, opacity == 255, (mask ?? 0) == 0 {
+            pixels.withUnsafeBytes { source in
+                canvas.withUnsafeMutableBytes { target in
+                    for row in top..<bottom {
+                        let from = (base + row * width + left) * 4, to = ((origin.y + row) * canvasWidth + origin.x + left) * 4
+                        (target.baseAddress! + to).copyMemory(from: source.baseAddress! + from, byteCount: (right - left) * 4)
+                    }
+                }
+            }
+            return
+        }
         let multiply = AsepriteBlending.multiply
         pixels.withUnsafeBufferPointer { source in
             canvas.withUnsafeMutableBufferPointer { target in

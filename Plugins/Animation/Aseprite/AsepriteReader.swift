@@ -1,5 +1,4 @@
 import Preload
-import PreloadZlib
 
 /// Reads an Aseprite file's header, frames and chunks into an ``AsepriteDocument``, checking
 /// every size against its container: a frame against the file, a chunk against its frame.
@@ -23,8 +22,9 @@ struct AsepriteReader {
     var owner = AsepriteUserDataOwner.sprite
     /// The external files chunk's names, by entry id (properties maps name their extension by one).
     var externalFiles: [UInt32: String] = [:]
-    /// The zlib inflater compressed cels share (``reusedInflater()``).
-    var inflater: Inflater?
+    /// The compressed cels inflated so far, by their stored length (``celPixels(_:count:what:)``):
+    /// where in `data` each was stored, and its pixels.
+    var inflatedCels: [Int: [(stored: Range<Int>, pixels: [UInt8])]] = [:]
 
     /// Whether `header` starts like an Aseprite file (its magic at byte 4).
     static func matches(_ header: [UInt8]) -> Bool {

@@ -81,10 +81,10 @@ enum FramePacking {
         func hash(into hasher: inout Hasher) {
             hasher.combine(bounds)
             guard bounds.width > 0, bounds.height > 0 else { return }
-            bytes.withUnsafeBytes { raw in
-                for row in [0, bounds.height / 2, bounds.height - 1] {
-                    withRow(row, in: raw) { hasher.combine(bytes: $0) }
-                }
+            bytes.withUnsafeBytes { raw in  // three calls, not a loop over an array made for each hash
+                withRow(0, in: raw) { hasher.combine(bytes: $0) }
+                withRow(bounds.height / 2, in: raw) { hasher.combine(bytes: $0) }
+                withRow(bounds.height - 1, in: raw) { hasher.combine(bytes: $0) }
             }
         }
     }
@@ -99,10 +99,15 @@ enum FramePacking {
             of: AssetBytes(canvas), start: (area.y * width + area.x) * 4, stride: width * 4, width: area.width, height: area.height,
             origin: (area.x, area.y))
         let bounds = view.bounds, rowBytes = bounds.width * 4
-        var rows = [UInt8]()
-        rows.reserveCapacity(rowBytes * bounds.height)
-        view.bytes.withUnsafeBytes { raw in
-            for row in 0..<bounds.height { view.withRow(row, in: raw) { rows += $0 } }
+        let rows = [UInt8](unsafeUninitializedCapacity: rowBytes * bounds.height) { buffer, count in
+            let target = UnsafeMutableRawBufferPointer(buffer)
+            view.bytes.withUnsafeBytes { raw in
+                for row in 0..<bounds.height {
+                    let into = UnsafeMutableRawBufferPointer(rebasing: target[row * rowBytes..<(row + 1) * rowBytes])
+                    view.withRow(row, in: raw) { into.copyMemory(from: $0) }
+                }
+            }
+            count = rowBytes * bounds.height
         }
         return Trim(bytes: AssetBytes(rows), start: 0, stride: rowBytes, bounds: bounds)
     }
