@@ -28,7 +28,7 @@ import Testing
         let report = try await coordinator.start(
             requests,
             options: PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 600 << 10)
-        ).finished(within: 120)
+        ).finished()
         #expect(report.loaded.count == 7)
         // Everything counts, waiting or not; at most one load goes over, to free a worker.
         #expect(report.peakHeldBytes > 0 && report.peakHeldBytes <= (600 << 10) + (256 << 10), "\(report.peakHeldBytes)")

@@ -38,7 +38,7 @@ import Testing
                     "after \(weights.count) items: \(batch.progress.fractionCompleted), handed over \(handedOver)")
             }
         }
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.everythingLoaded && batch.progress.fractionCompleted == 1)
         return (weights, total, report)
     }

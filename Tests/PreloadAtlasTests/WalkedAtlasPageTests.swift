@@ -37,7 +37,7 @@ import Testing
         }
         let report = try await coordinator.start(
             requests, options: PreloadOptions(assetEventOrder: .completion, handOff: handOff, completesAfterHandOff: true)
-        ).finished(within: 120)
+        ).finished()
         return (report, handedOver.all)
     }
 

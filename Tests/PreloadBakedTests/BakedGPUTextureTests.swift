@@ -86,7 +86,7 @@ import Testing
         let loaded = try await coordinator.start(
             [AssetRequest(path: pack)],
             options: PreloadOptions(assetEventOrder: .completion, handOff: handOff, completesAfterHandOff: true, memoryBudget: 2 * compressed)
-        ).finished(within: 120)
+        ).finished()
         #expect(loaded.loaded.count == 6, "\(loaded.errors)")
         #expect(released.all == Array(repeating: compressed, count: 6), "the engine is handed the blocks of every level")
         #expect(loaded.decodedBytes == 6 * compressed)

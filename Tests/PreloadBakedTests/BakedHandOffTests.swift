@@ -26,7 +26,7 @@ import Testing
         let report = try await coordinator.start(
             [AssetRequest(path: pack)],
             options: PreloadOptions(assetEventOrder: .request, handOff: handOff, completesAfterHandOff: true, memoryBudget: 200 << 10)
-        ).finished(within: 120)
+        ).finished()
         #expect(report.loaded.count == 6, "\(report.errors)")
         #expect(uploaded.all == (0..<6).map { "art/big-\($0).png" }, "handed over in request order")
         // Mapped bytes count as the asset's size: at most one load over the budget.

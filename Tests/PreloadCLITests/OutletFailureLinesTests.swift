@@ -46,7 +46,7 @@ import Testing
         let requests = try (0..<files).map { AssetRequest(path: try directory.write("f\($0).note", text: "file \($0)")) }
         let coordinator = try PreloadCoordinator(plugins: [NoteLoader()], configuration: .init(maxConcurrentLoads: 1))
         let outlets: [any BatchOutlet] = failing.map { [UnwritableLogOutlet(failing: $0)] } ?? []
-        return try await coordinator.start(requests, outlets: outlets).finished(within: 120)
+        return try await coordinator.start(requests, outlets: outlets).finished()
     }
 
     @Test func anOutletThatFailsIsAnErrorNamingItsOutletAndCauseAndFailsTheCommand() async throws {

@@ -146,7 +146,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(50))  // for a third load that must not come: a load waiting for the budget signals nothing
         #expect(handOff.count == 2 && !batch.isFinished, "two loaded, the rest wait for the engine")
         batch.cancel()
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.loaded.count == 2 && report.cancelled.count == 6)
         #expect(handOff.count == 0, "a cancelled batch's assets are withdrawn from the hand-off")
     }
@@ -158,7 +158,7 @@ import Testing
         let batch = try coordinator().start(Array(requests().prefix(2)), options: PreloadOptions(handOff: handOff, completesAfterHandOff: true))
         #expect(await handOff.waitUntilHolding(2, seconds: 300), "both textures wait for the engine")
         batch.cancel()
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.loaded.count == 2 && report.wasCancelled && handOff.count == 0)
         #expect("\(report)".hasPrefix("2 of 2 loaded, batch cancelled, in "), "\(report)")
     }

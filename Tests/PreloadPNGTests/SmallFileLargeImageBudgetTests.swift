@@ -39,7 +39,7 @@ import Testing
             requests,
             options: PreloadOptions(
                 assetEventOrder: .completion, handOff: handOff, completesAfterHandOff: true, memoryBudget: budget)
-        ).finished(within: 120)
+        ).finished()
         return (report, taken.all)
     }
 
@@ -75,7 +75,7 @@ import Testing
     @Test func tinySpritesStillShareLoadsUnderABudget() async throws {
         let requests = try copies(200, of: PNGFixture.rgba(width: 16, height: 16, pixels: PNGFixture.noise(width: 16, height: 16)))
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader()], configuration: .init(maxConcurrentLoads: 2))
-        let report = try await coordinator.start(requests, options: PreloadOptions(memoryBudget: 1 << 20)).finished(within: 60)
+        let report = try await coordinator.start(requests, options: PreloadOptions(memoryBudget: 1 << 20)).finished()
         #expect(report.everythingLoaded)
         #expect(report.diagnostics.loads == 8, "200 sprites in loads of 25 (a quarter of each worker's), not \(report.diagnostics.loads)")
     }

@@ -52,7 +52,7 @@ import Testing
             }
             if handOff.count > 0 { steps.append((batch.progress.fractionCompleted, weights.reduce(0, +))) }
         }
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(batch.progress.fractionCompleted == 1)
         return (steps, weights, total, report)
     }

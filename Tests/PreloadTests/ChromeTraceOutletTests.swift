@@ -54,7 +54,7 @@ final class ChromeTraceOutlet: BatchOutlet {
         let requests = try (0..<40).map { AssetRequest(path: try directory.write("t\($0).txt", text: "trace \($0)")) }
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()], configuration: .init(maxConcurrentLoads: 2))
         let trace = directory.file("load.trace.json")
-        let report = try await coordinator.start(requests, outlets: [ChromeTraceOutlet(path: trace)]).finished(within: 120)
+        let report = try await coordinator.start(requests, outlets: [ChromeTraceOutlet(path: trace)]).finished()
         #expect(report.loaded.count == 40 && report.outletFailures.isEmpty)
 
         let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [String: Any])
@@ -76,7 +76,7 @@ final class ChromeTraceOutlet: BatchOutlet {
         let requests = try (0..<5).map { AssetRequest(path: try directory.write("u\($0).txt", text: "trace \($0)")) }
         let coordinator = try PreloadCoordinator(plugins: [TextLoader()])
         let trace = directory.file("no such folder/load.trace.json")
-        let report = try await coordinator.start(requests, outlets: [ChromeTraceOutlet(path: trace)]).finished(within: 120)
+        let report = try await coordinator.start(requests, outlets: [ChromeTraceOutlet(path: trace)]).finished()
         #expect(report.loaded.count == 5 && report.everythingLoaded)
         #expect(report.outletFailures.count == 1)
         let failure = try #require(report.outletFailures.first)

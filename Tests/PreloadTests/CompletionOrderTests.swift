@@ -40,7 +40,7 @@ import Testing
         #expect(inside.entered, "the completion handler ran")
         #expect(inside.hasReport, "the report is made before the handler runs")
         #expect(!inside.isFinished, "the handler has not returned: not finished")
-        let report = try await running.finished(within: 120)
+        let report = try await running.finished()
         #expect(running.isFinished && report.everythingLoaded)
         #expect(sawFinishedInside.withLock { $0 } == false, "inside the handler it still reads false")
     }
@@ -61,7 +61,7 @@ import Testing
                 await Task.yield()
             }
             if !handled.withLock({ $0 }) { early += 1 }
-            _ = try await batch.finished(within: 120)
+            _ = try await batch.finished()
         }
         #expect(early == 0, "isFinished read true before the completion handler had run in \(early) of 200 batches")
     }

@@ -109,7 +109,7 @@ struct ProbeLoader: LoaderPlugin {
             requests, outlets: [ProbeOutlet("probe", heard: heard, batch: box, store: coordinator.assets)])
         box.withLock { $0 = batch }
         loader.gate.release()
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.loaded.count == 12)
         let ran = Dictionary(uniqueKeysWithValues: loader.ran.all.map { ($0.name, $0) })
         let loaded = heard.all.filter { $0.event == "probe:loaded" }
@@ -140,7 +140,7 @@ struct ProbeLoader: LoaderPlugin {
             requests, hooks: hooks, outlets: [ProbeOutlet("probe", heard: heard, batch: box, store: coordinator.assets)])
         box.withLock { $0 = batch }
         loader.gate.release()
-        _ = try await batch.finished(within: 120)
+        _ = try await batch.finished()
         #expect(loader.ran.all.count == 8 && loader.ran.all.allSatisfy { $0.lockHeld == false })
         // A hook that ran before the test had the batch in hand (planning's first progress,
         // delivered while `start` returns) cannot be asked about the lock: it recorded `nil`.
@@ -161,7 +161,7 @@ struct ProbeLoader: LoaderPlugin {
         let batch = coordinator.start(requests, outlets: outlets)
         box.withLock { $0 = batch }
         loader.gate.release()
-        _ = try await batch.finished(within: 120)
+        _ = try await batch.finished()
         let events = heard.all.map(\.event)
         #expect(events.count % 2 == 0 && events.count >= 2 * (10 + 2))
         for pair in stride(from: 0, to: events.count - 1, by: 2) {
@@ -194,7 +194,7 @@ struct ProbeLoader: LoaderPlugin {
             drainer.append(.current)
             handOff.drain(budget: .seconds(60)) { _ in nil }
         }
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.loaded.count == 6)
         let drainingThread = try #require(drainer.all.first)
         let completed = try #require(heard.all.first { $0.event == "probe:completed" })
@@ -221,7 +221,7 @@ struct ProbeLoader: LoaderPlugin {
             requests, outlets: [refusing, ProbeOutlet("after", heard: heard, batch: box, store: coordinator.assets)])
         box.withLock { $0 = batch }
         loader.gate.release()
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.loaded.count == 9)
         let loads = heard.all.filter { $0.event == "after:loaded" }
         #expect(loads.flatMap(\.finished).count == 9, "the outlet after the failed one heard every load")
@@ -254,7 +254,7 @@ struct ProbeLoader: LoaderPlugin {
         let batch = coordinator.start(requests, outlets: [refusing, listening])
         box.withLock { $0 = batch }
         loader.gate.release()
-        let report = try await batch.finished(within: 120)
+        let report = try await batch.finished()
         #expect(report.loaded.count == 40)
         #expect(refusing.heard.all.sorted() == Array(0..<40), "the refusing outlet heard every planned asset")
         #expect(listening.heard.all.sorted() == Array(0..<40))

@@ -83,7 +83,7 @@ import Testing
                     if let report = finishBlocking(inner, within: 120) { nested.append(report) }
                     inner.cancel()
                 }))
-        let report = try await batch.finished(within: 240)
+        let report = try await batch.finished()
         #expect(report.everythingLoaded)
         #expect(readBack.all == ["a"], "the asset is in the store when its hook runs")
         #expect(nested.all.count == 1 && nested.all.first?.everythingLoaded == true)

@@ -62,7 +62,7 @@ public final class ProgressHold: Sendable {
 ///     let batch = coordinator.start([AssetRequest(path: big)])
 ///     #expect(await hold.reached.waitWithoutBlocking(seconds: 120))  // in flight, and held
 ///     batch.cancel()
-///     let report = try await batch.finished(within: 120)
+///     let report = try await batch.finished()
 ///     #expect(report.wasCancelled && hold.ends == [.stopped])
 /// }
 /// ```
