@@ -107,7 +107,7 @@ struct NoteLoader: LoaderPlugin {
         var timings = RecordedTimings()
         timings.grow(to: 1_000, reserving: 1_000)
         for asset in 0..<1_000 {
-            timings.record(AssetTimings(queued: .milliseconds(asset), waitingForMemory: .zero, reading: .zero, decoding: .zero), of: asset)
+            timings.record(queued: Int64(asset) * 1_000_000, reading: 0, waited: 0, of: asset)
         }
         #expect(timings.bytesPerAsset <= 16, "no budget, no wait kept")
         #expect(timings.timings(of: 999, duration: .seconds(1))?.queued == .milliseconds(999))

@@ -17,7 +17,9 @@ struct FinishedAsset: Sendable {
     let loaded: any Asset
     /// Why it failed, when it did.
     let failure: AssetError?
-    let duration: Duration
+    /// How long it took, in whole nanoseconds: written once, as ``AssetRecords`` keeps it
+    /// (``AssetResult/duration``), not as a `Duration` converted by each reader.
+    let nanoseconds: Int64
     /// When its plugin was called (or, for an asset that never ran, when the load passed it):
     /// with ``duration``, its span on a timeline.
     let started: ContinuousClock.Instant
@@ -27,14 +29,20 @@ struct FinishedAsset: Sendable {
     var warnings: [AssetWarning] = []
     /// What it counts against the batch's memory budget (0 without one).
     var decodedBytes = 0
-    /// Where its time went (all but ``AssetTimings/decoding``: the rest of ``duration``).
-    var timings = AssetTimings()
-    /// Whether its plugin ran (it was not cancelled or failed before it started).
-    var ran = false
+    // Where its time went, in whole nanoseconds, as ``RecordedTimings`` keeps them (the decoding
+    // is the rest of the duration): plain values written once by the load. It carried an
+    // ``AssetTimings`` (four `Duration`s, converted by the timings outlet; issue 50).
+    /// How long it waited in its load's queue, not counting the memory budget; negative: its
+    /// plugin never ran (it was cancelled, or failed before it started).
+    var queued: Int64 = -1
+    /// How long its plugin spent reading its file.
+    var reading: Int64 = 0
+    /// How long its load waited for the memory budget.
+    var waited: Int64 = 0
 
     init(
         asset: Int, planned: PlannedRequest, outcome: consuming AssetOutcome, duration: Duration, started: ContinuousClock.Instant,
-        thread: ThreadIdentity, warnings: [AssetWarning] = [], decodedBytes: Int = 0, timings: AssetTimings = AssetTimings(), ran: Bool = false
+        thread: ThreadIdentity, warnings: [AssetWarning] = [], decodedBytes: Int = 0
     ) {
         self.asset = asset
         self.planned = planned
@@ -43,14 +51,17 @@ struct FinishedAsset: Sendable {
         case .failed(let error): (status, loaded, failure) = (.failed, NotLoaded(), error)
         case .cancelled: (status, loaded, failure) = (.cancelled, NotLoaded(), nil)
         }
-        self.duration = duration
+        nanoseconds = duration.wholeNanoseconds
         self.started = started
         self.thread = thread
         self.warnings = warnings
         self.decodedBytes = decodedBytes
-        self.timings = timings
-        self.ran = ran
     }
+
+    /// How long it took.
+    var duration: Duration { Duration(wholeNanoseconds: nanoseconds) }
+    /// Whether its plugin ran (it was not cancelled or failed before it started).
+    var ran: Bool { queued >= 0 }
 
     /// What ``loaded`` holds for an asset that did not load.
     private struct NotLoaded: Asset {
@@ -89,7 +100,14 @@ extension FinishedAsset {
         decodedBytes = item.decodedBytes
         let reports = context.reports
         if outcome.isLoaded { warnings = reports.warnings }
-        ran = true
-        timings = AssetTimings(queued: queued, waitingForMemory: waited, reading: reports.reading, decoding: .zero)
+        ranAfter(queued: queued, reading: reports.reading, waited: waited)
+    }
+
+    /// Its plugin ran, after `queued` in its load's queue and `waited` for the memory budget,
+    /// reading its file for `reading`.
+    mutating func ranAfter(queued: Duration, reading: Duration, waited: Duration) {
+        self.queued = max(0, queued.wholeNanoseconds)
+        self.reading = reading.wholeNanoseconds
+        self.waited = waited.wholeNanoseconds
     }
 }

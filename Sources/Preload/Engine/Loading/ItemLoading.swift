@@ -42,13 +42,12 @@ final class ItemLoading: Sendable {
             reading = context.reports.reading
         }
         let now = ContinuousClock.now
-        finished.append(
-            FinishedAsset(
-                asset: item.asset, planned: planned, outcome: consume ended, duration: now - started,
-                started: started, thread: thread, warnings: consume warnings, decodedBytes: item.decodedBytes,
-                // Decoding is the rest of the duration: worked out when the report is read.
-                timings: AssetTimings(queued: started - queuedAt - waited, waitingForMemory: waited, reading: reading, decoding: .zero),
-                ran: true))
+        var done = FinishedAsset(
+            asset: item.asset, planned: planned, outcome: consume ended, duration: now - started, started: started, thread: thread,
+            warnings: consume warnings, decodedBytes: item.decodedBytes)
+        // Decoding is the rest of the duration: worked out when the report is read.
+        done.ranAfter(queued: started - queuedAt - waited, reading: reading, waited: waited)
+        finished.append(consume done)
         return now
     }
 

@@ -9,8 +9,14 @@ final class TimingsOutlet: BatchOutlet {
         var timings = self.timings
         self.timings = RecordedTimings()
         timings.grow(to: ledger.records.count, reserving: ledger.records.capacity)
-        for index in finished.indices where finished[index].ran {
-            timings.record(finished[index].timings, of: finished[index].asset)
+        // Read in place, through a pointer, by their parts: plain nanoseconds, as the load wrote
+        // them (nothing converted, no ``FinishedAsset`` copied).
+        finished.withUnsafeBufferPointer { finished in
+            for index in finished.indices {
+                let done = finished.baseAddress! + index
+                guard done.pointee.queued >= 0 else { continue }  // its plugin never ran
+                timings.record(queued: done.pointee.queued, reading: done.pointee.reading, waited: done.pointee.waited, of: done.pointee.asset)
+            }
         }
         self.timings = timings
     }
@@ -43,12 +49,13 @@ struct RecordedTimings: Sendable {
         parts += repeatElement(Parts(), count: count - parts.count)
     }
 
-    /// The plugin of `asset` ran, taking `timings` (all but the decoding).
-    mutating func record(_ timings: AssetTimings, of asset: Int) {
-        parts[asset] = Parts(queued: max(0, timings.queued.wholeNanoseconds), reading: timings.reading.wholeNanoseconds)
-        guard timings.waitingForMemory != .zero || !waiting.isEmpty else { return }
+    /// The plugin of `asset` ran, `queued` nanoseconds after its load was queued (not waiting for
+    /// memory), `reading` its file, after `waited` waiting for the memory budget.
+    mutating func record(queued: Int64, reading: Int64, waited: Int64, of asset: Int) {
+        parts[asset] = Parts(queued: max(0, queued), reading: reading)
+        guard waited != 0 || !waiting.isEmpty else { return }
         if waiting.count < parts.count { waiting += repeatElement(0, count: parts.count - waiting.count) }
-        waiting[asset] = timings.waitingForMemory.wholeNanoseconds
+        waiting[asset] = waited
     }
 
     /// The bytes kept per asset (for the tests that keep it small).

@@ -141,7 +141,7 @@ struct AssetRecords: Sendable {
     /// ``record(_:at:)`` of the finished asset at `finished`.
     private mutating func record(_ finished: UnsafePointer<FinishedAsset>) {
         let asset = finished.pointee.asset
-        slots[asset].nanoseconds = finished.pointee.duration.wholeNanoseconds
+        slots[asset].nanoseconds = finished.pointee.nanoseconds
         switch finished.pointee.status {
         case .loaded:
             keep(finished, for: asset)
