@@ -71,4 +71,32 @@ extension PackPatchNginxTests {
             "PackUpdater resume: \(cuts) cuts in \(applied.count) requests; entry bytes sent \(sent) for a patch of \(diff.requestedBytes)",
             "(\(String(format: "%.3f", Double(sent) / Double(diff.requestedBytes)))x); the last apply resumed \(result.resumedBytes) bytes")
     }
+
+    /// The remote cache holds an older version of a pack: `preload fetch` patches it and its line
+    /// says what moved, from where, and what it saved; a fetcher's transfer says it was patched,
+    /// and moved the new index and the changed entries only.
+    @Test func aCachedOlderPackIsPatchedNotDownloadedWhole() async throws {
+        let (old, new) = try await bakeTwice()
+        let oldBytes = try Array(Data(contentsOf: URL(fileURLWithPath: old)))
+        try fixture.serve("levels/level1.bake", oldBytes)
+        let url = nginx.baseURL.absoluteString + "/" + fixture.folderName + "/levels/level1.bake"
+        let first = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path]).finished()
+        #expect(first.status == 0 && first.output.contains("  new       \(url) ("), "\(first.output)\(first.errors)")
+        try fixture.serve("levels/level1.bake", new)
+        let second = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path]).finished()
+        #expect(second.status == 0 && second.output.contains("  patched   \(url) ("), "\(second.output)\(second.errors)")
+        #expect(second.output.contains("from the cached version \(try SHA256.hash(data: oldBytes).hexString.prefix(12))"), "\(second.output)")
+        print("preload fetch of a changed pack:", second.output)
+        let entry = try #require(try fixture.cache().entry(for: url))
+        #expect(FileManager.default.contents(atPath: try fixture.cache().blobPath(entry)).map(Array.init) == new)
+
+        // Back to the old version, through the library: the transfer moved the index and the changed entries.
+        try fixture.serve("levels/level1.bake", oldBytes)
+        let index = { (bytes: [UInt8]) in try bytes.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) } }
+        let diff = BakedPackDiff(old: try index(new), new: try index(oldBytes))
+        let fetched = try await fixture.fetcher().fetch([RemoteFile(url: url)])[0].get()
+        #expect(fetched.transfer.patchedFrom == entry.sha256 && fetched.transfer.networkBytes == Int64(diff.bytesToMove))
+        #expect(fetched.transfer.cacheBytes == Int64(diff.reused.reduce(0) { $0 + $1.target.count }))
+        #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == oldBytes)
+    }
 }
