@@ -68,16 +68,7 @@ extension RemoteFetcher {
             guard stream.status == 200 else { throw .status(stream.status, attempts: 1) }
             throw .mismatch("the server sent the whole file, not the range (it ignores Range, or the file changed)")
         }
-        if let failure {
-            switch failure {
-            case .redirect(let detail): throw .redirect(detail)
-            case .badURL(let detail): throw .badURL(detail)
-            case .unavailable(let detail): throw .library(detail)
-            case .cancelled: throw .cancelled
-            case .connection(let cause), .tls(let cause):
-                throw .transfer(TransferFailure(cause: cause, attempts: 1, cuts: 1, received: Int64(stream.received)))
-            }
-        }
+        if let failure { throw failure.oneAttempt(received: Int64(stream.received)) }
         guard stream.next == range.upperBound else {
             throw .transfer(TransferFailure(cause: "the answer ended early", attempts: 1, cuts: 1, received: Int64(stream.received)))
         }
