@@ -2,7 +2,8 @@
 # Issue 52's patch speed: a ~130 MB baked pack (32 RGBA textures, 1024x1024, noise), then the same
 # level with 5 textures changed, baked again; pack-patch-bench applies the patch from the old pack
 # to the new (the changed entries' bytes in memory, as fetched) against `cp` of the old pack on the
-# same disk, medians of interleaved rounds, and prints the ratio (the issue's target: <= 1.2x).
+# same disk (and against cp then sync of the copy, as durable as the patch, which fsyncs before its
+# rename), medians of interleaved rounds, and prints the ratios (the issue's target: <= 1.2x).
 #
 # usage: Benchmarks/Scripts/pack_patch.sh [WORK_DIR] [ROUNDS]
 #   PRELOAD=path/to/preload (any build: baking is not measured; default .build/release/preload)

@@ -1,7 +1,8 @@
 // pack-patch-bench OLD.bake NEW.bake WORK_DIR [--rounds N]: what applying the patch from OLD to
 // NEW costs (BakedPackPatch: the unchanged entries copied from OLD with their CRC-32 checked, the
-// changed ones from bytes in memory, the whole written beside and renamed) against `cp OLD` on the
-// same disk, both into WORK_DIR; the median of N rounds each, interleaved, and their ratio.
+// changed ones from bytes in memory, the whole written beside, fsynced and renamed) against `cp OLD`
+// on the same disk, and `cp OLD` then `sync` of the copy (as durable as the patch), all into
+// WORK_DIR; the median of N rounds each, interleaved, and the ratios.
 // The changed entries are read from NEW before the clock starts: they stand for the bytes fetched.
 import Foundation
 import Preload
@@ -37,25 +38,30 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     try body()
     return (ContinuousClock.now - start) / .seconds(1)
 }
-func copy() throws {
+/// `cp OLD WORK/copied.bake`, and with `durable` its data flushed to disk after (`sync FILE`,
+/// an fsync, as the patch's commit does before its rename).
+func copy(durable: Bool) throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/cp")
-    process.arguments = [old, work + "/copied.bake"]
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "cp \"$0\" \"$1\"" + (durable ? " && sync \"$1\"" : ""), old, work + "/copied.bake"]
     try process.run()
     process.waitUntilExit()
 }
-var patchTimes: [Double] = [], copyTimes: [Double] = []
+var patchTimes: [Double] = [], copyTimes: [Double] = [], durableTimes: [Double] = []
 for _ in 0..<rounds {
     unlink(work + "/patched.bake")
     unlink(work + "/copied.bake")
     patchTimes.append(
         try seconds { try BakedPackPatch.apply(diff, header: header, index: index, old: old, fetched: fetched, to: work + "/patched.bake") })
-    copyTimes.append(try seconds { try copy() })
+    copyTimes.append(try seconds { try copy(durable: false) })
+    unlink(work + "/copied.bake")
+    durableTimes.append(try seconds { try copy(durable: true) })
 }
 guard FileManager.default.contentsEqual(atPath: work + "/patched.bake", andPath: new) else {
     print("the patched pack differs from NEW")
     exit(1)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-let (patch, plain) = (median(patchTimes), median(copyTimes))
-print(String(format: "patch %.3f s, cp %.3f s (medians of %d, interleaved): patch / cp = %.2fx", patch, plain, rounds, patch / plain))
+let (patch, plain, durable) = (median(patchTimes), median(copyTimes), median(durableTimes))
+print(String(format: "patch (fsynced) %.3f s, cp %.3f s, cp + sync %.3f s (medians of %d, interleaved)", patch, plain, durable, rounds))
+print(String(format: "patch / cp = %.2fx; patch / (cp + sync) = %.2fx", patch / plain, patch / durable))
