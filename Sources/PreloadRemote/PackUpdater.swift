@@ -12,8 +12,8 @@ import PreloadBaked
 /// asks whether the pack at a URL is newer than the installed one and what updating would move
 /// (the new pack's header, then its index: two small `Range` requests), and
 /// ``apply(_:to:verify:)`` updates it entry by entry: the changed and new entries are fetched
-/// with `Range` and `If-Range` (``BakedPackDiff``), the rest is copied from the installed pack,
-/// every entry and the whole are checked (``BakedPackPatch``), and the new pack is renamed into
+/// with `Range` and `If-Range` (`PreloadBaked`'s `BakedPackDiff`), the rest is copied from the installed pack,
+/// every entry and the whole are checked (`BakedPackPatch`), and the new pack is renamed into
 /// place. A process that has the old pack mapped keeps reading the old bytes (the rename gives
 /// the path a new file; the old one lives while it is mapped).
 ///

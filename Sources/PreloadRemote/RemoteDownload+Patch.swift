@@ -40,7 +40,9 @@ extension RemoteDownload {
                     $0.networkBytes += Int64(update.checkedBytes)
                 }
                 finishFromCache(old)
-            case .patch:
+            case .patch, .whole:
+                // A patch, or the whole pack the check brought (the server ignores Range): else the ordinary download.
+                guard update.kind == .patch || update.bytesToMove == 0 else { return attempt() }
                 let (_, partial) = cache.newPartialPath()
                 do {
                     let done = try await updater.apply(update, to: partial)
@@ -60,7 +62,7 @@ extension RemoteDownload {
                         $0.attempts.requests += 2 + done.requests
                         $0.networkBytes += Int64(update.checkedBytes + done.networkBytes)
                         $0.cacheBytes = Int64(done.reusedBytes)
-                        $0.patchedFrom = old.sha256
+                        $0.patchedFrom = done.wasWhole ? nil : old.sha256
                     }
                     tellExpected(size)
                     finish(.success(path), contents: ExpectedContents(size: size, sha256: sha))

@@ -99,4 +99,19 @@ extension PackPatchNginxTests {
         #expect(fetched.transfer.cacheBytes == Int64(diff.reused.reduce(0) { $0 + $1.target.count }))
         #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == oldBytes)
     }
+
+    /// A server that ignores `Range` answers the cache's check with the whole pack: that answer is
+    /// the download (the pack moves once), and the transfer is not a patch.
+    @Test func aServerThatIgnoresRangeMovesACachedPacksNewVersionOnce() async throws {
+        let (old, new) = try await bakeTwice()
+        try fixture.serve("level1.bake", try Array(Data(contentsOf: URL(fileURLWithPath: old))))
+        let plain = try await offThePool { [root = fixture.served.path] in try NginxServer.start(root: root, serverDirectives: "max_ranges 0;") }
+        defer { plain.stop() }
+        let url = plain.baseURL.absoluteString + "/level1.bake"
+        _ = try await fixture.fetcher().fetch([RemoteFile(url: url)])[0].get()
+        try fixture.serve("level1.bake", new)
+        let fetched = try await fixture.fetcher().fetch([RemoteFile(url: url)])[0].get()
+        #expect(fetched.transfer.patchedFrom == nil && fetched.transfer.networkBytes == Int64(new.count), "\(fetched.transfer)")
+        #expect(FileManager.default.contents(atPath: fetched.path).map(Array.init) == new)
+    }
 }
