@@ -137,7 +137,8 @@ let package = Package(
         .target(name: "PreloadGPU", dependencies: ["Preload", "PreloadConcurrency", "CPreloadASTC"]),
         .target(
             name: "PreloadRemote",
-            dependencies: ["Preload", "PreloadConcurrency", "CPreloadCurl"]),
+            // PreloadBaked for the pack updater (PackUpdater: a cached pack patched entry by entry).
+            dependencies: ["Preload", "PreloadConcurrency", "PreloadBaked", "CPreloadCurl"]),
         .target(
             name: "PreloadManifest",
             // The core alone: plugins give their settings readers (ConfigurablePlugin); no plugin module is imported.

@@ -10,6 +10,7 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 ///
 ///     swift run -c release --package-path Benchmarks preload-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks pack-bench CORPUS_DIR --jobs 2
+///     swift run -c release --package-path Benchmarks pack-patch-bench OLD.bake NEW.bake WORK_DIR --rounds 7
 ///     swift run -c release --package-path Benchmarks dedupe-bench /tmp/tiny/000/tiny_00000.png --count 10000
 ///     swift run -c release --package-path Benchmarks bake-bench CORPUS_DIR --jobs 2
 ///     swift run -c release --package-path Benchmarks png-decode-bench CORPUS_DIR --min-pixels 262144
@@ -47,6 +48,10 @@ let package = Package(
                 .product(name: "Preload", package: mainPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Issue 52: applying a pack patch against copying the pack (Benchmarks/Scripts/pack_patch.sh).
+        .executableTarget(
+            name: "pack-patch-bench",
+            dependencies: [.product(name: "Preload", package: mainPackage)]),
         .executableTarget(
             name: "pack-bench",
             dependencies: [

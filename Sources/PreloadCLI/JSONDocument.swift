@@ -98,6 +98,8 @@ struct JSONDocument: Encodable {
         var attempts: Int
         var resumedAt: Int64?
         var restart: String?
+        /// The SHA-256 of the cached version a patched pack came from.
+        var patchedFrom: String?
 
         init(_ transfer: AssetTransfer) {
             url = transfer.url
@@ -107,6 +109,7 @@ struct JSONDocument: Encodable {
             attempts = transfer.attempts
             resumedAt = transfer.resumedAt
             restart = transfer.restart?.rawValue
+            patchedFrom = transfer.patchedFrom
         }
     }
 

@@ -117,12 +117,16 @@ struct Summary {
     }
 
     /// `  fetched:   3 files: 1.2 MB from the network, 300.0 KB from the cache`, for a batch
-    /// that fetched remote files.
+    /// that fetched remote files (and how many packs were patched from their cached version).
     static func transferLine(of report: PreloadReport) -> String? {
         let transfers = report.transfers
         guard !transfers.isEmpty else { return nil }
         let network = transfers.reduce(Int64(0)) { $0 + $1.networkBytes }, cached = transfers.reduce(Int64(0)) { $0 + $1.cacheBytes }
+        let patched = transfers.filter { $0.patchedFrom != nil }
+        let whose = patched.count == 1 ? "its" : "their"
+        let patches = patched.isEmpty ? "" : " (\(counted(patched.count, "pack")) patched from \(whose) cached version)"
         return "  fetched:   \(counted(transfers.count, "file")): \(bytes(Int(network))) from the network, \(bytes(Int(cached))) from the cache"
+            + patches
     }
 
     static func bytes(_ count: Int) -> String {

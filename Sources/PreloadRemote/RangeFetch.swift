@@ -99,17 +99,22 @@ extension RemoteFetcher {
                 },
                 onEnd: { continuation.resume(returning: $0) })
         }
-        if let failure {
-            switch failure {
-            case .redirect(let detail): throw .redirect(detail)
-            case .badURL(let detail): throw .badURL(detail)
-            case .unavailable(let detail): throw .library(detail)
-            case .cancelled: throw .cancelled
-            case .connection(let cause), .tls(let cause):
-                throw .transfer(TransferFailure(cause: cause, attempts: 1, cuts: 1, received: Int64(collected.body.count)))
-            }
-        }
+        if let failure { throw failure.oneAttempt(received: Int64(collected.body.count)) }
         return (collected.head, collected.body)
+    }
+}
+
+extension HTTPTransportFailure {
+    /// The fetch error of one request (no retries) that ended so, having received `received`
+    /// body bytes.
+    func oneAttempt(received: Int64) -> RemoteFetchError {
+        switch self {
+        case .redirect(let detail): .redirect(detail)
+        case .badURL(let detail): .badURL(detail)
+        case .unavailable(let detail): .library(detail)
+        case .cancelled: .cancelled
+        case .connection(let cause), .tls(let cause): .transfer(TransferFailure(cause: cause, attempts: 1, cuts: 1, received: received))
+        }
     }
 }
 

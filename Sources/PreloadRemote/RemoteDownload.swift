@@ -25,8 +25,8 @@ final class RemoteDownload: Sendable {
 
     let file: RemoteFile
     let cache: RemoteCache
-    private let transport: any HTTPTransport
-    private let configuration: RemoteFetcher.Configuration
+    let transport: any HTTPTransport
+    let configuration: RemoteFetcher.Configuration
     let session: SourceSession
     private let started = ContinuousClock.now
     let state = PreloadMutex(RemoteDownloadState())
@@ -73,6 +73,7 @@ final class RemoteDownload: Sendable {
         if let partial = cache.partial(for: file.url) { adopt(partial) }
         let token = session.onCancel { [weak self] in self?.stop(.cancelled) }
         state.withLock { $0.cancelToken = token }
+        if let cached, patches(cached) { return patch(from: cached) }  // RemoteDownload+Patch.swift
         attempt()
     }
 
@@ -339,7 +340,8 @@ final class RemoteDownload: Sendable {
             state.toldReceived += rest
             let transfer = AssetTransfer(
                 url: file.url, networkBytes: state.networkBytes, cacheBytes: state.cacheBytes, duration: ContinuousClock.now - started,
-                attempts: state.attempts.requests, resumedAt: state.attempts.resumedAt, restart: state.attempts.restart)
+                attempts: state.attempts.requests, resumedAt: state.attempts.resumedAt, restart: state.attempts.restart,
+                patchedFrom: state.patchedFrom)
             return (rest, transfer, kept, state.cancelToken)
         }
         guard let (rest, transfer, kept, token) = ending else { return }

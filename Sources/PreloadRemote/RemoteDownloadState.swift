@@ -32,6 +32,8 @@ struct RemoteDownloadState: ~Copyable {
     var toldReceived: Int64 = 0
     var networkBytes: Int64 = 0
     var cacheBytes: Int64 = 0
+    /// The SHA-256 of the cached pack this one was patched from (RemoteDownload+Patch.swift).
+    var patchedFrom: String?
     /// The cached entry sent with `If-None-Match`, if any.
     var revalidating: RemoteCacheIndex.Entry?
     var transfer: (any HTTPTransfer)?

@@ -25,9 +25,9 @@ struct PackPatchNginxTests {
         work = try TemporaryDirectory("preload-patch")
     }
 
-    /// `sample-assets` baked into `old.bake`, then with 5 textures changed, 1 added and 1 removed
-    /// into `new.bake`.
-    func bakeTwice() async throws -> (old: String, new: [UInt8]) {
+    /// `sample-assets` baked into `old.bake`, then with 5 textures changed (`side` pixels
+    /// square), 1 added and 1 removed into `new.bake`.
+    func bakeTwice(side: Int = 64) async throws -> (old: String, new: [UInt8]) {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("sample-assets").path
         try FileManager.default.copyItem(atPath: assets, toPath: work.file("assets"))
@@ -40,7 +40,7 @@ struct PackPatchNginxTests {
         for (number, name) in ["sprites/coin.png", "sprites/hero.png", "sprites/slime.png", "tiles/grass_tile.png", "backgrounds/forest.png"]
             .enumerated()
         {
-            try work.write("assets/" + name, PNGFixture.noisePNG(side: 64, seed: UInt64(number) + 300))
+            try work.write("assets/" + name, PNGFixture.noisePNG(side: side, seed: UInt64(number) + 300))
         }
         try work.write("assets/sprites/bat.png", PNGFixture.noisePNG(side: 48, seed: 400))
         try FileManager.default.removeItem(atPath: work.file("assets/masks/light_mask.png"))

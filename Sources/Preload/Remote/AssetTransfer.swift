@@ -22,6 +22,10 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
     /// Why the download started over from byte 0 after it had bytes, if it did (the bytes held
     /// were dropped, never appended to); `nil` when it did not.
     public var restart: Restart?
+    /// The SHA-256 of the cached older version the file was patched from, entry by entry (a
+    /// baked pack: its changed entries came over the network, ``cacheBytes`` counts those taken
+    /// from the older version); `nil` when it was not patched.
+    public var patchedFrom: String?
 
     /// Requests after the first: ``attempts`` less one (0 when the cache answered alone).
     public var retries: Int { max(attempts - 1, 0) }
@@ -46,10 +50,11 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
         case resumedMismatch = "the resumed file failed its SHA-256 check; fetched again whole"
     }
 
-    /// A transfer of `networkBytes` from the network and `cacheBytes` from the cache.
+    /// A transfer of `networkBytes` from the network and `cacheBytes` from the cache (patched from
+    /// the cached version whose SHA-256 is `patchedFrom`, if given).
     public init(
         url: String, networkBytes: Int64 = 0, cacheBytes: Int64, duration: Duration = .zero, attempts: Int = 0, resumedAt: Int64? = nil,
-        restart: Restart? = nil
+        restart: Restart? = nil, patchedFrom: String? = nil
     ) {
         self.url = url
         self.networkBytes = networkBytes
@@ -58,5 +63,6 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
         self.attempts = attempts
         self.resumedAt = resumedAt
         self.restart = restart
+        self.patchedFrom = patchedFrom
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Preload
+import PreloadBaked
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A cached baked pack brought up to date by its changes (``PackUpdater``): when the cache holds
+/// a version of a pack that may be stale (to revalidate, or not the promised SHA-256), the new
+/// pack's header and index are fetched first; a pack the server still has is the cached one
+/// (no body moves), a changed one is patched entry by entry into a new file of the cache from
+/// the old one (which stays as it is: a game that maps it keeps reading it), and checked against
+/// its promise before it enters. Anything else (not a pack, a server that ignores `Range`, a
+/// patch that fails) falls back to the whole download, which says why it moved what it moved.
+extension RemoteDownload {
+    /// Whether `cached` is a baked pack this download may patch instead of fetching it whole.
+    func patches(_ cached: RemoteCacheIndex.Entry) -> Bool {
+        guard state.withLock({ $0.offset == 0 }), let descriptor = Optional(open(cache.blobPath(cached), O_RDONLY | O_CLOEXEC)), descriptor >= 0
+        else { return false }
+        defer { close(descriptor) }
+        var magic = [UInt8](repeating: 0, count: BakedFormat.magic.count)
+        return read(descriptor, &magic, magic.count) == magic.count && magic == BakedFormat.magic
+    }
+
+    /// Checks the pack against the cached `old`, and patches it, or finishes from the cache;
+    /// falls back to ``attempt()`` when it cannot.
+    func patch(from old: RemoteCacheIndex.Entry) {
+        let updater = PackUpdater(fetcher: RemoteFetcher(cache: cache, configuration: configuration, transport: transport))
+        Task { [self] in
+            let oldPath = cache.blobPath(old)
+            guard let update = try? await updater.check(file.url, installed: oldPath) else { return attempt() }
+            let promised = file.expected
+            switch update.kind {
+            case .upToDate where promised.sha256 == nil || promised.sha256 == old.sha256:
+                state.withLock {
+                    $0.attempts.requests += 1
+                    $0.networkBytes += Int64(update.checkedBytes)
+                }
+                finishFromCache(old)
+            case .patch, .whole:
+                // A patch, or the whole pack the check brought (the server ignores Range): else the ordinary download.
+                guard update.kind == .patch || update.bytesToMove == 0 else { return attempt() }
+                let (_, partial) = cache.newPartialPath()
+                do {
+                    let done = try await updater.apply(update, to: partial)
+                    let descriptor = open(partial, O_RDONLY | O_CLOEXEC)
+                    defer { close(descriptor) }
+                    guard descriptor >= 0, let (hasher, size) = digest(ofTheRestOf: descriptor) else {
+                        throw RemoteFetchError.cache("cannot read \(partial)")
+                    }
+                    let sha = try hasher.finalize().hexString
+                    guard promised.sha256 == nil || promised.sha256 == sha, promised.size == nil || promised.size == size else {
+                        throw RemoteFetchError.mismatch("the patched pack is not the promised one")
+                    }
+                    let entry = RemoteCacheIndex.Entry(
+                        sha256: sha, size: size, suffix: suffix, etag: update.etag, lastModified: nil, lastUsed: Date().timeIntervalSince1970)
+                    let path = try cache.commit(url: file.url, downloaded: partial, as: entry)
+                    state.withLock {
+                        $0.attempts.requests += 2 + done.requests
+                        $0.networkBytes += Int64(update.checkedBytes + done.networkBytes)
+                        $0.cacheBytes = Int64(done.reusedBytes)
+                        $0.patchedFrom = done.wasWhole ? nil : old.sha256
+                    }
+                    tellExpected(size)
+                    finish(.success(path), contents: ExpectedContents(size: size, sha256: sha))
+                } catch {
+                    for leftover in [partial, partial + ".patch", partial + ".patch.json"] { unlink(leftover) }
+                    attempt()
+                }
+            default:
+                attempt()
+            }
+        }
+    }
+}
