@@ -4,7 +4,7 @@ import Preload
 import PreloadAuthoring
 import PreloadRemote
 
-/// `preload fetch CATALOG|URL [--group G] [--cache DIR]`: brings a catalog's files (or some of
+/// `preload fetch CATALOG|URL [--group G] [--cache DIR] [--stall-timeout SECONDS]`: brings a catalog's files (or some of
 /// its groups) up to date in the cache, or one remote file that is not a catalog; prints what
 /// moved, and how (resumed, restarted, retried).
 struct FetchCommand: AsyncParsableCommand {
@@ -33,12 +33,26 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(help: "The download cache (default: $XDG_CACHE_HOME/preload, or ~/.cache/preload).") var cache: String?
 
+    @Option(
+        name: .customLong("stall-timeout"),
+        help: ArgumentHelp("Cut and retry a transfer that receives nothing for this many seconds (default: 15).", valueName: "seconds"))
+    var stallTimeout: Double?
+
     @Flag(name: .shortAndLong, help: "Only failures, on stderr.") var quiet = false
+
+    func validate() throws {
+        if let stallTimeout, !(stallTimeout > 0 && stallTimeout <= 86_400) {
+            throw ValidationError("--stall-timeout must be more than 0 and at most 86400 seconds, not \(stallTimeout)")
+        }
+    }
 
     func run() async throws {
         let fetcher: RemoteFetcher
         do {
-            fetcher = RemoteFetcher(cache: try RemoteCache(folder: cache ?? RemoteCache.defaultFolder))
+            var retries = RetryPolicy()
+            if let stallTimeout { retries.stallTimeout = .milliseconds(Int64((stallTimeout * 1000).rounded(.up))) }
+            fetcher = RemoteFetcher(
+                cache: try RemoteCache(folder: cache ?? RemoteCache.defaultFolder), configuration: RemoteFetcher.Configuration(retries: retries))
         } catch {
             printError(error)
             throw ExitCode.failure

@@ -273,7 +273,9 @@ final class RemoteDownload: Sendable {
         case .retryNow:
             retry(after: .zero, cause: "the server answered a range request with another range", cut: false)
         case .retry(let wait, let cut):
-            let cause = failure.map { if case .connection(let words) = $0 { words } else { "\($0)" } }
+            // A connection's own words; otherwise why the attempt stopped (a stalled transfer is
+            // cancelled by the stall watch: its cause is the stall, not "cancelled").
+            let cause: String? = if case .connection(let words) = failure { words } else { nil }
             retry(after: wait, cause: cause ?? describeStop(), cut: cut)
         }
     }

@@ -53,6 +53,24 @@ import Testing
         #expect(run.output.contains(what + url + " (") && run.output.contains(how), "\(run.output)")
     }
 
+    /// `--stall-timeout`: a transfer that stalls after 100 KB for up to 300 s is cut after the
+    /// 1 s given and resumed; a server that stalls every answer before its first byte fails the
+    /// file after its attempts, each cut after 1 s, and the line says so; 0 is refused by name.
+    @Test func aStalledTransferIsCutAfterTheStallTimeoutGiven() async throws {
+        try fixture.serve("stalled.bin", RemoteFixture.bytes(500_000, seed: 35))
+        try fixture.age("stalled.bin")
+        let url = fixture.url("stall/stalled.bin?after=100000&seconds=300&times=1")
+        let run = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path, "--stall-timeout", "1"]).finished()
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("  resumed   \(url) (") && run.output.contains("resumed at 100.0 KB (byte 100000); 1 retry)"), "\(run.output)")
+        let silent = fixture.url("stall/stalled.bin?after=0&seconds=300&times=100")
+        let failed = try await PreloadChild(["fetch", silent, "--cache", fixture.cacheFolder.path, "--stall-timeout", "1"]).finished()
+        #expect(failed.status == 1 && failed.output.contains("  FAIL      \(silent): "), "\(failed.output)")
+        #expect(failed.output.contains("no bytes for 1.0 seconds"), "the stall named as the cause: \(failed.output)")
+        let refused = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path, "--stall-timeout", "0"]).finished()
+        #expect(refused.status == 64 && refused.errors.contains("--stall-timeout must be more than 0"), "\(refused.errors)")
+    }
+
     /// With a strong ETag, and (issue 48) with only a Last-Modified, as many servers give.
     @Test(arguments: ["", "&etag=none&lastmod=1"])
     func ctrlCKeepsWhatArrivedAndTheNextRunResumes(validators: String) async throws {
@@ -60,11 +78,14 @@ import Testing
         let bytes = RemoteFixture.bytes(size, seed: 34)
         try fixture.serve("slow.bin", bytes)
         try fixture.age("slow.bin")
-        // The first response sends 1 MB, then nothing for 60 s: the download is midway whatever
-        // the machine's load (the command's stall timeout is 15 s). Later responses are whole.
-        let url = fixture.url("stall/slow.bin?after=1000000&seconds=60&times=1" + validators)
+        // The first response sends 1 MB, then nothing for 300 s (the server hangs up early only
+        // when it stops), and the command waits 600 s before it cuts a stalled transfer: the
+        // download stays midway, at 1 MB, however late a busy machine lets the test look (with
+        // the default 15 s, a run beside a loaded machine saw the retry finish it first). Later
+        // responses are whole.
+        let url = fixture.url("stall/slow.bin?after=1000000&seconds=300&times=1" + validators)
         let partials = fixture.cacheFolder.path + "/partial"
-        let child = try PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path])
+        let child = try PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path, "--stall-timeout", "600"])
         // Waits for the megabyte to arrive (the event: the partial file holds it), with a generous bound.
         let arrived = try await offThePool { () -> Bool in
             let deadline = ContinuousClock.now + .seconds(300)

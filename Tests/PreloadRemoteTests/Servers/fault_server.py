@@ -30,7 +30,7 @@ If-Modified-Since equal to Last-Modified, with no If-None-Match, gives 304.
                         ranges=0: Range and If-Range are ignored, as /norange does.
   /stall/F?after=N&seconds=S&times=K
                         The first K GETs send N body bytes, then nothing for S seconds
-                        (at most 60), then close; later GETs are plain.
+                        (at most 300), then close; later GETs are plain.
   /slow/F?chunk=N&pause=S
                         Like plain (ETag, Range, If-Range, 304), but the body goes out N bytes
                         (default 65536) at a time with S seconds (default 0.05, at most 5)
@@ -73,7 +73,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-MAX_STALL_SECONDS = 60.0
+MAX_STALL_SECONDS = 300.0
 REDIRECTS = {301, 302, 303, 307, 308}
 UNSATISFIABLE = "unsatisfiable"
 
