@@ -273,8 +273,7 @@ final class RemoteDownload: Sendable {
         case .retryNow:
             retry(after: .zero, cause: "the server answered a range request with another range", cut: false)
         case .retry(let wait, let cut):
-            // A connection's own words; otherwise why the attempt stopped (a stalled transfer is
-            // cancelled by the stall watch: its cause is the stall, not "cancelled").
+            // A connection's own words, else why it stopped (a stall, not the watch's "cancelled").
             let cause: String? = if case .connection(let words) = failure { words } else { nil }
             retry(after: wait, cause: cause ?? describeStop(), cut: cut)
         }
