@@ -7,6 +7,7 @@ import Preload
 /// libpng.
 ///
 /// ```swift
+/// import Preload
 /// import PreloadZlib
 ///
 /// if let deflate = try? LibDeflate.get(), let decompressor = deflate.allocDecompressor() {
