@@ -30,6 +30,8 @@ extension BakeWriter {
         public var unpackedPacks: [String] = []
         /// With ``TextureBaking``: each texture's GPU format and quality, and the totals.
         public var gpu: GPUBakeTotals?
+        /// With a ``BakeCache``: what it gave, what was encoded, what it refused.
+        public var cache: BakeCacheReport?
 
         /// A summary of a pack at `path`, nothing counted yet.
         public init(path: String) { self.path = path }

@@ -73,6 +73,42 @@ public enum BakeWriter {
     public static func write(
         _ report: PreloadReport, to path: String, flags: BakedFormat.Flags = [], textures: TextureBaking? = nil
     ) throws -> Summary {
+        var (plan, summary) = try plan(of: report, path: path)
+        if let textures { try plan.bakeTextures(textures, into: &summary) }
+        return try finish(plan, summary, flags: flags)
+    }
+
+    /// ``write(_:to:flags:textures:)`` with `textures` encoded through `cache` (when not `nil`):
+    /// each texture's GPU entry taken from the cache when it holds one, else encoded and
+    /// written to it; ``Summary/cache`` says what the cache gave. A cache that fails never
+    /// fails the bake (``BakeCacheReport/warnings``).
+    @discardableResult
+    public static func write(
+        _ report: PreloadReport, to path: String, flags: BakedFormat.Flags = [], textures: TextureBaking, cache: BakeCache?
+    ) async throws -> Summary {
+        var (plan, summary) = try plan(of: report, path: path)
+        if let cache {
+            try await plan.bakeTextures(textures, cache: cache, shard: nil, into: &summary)
+        } else {
+            try plan.bakeTextures(textures, into: &summary)
+        }
+        return try finish(plan, summary, flags: flags)
+    }
+
+    /// Encodes `shard`'s slice of what `report` loaded into `cache` (the entries of that slice
+    /// the cache lacks) and writes no pack: `preload bake --shard I/N`. A bake of the same
+    /// report through the same cache afterwards (``write(_:to:flags:textures:cache:)``), once
+    /// every shard has run, encodes nothing. ``Summary/gpu`` lists the textures encoded,
+    /// ``Summary/cache`` the counts; ``Summary/path`` is empty.
+    public static func bakeShard(_ report: PreloadReport, _ shard: BakeShard, textures: TextureBaking, cache: BakeCache) async throws -> Summary {
+        var (plan, summary) = try plan(of: report, path: "")
+        try await plan.bakeTextures(textures, cache: cache, shard: shard, into: &summary)
+        return summary
+    }
+
+    /// The entries of what `report` loaded, and a summary of a pack at `path` counting nothing
+    /// yet.
+    private static func plan(of report: PreloadReport, path: String) throws -> (BakePlan, Summary) {
         let errors = report.errors
         guard errors.isEmpty else { throw BakeError.sourcesFailed(errors) }
         var plan = BakePlan()
@@ -91,11 +127,16 @@ public enum BakeWriter {
             try plan.add(caller, isDependency: false, group: group)
         }
         guard !plan.entries.isEmpty else { throw BakeError.empty }
-        if let textures { try plan.bakeTextures(textures, into: &summary) }
+        return (plan, summary)
+    }
+
+    /// Counts `plan`'s entries into `summary` and writes the pack.
+    private static func finish(_ plan: BakePlan, _ summary: Summary, flags: BakedFormat.Flags) throws -> Summary {
+        var summary = summary
         for entry in plan.entries {
             if entry.bits.contains(.atlasPage) { summary.packedPages += 1 } else { summary.count(type(of: entry.asset)) }
         }
-        summary.bytes = try plan.write(to: path, flags: flags)
+        summary.bytes = try plan.write(to: summary.path, flags: flags)
         return summary
     }
 

@@ -29,24 +29,29 @@ extension BakeWriter {
         /// that did not encode, and, strict, ``BakeError/belowQuality(_:threshold:)``.
         public func apply(to textures: [(name: String, texture: Texture)]) throws -> (baked: [GPUTextureBake.Baked], totals: GPUBakeTotals) {
             let started = ContinuousClock.now
-            let baked: [GPUTextureBake.Baked]
+            let baked = try encode(textures)
+            var totals = GPUBakeTotals()
+            totals.seconds = (ContinuousClock.now - started) / .seconds(1)
+            for ((name, source), result) in zip(textures, baked) { totals.add(name, source, result, encoded: true) }
+            try checkQuality(of: totals)
+            return (baked, totals)
+        }
+
+        /// Encodes each of `textures` in parallel, in the same order; throws
+        /// ``BakeError/gpuEncodingFailed(name:cause:)`` naming the first that did not encode.
+        func encode(_ textures: [(name: String, texture: Texture)]) throws(BakeError) -> [GPUTextureBake.Baked] {
             do {
-                baked = try bake.bake(textures.map(\.texture), jobs: jobs)
+                return try bake.bake(textures.map(\.texture), jobs: jobs)
             } catch {
                 throw BakeError.gpuEncodingFailed(name: textures[error.position].name, cause: "\(error.cause)")
             }
-            var totals = GPUBakeTotals()
-            totals.seconds = (ContinuousClock.now - started) / .seconds(1)
-            for ((name, source), result) in zip(textures, baked) {
-                totals.textures.append(GPUTextureQuality(name: name, format: result.texture.pixelFormat, psnr: result.psnr))
-                totals.bytesBefore += source.width * source.height * 4
-                totals.bytesAfter += result.texture.byteCount
-                totals.rgba8Bytes += result.texture.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
-                totals.megapixels += Double(result.texture.levels.reduce(0) { $0 + $1.width * $1.height }) / 1e6
-            }
+        }
+
+        /// Strict, throws ``BakeError/belowQuality(_:threshold:)`` for the textures of `totals`
+        /// below the threshold.
+        func checkQuality(of totals: GPUBakeTotals) throws(BakeError) {
             let low = totals.textures.filter { $0.psnr < warningThreshold }
             if isStrict, !low.isEmpty { throw BakeError.belowQuality(low, threshold: warningThreshold) }
-            return (baked, totals)
         }
 
         /// The `gpu.low-quality` warning for `baked`, if its PSNR is below the threshold.
@@ -71,7 +76,7 @@ public struct GPUBakeTotals: Sendable {
     /// Bytes the same levels take in RGBA8: what ``bytesAfter`` compares with.
     public var rgba8Bytes = 0
     /// Seconds encoding took (wall time, every core together) and megapixels encoded (every
-    /// level).
+    /// level; none for a texture a bake cache gave).
     public var seconds = 0.0, megapixels = 0.0
 
     /// The mean PSNR over textures that are not exact (`.infinity` when all are).
@@ -82,6 +87,16 @@ public struct GPUBakeTotals: Sendable {
 
     /// The texture that lost the most.
     public var worst: GPUTextureQuality? { textures.min { $0.psnr < $1.psnr } }
+
+    /// Counts `baked`, the texture `name` (`source` as loaded); its megapixels only if this bake
+    /// `encoded` it (not a bake cache).
+    mutating func add(_ name: String, _ source: Texture, _ baked: GPUTextureBake.Baked, encoded: Bool) {
+        textures.append(GPUTextureQuality(name: name, format: baked.texture.pixelFormat, psnr: baked.psnr))
+        bytesBefore += source.width * source.height * 4
+        bytesAfter += baked.texture.byteCount
+        rgba8Bytes += baked.texture.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
+        if encoded { megapixels += Double(baked.texture.levels.reduce(0) { $0 + $1.width * $1.height }) / 1e6 }
+    }
 }
 
 /// A texture's GPU format and how close it stayed to its source, as `preload bake --gpu` reports it.
@@ -105,13 +120,18 @@ extension BakePlan {
     /// Turns every texture entry into a GPU texture entry as `baking` says, noting each one's
     /// format and quality in `summary`; warns of (or, strict, fails on) low quality.
     mutating func bakeTextures(_ baking: BakeWriter.TextureBaking, into summary: inout BakeWriter.Summary) throws {
-        let positions = entries.indices.filter { entries[$0].kind == Texture.bakedKind && entries[$0].asset is Texture }
-        let sources = positions.map { (entries[$0].name, entries[$0].asset as! Texture) }
+        let (positions, sources) = textureSources
         let (baked, totals) = try baking.apply(to: sources)
         summary.gpu = totals
         for (position, result) in zip(positions, baked) {
             entries[position].take(result.texture.bakedAsGPUTexture(quality: result.psnr))
             if let warning = baking.warning(for: result) { entries[position].warnings.append(warning) }
         }
+    }
+
+    /// The texture entries stored as rows (their positions), and each one's name and texture.
+    var textureSources: (positions: [Int], sources: [(name: String, texture: Texture)]) {
+        let positions = entries.indices.filter { entries[$0].kind == Texture.bakedKind && entries[$0].asset is Texture }
+        return (positions, positions.map { (entries[$0].name, entries[$0].asset as! Texture) })
     }
 }

@@ -38,6 +38,16 @@ struct BakeWriteCommand: AsyncParsableCommand {
             keeps reading the old file. Nothing is written when a source fails to load (or, with \
             --strict, loads with a warning).
 
+            With --gpu, each texture's encoding is kept in a bake cache (a folder, by default in \
+            the user's cache folder; --bake-cache names another, or a shared one behind it; \
+            --no-bake-cache turns it off), keyed by the texture's pixels, the GPU settings and the \
+            encoder's version: a bake encodes only what changed, and prints what came from the \
+            cache, what was encoded and the time saved. An entry read from a cache is verified by \
+            its SHA-256 (one that does not match is named, encoded again and replaced); a cache \
+            that cannot be read or written gets one warning and never fails the bake. With \
+            --shard I/N, N machines sharing a cache each encode a slice and write no pack; a bake \
+            without --shard then assembles the pack from the cache.
+
             Exit status: 0 when the pack was written, 1 when it was not (a source failed) or a \
             batch outlet failed (an error line each, naming the outlet and the cause), 64 on a \
             usage error.
@@ -72,6 +82,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
 
     @OptionGroup var gpuOptions: GPUOptions
 
+    @OptionGroup var cacheOptions: BakeCacheOptions
+
     @Option(name: .customLong("set"), help: SettingsOption.help)
     var settingAssignments: [String] = []
 
@@ -91,7 +103,8 @@ struct BakeWriteCommand: AsyncParsableCommand {
             throw ValidationError("give at least one file or directory to bake, or --manifest")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        _ = try gpuOptions.textureBaking(strict: strict, jobs: jobs, keepsSixteenBit: keepSixteenBit)
+        let baking = try gpuOptions.textureBaking(strict: strict, jobs: jobs, keepsSixteenBit: keepSixteenBit)
+        _ = try cacheOptions.cache(isBaking: baking != nil)
         guard manifest != nil || groups.isEmpty else { throw ValidationError("--group needs --manifest") }
         if let root, !isFolder(root) { throw ValidationError("--root \(root): no such folder") }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
@@ -136,14 +149,26 @@ struct BakeWriteCommand: AsyncParsableCommand {
             printDiagnostic("hint", hint)
         }
         do {
-            let summary = try BakeWriter.write(
-                report, to: output, flags: premultiply ? .premultipliedAlpha : [],
-                textures: try gpuOptions.textureBaking(strict: strict, jobs: jobs, keepsSixteenBit: keepSixteenBit))
+            let flags: BakedFormat.Flags = premultiply ? .premultipliedAlpha : []
+            let baking = try gpuOptions.textureBaking(strict: strict, jobs: jobs, keepsSixteenBit: keepSixteenBit)
+            let cache = try cacheOptions.cache(isBaking: baking != nil)
+            let summary: BakeWriter.Summary
+            if let baking, let cache, let shard = cacheOptions.slice {
+                summary = try await BakeWriter.bakeShard(report, shard, textures: baking, cache: cache)
+            } else if let baking {
+                summary = try await BakeWriter.write(report, to: output, flags: flags, textures: baking, cache: cache)
+            } else {
+                summary = try BakeWriter.write(report, to: output, flags: flags)
+            }
+            for warning in summary.cache?.warnings ?? [] { printDiagnostic("warning", warning) }
             if !quiet {
                 let seconds = (ContinuousClock.now - started) / .seconds(1)
                 for line in GPUBakeLines.lines(of: summary.gpu, threshold: gpuOptions.minimumPSNR ?? 35) { print(line.visibleInTerminal) }
-                print("\(summary) in \(Summary.seconds(seconds))")
-                for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
+                for line in BakeCacheLines.lines(of: summary.cache, shard: cacheOptions.slice) { print(line.visibleInTerminal) }
+                if cacheOptions.slice == nil {
+                    print("\(summary) in \(Summary.seconds(seconds))")
+                    for pack in summary.unpackedPacks { print("  \(pack): baked as its entries (PACK#ENTRY names)") }
+                }
                 for line in Summary.skippedLines(of: report) { print(line.visibleInTerminal) }
             }
         } catch {

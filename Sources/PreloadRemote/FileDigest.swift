@@ -4,6 +4,8 @@
     import Musl
 #endif
 
+import Preload
+
 /// The SHA-256 state and byte count of what `descriptor` reads from where it is to its end, in
 /// 1 MiB blocks: a catalog's files, and a kept partial download before it resumes (its hash goes
 /// on with the bytes that follow). `nil` if a read fails (`errno` says why).

@@ -204,16 +204,3 @@ public struct RemoteCatalogError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { "\(path): \(reason)" }
 }
-
-extension Sequence where Element == UInt8 {
-    /// The bytes as lowercase hexadecimal.
-    package var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-}

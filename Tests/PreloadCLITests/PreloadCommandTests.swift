@@ -1,4 +1,5 @@
 import Foundation
+import Preload
 import PreloadRemote
 import PreloadTestSupport
 import Testing

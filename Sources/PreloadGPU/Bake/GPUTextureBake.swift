@@ -74,7 +74,21 @@ public struct GPUTextureBake: Sendable {
         public var psnr: Double
         /// Seconds spent encoding it (one core's time).
         public var seconds: Double
+
+        /// A baked texture: what ``GPUTextureBake/bake(_:threads:)`` returns, or what a bake
+        /// cache kept of an earlier one.
+        public init(texture: Texture, psnr: Double, seconds: Double) {
+            self.texture = texture
+            self.psnr = psnr
+            self.seconds = seconds
+        }
     }
+
+    /// What makes these encoders' bytes what they are, for a cache of their results to key on:
+    /// raised whenever an encoder, the mipmap filter or the quality measure writes other bytes
+    /// (and naming the system encoders' ABIs, astcenc 4.2 and stb_dxt, which the libraries'
+    /// pinned file names fix).
+    public static let encoderVersion = "preload-gpu 1 (BC7Encoder 1, MipChain 1, astcenc 4.2, stb_dxt libstb.so.0)"
 
     /// Why a texture did not bake.
     public struct BakeFailure: Error, Sendable, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import Preload
-
 /// SHA-256 by OpenSSL's libcrypto, opened at run time (`libcrypto.so.3`, Debian's `libssl3`:
 /// every machine with Swift has it, since Swift's Foundation and libcurl use it), so the package
 /// builds no cryptography of its own and links nothing for it. The hashing is libcrypto's
@@ -8,7 +6,17 @@ import Preload
 /// A value, as a hash state is: a copy goes on from where the original was (a kept partial
 /// download's state continues with the bytes that follow). Without libcrypto ``finalize()``
 /// throws ``MissingSystemLibrary`` naming the package; updates before it do nothing.
-package struct SHA256: Sendable {
+///
+/// Public, as core's ``ZstdLibrary`` is, so that every module hashes through this one: remote
+/// files' checks, the bake cache's keys and its check of what it reads, a plugin's own.
+///
+/// ```swift
+/// import Preload
+///
+/// let digest = try SHA256.hash(data: Array("abc".utf8))
+/// print(digest.hexString)   // ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+/// ```
+public struct SHA256: Sendable {
     /// OpenSSL's `SHA256_CTX` (eight 32-bit words of state, two of length, 64 bytes of block,
     /// two counters: 112 bytes, 4-aligned), kept here so that the state copies with the value.
     private var context: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -16,7 +24,7 @@ package struct SHA256: Sendable {
     private let library: Result<LibCrypto, MissingSystemLibrary>
 
     /// A new hash of no bytes.
-    package init() {
+    public init() {
         self.init(library: LibCrypto.shared)
     }
 
@@ -28,14 +36,14 @@ package struct SHA256: Sendable {
     }
 
     /// Hashes `bytes` after those already hashed.
-    package mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
+    public mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
         guard case .success(let crypto) = library, !bytes.isEmpty else { return }
         withUnsafeMutableBytes(of: &context) { _ = crypto.update($0.baseAddress!, bytes.baseAddress!, bytes.count) }
     }
 
     /// The 32 bytes of the digest of every byte given to ``update(bufferPointer:)``.
     /// - Throws: ``MissingSystemLibrary`` when libcrypto cannot be opened.
-    package func finalize() throws(MissingSystemLibrary) -> [UInt8] {
+    public func finalize() throws(MissingSystemLibrary) -> [UInt8] {
         let crypto = try library.get()
         var context = self.context  // finishing spoils the state; the value's own stays as it was
         var digest = [UInt8](repeating: 0, count: 32)
@@ -47,13 +55,13 @@ package struct SHA256: Sendable {
 
     /// Opens libcrypto now, for a command that hashes later.
     /// - Throws: ``MissingSystemLibrary`` when libcrypto cannot be opened.
-    package static func requireLibrary() throws(MissingSystemLibrary) {
+    public static func requireLibrary() throws(MissingSystemLibrary) {
         _ = try LibCrypto.shared.get()
     }
 
     /// The digest of `bytes`.
     /// - Throws: ``MissingSystemLibrary`` when libcrypto cannot be opened.
-    package static func hash(bytes: UnsafeRawBufferPointer) throws(MissingSystemLibrary) -> [UInt8] {
+    public static func hash(bytes: UnsafeRawBufferPointer) throws(MissingSystemLibrary) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bufferPointer: bytes)
         return try hasher.finalize()
@@ -61,7 +69,7 @@ package struct SHA256: Sendable {
 
     /// The digest of `bytes` (an array, `Data`, any contiguous bytes).
     /// - Throws: ``MissingSystemLibrary`` when libcrypto cannot be opened.
-    package static func hash<Bytes: Sequence<UInt8>>(data bytes: Bytes) throws(MissingSystemLibrary) -> [UInt8] {
+    public static func hash<Bytes: Sequence<UInt8>>(data bytes: Bytes) throws(MissingSystemLibrary) -> [UInt8] {
         var hasher = SHA256()
         let done: Void? = bytes.withContiguousStorageIfAvailable { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         if done == nil { Array(bytes).withUnsafeBytes { hasher.update(bufferPointer: $0) } }
@@ -102,5 +110,18 @@ struct LibCrypto: SystemLibraryBinding {
     /// `SHA256_Final(digest, context)`: the 32 bytes into `digest`.
     func finish(_ digest: UnsafeMutablePointer<UInt8>, _ context: UnsafeMutableRawPointer) -> Int32 {
         unsafeBitCast(UnsafeRawPointer(bitPattern: addresses.finish), to: Finish.self)(digest, context)
+    }
+}
+
+extension Sequence where Element == UInt8 {
+    /// The bytes as lowercase hexadecimal.
+    public var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

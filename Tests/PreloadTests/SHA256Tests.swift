@@ -1,13 +1,12 @@
 import Foundation
-import Preload
 import PreloadTestSupport
 import Testing
 
-@testable import PreloadRemote
+@testable import Preload
 
 /// SHA-256 through libcrypto opened at run time: FIPS 180's vectors, any split of the input, a
-/// copy that goes on on its own, `sha256sum` on a real file, and a typed error naming the package
-/// when the library cannot be opened.
+/// copy that goes on on its own, and a typed error naming the package when the library cannot be
+/// opened.
 @Suite struct SHA256Tests {
     static func hex(_ text: String) throws -> String {
         try SHA256.hash(data: Array(text.utf8)).hexString
@@ -40,28 +39,6 @@ import Testing
         #expect(try copy.finalize() == SHA256.hash(data: bytes[..<start]), "the copy did not see the original's later bytes")
         bytes[start...].withUnsafeBytes { copy.update(bufferPointer: $0) }
         #expect(try copy.finalize() == whole)
-    }
-
-    @Test func aFileHashesAsSha256sumSaysThroughTheCatalogsReader() throws {
-        // Three 1 MiB blocks and a tail, read as a catalog reads a file.
-        let directory = try TemporaryDirectory()
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let bytes = (0..<(3 << 20) + 17).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-        try directory.write("file.bin", bytes)
-        let (size, digest) = try RemoteCatalog.digestOfFile(directory.file("file.bin"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [directory.file("file.bin")]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(size == Int64(bytes.count))
-        #expect(digest == printed.split(separator: " ").first.map(String.init), "sha256sum: \(printed)")
     }
 
     @Test func withoutLibcryptoTheHashIsATypedErrorNamingThePackage() throws {
