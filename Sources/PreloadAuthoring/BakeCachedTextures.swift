@@ -76,7 +76,8 @@ extension BakePlan {
             distinct.append(key)
         }
         // A shard looks up and encodes its own slice alone.
-        let slice = distinct.filter { shard?.contains(key: $0) ?? true }
+        let mine = shard?.keys(of: distinct.map { ($0, firstSource[$0]!.texture.width * firstSource[$0]!.texture.height) })
+        let slice = distinct.filter { mine?.contains($0) ?? true }
         report.leftToOtherShards = distinct.count - slice.count
         var made: [String: Made] = [:]
         for (key, hit) in await Self.lookUp(slice, names: firstSource.mapValues(\.name), in: cache) {

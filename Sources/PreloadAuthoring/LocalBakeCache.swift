@@ -8,7 +8,9 @@ import Preload
 /// A bake cache in a folder: `cas/<hex>` and `ac/<hex>` files (``BakeCacheArea``), as a Bazel
 /// disk cache lays them out. Each file is written beside its place under a temporary name and
 /// renamed into it (`AtomicFile`), so several processes may fill one folder at once: a reader
-/// sees a whole file or none, and two writers of one key write the same bytes.
+/// sees a whole file or none, and two writers of one key write the same bytes. Files are not
+/// flushed to disk one by one (a power cut may leave one short: reading refuses it by its
+/// SHA-256, and the next bake writes it again).
 ///
 /// The default folder is `$XDG_CACHE_HOME/preload/bake`, else `~/.cache/preload/bake`
 /// (``defaultFolder(environment:)``). A shared folder (a network mount) is a store too.
@@ -57,7 +59,7 @@ public struct LocalBakeCache: BakeCacheStore {
         do {
             let file = try AtomicFile(path: path)
             try file.write(bytes)
-            try file.commit()
+            try file.commit(flushing: false)  // what a power cut spoils is refused on reading: its SHA-256
         } catch let error as AtomicFile.WriteError {
             throw BakeCacheError(location: path, reason: error.reason)
         }

@@ -9,7 +9,7 @@ import Testing
 
 /// The bake cache through the library: a store that fails is warned of once and left alone, a
 /// shared hit fills the local store, a record stored under another key is refused, and the keys
-/// and shards split the textures as documented.
+/// and shards split the textures as documented (balanced by cost, whatever the order).
 @Suite struct BakeCacheTests {
     let directory: TemporaryDirectory
     let report: PreloadReport
@@ -95,14 +95,21 @@ import Testing
         #expect(BakeShard("0/4") == nil && BakeShard("5/4") == nil && BakeShard("2") == nil && BakeShard("1/0") == nil)
         let shards = (1...4).map { BakeShard(index: $0, count: 4)! }
         #expect(shards[1] == BakeShard("2/4") && "\(shards[1])" == "2/4")
-        var keys: [String] = []
+        var entries: [(key: String, cost: Int)] = []
         for seed in 0..<64 {
             var pixels = gradient
             pixels[0] = UInt8(seed)
-            keys.append(try baking.cacheKey(for: Texture(width: 8, height: 8, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels)))
+            let key = try baking.cacheKey(for: Texture(width: 8, height: 8, pixelFormat: .rgba8, alphaMode: .straight, pixels: pixels))
+            entries.append((key, seed < 4 ? 1000 : seed))  // four large pages among small sprites
         }
-        for key in keys { #expect(shards.filter { $0.contains(key: key) }.count == 1) }
-        #expect(shards.allSatisfy { shard in keys.contains { shard.contains(key: $0) } }, "64 keys reach every one of 4 shards")
+        let slices = shards.map { $0.keys(of: entries) }
+        for entry in entries { #expect(slices.filter { $0.contains(entry.key) }.count == 1, "every entry is one shard's") }
+        for (shard, slice) in zip(shards, slices) {
+            #expect(slice.filter { key in entries.first { $0.key == key }!.cost == 1000 }.count == 1, "one large page each")
+            #expect(shard.keys(of: entries.reversed()) == slice, "the split does not depend on the order")
+        }
+        let costs = slices.map { slice in entries.filter { slice.contains($0.key) }.reduce(0) { $0 + $1.cost } }
+        #expect(costs.max()! - costs.min()! <= 60, "balanced: \(costs)")
     }
 }
 

@@ -60,13 +60,21 @@ public final class AtomicFile {
     }
 
     /// Flushes the data to disk and puts the file in place (the folder flushed too).
-    public func commit() throws {
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+    public func commit() throws { try commit(flushing: true) }
+
+    /// Puts the file in place; with `flushing`, the data and then the folder are flushed to
+    /// disk first (``commit()``), so that the file survives a power cut whole. Without, a cut
+    /// may leave it short or empty: for a cache that checks what it reads (the bake cache's
+    /// entries are checked against their SHA-256), where the two flushes would cost more than
+    /// the file.
+    public func commit(flushing: Bool) throws {
+        guard !flushing || fsync(descriptor) == 0, close(descriptor) == 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
         descriptor = -1
         guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         committed = true
+        guard flushing else { return }
         // The rename itself lasts only once the folder is on disk too.
         let folder = open(AssetPath.directory(of: path) ?? ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
