@@ -43,20 +43,23 @@ public enum BazelCacheError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    /// The URL and the cause: `http://cache:8080/cas/3f…: the server refused: HTTP 403`.
-    public var description: String {
+    /// The URL and the cause: `http://cache:8080/cas/3f…: the cache refused: HTTP 403`.
+    public var description: String { url.map { "\($0): \(reason)" } ?? reason }
+
+    /// The cause alone, without ``url``: `the cache refused: HTTP 403`.
+    public var reason: String {
         switch self {
-        case .badURL(let url, let reason): "\(url): not a cache URL: \(reason)"
+        case .badURL(_, let reason): "not a cache URL: \(reason)"
         case .badKey(let key): "'\(key)' is not a cache key (64 lowercase hexadecimal digits)"
         case .badHeader(let variable): "\(variable) is not a header ('Name: value' lines; its value is not shown)"
-        case .unreachable(let url, let cause): "\(url): the cache is unreachable: \(cause)"
-        case .timedOut(let url, let cause): "\(url): the cache timed out: \(cause)"
-        case .unauthorized(let url, let status): "\(url): the cache wants other credentials: HTTP \(status)"
-        case .refused(let url, let status): "\(url): the cache refused: HTTP \(status)"
-        case .broken(let url, let cause): "\(url): the transfer failed: \(cause)"
-        case .digestMismatch(let url, let actual): "\(url): the entry's bytes are not its key's SHA-256 (they hash to \(actual))"
+        case .unreachable(_, let cause): "the cache is unreachable: \(cause)"
+        case .timedOut(_, let cause): "the cache timed out: \(cause)"
+        case .unauthorized(_, let status): "the cache wants other credentials: HTTP \(status)"
+        case .refused(_, let status): "the cache refused: HTTP \(status)"
+        case .broken(_, let cause): "the transfer failed: \(cause)"
+        case .digestMismatch(_, let actual): "the entry's bytes are not its key's SHA-256 (they hash to \(actual))"
         case .library(let words): words
-        case .cancelled(let url): "\(url): cancelled"
+        case .cancelled: "cancelled"
         }
     }
 }
