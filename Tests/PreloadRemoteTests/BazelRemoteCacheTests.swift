@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Preload
 import PreloadTestSupport
 import Testing
@@ -193,6 +197,55 @@ struct BazelRemoteCacheTests {
         let cache = try BazelRemoteCache(url: "http://127.0.0.1:9/cache", options: Self.options())  // nothing is sent
         for key in ["", "../../etc/passwd", String(repeating: "A", count: 64), String(repeating: "a", count: 63)] {
             await #expect(throws: BazelCacheError.badKey(key)) { _ = try await cache.read(.ac, key) }
+        }
+    }
+
+    /// A socket on 127.0.0.1 that listens and never accepts: the kernel completes connections,
+    /// and no byte ever comes back. Closed by `body`'s end.
+    static func withSilentListener(_ body: (_ port: Int, _ socket: Int32) async throws -> Void) async throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && listen(socket, 16) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        try #require(listening)
+        try await body(Int(UInt16(bigEndian: address.sin_port)), socket)
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        try await Self.withSilentListener { port, _ in
+            var options = Self.options()
+            options.stallTimeout = .seconds(1)
+            let cache = try BazelRemoteCache(url: "http://127.0.0.1:\(port)/cache", options: options)
+            let key = try Self.digest([5])
+            let error = await #expect(throws: BazelCacheError.self) { _ = try await cache.read(.ac, key) }
+            guard case .timedOut(let url, _) = error else {
+                Issue.record("not timed out: \(String(describing: error))")
+                return
+            }
+            #expect(url == cache.displayURL(.ac, key))
+        }
+    }
+
+    @Test func aCancelledTaskEndsItsRequest() async throws {
+        try await Self.withSilentListener { port, socket in
+            var options = Self.options()
+            options.stallTimeout = .seconds(300)  // only the cancellation ends it
+            let cache = try BazelRemoteCache(url: "http://127.0.0.1:\(port)/cache", options: options)
+            let key = try Self.digest([6])
+            let task = Task { () async throws(BazelCacheError) -> [UInt8]? in try await cache.read(.ac, key) }
+            // Cancelled once its connection is made (the listener has one pending), so midway.
+            var pending = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&pending, 1, 300_000) == 1)
+            task.cancel()
+            await #expect(throws: BazelCacheError.cancelled(url: cache.displayURL(.ac, key))) { try await task.value }
         }
     }
 }
