@@ -25,7 +25,7 @@ struct PatchCommand: ParsableCommand {
     @Argument(help: "The pack players have (the old version).") var old: String
     @Argument(help: "The new version of the pack.") var new: String
     @Option(name: .shortAndLong, help: "The folder NEW is published from (made if missing; the folder holding it must exist).") var output: String
-    @Option(help: "Zstandard level, 1 to 22 (19 by default: a delta is made once and fetched by every player).")
+    @Option(help: "Zstandard level, 1 to 22 (a delta is made once and fetched by every player: the strong levels pay).")
     var level: Int32 = BakedPackDeltaWriter.defaultLevel
 
     func validate() throws {

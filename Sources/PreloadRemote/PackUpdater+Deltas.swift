@@ -37,9 +37,9 @@ extension PackUpdater {
         let etag: String?
         do {
             let size = UInt64(BakedPackDelta.headerSize)
+            update.deltaCheckRequests += 1  // a request made, answered or not (a 404 too)
             let head = try await fetcher.fetchRanges([0..<size], of: url)
             update.checkedBytes += head.networkBytes
-            update.deltaCheckRequests += head.requests
             etag = head.etag
             guard let headBytes = head.wholeFile ?? head.parts.first?.bytes else { return warned("no answer") }
             let length = try headBytes.withUnsafeBytes { try BakedPackDelta.recordsLength(inHeader: $0) }
@@ -48,9 +48,9 @@ extension PackUpdater {
                 guard UInt64(whole.count) >= size + length else { return warned("the file ends inside its records") }
                 records = Array(whole[Int(size)..<Int(size + length)])
             } else {
+                update.deltaCheckRequests += 1
                 let tail = try await fetcher.fetchRanges([size..<size + length], of: url, ifRange: head.etag)
                 update.checkedBytes += tail.networkBytes
-                update.deltaCheckRequests += tail.requests
                 guard !tail.cameWhole, let bytes = tail.parts.first?.bytes else { return warned("the file changed on the server during the check") }
                 records = bytes
             }

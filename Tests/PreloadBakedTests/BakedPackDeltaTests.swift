@@ -15,24 +15,16 @@ import Testing
         try FileManager.default.copyItem(atPath: BakedFixtures.sampleAssets, toPath: directory.file("assets"))
     }
 
-    /// A `side`-pixel square of noise (`seed`), with rows `edit` (if any) painted over: a
-    /// texture, and the same texture touched up.
-    static func texture(side: Int, seed: UInt64, edit: Range<Int>? = nil) -> [UInt8] {
-        var pixels = PNGFixture.noise(width: side, height: side, seed: seed)
-        for row in edit ?? 0..<0 { for byte in row * side * 4..<(row + 1) * side * 4 { pixels[byte] = UInt8(truncatingIfNeeded: byte * 7) } }
-        return PNGFixture.rgba(width: side, height: side, pixels: pixels)
-    }
-
     /// Bakes `old.bake` with 5 noise textures, then touches each up (a few rows painted over),
     /// adds one and removes one, and bakes `new.bake`.
     static func bakeTwiceTouchedUp(in directory: TemporaryDirectory, assets: String = "assets") async throws -> (old: String, new: String) {
         let names = ["sprites/coin.png", "sprites/hero.png", "sprites/slime.png", "tiles/grass_tile.png", "backgrounds/forest.png"]
         func side(_ name: String) -> Int { name.hasPrefix("backgrounds") ? 256 : 64 }
-        for (number, name) in names.enumerated() { try directory.write(assets + "/" + name, texture(side: side(name), seed: UInt64(number) + 500)) }
+        for (number, name) in names.enumerated() { try directory.write(assets + "/" + name, PNGFixture.noisePNG(side: side(name), seed: UInt64(number) + 500)) }
         let old = directory.file("old.bake"), new = directory.file("new.bake")
         try await BakedFixtures.bake([.folder(directory.file(assets), name: "assets")], to: old)
         for (number, name) in names.enumerated() {
-            try directory.write(assets + "/" + name, texture(side: side(name), seed: UInt64(number) + 500, edit: 8..<12))
+            try directory.write(assets + "/" + name, PNGFixture.touchedUpNoisePNG(side: side(name), seed: UInt64(number) + 500, rows: 8..<12))
         }
         try directory.write(assets + "/sprites/bat.png", PNGFixture.noisePNG(side: 48, seed: 600))
         try FileManager.default.removeItem(atPath: directory.file(assets + "/masks/light_mask.png"))
