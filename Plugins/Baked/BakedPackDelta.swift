@@ -175,7 +175,9 @@ public struct BakedPackDelta: Sendable, Equatable {
     /// against the old entry's bytes `reference`; checked against its length and CRC-32.
     /// - Throws: ``BakedDeltaError`` naming the entry: the reference is not the old entry the
     ///   delta was made against, the delta is damaged, or the bytes rebuilt are not the entry.
-    public static func rebuild(_ entry: Entry, delta: UnsafeRawBufferPointer, against reference: UnsafeRawBufferPointer) throws(BakedDeltaError) -> [UInt8] {
+    public static func rebuild(
+        _ entry: Entry, delta: UnsafeRawBufferPointer, against reference: UnsafeRawBufferPointer
+    ) throws(BakedDeltaError) -> [UInt8] {
         guard UInt64(reference.count) == entry.referenceLength, BakedChecksum.crc32(reference) == entry.referenceChecksum else {
             throw .wrongReference(entry: entry.name)
         }
@@ -194,7 +196,9 @@ public struct BakedPackDelta: Sendable, Equatable {
             throw .entryDamaged(entry: entry.name, detail: "the delta gives \(bytes.count) bytes, the entry has \(entry.length)")
         }
         let found = BakedChecksum.crc32(bytes)
-        guard found == entry.checksum else { throw .entryDamaged(entry: entry.name, detail: "the rebuilt bytes' CRC-32 does not match the new index") }
+        guard found == entry.checksum else {
+            throw .entryDamaged(entry: entry.name, detail: "the rebuilt bytes' CRC-32 does not match the new index")
+        }
         return bytes
     }
 }

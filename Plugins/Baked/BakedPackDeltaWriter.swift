@@ -70,8 +70,10 @@ public enum BakedPackDeltaWriter {
             made.append((described, delta))
         }
         // The outline's length does not depend on the offsets it holds: lay the deltas after it.
-        let headers = (oldFile.withUnsafeBytes(offset: 0, count: BakedFormat.headerSize) { Array($0) },
-                       newFile.withUnsafeBytes(offset: 0, count: BakedFormat.headerSize) { Array($0) })
+        let headers = (
+            oldFile.withUnsafeBytes(offset: 0, count: BakedFormat.headerSize) { Array($0) },
+            newFile.withUnsafeBytes(offset: 0, count: BakedFormat.headerSize) { Array($0) }
+        )
         var offset = UInt64(BakedPackDelta(oldHeader: headers.0, newHeader: headers.1, entries: made.map(\.entry)).outline().count)
         var placed: [BakedPackDelta.Entry] = []
         for (entry, bytes) in made {
@@ -82,7 +84,8 @@ public enum BakedPackDeltaWriter {
             offset += UInt64(bytes.count)
         }
         let outline = BakedPackDelta(oldHeader: headers.0, newHeader: headers.1, entries: placed).outline()
-        let path = (folder.hasSuffix("/") ? folder : folder + "/") + AssetPath.fileName(of: new) + ".deltas/"
+        let path =
+            (folder.hasSuffix("/") ? folder : folder + "/") + AssetPath.fileName(of: new) + ".deltas/"
             + BakedPackDelta.identity(ofPackHeader: headers.0)
         do {
             let file = try AtomicFile(path: path)

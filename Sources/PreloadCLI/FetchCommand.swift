@@ -142,7 +142,9 @@ struct FetchCommand: AsyncParsableCommand {
             let saved = Double(transfer.cacheBytes) / Double(max(transfer.networkBytes + transfer.cacheBytes, 1))
             return "patched   \(path) (\(Summary.bytes(Int(transfer.networkBytes))) from the server in \(counted(transfer.attempts, "request")), "
                 + "\(Summary.bytes(Int(transfer.cacheBytes))) from the cached version \(old.prefix(12))"
-                + (transfer.deltas.map { "; \(counted($0.entries, "entry", plural: "entries")) as deltas, \(Summary.bytes(Int($0.bytes))) instead of \(Summary.bytes(Int($0.entryBytes)))" } ?? "")
+                + (transfer.deltas.map {
+                    "; \(counted($0.entries, "entry", plural: "entries")) as deltas, \(Summary.bytes(Int($0.bytes))) instead of \(Summary.bytes(Int($0.entryBytes)))"
+                } ?? "")
                 + ": \(Int((saved * 100).rounded(.down)))% saved)"
         }
         let what = transfer.restart != nil ? "restarted" : transfer.resumedAt != nil || transfer.cacheBytes > 0 ? "resumed" : "new"

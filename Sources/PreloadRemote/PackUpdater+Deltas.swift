@@ -43,10 +43,12 @@ extension PackUpdater {
             etag = head.etag
             guard let headBytes = head.wholeFile ?? head.parts.first?.bytes else { return warned("no answer") }
             let length = try headBytes.withUnsafeBytes { try BakedPackDelta.recordsLength(inHeader: $0) }
-            var records: [UInt8]
+            let records: [UInt8]
             if let whole = head.wholeFile {
                 guard UInt64(whole.count) >= size + length else { return warned("the file ends inside its records") }
                 records = Array(whole[Int(size)..<Int(size + length)])
+            } else if length == 0 {
+                records = []  // none smaller: nothing to ask
             } else {
                 update.deltaCheckRequests += 1
                 let tail = try await fetcher.fetchRanges([size..<size + length], of: url, ifRange: head.etag)
@@ -78,7 +80,8 @@ extension PackUpdater {
                 entry.delta.count < piece.target.count, let reference = installed.entry(named: entry.reference)?.record,
                 reference.dataLength == entry.referenceLength, reference.dataChecksum == entry.referenceChecksum
             else { continue }
-            chosen[piece.name] = .init(entry: entry, target: piece.target, reference: reference.dataOffset..<reference.dataOffset + reference.dataLength)
+            chosen[piece.name] = .init(
+                entry: entry, target: piece.target, reference: reference.dataOffset..<reference.dataOffset + reference.dataLength)
         }
         // Each range of the diff, trimmed to the entries in it that come whole; a delta's entry
         // still inside a range kept comes with it (its bytes are fetched anyway).
@@ -106,7 +109,11 @@ extension PackUpdater {
         var wanted = deltas.requests
         var ranges: [Range<UInt64>] = []  // touching deltas asked as one range
         for range in missing.map(\.entry.delta) {
-            if let last = ranges.last, last.upperBound == range.lowerBound { ranges[ranges.count - 1] = last.lowerBound..<range.upperBound } else { ranges.append(range) }
+            if let last = ranges.last, last.upperBound == range.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                ranges.append(range)
+            }
         }
         do {
             let fetched = try await fetcher.fetchRanges(ranges, of: deltas.url, ifRange: deltas.etag)
@@ -141,7 +148,8 @@ extension PackUpdater {
         let start = Int(delta.lowerBound - part.range.lowerBound)
         let bytes = try part.bytes.withUnsafeBytes { fetched in
             try old.withUnsafeBytes(offset: Int(piece.reference.lowerBound), count: piece.reference.count) { reference in
-                try BakedPackDelta.rebuild(piece.entry, delta: UnsafeRawBufferPointer(rebasing: fetched[start..<start + delta.count]), against: reference)
+                try BakedPackDelta.rebuild(
+                    piece.entry, delta: UnsafeRawBufferPointer(rebasing: fetched[start..<start + delta.count]), against: reference)
             }
         }
         let written = bytes.withUnsafeBytes { pwrite(journal.descriptor, $0.baseAddress, $0.count, off_t(piece.target.lowerBound)) }

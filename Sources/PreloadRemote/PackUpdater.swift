@@ -189,9 +189,10 @@ public struct PackUpdater: Sendable {
                 continue
             }
             journal.remove()
-            return deltas.counted(in: PackUpdateResult(
+            let result = PackUpdateResult(
                 path: destination, previous: previous, networkBytes: journal.addedBytes, requests: requests,
-                reusedBytes: diff.reused.reduce(0) { $0 + UInt64($1.target.count) }, resumedBytes: journal.resumedBytes, wasWhole: false))
+                reusedBytes: diff.reused.reduce(0) { $0 + UInt64($1.target.count) }, resumedBytes: journal.resumedBytes, wasWhole: false)
+            return deltas.counted(in: result)
         }
     }
 

@@ -20,7 +20,9 @@ import Testing
     static func bakeTwiceTouchedUp(in directory: TemporaryDirectory, assets: String = "assets") async throws -> (old: String, new: String) {
         let names = ["sprites/coin.png", "sprites/hero.png", "sprites/slime.png", "tiles/grass_tile.png", "backgrounds/forest.png"]
         func side(_ name: String) -> Int { name.hasPrefix("backgrounds") ? 256 : 64 }
-        for (number, name) in names.enumerated() { try directory.write(assets + "/" + name, PNGFixture.noisePNG(side: side(name), seed: UInt64(number) + 500)) }
+        for (number, name) in names.enumerated() {
+            try directory.write(assets + "/" + name, PNGFixture.noisePNG(side: side(name), seed: UInt64(number) + 500))
+        }
         let old = directory.file("old.bake"), new = directory.file("new.bake")
         try await BakedFixtures.bake([.folder(directory.file(assets), name: "assets")], to: old)
         for (number, name) in names.enumerated() {
@@ -44,7 +46,9 @@ import Testing
         func decompress(_ delta: [UInt8], against reference: [UInt8], capacity: Int) throws -> [UInt8] {
             var output = [UInt8](repeating: 0, count: capacity)
             let count = try delta.withUnsafeBytes { input in
-                try reference.withUnsafeBytes { reference in try output.withUnsafeMutableBytes { try zstd.decompress(input, against: reference, into: $0) } }
+                try reference.withUnsafeBytes { reference in
+                    try output.withUnsafeMutableBytes { try zstd.decompress(input, against: reference, into: $0) }
+                }
             }
             return Array(output.prefix(count))
         }
@@ -75,26 +79,35 @@ import Testing
         let file = try Array(Data(contentsOf: URL(fileURLWithPath: written.path)))
         #expect(UInt64(file.count) == written.fileBytes)
         let delta = try Self.read(file)
-        let touched = Set(["coin", "hero", "slime"].map { "assets/sprites/\($0).png" } + ["assets/tiles/grass_tile.png", "assets/backgrounds/forest.png"])
+        let touched = Set(
+            ["coin", "hero", "slime"].map { "assets/sprites/\($0).png" } + ["assets/tiles/grass_tile.png", "assets/backgrounds/forest.png"])
         #expect(touched.isSubset(of: delta.entries.map(\.name)), "\(delta.entries.map(\.name))")
-        #expect(written.entries == delta.entries.count && written.changedEntries >= written.entries && !delta.entries.contains { $0.name == "assets/sprites/bat.png" })
+        #expect(
+            written.entries == delta.entries.count && written.changedEntries >= written.entries
+                && !delta.entries.contains { $0.name == "assets/sprites/bat.png" })
         #expect(written.deltaBytes * 10 < written.entryBytes, "\(written.deltaBytes) against \(written.entryBytes)")
-        print("BakedPackDeltaWriter: \(written.entries) of \(written.changedEntries) changed entries as deltas, \(written.deltaBytes) bytes instead of \(written.entryBytes)")
+        print(
+            "BakedPackDeltaWriter: \(written.entries) of \(written.changedEntries) changed entries as deltas, \(written.deltaBytes) bytes instead of \(written.entryBytes)"
+        )
         // Each delta rebuilds its entry against the old one, and only against it.
         let oldIndex = try oldFile.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
         let newIndex = try newFile.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
         for entry in delta.entries {
-            let reference = try #require(oldIndex.entry(named: entry.reference)?.record), target = try #require(newIndex.entry(named: entry.name)?.record)
+            let reference = try #require(oldIndex.entry(named: entry.reference)?.record),
+                target = try #require(newIndex.entry(named: entry.name)?.record)
             let rebuilt = try file.withUnsafeBytes { bytes in
                 try oldFile.withUnsafeBytes(offset: Int(reference.dataOffset), count: Int(reference.dataLength)) {
-                    try BakedPackDelta.rebuild(entry, delta: UnsafeRawBufferPointer(rebasing: bytes[Int(entry.delta.lowerBound)..<Int(entry.delta.upperBound)]), against: $0)
+                    try BakedPackDelta.rebuild(
+                        entry, delta: UnsafeRawBufferPointer(rebasing: bytes[Int(entry.delta.lowerBound)..<Int(entry.delta.upperBound)]), against: $0)
                 }
             }
             #expect(newFile.withUnsafeBytes(offset: Int(target.dataOffset), count: Int(target.dataLength)) { Array($0) } == rebuilt)
             #expect(throws: BakedDeltaError.wrongReference(entry: entry.name)) {
                 try file.withUnsafeBytes { bytes in
                     try newFile.withUnsafeBytes(offset: Int(target.dataOffset), count: Int(target.dataLength)) {
-                        try BakedPackDelta.rebuild(entry, delta: UnsafeRawBufferPointer(rebasing: bytes[Int(entry.delta.lowerBound)..<Int(entry.delta.upperBound)]), against: $0)
+                        try BakedPackDelta.rebuild(
+                            entry, delta: UnsafeRawBufferPointer(rebasing: bytes[Int(entry.delta.lowerBound)..<Int(entry.delta.upperBound)]),
+                            against: $0)
                     }
                 }
             }
@@ -107,7 +120,8 @@ import Testing
         #expect {
             try damaged.withUnsafeBytes { bytes in
                 try oldFile.withUnsafeBytes(offset: Int(reference.dataOffset), count: Int(reference.dataLength)) {
-                    try BakedPackDelta.rebuild(first, delta: UnsafeRawBufferPointer(rebasing: bytes[Int(first.delta.lowerBound)..<Int(first.delta.upperBound)]), against: $0)
+                    try BakedPackDelta.rebuild(
+                        first, delta: UnsafeRawBufferPointer(rebasing: bytes[Int(first.delta.lowerBound)..<Int(first.delta.upperBound)]), against: $0)
                 }
             }
         } throws: { error in
@@ -123,7 +137,9 @@ import Testing
     @Test func notAPackADamagedPackAndAnUnwritableFolderFailByName() async throws {
         let (old, new) = try await Self.bakeTwiceTouchedUp(in: directory)
         let text = try directory.write("notes.bake", Array("not a pack at all, just words".utf8))
-        #expect(throws: BakedDeltaError.pack(text, .notABakedPack)) { try BakedPackDeltaWriter.write(old: text, new: new, into: directory.file("out")) }
+        #expect(throws: BakedDeltaError.pack(text, .notABakedPack)) {
+            try BakedPackDeltaWriter.write(old: text, new: new, into: directory.file("out"))
+        }
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: new)))
         bytes[bytes.count - 10] ^= 0xFF
         let damaged = try directory.write("damaged.bake", bytes)
@@ -140,7 +156,9 @@ import Testing
             guard case BakedDeltaError.cannotWrite(let detail) = error else { return false }
             return detail.hasPrefix(directory.file("file") + "/new.bake.deltas/")
         }
-        #expect(throws: BakedDeltaError.self) { try BakedPackDeltaWriter.write(old: directory.file("missing.bake"), new: new, into: directory.file("out")) }
+        #expect(throws: BakedDeltaError.self) {
+            try BakedPackDeltaWriter.write(old: directory.file("missing.bake"), new: new, into: directory.file("out"))
+        }
         #expect(!FileManager.default.fileExists(atPath: directory.file("out")))
     }
 

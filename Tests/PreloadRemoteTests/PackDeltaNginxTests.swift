@@ -20,12 +20,17 @@ extension PackPatchNginxTests {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("sample-assets").path
         try FileManager.default.copyItem(atPath: assets, toPath: work.file("assets"))
-        let textures = [("sprites/coin.png", 64), ("sprites/hero.png", 64), ("sprites/slime.png", 64), ("tiles/grass_tile.png", 64), ("backgrounds/forest.png", 256)]
+        let textures = [
+            ("sprites/coin.png", 64), ("sprites/hero.png", 64), ("sprites/slime.png", 64), ("tiles/grass_tile.png", 64),
+            ("backgrounds/forest.png", 256),
+        ]
         let coordinator = try PreloadCoordinator(plugins: [PNGLoader(), AtlasLoader(), PackLoader()])
         for (version, pack) in ["old.bake", "new.bake"].enumerated() {
             for (number, (name, side)) in textures.enumerated() {
                 let seed = UInt64(number) + 700
-                try work.write("assets/" + name, version == 0 ? PNGFixture.noisePNG(side: side, seed: seed) : PNGFixture.touchedUpNoisePNG(side: side, seed: seed, rows: 20..<24))
+                try work.write(
+                    "assets/" + name,
+                    version == 0 ? PNGFixture.noisePNG(side: side, seed: seed) : PNGFixture.touchedUpNoisePNG(side: side, seed: seed, rows: 20..<24))
             }
             if version == 1 {
                 try work.write("assets/sprites/bat.png", PNGFixture.noisePNG(side: 48, seed: 800))
@@ -57,7 +62,8 @@ extension PackPatchNginxTests {
         try FileManager.default.copyItem(atPath: old, toPath: copy)
         let plain = try await updater.check(url, installed: copy)
         let diff = try #require(plain.diff)
-        #expect(plain.deltas == nil && plain.deltaWarning == nil && plain.bytesToMove == diff.requestedBytes && plain.checkedBytes == diff.outlineBytes)
+        #expect(
+            plain.deltas == nil && plain.deltaWarning == nil && plain.bytesToMove == diff.requestedBytes && plain.checkedBytes == diff.outlineBytes)
         let whole = try await updater.apply(plain)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: copy))) == newBytes)
         #expect(whole.deltaEntries == 0 && whole.networkBytes == diff.requestedBytes && whole.warnings.isEmpty)
@@ -123,6 +129,12 @@ extension PackPatchNginxTests {
         #expect(refused.deltas == nil && refused.deltaWarning?.contains("damaged") == true, "\(refused.deltaWarning ?? "no warning")")
         let whole = try await updater.apply(refused)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: old))) == newBytes && whole.deltaEntries == 0)
+
+        // A delta file with no delta (none was smaller): no deltas, no warning.
+        let empty = BakedPackDelta(oldHeader: outline.oldHeader, newHeader: outline.newHeader, entries: [])
+        try AtomicFile.write([(deltaPath, empty.outline())])
+        let none = try await updater.check(url, installed: copy + ".previous")
+        #expect(none.kind == .patch && none.deltas == nil && none.deltaWarning == nil && none.deltaCheckRequests == 1, "\(none.deltaWarning ?? "")")
     }
 
     /// `preload fetch` of a cached pack with deltas published: its line says how many entries
@@ -137,7 +149,9 @@ extension PackPatchNginxTests {
         try fixture.serve("levels/level1.bake", newBytes)
         _ = try await publishDeltas(old, fixture.served.path + "/levels/level1.bake", into: fixture.served.path + "/levels")
         let second = try await PreloadChild(["fetch", url, "--cache", fixture.cacheFolder.path]).finished()
-        #expect(second.status == 0 && second.output.contains("  patched   \(url) (") && second.output.contains(" as deltas, "), "\(second.output)\(second.errors)")
+        #expect(
+            second.status == 0 && second.output.contains("  patched   \(url) (") && second.output.contains(" as deltas, "),
+            "\(second.output)\(second.errors)")
         print("preload fetch with deltas:", second.output)
         let entry = try #require(try fixture.cache().entry(for: url))
         #expect(FileManager.default.contents(atPath: try fixture.cache().blobPath(entry)).map(Array.init) == newBytes)
