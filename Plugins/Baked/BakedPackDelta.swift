@@ -24,8 +24,10 @@ import Preload
 ///
 /// let file = try FileMapping(path: "published/level1.bake.deltas/1a2b3c4d-1048576")
 /// let delta = try file.withUnsafeBytes { bytes in
-///     try BakedPackDelta(header: UnsafeRawBufferPointer(rebasing: bytes[0..<BakedPackDelta.headerSize]),
-///         records: UnsafeRawBufferPointer(rebasing: bytes[BakedPackDelta.headerSize...].prefix(Int(try BakedPackDelta.recordsLength(inHeader: bytes)))))
+///     let recordsEnd = BakedPackDelta.headerSize + Int(try BakedPackDelta.recordsLength(inHeader: bytes))
+///     return try BakedPackDelta(
+///         header: UnsafeRawBufferPointer(rebasing: bytes[0..<BakedPackDelta.headerSize]),
+///         records: UnsafeRawBufferPointer(rebasing: bytes[BakedPackDelta.headerSize..<recordsEnd]))
 /// }
 /// for entry in delta.entries { print(entry.name, entry.delta.count, "bytes instead of", entry.length) }
 /// ```
@@ -46,20 +48,6 @@ public struct BakedPackDelta: Sendable, Equatable {
         public let referenceLength: UInt64
         /// CRC-32 of the old entry's data: the bytes the delta must be applied against.
         public let referenceChecksum: UInt32
-
-        /// An entry rebuilt from `delta` against the old pack's `reference`.
-        public init(
-            name: String, reference: String, delta: Range<UInt64>, length: UInt64, checksum: UInt32, referenceLength: UInt64,
-            referenceChecksum: UInt32
-        ) {
-            self.name = name
-            self.reference = reference
-            self.delta = delta
-            self.length = length
-            self.checksum = checksum
-            self.referenceLength = referenceLength
-            self.referenceChecksum = referenceChecksum
-        }
     }
 
     /// The first 8 bytes: `\x89PDELTA\n`.

@@ -42,6 +42,15 @@ extension PackPatchNginxTests {
         return (work.file("old.bake"), work.file("new.bake"))
     }
 
+    /// ``bakeTouchedUp()``, the new pack served by nginx as `levels/level1.bake`: the old
+    /// pack's path, the new pack's bytes and URL.
+    func bakeAndServe() async throws -> (old: String, new: [UInt8], url: String) {
+        let (old, new) = try await bakeTouchedUp()
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: new)))
+        try fixture.serve("levels/level1.bake", bytes)
+        return (old, bytes, nginx.baseURL.absoluteString + "/" + fixture.folderName + "/levels/level1.bake")
+    }
+
     /// Runs `preload patch OLD PUBLISHED -o FOLDER` (`PUBLISHED`: the new pack as the server
     /// publishes it, in `FOLDER`); returns its output.
     func publishDeltas(_ old: String, _ published: String, into folder: String) async throws -> String {
@@ -51,10 +60,7 @@ extension PackPatchNginxTests {
     }
 
     @Test func publishedDeltasMoveLessThanTheEntriesAndGiveTheSamePack() async throws {
-        let (old, new) = try await bakeTouchedUp()
-        let newBytes = try Array(Data(contentsOf: URL(fileURLWithPath: new)))
-        try fixture.serve("levels/level1.bake", newBytes)
-        let url = nginx.baseURL.absoluteString + "/" + fixture.folderName + "/levels/level1.bake"
+        let (old, newBytes, url) = try await bakeAndServe()
         let updater = PackUpdater(fetcher: try fixture.fetcher())
 
         // No delta published: the patch as before (the missing delta file is no warning).
@@ -93,10 +99,7 @@ extension PackPatchNginxTests {
     /// (a warning says so); damaged records are refused at the check (a warning), and the
     /// entries come whole. The pack is the server's either way.
     @Test func aDamagedDeltaNeverLands() async throws {
-        let (old, new) = try await bakeTouchedUp()
-        let newBytes = try Array(Data(contentsOf: URL(fileURLWithPath: new)))
-        try fixture.serve("levels/level1.bake", newBytes)
-        let url = nginx.baseURL.absoluteString + "/" + fixture.folderName + "/levels/level1.bake"
+        let (old, newBytes, url) = try await bakeAndServe()
         let updater = PackUpdater(fetcher: try fixture.fetcher())
         _ = try await publishDeltas(old, fixture.served.path + "/levels/level1.bake", into: fixture.served.path + "/levels")
         let oldHeader = Array(try Array(Data(contentsOf: URL(fileURLWithPath: old))).prefix(BakedFormat.headerSize))
