@@ -74,8 +74,9 @@ extension PackUpdater {
     /// `installed` has, and the ranges of the pack left to fetch; `nil` when no delta is chosen.
     private static func choose(_ delta: BakedPackDelta, for diff: BakedPackDiff, installed: BakedIndex, url: String, etag: String?) -> PackDeltas? {
         let byName = Dictionary(delta.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let fetched = diff.fetched
         var chosen: [String: PackDeltas.Chosen] = [:]
-        for piece in diff.fetched {
+        for piece in fetched {
             guard let entry = byName[piece.name], entry.length == UInt64(piece.target.count), entry.checksum == piece.checksum,
                 entry.delta.count < piece.target.count, let reference = installed.entry(named: entry.reference)?.record,
                 reference.dataLength == entry.referenceLength, reference.dataChecksum == entry.referenceChecksum
@@ -87,7 +88,7 @@ extension PackUpdater {
         // still inside a range kept comes with it (its bytes are fetched anyway).
         var requests: [Range<UInt64>] = []
         for request in diff.requests {
-            let inside = diff.fetched.filter { request.contains($0.target.lowerBound) }
+            let inside = fetched.filter { request.contains($0.target.lowerBound) }
             let whole = inside.filter { chosen[$0.name] == nil }
             guard let first = whole.first, let last = whole.last else { continue }
             let kept = first.target.lowerBound..<last.target.upperBound

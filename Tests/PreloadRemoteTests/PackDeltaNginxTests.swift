@@ -207,4 +207,14 @@ extension PackPatchNginxTests {
         let same = try await PreloadChild(["patch", pack, pack, "-o", work.file("out")]).finished()
         #expect(same.status == 0 && same.output.contains("0 entries of 0 changed as deltas"), "\(same.output)\(same.errors)")
     }
+
+    /// `preload catalog` leaves the deltas published beside a pack out: an updater fetches them,
+    /// a group's fetch never does.
+    @Test func theCatalogLeavesPublishedDeltasOut() throws {
+        let work = try TemporaryDirectory("preload-patch-catalog")
+        _ = try work.write("level1/level1.bake", [1, 2, 3])
+        _ = try work.write("level1/level1.bake.deltas/1a2b3c4d-3", [4, 5])
+        let catalog = try RemoteCatalog.make(folder: work.path, base: "https://example.com/levels")
+        #expect(catalog.files.map(\.path) == ["level1/level1.bake"])
+    }
 }
