@@ -342,7 +342,7 @@ final class RemoteDownload: Sendable {
             let transfer = AssetTransfer(
                 url: file.url, networkBytes: state.networkBytes, cacheBytes: state.cacheBytes, duration: ContinuousClock.now - started,
                 attempts: state.attempts.requests, resumedAt: state.attempts.resumedAt, restart: state.attempts.restart,
-                patchedFrom: state.patchedFrom)
+                patchedFrom: state.patchedFrom, deltas: state.deltas)
             return (rest, transfer, kept, state.cancelToken)
         }
         guard let (rest, transfer, kept, token) = ending else { return }
