@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PreloadAuthoring
+import PreloadRemote
 
 /// `--bake-cache DIR|URL`, `--no-bake-cache` and `--shard I/N`: where `preload bake --gpu` keeps
 /// and finds GPU-encoded textures (`BakeCache`), and which slice of them a shard encodes.
@@ -8,7 +9,7 @@ struct BakeCacheOptions: ParsableArguments {
     @Option(
         name: .customLong("bake-cache"),
         help: ArgumentHelp(
-            "With --gpu: where encoded textures are cached, so that a bake encodes only what changed: a folder (by default $XDG_CACHE_HOME/preload/bake, else ~/.cache/preload/bake) or a shared cache's URL (file://PATH; the local folder stays in front of it). Repeatable: one folder, one URL.",
+            "With --gpu: where encoded textures are cached, so that a bake encodes only what changed: a folder (by default $XDG_CACHE_HOME/preload/bake, else ~/.cache/preload/bake) or a shared cache's URL (a Bazel remote cache over http(s)://, credentials from the URL, ~/.netrc or $PRELOAD_BAKE_CACHE_HEADER; or file://PATH; the local folder stays in front of it). Repeatable: one folder, one URL.",
             valueName: "DIR|URL"))
     var locations: [String] = []
 
@@ -46,7 +47,9 @@ struct BakeCacheOptions: ParsableArguments {
         return BakeCache(local: folder.map(LocalBakeCache.init(folder:)), shared: try urls.first.map(Self.sharedStore(url:)))
     }
 
-    /// The shared store at `url`: a `file://` URL is a folder (a network mount).
+    /// The shared store at `url`: an `http(s)://` URL is a Bazel remote cache (credentials from
+    /// the URL, `~/.netrc` or `PRELOAD_BAKE_CACHE_HEADER`, never shown), a `file://` URL a folder
+    /// (a network mount).
     static func sharedStore(url: String) throws -> any BakeCacheStore {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else {
             throw ValidationError("--bake-cache \(url) is not a URL")
@@ -54,9 +57,11 @@ struct BakeCacheOptions: ParsableArguments {
         switch scheme {
         case "file": return LocalBakeCache(folder: parsed.path)
         case "http", "https":
-            throw ValidationError(
-                "--bake-cache \(url): a bake cache over HTTP (the Bazel remote-cache protocol) is not in this build yet; give a folder or a file:// URL"
-            )
+            do {
+                return RemoteBakeCacheStore(remote: try BazelRemoteCache(url: url))
+            } catch {
+                throw ValidationError("--bake-cache: \(error)")
+            }
         default: throw ValidationError("--bake-cache \(url): a shared cache is a file:// or http(s):// URL, not \(scheme)://")
         }
     }

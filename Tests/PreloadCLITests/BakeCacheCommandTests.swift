@@ -152,7 +152,8 @@ import Testing
 
     @Test(arguments: [
         ["--shard", "5/4"], ["--shard", "0/4"], ["--shard", "two"], ["--no-bake-cache", "--shard", "1/2"],
-        ["--no-bake-cache", "--bake-cache", "cache"], ["--bake-cache", "a", "--bake-cache", "b"], ["--bake-cache", "http://localhost:1/cache"],
+        ["--no-bake-cache", "--bake-cache", "cache"], ["--bake-cache", "a", "--bake-cache", "b"], ["--bake-cache", "ftp://localhost/cache"],
+        ["--bake-cache", "http://localhost/cache?x=1"],
     ])
     func cacheOptionsThatMeanNothingAreUsageErrors(_ options: [String]) async throws {
         let run = try await CommandRunner.preload(["bake", "assets/sprites", "-o", "never.bake", "--gpu", "bc"] + options, in: directory.path)
