@@ -4,7 +4,9 @@
 #   uncached  --no-bake-cache (what a bake cost before the cache: the cold run's baseline)
 #   warm      the same local cache again (encodes nothing)
 #   shared    a second machine: an empty local cache in front of the first one as a shared store
-#             (file://; the HTTP store speaks the same areas)
+#             (file://)
+#   http      the same over HTTP: nginx with WebDAV on loopback serving a copy of the first cache
+#             (the Bazel layout is the folder's), when /usr/sbin/nginx is there
 #   shards    4 shard runs one after another into a third cache (each is what one of 4 machines
 #             would run), then the plain bake that assembles the pack from it
 # Every pack is compared byte for byte with the uncached one; the script prints each time and the
@@ -29,7 +31,7 @@ if [ -z "$corpus" ]; then
         || echo "make_game_corpus.py stopped early (no ImageMagick?): baking the $(find "$corpus" -name '*.png' | wc -l) PNGs it wrote"
 fi
 corpus=$(realpath "$corpus")
-rm -rf "$work/local-a" "$work/local-b" "$work/local-c" "$work"/*.bake
+rm -rf "$work/local-a" "$work/local-b" "$work/local-c" "$work/local-d" "$work/www" "$work/nginx" "$work"/*.bake
 cd "$work"
 ln -sfn "$corpus" level
 
@@ -50,6 +52,27 @@ uncached=$(bake uncached --no-bake-cache)
 cold=$(bake cold --bake-cache local-a)
 warm=$(bake warm --bake-cache local-a)
 shared=$(bake shared --bake-cache local-b --bake-cache "file://$work/local-a")
+http=""
+if [ -x /usr/sbin/nginx ]; then
+    mkdir -p "$work/www" "$work/nginx/temp"
+    cp -r "$work/local-a" "$work/www/cache"
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    cat > "$work/nginx/nginx.conf" <<CONF
+daemon on; worker_processes 2; pid $work/nginx/nginx.pid; error_log $work/nginx/error.log warn;
+events { worker_connections 256; }
+http {
+    access_log off; sendfile on; types { } default_type application/octet-stream;
+    client_body_temp_path $work/nginx/temp/body; proxy_temp_path $work/nginx/temp/proxy;
+    fastcgi_temp_path $work/nginx/temp/fastcgi; uwsgi_temp_path $work/nginx/temp/uwsgi; scgi_temp_path $work/nginx/temp/scgi;
+    server { listen 127.0.0.1:$port; root $work/www;
+        location /cache/ { dav_methods PUT; create_full_put_path on; client_max_body_size 0; } }
+}
+CONF
+    /usr/sbin/nginx -p "$work/nginx/" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log"
+    sleep 1
+    http=$(bake http --bake-cache local-d --bake-cache "http://127.0.0.1:$port/cache")
+    kill "$(cat "$work/nginx/nginx.pid")"
+fi
 slowest=0
 for index in 1 2 3 4; do
     seconds=$(bake "shard$index" --bake-cache local-c --shard "$index/4")
@@ -63,7 +86,8 @@ printf 'uncached (--no-bake-cache)   %8.2f s\n' "$uncached"
 printf 'cold (empty local cache)     %8.2f s  %s; %s\n' "$cold" "$(same cold)" "$(cache_line cold)"
 printf 'warm local cache             %8.2f s  %s; %s\n' "$warm" "$(same warm)" "$(cache_line warm)"
 printf 'empty local + warm shared    %8.2f s  %s; %s\n' "$shared" "$(same shared)" "$(cache_line shared)"
+[ -z "$http" ] || printf 'empty local + warm HTTP      %8.2f s  %s; %s\n' "$http" "$(same http)" "$(cache_line http)"
 printf 'slowest of 4 shards          %8.2f s\n' "$slowest"
 printf 'assembly after the shards    %8.2f s  %s; %s\n' "$assembly" "$(same assembled)" "$(cache_line assembled)"
 ratio() { echo "scale=4; $1 / $2" | bc | awk '{ printf "%.3fx", $1 }'; }
-echo "ratios against cold: uncached $(ratio "$uncached" "$cold"), warm $(ratio "$warm" "$cold"), second machine (shared) $(ratio "$shared" "$cold"), slowest shard + assembly $(ratio "$(echo "$slowest + $assembly" | bc)" "$cold") (cold / 4 = 0.250x)"
+echo "ratios against cold: uncached $(ratio "$uncached" "$cold"), warm $(ratio "$warm" "$cold"), second machine (shared) $(ratio "$shared" "$cold"), ${http:+second machine over HTTP $(ratio "$http" "$cold"), }slowest shard + assembly $(ratio "$(echo "$slowest + $assembly" | bc)" "$cold") (cold / 4 = 0.250x)"
