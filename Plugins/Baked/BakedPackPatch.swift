@@ -1,5 +1,11 @@
 import Preload
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Writes a new version of a baked pack from the old pack's file and the byte ranges of the new
 /// pack fetched for a ``BakedPackDiff``: each entry the diff takes from the old pack is copied
 /// from the old file, each entry to fetch from the ranges, at its offset in the new pack.
@@ -54,6 +60,38 @@ public enum BakedPackPatch {
     public static func apply(
         _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], old: String, fetched: [Fetched], to destination: String
     ) throws(BakedPatchError) {
+        let newIndex = try check(diff, header: header, index: index)
+        let sources = try locate(diff, in: fetched)
+        try write(
+            diff, header: header, index: index, layout: newIndex.header, old: old, fetched: FetchedBytes.memory(fetched, sources), to: destination)
+    }
+
+    /// Writes the new pack at `destination` as ``apply(_:header:index:old:fetched:to:)`` does,
+    /// the entries to fetch read from the file at `fetchedFile`, which holds them at their
+    /// offsets in the new pack (a sparse file of its length, as an updater keeps what it fetched):
+    /// each is read once to check its CRC-32 before anything is written, then copied by the
+    /// kernel (`copy_file_range`), as the entries taken from the old pack are.
+    public static func apply(
+        _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], old: String, fetchedFile: String, to destination: String
+    ) throws(BakedPatchError) {
+        let newIndex = try check(diff, header: header, index: index)
+        let descriptor = open(fetchedFile, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite("cannot open the fetched bytes, \(fetchedFile): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        try checkFetched(diff, in: descriptor)
+        try write(diff, header: header, index: index, layout: newIndex.header, old: old, fetched: FetchedBytes.file(descriptor), to: destination)
+    }
+
+    /// Where the entries to fetch are: in memory (each one's range among the fetched ones and
+    /// where in it its bytes start, by its place in the diff's pieces), or at their offsets in
+    /// an open file.
+    private enum FetchedBytes {
+        case memory([Fetched], [Int: (range: Int, start: Int)])
+        case file(Int32)
+    }
+
+    /// The new pack's index, from `header` and `index`, checked against `diff`.
+    private static func check(_ diff: BakedPackDiff, header: [UInt8], index: [UInt8]) throws(BakedPatchError) -> BakedIndex {
         guard header.count == BakedFormat.headerSize else {
             throw .notTheDiffsPack("a header has \(BakedFormat.headerSize) bytes, \(header.count) were given")
         }
@@ -68,20 +106,7 @@ public enum BakedPackPatch {
             throw .newPack(.malformed("\(error)"))
         }
         try check(diff, against: newIndex)
-        let sources = try locate(diff, in: fetched)
-        let oldFile: FileMapping?
-        do {
-            oldFile = diff.pieces.contains { $0.old.map { !$0.isEmpty } ?? false } ? try FileMapping(path: old) : nil
-        } catch {
-            throw .oldPack("\(error)")
-        }
-        do {
-            try write(diff, header: header, index: index, layout: newIndex.header, old: oldFile, sources: sources, fetched: fetched, to: destination)
-        } catch let error as BakedPatchError {
-            throw error
-        } catch {
-            throw .cannotWrite("\(error)")
-        }
+        return newIndex
     }
 
     /// The header and index given describe the pack `diff` was made for: the same length and
@@ -123,11 +148,56 @@ public enum BakedPackPatch {
         return found
     }
 
-    /// Writes the pack to a temporary file beside `destination`, checking each old entry's
-    /// CRC-32 as it is copied, and renames it over `destination` once whole.
+    /// Checks each entry to fetch against its CRC-32, read from its offset in the file open as
+    /// `descriptor`, before anything is written.
+    private static func checkFetched(_ diff: BakedPackDiff, in descriptor: Int32) throws(BakedPatchError) {
+        var buffer: [UInt8] = []
+        for piece in diff.pieces where piece.old == nil && !piece.target.isEmpty {
+            if buffer.count < piece.target.count { buffer = [UInt8](repeating: 0, count: piece.target.count) }
+            let crc = buffer.withUnsafeMutableBytes { bytes -> UInt32? in
+                var done = 0
+                while done < piece.target.count {
+                    let count = pread(descriptor, bytes.baseAddress! + done, piece.target.count - done, off_t(piece.target.lowerBound) + off_t(done))
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return nil }
+                    done += count
+                }
+                return BakedChecksum.crc32(UnsafeRawBufferPointer(rebasing: bytes[0..<piece.target.count]))
+            }
+            guard let crc else { throw .missingBytes(entry: piece.name) }
+            guard crc == piece.checksum else { throw .entryDamaged(entry: piece.name, expected: piece.checksum, found: crc) }
+        }
+    }
+
+    /// Writes the pack to a temporary file beside `destination` and renames it over
+    /// `destination` once whole: each old entry's CRC-32 checked (from the old pack's mapping)
+    /// before it is copied (by the kernel, from the old file), each fetched one copied from
+    /// `fetched` (checked already).
     private static func write(
-        _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: FileMapping?,
-        sources: [Int: (range: Int, start: Int)], fetched: [Fetched], to destination: String
+        _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: String, fetched: FetchedBytes,
+        to destination: String
+    ) throws(BakedPatchError) {
+        var oldFile: FileMapping?
+        var oldDescriptor: Int32 = -1
+        if diff.pieces.contains(where: { $0.old.map { !$0.isEmpty } ?? false }) {
+            do { oldFile = try FileMapping(path: old) } catch { throw .oldPack("\(error)") }
+            oldDescriptor = open(old, O_RDONLY | O_CLOEXEC)
+            guard oldDescriptor >= 0 else { throw .oldPack("cannot open \(old): \(String(cString: strerror(errno)))") }
+        }
+        defer { if oldDescriptor >= 0 { close(oldDescriptor) } }
+        do {
+            try write(
+                diff, header: header, index: index, layout: layout, old: oldFile, oldDescriptor: oldDescriptor, fetched: fetched, to: destination)
+        } catch let error as BakedPatchError {
+            throw error
+        } catch {
+            throw .cannotWrite("\(error)")
+        }
+    }
+
+    private static func write(
+        _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: FileMapping?, oldDescriptor: Int32,
+        fetched: FetchedBytes, to destination: String
     ) throws {
         let file = try AtomicFile(path: destination)
         var offset = UInt64(header.count)
@@ -142,10 +212,17 @@ public enum BakedPackPatch {
                 guard let old, source.upperBound <= UInt64(old.count) else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
                 try old.withUnsafeBytes(offset: Int(source.lowerBound), count: source.count) { bytes in
                     guard BakedChecksum.crc32(bytes) == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
-                    try file.write(bytes)
                 }
-            } else if let (range, start) = sources[position] {
-                try fetched[range].bytes.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[start..<start + piece.target.count])) }
+                try file.append(from: oldDescriptor, at: source.lowerBound, count: source.count)
+            } else {
+                switch fetched {
+                case .memory(let ranges, let sources):
+                    guard let found = sources[position] else { throw BakedPatchError.missingBytes(entry: piece.name) }
+                    let end = found.start + piece.target.count
+                    try ranges[found.range].bytes.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[found.start..<end])) }
+                case .file(let descriptor):
+                    try file.append(from: descriptor, at: piece.target.lowerBound, count: piece.target.count)
+                }
             }
             offset = piece.target.upperBound
         }

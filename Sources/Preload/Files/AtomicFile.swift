@@ -59,6 +59,14 @@ public final class AtomicFile {
         guard written == bytes.count else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
     }
 
+    /// Appends `count` bytes of the file open as `source`, from `offset`, copied by the kernel
+    /// where it can (``FileRangeCopy``): the bytes do not pass through this process.
+    public func append(from source: Int32, at offset: UInt64, count: Int) throws {
+        do { try FileRangeCopy.copy(from: source, at: offset, count: count, to: descriptor) } catch {
+            throw WriteError(path: path, reason: error.reason)
+        }
+    }
+
     /// Flushes the data to disk and puts the file in place (the folder flushed too).
     public func commit() throws {
         guard fsync(descriptor) == 0, close(descriptor) == 0 else {

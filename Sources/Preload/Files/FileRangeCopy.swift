@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Copies a run of bytes from one open file to another without bringing them through this
+/// process's memory: `copy_file_range(2)` (an in-kernel copy, or a reflink where the file system
+/// shares blocks: Btrfs, XFS), falling back to `pread`/`write` through a buffer where the kernel
+/// cannot (`EXDEV`, `ENOSYS`, `EINVAL`, `EOPNOTSUPP`: another file system, an old kernel, a C
+/// library without it). The bytes are read at an offset of the source and appended at the
+/// destination's file position.
+public enum FileRangeCopy {
+    /// Why bytes could not be copied: the system's reason.
+    public struct CopyError: Error, Sendable, CustomStringConvertible {
+        /// The system's reason (`strerror`), or that the source ended early.
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    /// Copies `count` bytes of `source` from `offset` to `destination`'s position (which moves
+    /// past them). Throws ``CopyError`` when a read or a write fails or the source ends first.
+    public static func copy(from source: Int32, at offset: UInt64, count: Int, to destination: Int32) throws(CopyError) {
+        var done = 0
+        if let kernelCopy {
+            var from = Int64(offset)
+            while done < count {
+                let copied = kernelCopy(source, &from, destination, nil, count - done, 0)
+                if copied > 0 {
+                    done += copied
+                    continue
+                }
+                if copied == 0 { throw CopyError(reason: "the file ends before byte \(offset + UInt64(count))") }
+                if errno == EINTR { continue }
+                guard [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP, EPERM].contains(errno) else { throw CopyError(reason: String(cString: strerror(errno))) }
+                break  // the kernel cannot copy between these files: through a buffer
+            }
+        }
+        guard done < count else { return }
+        try copyThroughMemory(from: source, at: offset + UInt64(done), count: count - done, to: destination)
+    }
+
+    /// `pread` and `write` through a 1 MiB buffer.
+    static func copyThroughMemory(from source: Int32, at offset: UInt64, count: Int, to destination: Int32) throws(CopyError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(count, 1 << 20), alignment: 16)
+        defer { buffer.deallocate() }
+        var done = 0
+        while done < count {
+            let read = pread(source, buffer.baseAddress!, min(buffer.count, count - done), off_t(offset) + off_t(done))
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else {
+                throw CopyError(reason: read == 0 ? "the file ends before byte \(offset + UInt64(count))" : String(cString: strerror(errno)))
+            }
+            var written = 0
+            while written < read {
+                let result = write(destination, buffer.baseAddress! + written, read - written)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { throw CopyError(reason: String(cString: strerror(errno))) }
+                written += result
+            }
+            done += read
+        }
+    }
+
+    private typealias KernelCopy = @convention(c) (Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32) -> Int
+
+    /// `copy_file_range` from the C library already loaded (Swift's Glibc module leaves it out:
+    /// it is a GNU extension); `nil` where there is none.
+    private static let kernelCopy: KernelCopy? = {
+        #if os(Linux)
+            // PRELOAD_NO_COPY_FILE_RANGE set: always through a buffer (to measure the two against each other).
+            guard getenv("PRELOAD_NO_COPY_FILE_RANGE") == nil, let address = dlsym(nil, "copy_file_range") else { return nil }
+            return unsafeBitCast(address, to: KernelCopy.self)
+        #else
+            return nil
+        #endif
+    }()
+}
