@@ -35,8 +35,9 @@ public struct PackUpdate: Sendable {
     public let etag: String?
     let header: [UInt8]
     let index: [UInt8]
-    /// The whole pack, when the server sent it in answer to the check.
-    let wholeFile: [UInt8]?
+    /// The file holding the whole pack, when the server sent it in answer to the check
+    /// (`INSTALLED.new`, beside the installed pack).
+    let wholeFile: String?
 
     /// Bytes the update still moves: the entries to fetch (merged ranges) for a patch, the pack
     /// for a whole download not yet made, 0 otherwise.
