@@ -1,4 +1,5 @@
 import Preload
+import PreloadPack
 
 #if canImport(Glibc)
     import Glibc
@@ -151,43 +152,50 @@ public enum BakedPackPatch {
     /// Checks each entry to fetch against its CRC-32, read from its offset in the file open as
     /// `descriptor`, before anything is written.
     private static func checkFetched(_ diff: BakedPackDiff, in descriptor: Int32) throws(BakedPatchError) {
-        var buffer: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: checkBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
         for piece in diff.pieces where piece.old == nil && !piece.target.isEmpty {
-            if buffer.count < piece.target.count { buffer = [UInt8](repeating: 0, count: piece.target.count) }
-            let crc = buffer.withUnsafeMutableBytes { bytes -> UInt32? in
-                var done = 0
-                while done < piece.target.count {
-                    let count = pread(descriptor, bytes.baseAddress! + done, piece.target.count - done, off_t(piece.target.lowerBound) + off_t(done))
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return nil }
-                    done += count
-                }
-                return BakedChecksum.crc32(UnsafeRawBufferPointer(rebasing: bytes[0..<piece.target.count]))
-            }
-            guard let crc else { throw .missingBytes(entry: piece.name) }
+            guard let crc = crc32(of: descriptor, piece.target, through: buffer) else { throw .missingBytes(entry: piece.name) }
             guard crc == piece.checksum else { throw .entryDamaged(entry: piece.name, expected: piece.checksum, found: crc) }
         }
     }
 
+    /// The bytes read at a time to check a CRC-32 (the memory a patch needs, whatever the pack's size).
+    private static let checkBufferSize = 1 << 20
+
+    /// CRC-32 of `range` of the file open as `descriptor`, read through `buffer`; `nil` if the
+    /// file ends first or cannot be read.
+    private static func crc32(of descriptor: Int32, _ range: Range<UInt64>, through buffer: UnsafeMutableRawBufferPointer) -> UInt32? {
+        var crc: UInt32 = 0
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let count = pread(descriptor, buffer.baseAddress!, Int(min(UInt64(buffer.count), range.upperBound - offset)), off_t(offset))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), seed: crc)
+            offset += UInt64(count)
+        }
+        return crc
+    }
+
     /// Writes the pack to a temporary file beside `destination` and renames it over
-    /// `destination` once whole: each old entry's CRC-32 checked (from the old pack's mapping)
-    /// before it is copied (by the kernel, from the old file), each fetched one copied from
-    /// `fetched` (checked already).
+    /// `destination` once whole: each old entry's CRC-32 checked (read through a buffer of
+    /// 1 MiB) before it is copied (by the kernel, from the old file), each fetched one copied
+    /// from `fetched` (checked already).
     private static func write(
         _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: String, fetched: FetchedBytes,
         to destination: String
     ) throws(BakedPatchError) {
-        var oldFile: FileMapping?
         var oldDescriptor: Int32 = -1
         if diff.pieces.contains(where: { $0.old.map { !$0.isEmpty } ?? false }) {
-            do { oldFile = try FileMapping(path: old) } catch { throw .oldPack("\(error)") }
             oldDescriptor = open(old, O_RDONLY | O_CLOEXEC)
             guard oldDescriptor >= 0 else { throw .oldPack("cannot open \(old): \(String(cString: strerror(errno)))") }
         }
         defer { if oldDescriptor >= 0 { close(oldDescriptor) } }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: checkBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
         do {
-            try write(
-                diff, header: header, index: index, layout: layout, old: oldFile, oldDescriptor: oldDescriptor, fetched: fetched, to: destination)
+            try write(diff, header: header, index: index, layout: layout, old: oldDescriptor, buffer: buffer, fetched: fetched, to: destination)
         } catch let error as BakedPatchError {
             throw error
         } catch {
@@ -196,7 +204,7 @@ public enum BakedPackPatch {
     }
 
     private static func write(
-        _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: FileMapping?, oldDescriptor: Int32,
+        _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: Int32, buffer: UnsafeMutableRawBufferPointer,
         fetched: FetchedBytes, to destination: String
     ) throws {
         let file = try AtomicFile(path: destination)
@@ -209,11 +217,8 @@ public enum BakedPackPatch {
         for (position, piece) in diff.pieces.enumerated() where !piece.target.isEmpty {
             try pad(to: piece.target.lowerBound)
             if let source = piece.old {
-                guard let old, source.upperBound <= UInt64(old.count) else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
-                try old.withUnsafeBytes(offset: Int(source.lowerBound), count: source.count) { bytes in
-                    guard BakedChecksum.crc32(bytes) == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
-                }
-                try file.append(from: oldDescriptor, at: source.lowerBound, count: source.count)
+                guard crc32(of: old, source, through: buffer) == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
+                try file.append(from: old, at: source.lowerBound, count: source.count)
             } else {
                 switch fetched {
                 case .memory(let ranges, let sources):
