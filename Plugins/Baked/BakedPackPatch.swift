@@ -70,8 +70,9 @@ public enum BakedPackPatch {
     /// Writes the new pack at `destination` as ``apply(_:header:index:old:fetched:to:)`` does,
     /// the entries to fetch read from the file at `fetchedFile`, which holds them at their
     /// offsets in the new pack (a sparse file of its length, as an updater keeps what it fetched):
-    /// each is read once to check its CRC-32 before anything is written, then copied by the
-    /// kernel (`copy_file_range`), as the entries taken from the old pack are.
+    /// each is read once to check its CRC-32 before anything is written, then copied as the
+    /// entries taken from the old pack are: by the kernel (`copy_file_range`) where the file
+    /// system shares blocks (`FileRangeCopy.sharesBlocks`), else through a 1 MiB buffer.
     public static func apply(
         _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], old: String, fetchedFile: String, to destination: String
     ) throws(BakedPatchError) {
@@ -163,6 +164,25 @@ public enum BakedPackPatch {
     /// The bytes read at a time to check a CRC-32 (the memory a patch needs, whatever the pack's size).
     private static let checkBufferSize = 1 << 20
 
+    /// Appends `range` of the file open as `descriptor` to `file`, read through `buffer` once;
+    /// returns its CRC-32, `nil` if the file ends first or cannot be read.
+    private static func copy(
+        _ range: Range<UInt64>, of descriptor: Int32, to file: AtomicFile, through buffer: UnsafeMutableRawBufferPointer
+    ) throws -> UInt32? {
+        var crc: UInt32 = 0
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let count = pread(descriptor, buffer.baseAddress!, Int(min(UInt64(buffer.count), range.upperBound - at)), off_t(at))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            crc = CRC32.checksum(bytes, seed: crc)
+            try file.write(bytes)
+            at += UInt64(count)
+        }
+        return crc
+    }
+
     /// CRC-32 of `range` of the file open as `descriptor`, read through `buffer`; `nil` if the
     /// file ends first or cannot be read.
     private static func crc32(of descriptor: Int32, _ range: Range<UInt64>, through buffer: UnsafeMutableRawBufferPointer) -> UInt32? {
@@ -179,9 +199,9 @@ public enum BakedPackPatch {
     }
 
     /// Writes the pack to a temporary file beside `destination` and renames it over
-    /// `destination` once whole: each old entry's CRC-32 checked (read through a buffer of
-    /// 1 MiB) before it is copied (by the kernel, from the old file), each fetched one copied
-    /// from `fetched` (checked already).
+    /// `destination` once whole: each old entry read once through a 1 MiB buffer, its CRC-32
+    /// checked as it is written (or, where the file system shares blocks, checked, then copied by
+    /// the kernel: no data moves), each fetched one copied from `fetched` (checked already).
     private static func write(
         _ diff: BakedPackDiff, header: [UInt8], index: [UInt8], layout: BakedFormat.Header, old: String, fetched: FetchedBytes,
         to destination: String
@@ -208,6 +228,7 @@ public enum BakedPackPatch {
         fetched: FetchedBytes, to destination: String
     ) throws {
         let file = try AtomicFile(path: destination)
+        let sharesBlocks = old >= 0 && FileRangeCopy.sharesBlocks(old)
         var offset = UInt64(header.count)
         try file.write(header)
         func pad(to target: UInt64) throws {
@@ -217,16 +238,26 @@ public enum BakedPackPatch {
         for (position, piece) in diff.pieces.enumerated() where !piece.target.isEmpty {
             try pad(to: piece.target.lowerBound)
             if let source = piece.old {
-                guard crc32(of: old, source, through: buffer) == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
-                try file.append(from: old, at: source.lowerBound, count: source.count)
+                if sharesBlocks {  // no data moves: the check is the only read
+                    guard crc32(of: old, source, through: buffer) == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
+                    try file.append(from: old, at: source.lowerBound, count: source.count)
+                } else {  // one read: each piece checked and written
+                    // Written before the check ends: a failure drops the file, never renamed.
+                    let crc = try copy(source, of: old, to: file, through: buffer)
+                    guard crc == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
+                }
             } else {
                 switch fetched {
                 case .memory(let ranges, let sources):
                     guard let found = sources[position] else { throw BakedPatchError.missingBytes(entry: piece.name) }
                     let end = found.start + piece.target.count
                     try ranges[found.range].bytes.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[found.start..<end])) }
-                case .file(let descriptor):
+                case .file(let descriptor) where sharesBlocks:
                     try file.append(from: descriptor, at: piece.target.lowerBound, count: piece.target.count)
+                case .file(let descriptor):
+                    guard try copy(piece.target, of: descriptor, to: file, through: buffer) == piece.checksum else {
+                        throw BakedPatchError.missingBytes(entry: piece.name)  // checked a moment ago: the file changed since
+                    }
                 }
             }
             offset = piece.target.upperBound

@@ -6,6 +6,7 @@
 // interleaved, and the ratios; then the same patch from fetched bytes in memory.
 // The changed entries are read from NEW before the clock starts: they stand for the bytes fetched
 // (WORK_DIR/fetched.patch, a sparse file of the new pack's length, and in memory).
+// Each timed run starts with no dirty pages (`sync`, untimed).
 // PRELOAD_NO_COPY_FILE_RANGE=1 copies through a buffer instead of copy_file_range(2).
 import Foundation
 import Preload
@@ -42,7 +43,10 @@ print(
     "pack \(diff.packLength) bytes, \(diff.pieces.count) entries: \(diff.fetched.count) fetched (\(diff.fetchedEntryBytes) bytes),",
     "\(diff.reused.count) copied from the old pack")
 
+/// The time `body` takes, from a clean start: every dirty page on disk first (`sync`, untimed), so
+/// that no run pays for the writeback of the one before (a `cp` leaves 134 MB dirty).
 func seconds(_ body: () throws -> Void) rethrows -> Double {
+    sync()
     let start = ContinuousClock.now
     try body()
     return (ContinuousClock.now - start) / .seconds(1)

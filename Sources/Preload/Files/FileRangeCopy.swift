@@ -62,6 +62,45 @@ public enum FileRangeCopy {
         }
     }
 
+    /// Whether ``copy(from:at:count:to:)`` shares the bytes' blocks rather than copying them on the
+    /// file system holding the file open as `descriptor` (Btrfs and XFS reflink in
+    /// `copy_file_range`): there it moves no data. Elsewhere (ext4) the kernel copies page by page,
+    /// and one pass through a buffer that also reads the bytes for a checksum is cheaper
+    /// (docs/benchmarks.md, issue 52's patch speed).
+    public static func sharesBlocks(_ descriptor: Int32) -> Bool {
+        #if os(Linux)
+            // `struct statfs` (sys/vfs.h, no module) begins with its `long f_type`; 512 bytes hold it all.
+            typealias FileSystemStatus = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+            guard kernelCopy != nil, let address = dlsym(nil, "fstatfs") else { return false }
+            let status = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 16)
+            defer { status.deallocate() }
+            guard unsafeBitCast(address, to: FileSystemStatus.self)(descriptor, status) == 0 else { return false }
+            return [0x9123_683E, 0x5846_5342].contains(status.load(as: Int.self))  // BTRFS_SUPER_MAGIC, XFS_SUPER_MAGIC
+        #else
+            return false
+        #endif
+    }
+
+    /// Asks the kernel to start writing `count` bytes of the file open as `descriptor` from
+    /// `offset` to disk, without waiting (`sync_file_range(2)` with `SYNC_FILE_RANGE_WRITE`): a
+    /// file flushed at its end (``AtomicFile/commit()``) then waits only for its last bytes, its
+    /// writing overlapped with the copying. Nothing where the C library lacks it.
+    public static func startWriteback(_ descriptor: Int32, from offset: UInt64, count: UInt64) {
+        _ = startWriting?(descriptor, Int64(offset), Int64(count), 2)  // SYNC_FILE_RANGE_WRITE
+    }
+
+    private typealias StartWriting = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+
+    /// `sync_file_range` from the C library already loaded, as ``kernelCopy``.
+    private static let startWriting: StartWriting? = {
+        #if os(Linux)
+            guard getenv("PRELOAD_NO_EARLY_WRITEBACK") == nil, let address = dlsym(nil, "sync_file_range") else { return nil }
+            return unsafeBitCast(address, to: StartWriting.self)
+        #else
+            return nil
+        #endif
+    }()
+
     private typealias KernelCopy = @convention(c) (Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32) -> Int
 
     /// `copy_file_range` from the C library already loaded (Swift's Glibc module leaves it out:
