@@ -133,14 +133,19 @@ struct FetchCommand: AsyncParsableCommand {
 
     /// A file's line: what happened (`new`, `resumed`, `restarted`, `patched`, `unchanged`), its
     /// path, and for a transfer its bytes from the network, where it resumed, why it restarted,
-    /// its retries; for a patched pack, its bytes from the server and from its cached version.
+    /// its retries; for a patched pack, its bytes from the server and from its cached version,
+    /// and its entries that came as deltas.
     static func line(_ path: String, _ transfer: AssetTransfer) -> String {
         // Nothing from the network: the cache had it (a 304 revalidated it, or no request at all).
         guard transfer.networkBytes > 0 else { return "unchanged \(path)" + (transfer.attempts > 0 ? " (revalidated)" : "") }
         if let old = transfer.patchedFrom {  // a baked pack patched from its cached version: what moved, from where, what it saved
             let saved = Double(transfer.cacheBytes) / Double(max(transfer.networkBytes + transfer.cacheBytes, 1))
             return "patched   \(path) (\(Summary.bytes(Int(transfer.networkBytes))) from the server in \(counted(transfer.attempts, "request")), "
-                + "\(Summary.bytes(Int(transfer.cacheBytes))) from the cached version \(old.prefix(12)): \(Int((saved * 100).rounded(.down)))% saved)"
+                + "\(Summary.bytes(Int(transfer.cacheBytes))) from the cached version \(old.prefix(12))"
+                + (transfer.deltas.map {
+                    "; \(counted($0.entries, "entry", plural: "entries")) as deltas, \(Summary.bytes(Int($0.bytes))) instead of \(Summary.bytes(Int($0.entryBytes)))"
+                } ?? "")
+                + ": \(Int((saved * 100).rounded(.down)))% saved)"
         }
         let what = transfer.restart != nil ? "restarted" : transfer.resumedAt != nil || transfer.cacheBytes > 0 ? "resumed" : "new"
         var details = [Summary.bytes(Int(transfer.networkBytes))]

@@ -100,6 +100,8 @@ struct JSONDocument: Encodable {
         var restart: String?
         /// The SHA-256 of the cached version a patched pack came from.
         var patchedFrom: String?
+        /// The entries of a patched pack that came as deltas (`entries`, `bytes`, `entryBytes`).
+        var deltas: AssetTransfer.Deltas?
 
         init(_ transfer: AssetTransfer) {
             url = transfer.url
@@ -110,6 +112,7 @@ struct JSONDocument: Encodable {
             resumedAt = transfer.resumedAt
             restart = transfer.restart?.rawValue
             patchedFrom = transfer.patchedFrom
+            deltas = transfer.deltas
         }
     }
 

@@ -16,7 +16,8 @@ struct PreloadCommand: AsyncParsableCommand {
             kind exports it (textures and atlas pages as PNG, or KTX2 with --ktx2; sounds and music as \
             WAV); `preload https://...` loads remote files through the download cache (`--cache DIR`), \
             `preload catalog DIR --url BASE -o FILE` lists a folder a server publishes and \
-            `preload fetch CATALOG --group G` brings a group up to date; `preload --manifest FILE --group NAME` loads a manifest's \
+            `preload fetch CATALOG --group G` brings a group up to date, `preload patch OLD NEW -o DIR` \
+            publishes the deltas from a shipped baked pack to its new version; `preload --manifest FILE --group NAME` loads a manifest's \
             groups and `preload manifest check FILE` validates one. To load a folder called `atlas` or `pack`, write \
             `preload load atlas` or `preload ./atlas` (likewise `manifest`); a subcommand's name alone, \
             when a file or folder of that name is in the current directory, is a usage error saying so.
@@ -32,7 +33,7 @@ struct PreloadCommand: AsyncParsableCommand {
     /// The subcommands, `load` (the default) first.
     static let subcommands: [any ParsableCommand.Type] = [
         LoadCommand.self, AtlasCommand.self, PackCommand.self, BakeCommand.self, ExportCommand.self, ManifestCommand.self, FetchCommand.self,
-        CatalogCommand.self,
+        CatalogCommand.self, PatchCommand.self,
     ]
 
     /// What `preload --version` prints: Preload has no release yet, so the formats it writes

@@ -18,18 +18,29 @@ import PreloadConcurrency
 struct CurlTransport: HTTPTransport {
     let userAgent: String
     let maxRedirects: Int
-    let connectTimeout: Duration
-    let stallTimeout: Duration
+    let connectMilliseconds: Int
+    /// libcurl's own low-speed cut, in whole seconds.
+    let lowSpeedSeconds: Int
 
+    /// A transport for a download: the stall timeout is the download's to watch (to the
+    /// millisecond); libcurl's own low-speed cut, at twice that, is a backstop.
     init(configuration: RemoteFetcher.Configuration) {
-        userAgent = configuration.userAgent
-        maxRedirects = configuration.maxRedirects
-        connectTimeout = configuration.retries.connectTimeout
-        stallTimeout = configuration.retries.stallTimeout
+        self.init(
+            userAgent: configuration.userAgent, maxRedirects: configuration.maxRedirects,
+            connectTimeout: configuration.retries.connectTimeout, lowSpeedTime: configuration.retries.stallTimeout * 2)
     }
 
-    func get(
-        _ url: String, headers: [String: String], onHead: @escaping @Sendable (HTTPHead) -> Bool,
+    /// A transport that connects within `connectTimeout` and cuts a transfer that receives or
+    /// sends nothing for `lowSpeedTime` (rounded up to whole seconds).
+    init(userAgent: String, maxRedirects: Int, connectTimeout: Duration, lowSpeedTime: Duration) {
+        self.userAgent = userAgent
+        self.maxRedirects = max(0, maxRedirects)
+        connectMilliseconds = max(1, Int(connectTimeout.timeInterval * 1000))
+        lowSpeedSeconds = max(1, Int(lowSpeedTime.timeInterval.rounded(.up)))
+    }
+
+    func send(
+        _ request: HTTPRequest, onHead: @escaping @Sendable (HTTPHead) -> Bool,
         onBody: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping @Sendable (HTTPTransportFailure?) -> Void
     ) -> any HTTPTransfer {
         let curl: LibCurl
@@ -40,15 +51,8 @@ struct CurlTransport: HTTPTransport {
             return CurlTransfer(onHead: onHead, onBody: onBody, onEnd: { _ in })
         }
         let transfer = CurlTransfer(onHead: onHead, onBody: onBody, onEnd: onEnd)
-        let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-        // The stall timeout is the download's to watch (to the millisecond); libcurl's own
-        // low-speed cut, in whole seconds, is a backstop.
-        let lowSpeed = max(1, Int((2 * stallTimeout.timeInterval).rounded(.up)))
-        let connect = max(1, Int(connectTimeout.timeInterval * 1000))
         Thread.detachNewThread { [self] in
-            transfer.run(
-                curl: curl, url: url, headers: lines, userAgent: userAgent, maxRedirects: maxRedirects, connectMilliseconds: connect,
-                lowSpeedSeconds: lowSpeed)
+            transfer.run(curl: curl, request: request, transport: self)
         }
         return transfer
     }
@@ -95,9 +99,9 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
         }
     }
 
-    /// Runs the transfer on this thread, then reports its end.
-    func run(curl: LibCurl, url: String, headers: [String], userAgent: String, maxRedirects: Int, connectMilliseconds: Int, lowSpeedSeconds: Int) {
-        self.maxRedirects = maxRedirects
+    /// Runs `request` on this thread, then reports its end.
+    func run(curl: LibCurl, request: HTTPRequest, transport: CurlTransport) {
+        self.maxRedirects = transport.maxRedirects
         var api = curl.api
         var error = [CChar](repeating: 0, count: 256)
         var status = 0
@@ -114,11 +118,25 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
                 Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().socket(descriptor, opened: opened != 0)
             },
             stopped: { context in Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().stoppedFlag ? 1 : 0 })
+        let lines = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let (method, upload): (Int32, [UInt8]) =
+            switch request.method {
+            case .get: (Int32(PRELOAD_CURL_GET), [])
+            case .head: (Int32(PRELOAD_CURL_HEAD), [])
+            case .put(let bytes): (Int32(PRELOAD_CURL_PUT), bytes)
+            }
+        let netrcFile: String? = if case .file(let path) = request.netrc { path } else { nil }
         let result = withExtendedLifetime(self) {
-            Self.withCStrings(headers) { lines in
-                preload_curl_get(
-                    &api, url, lines, Int32(headers.count), userAgent, maxRedirects, connectMilliseconds, lowSpeedSeconds, &status, &error,
-                    &callbacks)
+            Self.withCStrings(lines + [request.url, transport.userAgent, netrcFile ?? ""]) { strings in
+                upload.withUnsafeBytes { upload in
+                    var options = preload_curl_request(
+                        url: strings[lines.count], method: method, upload: upload.baseAddress, upload_length: upload.count,
+                        headers: strings.baseAddress, header_count: Int32(lines.count), user_agent: strings[lines.count + 1],
+                        max_redirects: transport.maxRedirects, connect_timeout_ms: transport.connectMilliseconds,
+                        low_speed_seconds: transport.lowSpeedSeconds, netrc: request.netrc == .none ? 0 : 1,
+                        netrc_file: netrcFile == nil ? nil : strings[lines.count + 2])
+                    return preload_curl_perform(&api, &options, &status, &error, &callbacks)
+                }
             }
         }
         let words = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -134,6 +152,9 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
             if let location = redirectingTo { return .redirect("to \(location), which is not http or https") }
             return .badURL(words)
         case Int(PRELOAD_CURLE_URL_MALFORMAT): return .badURL(words)
+        case Int(PRELOAD_CURLE_COULDNT_RESOLVE_PROXY), Int(PRELOAD_CURLE_COULDNT_RESOLVE_HOST), Int(PRELOAD_CURLE_COULDNT_CONNECT):
+            return .unreachable(words.isEmpty ? "libcurl error \(result)" : words)
+        case Int(PRELOAD_CURLE_OPERATION_TIMEDOUT): return .timedOut(words.isEmpty ? "libcurl error \(result)" : words)
         case 35, 58, 59, 60, 77, 83, 90, 91: return .tls(words)  // the handshake, a certificate, the peer's key
         case Int(PRELOAD_CURLE_WRITE_ERROR), Int(PRELOAD_CURLE_ABORTED_BY_CALLBACK): return .cancelled  // a handler said stop
         default: return .connection(words.isEmpty ? "libcurl error \(result)" : "\(words) (libcurl error \(result))")
@@ -154,7 +175,7 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
         }
         if text.isEmpty {
             if (100..<200).contains(status) { return true }  // an interim response: the real one follows
-            if [301, 302, 303, 307, 308].contains(status), let location = headers["location"] {
+            if maxRedirects > 0, [301, 302, 303, 307, 308].contains(status), let location = headers["location"] {
                 redirectingTo = location  // libcurl follows it (or refuses it: its end says why)
                 return true
             }
@@ -185,10 +206,10 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
     }
 
     /// `strings` as C strings, for the duration of `body`.
-    private static func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result) -> Result {
+    private static func withCStrings<Result>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result) -> Result {
         let copies = strings.map { strdup($0) }
         defer { for copy in copies { free(copy) } }
         let pointers = copies.map { UnsafePointer($0) }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+        return pointers.withUnsafeBufferPointer { body($0) }
     }
 }

@@ -28,8 +28,9 @@ public struct PackUpdate: Sendable {
     /// The server's pack's length.
     public let packLength: UInt64
     /// Bytes the check moved (the new pack's header and index, or the whole file when the
-    /// server ignored `Range`).
-    public let checkedBytes: UInt64
+    /// server ignored `Range`; and the outline of the deltas published for the installed
+    /// version, if any).
+    public internal(set) var checkedBytes: UInt64
     /// The server's ETag for the pack, if it gave one (the update's ranges are asked with
     /// `If-Range`, so that a pack changed meanwhile is never mixed).
     public let etag: String?
@@ -38,13 +39,23 @@ public struct PackUpdate: Sendable {
     /// The file holding the whole pack, when the server sent it in answer to the check
     /// (`INSTALLED.new`, beside the installed pack).
     let wholeFile: String?
+    /// For ``Kind/patch``, the changed entries that come as Zstandard deltas against the
+    /// installed pack's entries (published with `preload patch` beside the pack), where a delta
+    /// is smaller than its entry; `nil` when none is published for the installed version, or
+    /// none is smaller.
+    public internal(set) var deltas: PackDeltas? = nil
+    /// Why deltas published for the installed version are not used (the delta file is damaged,
+    /// or made for other versions): the entries come whole, as without deltas.
+    public internal(set) var deltaWarning: String? = nil
+    /// Requests the check made for the deltas (a missing delta file's too).
+    var deltaCheckRequests = 0
 
     /// Bytes the update still moves: the entries to fetch (merged ranges) for a patch, the pack
     /// for a whole download not yet made, 0 otherwise.
     public var bytesToMove: UInt64 {
         switch kind {
         case .upToDate: 0
-        case .patch: diff?.requestedBytes ?? 0
+        case .patch: deltas?.bytesToMove ?? diff?.requestedBytes ?? 0
         case .whole: wholeFile == nil ? packLength : 0
         }
     }
@@ -66,16 +77,26 @@ public struct PackUpdateResult: Sendable, Equatable {
     /// Where the pack it replaced is kept, for ``PackUpdater/rollBack(_:)`` (`nil` when
     /// nothing was replaced).
     public let previous: String?
-    /// Body bytes moved over the network by the apply (the check's bytes not included).
-    public let networkBytes: UInt64
+    /// Body bytes moved over the network by the apply (the check's bytes not included; the
+    /// deltas' included).
+    public internal(set) var networkBytes: UInt64
     /// HTTP requests the apply made.
-    public let requests: Int
+    public internal(set) var requests: Int
     /// Bytes of the new pack taken from the installed one.
     public let reusedBytes: UInt64
     /// Bytes an earlier, cut apply had fetched and this one did not fetch again.
     public let resumedBytes: UInt64
     /// Whether the whole pack moved (no patch).
     public let wasWhole: Bool
+    /// Entries that came as deltas, rebuilt against the installed pack's entries.
+    public internal(set) var deltaEntries = 0
+    /// Bytes fetched for those deltas (counted in ``networkBytes`` too).
+    public internal(set) var deltaBytes: UInt64 = 0
+    /// The bytes of the entries that came as deltas: what fetching them would have moved.
+    public internal(set) var deltaEntryBytes: UInt64 = 0
+    /// What went wrong with the deltas and was worked around (a delta that does not give its
+    /// entry: the entry was fetched instead).
+    public internal(set) var warnings: [String] = []
 }
 
 /// Why a pack could not be checked or updated. The installed pack is left as it was (or, for

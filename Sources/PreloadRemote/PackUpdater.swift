@@ -119,7 +119,8 @@ public struct PackUpdater: Sendable {
         } catch {
             return update(.whole("the installed pack cannot be read: \(error)"), index: index, checked: checked)
         }
-        return update(.patch, diff: BakedPackDiff(old: oldIndex, new: newIndex), index: index, checked: checked)
+        let patch = update(.patch, diff: BakedPackDiff(old: oldIndex, new: newIndex), index: index, checked: checked)
+        return await withDeltas(patch, installed: oldIndex, installedHeader: installedHeader)
     }
 
     /// Brings `update` about at `destination` (its installed pack's path by default): fetches
@@ -185,8 +186,10 @@ public struct PackUpdater: Sendable {
         var requests = 0
         var received: UInt64 = 0
         var damaged: Set<String> = []
+        var deltas = PackDeltaUse()
         while true {
-            let fetched = try await fetchMissing(diff.requests, of: update, into: journal)
+            let wanted = await fetchDeltas(update, into: journal, use: &deltas)  // the entries rebuilt from deltas; the ranges left
+            let fetched = try await fetchMissing(wanted, of: update, into: journal)
             requests += fetched.requests
             received += fetched.received
             journal.save()
@@ -205,9 +208,10 @@ public struct PackUpdater: Sendable {
                 continue
             }
             journal.remove()
-            return PackUpdateResult(
+            let result = PackUpdateResult(
                 path: destination, previous: previous, networkBytes: received, requests: requests,
                 reusedBytes: diff.reused.reduce(0) { $0 + UInt64($1.target.count) }, resumedBytes: journal.resumedBytes, wasWhole: false)
+            return deltas.counted(in: result)
         }
     }
 

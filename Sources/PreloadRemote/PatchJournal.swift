@@ -69,9 +69,11 @@ final class PatchJournal: @unchecked Sendable {  // used by one patch at a time:
     deinit { close(descriptor) }
 
     /// Notes `range` as fetched (its bytes are written); saves the ranges every 256 KiB.
-    func add(_ range: Range<UInt64>) {
+    /// `counted` off: bytes that did not come over the network as they are (an entry rebuilt
+    /// from its delta), not in ``addedBytes``.
+    func add(_ range: Range<UInt64>, counted: Bool = true) {
         Self.add(range, to: &received)
-        addedBytes += UInt64(range.count)
+        if counted { addedBytes += UInt64(range.count) }
         unsaved += UInt64(range.count)
         if unsaved >= 256 << 10 { save() }
     }

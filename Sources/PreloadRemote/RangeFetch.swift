@@ -78,29 +78,12 @@ extension RemoteFetcher {
 
     /// One GET of `url` with `headers`: its head and whole body.
     private func get(_ url: String, headers: [String: String]) async throws(RemoteFetchError) -> (HTTPHead, [UInt8]) {
-        final class Collected: @unchecked Sendable {  // written by the transport's one thread, read after its end
-            var head = HTTPHead(status: 0, headers: [:])
-            var body: [UInt8] = []
-        }
-        let collected = Collected()
         var headers = headers
         headers["User-Agent"] = configuration.userAgent
         headers["Accept-Encoding"] = "identity"
-        let failure: HTTPTransportFailure? = await withCheckedContinuation { continuation in
-            _ = transport.get(
-                url, headers: headers,
-                onHead: { head in
-                    collected.head = head
-                    return true
-                },
-                onBody: { bytes in
-                    collected.body.append(contentsOf: bytes)
-                    return true
-                },
-                onEnd: { continuation.resume(returning: $0) })
-        }
-        if let failure { throw failure.oneAttempt(received: Int64(collected.body.count)) }
-        return (collected.head, collected.body)
+        let answer = await transport.exchange(HTTPRequest(url: url, headers: headers))
+        if let failure = answer.failure { throw failure.oneAttempt(received: Int64(answer.body.count)) }
+        return (answer.head, answer.body)
     }
 }
 
@@ -113,7 +96,8 @@ extension HTTPTransportFailure {
         case .badURL(let detail): .badURL(detail)
         case .unavailable(let detail): .library(detail)
         case .cancelled: .cancelled
-        case .connection(let cause), .tls(let cause): .transfer(TransferFailure(cause: cause, attempts: 1, cuts: 1, received: received))
+        case .connection(let cause), .unreachable(let cause), .timedOut(let cause), .tls(let cause):
+            .transfer(TransferFailure(cause: cause, attempts: 1, cuts: 1, received: received))
         }
     }
 }

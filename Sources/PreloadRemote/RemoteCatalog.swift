@@ -159,7 +159,7 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
         return try encoder.encode(self)
     }
 
-    /// A catalog of every regular file below `folder` (hidden files left out), published below
+    /// A catalog of every regular file below `folder` (hidden files and `PACK.deltas` folders left out), published below
     /// `base`: each file's size and SHA-256 (read in 1 MiB blocks), its group the first folder
     /// of its path (`level3/tiles.bake` is in `level3`; a file at the top is in none). The files
     /// `excluded` (the catalog itself, written into the folder) are left out.
@@ -172,7 +172,8 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
         }
         var files: [File] = []
         while let relative = walker.nextObject() as? String {
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            // Hidden files, and the deltas `preload patch` publishes beside a pack (fetched by its updater, never alone).
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.hasSuffix(".deltas") }) { continue }
             let path = root + "/" + relative
             if left.contains(path) { continue }
             var isFolder: ObjCBool = false

@@ -60,10 +60,13 @@ extension RemoteDownload {
                         sha256: sha, size: size, suffix: suffix, etag: update.etag, lastModified: nil, lastUsed: Date().timeIntervalSince1970)
                     let path = try cache.commit(url: file.url, downloaded: partial, as: entry)
                     state.withLock {
-                        $0.attempts.requests += 2 + done.requests
+                        $0.attempts.requests += 2 + update.deltaCheckRequests + done.requests
                         $0.networkBytes += Int64(update.checkedBytes + done.networkBytes)
                         $0.cacheBytes = Int64(done.reusedBytes)
                         $0.patchedFrom = done.wasWhole ? nil : old.sha256
+                        if done.deltaEntries > 0 {
+                            $0.deltas = .init(entries: done.deltaEntries, bytes: Int64(done.deltaBytes), entryBytes: Int64(done.deltaEntryBytes))
+                        }
                     }
                     tellExpected(size)
                     finish(.success(path), contents: ExpectedContents(size: size, sha256: sha))

@@ -244,7 +244,7 @@ final class RemoteDownload: Sendable {
             }
             if let failure {
                 switch failure {
-                case .connection: return .retry(nil, cut: true)
+                case .connection, .unreachable, .timedOut: return .retry(nil, cut: true)
                 case .redirect(let detail): return .fail(.redirect(detail))
                 case .badURL(let detail): return .fail(.badURL(detail))
                 case .unavailable(let detail): return .fail(.library(detail))
@@ -274,7 +274,7 @@ final class RemoteDownload: Sendable {
             retry(after: .zero, cause: "the server answered a range request with another range", cut: false)
         case .retry(let wait, let cut):
             // A connection's own words, else why it stopped (a stall, not the watch's "cancelled").
-            let cause: String? = if case .connection(let words) = failure { words } else { nil }
+            let cause = failure?.connectionWords
             retry(after: wait, cause: cause ?? describeStop(), cut: cut)
         }
     }
@@ -342,7 +342,7 @@ final class RemoteDownload: Sendable {
             let transfer = AssetTransfer(
                 url: file.url, networkBytes: state.networkBytes, cacheBytes: state.cacheBytes, duration: ContinuousClock.now - started,
                 attempts: state.attempts.requests, resumedAt: state.attempts.resumedAt, restart: state.attempts.restart,
-                patchedFrom: state.patchedFrom)
+                patchedFrom: state.patchedFrom, deltas: state.deltas)
             return (rest, transfer, kept, state.cancelToken)
         }
         guard let (rest, transfer, kept, token) = ending else { return }

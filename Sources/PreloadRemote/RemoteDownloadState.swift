@@ -34,6 +34,8 @@ struct RemoteDownloadState: ~Copyable {
     var cacheBytes: Int64 = 0
     /// The SHA-256 of the cached pack this one was patched from (RemoteDownload+Patch.swift).
     var patchedFrom: String?
+    /// The entries of that patch that came as deltas.
+    var deltas: AssetTransfer.Deltas?
     /// The cached entry sent with `If-None-Match`, if any.
     var revalidating: RemoteCacheIndex.Entry?
     var transfer: (any HTTPTransfer)?

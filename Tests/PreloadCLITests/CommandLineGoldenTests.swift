@@ -16,7 +16,7 @@ import Testing
     /// Each subcommand's help, as `preload SUBCOMMAND... --help` prints it.
     @Test(arguments: [
         [], ["load"], ["atlas"], ["atlas", "pack"], ["atlas", "check"], ["pack"], ["pack", "create"], ["pack", "list"], ["pack", "extract"],
-        ["bake"], ["bake", "check"], ["export"], ["manifest"], ["manifest", "check"], ["fetch"], ["catalog"],
+        ["bake"], ["bake", "check"], ["export"], ["manifest"], ["manifest", "check"], ["fetch"], ["catalog"], ["patch"],
     ])
     func helpIsAsBefore(subcommands: [String]) async throws {
         try await compare(golden: (["help"] + subcommands).joined(separator: "-"), arguments: subcommands + ["--help"])

@@ -12,7 +12,7 @@ import Testing
     /// (the name the parser derives, `_commandName`), its aliases, and `help`.
     @Test func theSubcommandNamesAreTheParsersOwn() {
         let names = DefaultSubcommandShortcut.names(of: PreloadCommand.subcommands)
-        #expect(names == ["help", "load", "atlas", "pack", "bake", "export", "manifest", "fetch", "catalog"])
+        #expect(names == ["help", "load", "atlas", "pack", "bake", "export", "manifest", "fetch", "catalog", "patch"])
         for subcommand in PreloadCommand.subcommands {
             let name = subcommand._commandName
             #expect(names.contains(name))

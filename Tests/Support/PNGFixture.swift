@@ -42,6 +42,16 @@ public enum PNGFixture {
         rgba(width: side, height: side, pixels: noise(width: side, height: side, seed: seed))
     }
 
+    /// ``noisePNG(side:seed:)`` touched up: the rows `rows` painted over (a gradient), the rest
+    /// the same pixels. A texture's new version, for deltas against its old one.
+    public static func touchedUpNoisePNG(side: Int, seed: UInt64, rows: Range<Int>) -> [UInt8] {
+        var pixels = noise(width: side, height: side, seed: seed)
+        for byte in rows.clamped(to: 0..<side).lowerBound * side * 4..<rows.clamped(to: 0..<side).upperBound * side * 4 {
+            pixels[byte] = UInt8(truncatingIfNeeded: byte &* 7)
+        }
+        return rgba(width: side, height: side, pixels: pixels)
+    }
+
     /// An IHDR chunk (with its length and CRC) for an image of that size and format.
     public static func ihdr(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
         bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colorType, 0, 0, 0]

@@ -41,7 +41,11 @@ enum {
     PRELOAD_CURLE_OK = 0,
     PRELOAD_CURLE_UNSUPPORTED_PROTOCOL = 1,
     PRELOAD_CURLE_URL_MALFORMAT = 3,
+    PRELOAD_CURLE_COULDNT_RESOLVE_PROXY = 5,
+    PRELOAD_CURLE_COULDNT_RESOLVE_HOST = 6,
+    PRELOAD_CURLE_COULDNT_CONNECT = 7,
     PRELOAD_CURLE_WRITE_ERROR = 23,
+    PRELOAD_CURLE_OPERATION_TIMEDOUT = 28,
     PRELOAD_CURLE_ABORTED_BY_CALLBACK = 42,
     PRELOAD_CURLE_TOO_MANY_REDIRECTS = 47,
 };
@@ -49,15 +53,38 @@ enum {
 /* libcurl's global set-up (once per process, before any transfer); returns its result. */
 int preload_curl_global_init(const preload_curl_api *api);
 
-/* One GET of `url` with `header_count` request headers ("Name: value"), following at most
-   `max_redirects` redirects, over http and https only (the URL and every redirect), TLS peers
-   verified, no content decoding; `connect_timeout_ms` to connect, and cut after
-   `low_speed_seconds` without a byte. Blocks until the transfer ends; returns libcurl's result
-   (0: the whole body was delivered), with its words in `error` (256 bytes) and the last
-   response's status in `status`. */
-int preload_curl_get(
-    const preload_curl_api *api, const char *url, const char *const *headers, int header_count, const char *user_agent,
-    long max_redirects, long connect_timeout_ms, long low_speed_seconds, long *status, char *error,
-    const preload_curl_callbacks *callbacks);
+/* What a request does. */
+enum {
+    PRELOAD_CURL_GET = 0,
+    PRELOAD_CURL_HEAD = 1, /* the response's head alone (CURLOPT_NOBODY) */
+    PRELOAD_CURL_PUT = 2,  /* `upload` sent as the body, with its Content-Length and no `Expect: 100-continue` */
+};
+
+/* One request: `method` of `url` with `header_count` request headers ("Name: value"), following
+   at most `max_redirects` redirects, over http and https only (the URL and every redirect), TLS
+   peers verified, no content decoding; `connect_timeout_ms` to connect, and cut after
+   `low_speed_seconds` without a byte. A user and password in the URL are sent (Basic), and with
+   `netrc` nonzero so are those of the URL's host in `netrc_file` (NULL: ~/.netrc) when the URL
+   has none (CURL_NETRC_OPTIONAL; a missing file is no error). */
+typedef struct preload_curl_request {
+    const char *url;
+    int method;
+    const void *upload;
+    size_t upload_length;
+    const char *const *headers;
+    int header_count;
+    const char *user_agent;
+    long max_redirects;
+    long connect_timeout_ms;
+    long low_speed_seconds;
+    int netrc;
+    const char *netrc_file;
+} preload_curl_request;
+
+/* Performs `request`, blocking until it ends; returns libcurl's result (0: the whole response
+   was delivered), with its words in `error` (256 bytes) and the last response's status in
+   `status`. */
+int preload_curl_perform(
+    const preload_curl_api *api, const preload_curl_request *request, long *status, char *error, const preload_curl_callbacks *callbacks);
 
 #endif

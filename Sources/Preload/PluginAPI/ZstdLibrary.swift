@@ -11,9 +11,9 @@ public struct ZstdLibrary: SystemLibraryBinding, @unchecked Sendable {  // C fun
     /// `size_t ZSTD_compress(void *dst, size_t dstCapacity, const void *src, size_t srcSize, int level)`.
     private typealias Compress = @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeRawPointer?, Int, Int32) -> Int
     /// `size_t ZSTD_compressBound(size_t srcSize)`.
-    private typealias CompressBound = @convention(c) (Int) -> Int
+    typealias CompressBound = @convention(c) (Int) -> Int
     /// `unsigned ZSTD_isError(size_t code)`.
-    private typealias IsError = @convention(c) (Int) -> UInt32
+    typealias IsError = @convention(c) (Int) -> UInt32
     /// `const char *ZSTD_getErrorName(size_t code)`.
     private typealias ErrorName = @convention(c) (Int) -> UnsafePointer<CChar>?
 
@@ -25,18 +25,23 @@ public struct ZstdLibrary: SystemLibraryBinding, @unchecked Sendable {  // C fun
 
     private let decompressFunction: Decompress
     private let compressFunction: Compress
-    private let compressBound: CompressBound
-    private let isError: IsError
+    let compressBound: CompressBound
+    let isError: IsError
     private let errorName: ErrorName
+    /// The functions that compress against a reference (zstd 1.4.0 and later); `nil` in an
+    /// older libzstd, where only ``compress(_:against:level:)`` and its twin fail.
+    let referencing: ZstdReferencing?
 
-    /// Resolves zstd's five functions in `library`.
-    /// - Throws: ``MissingSystemLibrary`` when one is missing.
+    /// Resolves zstd's five functions in `library` (and, when it has them, those that compress
+    /// against a reference).
+    /// - Throws: ``MissingSystemLibrary`` when one of the five is missing.
     public init(resolving library: SystemLibrary) throws(MissingSystemLibrary) {
         decompressFunction = try library.function("ZSTD_decompress")
         compressFunction = try library.function("ZSTD_compress")
         compressBound = try library.function("ZSTD_compressBound")
         isError = try library.function("ZSTD_isError")
         errorName = try library.function("ZSTD_getErrorName")
+        referencing = try? ZstdReferencing(resolving: library)
     }
 
     /// `input` (one or more zstd frames) decompressed into `output`; returns the bytes written.
@@ -62,7 +67,7 @@ public struct ZstdLibrary: SystemLibraryBinding, @unchecked Sendable {  // C fun
         return output
     }
 
-    private func failure(_ code: Int) -> ZstdFailure {
+    func failure(_ code: Int) -> ZstdFailure {
         ZstdFailure(code: 0 &- code, name: errorName(code).map { String(cString: $0) } ?? "error \(0 &- code)")
     }
 }

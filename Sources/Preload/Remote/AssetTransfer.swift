@@ -26,9 +26,29 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
     /// baked pack: its changed entries came over the network, ``cacheBytes`` counts those taken
     /// from the older version); `nil` when it was not patched.
     public var patchedFrom: String?
+    /// For a patched pack, the entries that came as Zstandard deltas against the cached
+    /// version's (published beside the pack with `preload patch`); `nil` when none did.
+    public var deltas: Deltas?
 
     /// Requests after the first: ``attempts`` less one (0 when the cache answered alone).
     public var retries: Int { max(attempts - 1, 0) }
+
+    /// The entries of a patched pack that came as deltas.
+    public struct Deltas: Sendable, Hashable, Codable {
+        /// How many entries.
+        public var entries: Int
+        /// The bytes of their deltas (counted in ``AssetTransfer/networkBytes`` too).
+        public var bytes: Int64
+        /// The bytes of those entries: what fetching them would have moved.
+        public var entryBytes: Int64
+
+        /// `entries` entries that came as `bytes` bytes of deltas instead of `entryBytes`.
+        public init(entries: Int, bytes: Int64, entryBytes: Int64) {
+            self.entries = entries
+            self.bytes = bytes
+            self.entryBytes = entryBytes
+        }
+    }
 
     /// Why a download dropped the bytes it held and started over.
     public enum Restart: String, Sendable, Hashable, Codable {
@@ -51,10 +71,10 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
     }
 
     /// A transfer of `networkBytes` from the network and `cacheBytes` from the cache (patched from
-    /// the cached version whose SHA-256 is `patchedFrom`, if given).
+    /// the cached version whose SHA-256 is `patchedFrom`, if given, with `deltas`).
     public init(
         url: String, networkBytes: Int64 = 0, cacheBytes: Int64, duration: Duration = .zero, attempts: Int = 0, resumedAt: Int64? = nil,
-        restart: Restart? = nil, patchedFrom: String? = nil
+        restart: Restart? = nil, patchedFrom: String? = nil, deltas: Deltas? = nil
     ) {
         self.url = url
         self.networkBytes = networkBytes
@@ -64,5 +84,6 @@ public struct AssetTransfer: Sendable, Hashable, Codable {
         self.resumedAt = resumedAt
         self.restart = restart
         self.patchedFrom = patchedFrom
+        self.deltas = deltas
     }
 }
