@@ -156,7 +156,7 @@ public enum BakedPackPatch {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: checkBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         for piece in diff.pieces where piece.old == nil && !piece.target.isEmpty {
-            guard let crc = crc32(of: descriptor, piece.target, through: buffer) else { throw .missingBytes(entry: piece.name) }
+            guard let crc = try? copy(piece.target, of: descriptor, to: nil, through: buffer) else { throw .missingBytes(entry: piece.name) }
             guard crc == piece.checksum else { throw .entryDamaged(entry: piece.name, expected: piece.checksum, found: crc) }
         }
     }
@@ -164,10 +164,11 @@ public enum BakedPackPatch {
     /// The bytes read at a time to check a CRC-32 (the memory a patch needs, whatever the pack's size).
     private static let checkBufferSize = 1 << 20
 
-    /// Appends `range` of the file open as `descriptor` to `file`, read through `buffer` once;
-    /// returns its CRC-32, `nil` if the file ends first or cannot be read.
+    /// CRC-32 of `range` of the file open as `descriptor`, read through `buffer` once, and
+    /// appended to `file` as it is read when one is given; `nil` if the file ends first or
+    /// cannot be read.
     private static func copy(
-        _ range: Range<UInt64>, of descriptor: Int32, to file: AtomicFile, through buffer: UnsafeMutableRawBufferPointer
+        _ range: Range<UInt64>, of descriptor: Int32, to file: AtomicFile?, through buffer: UnsafeMutableRawBufferPointer
     ) throws -> UInt32? {
         var crc: UInt32 = 0
         var at = range.lowerBound
@@ -177,23 +178,8 @@ public enum BakedPackPatch {
             guard count > 0 else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             crc = CRC32.checksum(bytes, seed: crc)
-            try file.write(bytes)
+            try file?.write(bytes)
             at += UInt64(count)
-        }
-        return crc
-    }
-
-    /// CRC-32 of `range` of the file open as `descriptor`, read through `buffer`; `nil` if the
-    /// file ends first or cannot be read.
-    private static func crc32(of descriptor: Int32, _ range: Range<UInt64>, through buffer: UnsafeMutableRawBufferPointer) -> UInt32? {
-        var crc: UInt32 = 0
-        var offset = range.lowerBound
-        while offset < range.upperBound {
-            let count = pread(descriptor, buffer.baseAddress!, Int(min(UInt64(buffer.count), range.upperBound - offset)), off_t(offset))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), seed: crc)
-            offset += UInt64(count)
         }
         return crc
     }
@@ -239,7 +225,9 @@ public enum BakedPackPatch {
             try pad(to: piece.target.lowerBound)
             if let source = piece.old {
                 if sharesBlocks {  // no data moves: the check is the only read
-                    guard crc32(of: old, source, through: buffer) == piece.checksum else { throw BakedPatchError.oldEntryChanged(entry: piece.name) }
+                    guard try copy(source, of: old, to: nil, through: buffer) == piece.checksum else {
+                        throw BakedPatchError.oldEntryChanged(entry: piece.name)
+                    }
                     try file.append(from: old, at: source.lowerBound, count: source.count)
                 } else {  // one read: each piece checked and written
                     // Written before the check ends: a failure drops the file, never renamed.

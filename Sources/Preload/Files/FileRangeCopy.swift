@@ -71,10 +71,10 @@ public enum FileRangeCopy {
         #if os(Linux)
             // `struct statfs` (sys/vfs.h, no module) begins with its `long f_type`; 512 bytes hold it all.
             typealias FileSystemStatus = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
-            guard kernelCopy != nil, let address = dlsym(nil, "fstatfs") else { return false }
+            guard kernelCopy != nil, let fileSystemStatus = libraryFunction("fstatfs", as: FileSystemStatus.self) else { return false }
             let status = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 16)
             defer { status.deallocate() }
-            guard unsafeBitCast(address, to: FileSystemStatus.self)(descriptor, status) == 0 else { return false }
+            guard fileSystemStatus(descriptor, status) == 0 else { return false }
             return [0x9123_683E, 0x5846_5342].contains(status.load(as: Int.self))  // BTRFS_SUPER_MAGIC, XFS_SUPER_MAGIC
         #else
             return false
@@ -92,26 +92,24 @@ public enum FileRangeCopy {
     private typealias StartWriting = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
 
     /// `sync_file_range` from the C library already loaded, as ``kernelCopy``.
-    private static let startWriting: StartWriting? = {
-        #if os(Linux)
-            guard getenv("PRELOAD_NO_EARLY_WRITEBACK") == nil, let address = dlsym(nil, "sync_file_range") else { return nil }
-            return unsafeBitCast(address, to: StartWriting.self)
-        #else
-            return nil
-        #endif
-    }()
+    private static let startWriting = libraryFunction("sync_file_range", as: StartWriting.self, unless: "PRELOAD_NO_EARLY_WRITEBACK")
 
     private typealias KernelCopy = @convention(c) (Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32) -> Int
 
     /// `copy_file_range` from the C library already loaded (Swift's Glibc module leaves it out:
-    /// it is a GNU extension); `nil` where there is none.
-    private static let kernelCopy: KernelCopy? = {
+    /// it is a GNU extension); `nil` where there is none. PRELOAD_NO_COPY_FILE_RANGE set: always
+    /// through a buffer (to measure the two against each other).
+    private static let kernelCopy = libraryFunction("copy_file_range", as: KernelCopy.self, unless: "PRELOAD_NO_COPY_FILE_RANGE")
+
+    /// The C library's function `name`, found in what is already loaded (RTLD_DEFAULT: the GNU
+    /// extensions Swift's Glibc module leaves out), as `type`; `nil` where there is none, or
+    /// where the environment sets `disabled`.
+    private static func libraryFunction<Function>(_ name: String, as type: Function.Type, unless disabled: String? = nil) -> Function? {
         #if os(Linux)
-            // PRELOAD_NO_COPY_FILE_RANGE set: always through a buffer (to measure the two against each other).
-            guard getenv("PRELOAD_NO_COPY_FILE_RANGE") == nil, let address = dlsym(nil, "copy_file_range") else { return nil }
-            return unsafeBitCast(address, to: KernelCopy.self)
+            guard disabled.map({ getenv($0) == nil }) ?? true, let address = dlsym(nil, name) else { return nil }
+            return unsafeBitCast(address, to: type)
         #else
             return nil
         #endif
-    }()
+    }
 }
