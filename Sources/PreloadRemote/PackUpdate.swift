@@ -36,8 +36,9 @@ public struct PackUpdate: Sendable {
     public let etag: String?
     let header: [UInt8]
     let index: [UInt8]
-    /// The whole pack, when the server sent it in answer to the check.
-    let wholeFile: [UInt8]?
+    /// The file holding the whole pack, when the server sent it in answer to the check
+    /// (`INSTALLED.new`, beside the installed pack).
+    let wholeFile: String?
     /// For ``Kind/patch``, the changed entries that come as Zstandard deltas against the
     /// installed pack's entries (published with `preload patch` beside the pack), where a delta
     /// is smaller than its entry; `nil` when none is published for the installed version, or

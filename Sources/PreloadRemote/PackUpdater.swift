@@ -52,19 +52,37 @@ public struct PackUpdater: Sendable {
     /// move. Reads the new pack's header and index only (or the whole file, from a server that
     /// ignores `Range`).
     public func check(_ url: String, installed: String) async throws(PackUpdateError) -> PackUpdate {
-        let headerSize = UInt64(BakedFormat.headerSize)
-        let head: FetchedRanges
-        do { head = try await fetcher.fetchRanges([0..<headerSize], of: url) } catch { throw .fetch(error) }
-        let installedHeader = Self.header(of: installed)
-        if let whole = head.wholeFile {
-            guard whole.starts(with: BakedFormat.magic) else { throw .notAPack(url) }
-            let same = installedHeader != nil && whole.prefix(BakedFormat.headerSize).elementsEqual(installedHeader!)
-            return PackUpdate(
-                url: url, installed: installed, kind: same ? .upToDate : .whole("the server ignores Range: the whole pack came with the check"),
-                diff: nil, packLength: UInt64(whole.count), checkedBytes: head.networkBytes, etag: head.etag, header: [], index: [],
-                wholeFile: whole)
+        // What the check brings goes to a file beside the installed pack, at its offsets: the
+        // header and the index, or the whole pack from a server that ignores Range (never in memory).
+        let received = installed + ".new"
+        let descriptor = open(received, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .fetch(.cache("cannot write \(received): \(String(cString: strerror(errno)))")) }
+        defer { close(descriptor) }
+        var keep = false
+        defer { if !keep { unlink(received) } }
+        func bytes(_ range: Range<UInt64>) throws(PackUpdateError) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: range.count)
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, range.count, off_t(range.lowerBound)) }
+            guard count == range.count else { throw .notAPack("\(url): the answer ends before byte \(range.upperBound)") }
+            return bytes
         }
-        guard let header = head.parts.first?.bytes, header.starts(with: BakedFormat.magic) else { throw .notAPack(url) }
+        let headerSize = UInt64(BakedFormat.headerSize)
+        let head: StreamedRanges
+        var etag: String?
+        do {
+            head = try await fetcher.streamRanges([0..<headerSize], of: url, ifRange: nil, length: .max, into: descriptor, whole: true) { _ in }
+            etag = head.etag
+        } catch { throw .fetch(error) }
+        let header = try bytes(0..<headerSize)
+        guard header.starts(with: BakedFormat.magic) else { throw .notAPack(url) }
+        let installedHeader = Self.header(of: installed)
+        if head.status == 200 {
+            keep = header != installedHeader
+            return PackUpdate(
+                url: url, installed: installed, kind: keep ? .whole("the server ignores Range: the whole pack came with the check") : .upToDate,
+                diff: nil, packLength: head.received, checkedBytes: head.received, etag: etag, header: [], index: [], wholeFile: keep ? received : nil
+            )
+        }
         let (length, indexOffset, indexLength) = header.withUnsafeBytes {
             (
                 UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
@@ -72,22 +90,23 @@ public struct PackUpdater: Sendable {
                 UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
             )
         }
-        func update(_ kind: PackUpdate.Kind, diff: BakedPackDiff? = nil, index: [UInt8] = [], checked: UInt64, whole: [UInt8]? = nil) -> PackUpdate {
+        func update(_ kind: PackUpdate.Kind, diff: BakedPackDiff? = nil, index: [UInt8] = [], checked: UInt64) -> PackUpdate {
             PackUpdate(
-                url: url, installed: installed, kind: kind, diff: diff, packLength: whole.map { UInt64($0.count) } ?? length, checkedBytes: checked,
-                etag: head.etag, header: header, index: index, wholeFile: whole)
+                url: url, installed: installed, kind: kind, diff: diff, packLength: length, checkedBytes: checked, etag: etag, header: header,
+                index: index, wholeFile: nil)
         }
-        if header == installedHeader { return update(.upToDate, checked: head.networkBytes) }
+        if header == installedHeader { return update(.upToDate, checked: head.received) }
         guard indexLength < 1 << 31, indexOffset <= length, indexLength <= length - indexOffset else {
             throw .notAPack("\(url): its header places the index outside the file")
         }
-        let tail: FetchedRanges
-        do { tail = try await fetcher.fetchRanges([indexOffset..<indexOffset + indexLength], of: url, ifRange: head.etag) } catch {
-            throw .fetch(error)
-        }
-        let checked = head.networkBytes + tail.networkBytes
-        if let whole = tail.wholeFile { return update(.whole("the pack changed on the server during the check"), checked: checked, whole: whole) }
-        guard let index = tail.parts.first?.bytes else { throw .fetch(.mismatch("no index in the answer")) }
+        let tail: StreamedRanges
+        do {
+            tail = try await fetcher.streamRanges([indexOffset..<indexOffset + indexLength], of: url, ifRange: etag, length: length, into: descriptor)
+            { _ in }
+        } catch { throw .fetch(error) }
+        let checked = head.received + tail.received
+        if tail.refusedWhole { return update(.whole("the pack changed on the server during the check"), checked: checked) }
+        let index = try bytes(indexOffset..<indexOffset + indexLength)
         let newIndex: BakedIndex
         do {
             newIndex = try header.withUnsafeBytes { head in
@@ -116,25 +135,27 @@ public struct PackUpdater: Sendable {
         var result: PackUpdateResult
         switch update.kind {
         case .upToDate:
-            if destination != update.installed { try Self.install(Array(try Self.read(update.installed)), at: destination) }
+            if destination != update.installed { try Self.install(copyOf: update.installed, at: destination) }
             return PackUpdateResult(
                 path: destination, previous: nil, networkBytes: 0, requests: 0, reusedBytes: update.packLength, resumedBytes: 0, wasWhole: false)
         case .whole:
-            var whole = update.wholeFile
+            var source = update.wholeFile ?? destination + ".patch"
             var moved: UInt64 = 0
-            if whole == nil {
+            if update.wholeFile == nil || access(source, F_OK) != 0 {
+                // The whole pack, streamed to DEST.patch as it arrives (a plain GET: no Range).
+                source = destination + ".patch"
+                let descriptor = open(source, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else { throw .fetch(.cache("cannot write \(source): \(String(cString: strerror(errno)))")) }
+                defer { close(descriptor) }
                 do {
-                    let fetched = try await fetcher.fetchRanges([0..<update.packLength], of: update.url)
-                    whole = fetched.wholeFile ?? fetched.parts.first?.bytes
-                    moved = fetched.networkBytes
-                } catch { throw .fetch(error) }
+                    moved = try await fetcher.streamRanges([], of: update.url, ifRange: nil, length: .max, into: descriptor, whole: true) { _ in }
+                        .received
+                } catch {
+                    unlink(source)
+                    throw .fetch(error)
+                }
             }
-            let bytes = whole ?? []
-            do {
-                _ = try bytes.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
-            } catch let error as BakedPackError { throw .patch(.newPack(error)) } catch { throw .notAPack("\(error)") }
-            let previous = Self.keepPrevious(destination)
-            try Self.install(bytes, at: destination)
+            let previous = try Self.installWhole(source, at: destination)
             result = PackUpdateResult(
                 path: destination, previous: previous, networkBytes: moved, requests: moved > 0 ? 1 : 0, reusedBytes: 0, resumedBytes: 0,
                 wasWhole: true)
@@ -163,21 +184,19 @@ public struct PackUpdater: Sendable {
         let journal: PatchJournal
         do { journal = try PatchJournal(destination: destination, header: update.header, length: update.packLength) } catch { throw .fetch(error) }
         var requests = 0
+        var received: UInt64 = 0
         var damaged: Set<String> = []
         var deltas = PackDeltaUse()
         while true {
             let wanted = await fetchDeltas(update, into: journal, use: &deltas)  // the entries rebuilt from deltas; the ranges left
-            requests += try await fetchMissing(wanted, of: update, into: journal)
+            let fetched = try await fetchMissing(wanted, of: update, into: journal)
+            requests += fetched.requests
+            received += fetched.received
             journal.save()
-            var fetched: [BakedPackPatch.Fetched] = []
-            do {
-                for piece in diff.fetched where !piece.target.isEmpty {
-                    fetched.append(BakedPackPatch.Fetched(range: piece.target, bytes: try journal.bytes(piece.target)))
-                }
-            } catch { throw .fetch(error) }
             let previous = Self.keepPrevious(destination)
             do {
-                try BakedPackPatch.apply(diff, header: update.header, index: update.index, old: update.installed, fetched: fetched, to: destination)
+                try BakedPackPatch.apply(
+                    diff, header: update.header, index: update.index, old: update.installed, fetchedFile: journal.dataPath, to: destination)
             } catch {
                 if let previous { unlink(previous) }
                 // An entry damaged on the way (or on disk since) is fetched again, once.
@@ -190,36 +209,57 @@ public struct PackUpdater: Sendable {
             }
             journal.remove()
             let result = PackUpdateResult(
-                path: destination, previous: previous, networkBytes: journal.addedBytes, requests: requests,
+                path: destination, previous: previous, networkBytes: received, requests: requests,
                 reusedBytes: diff.reused.reduce(0) { $0 + UInt64($1.target.count) }, resumedBytes: journal.resumedBytes, wasWhole: false)
             return deltas.counted(in: result)
         }
     }
 
-    /// Fetches the parts of `wanted` the journal lacks, one range a request, each written as it
-    /// arrives; a cut transfer is asked again from where it stopped, until
-    /// ``RetryPolicy/attempts`` attempts in a row bring nothing or ``RetryPolicy/maxRequests``
-    /// requests were made. Returns the requests made.
-    private func fetchMissing(_ wanted: [Range<UInt64>], of update: PackUpdate, into journal: PatchJournal) async throws(PackUpdateError) -> Int {
-        var requests = 0
-        var fruitless = 0
+    /// Fetches the parts of `wanted` the journal lacks, as few requests as the server allows
+    /// (several ranges a request, ``RemoteFetcher/requestGroups(_:perRequest:)``; one a request,
+    /// `wanted`'s merged neighbours, from a server that answers several with the whole file),
+    /// each byte written as it arrives; a cut transfer is asked again from where it stopped,
+    /// until ``RetryPolicy/attempts`` attempts in a row bring nothing or
+    /// ``RetryPolicy/maxRequests`` requests were made. Returns the requests made and the body
+    /// bytes they brought.
+    private func fetchMissing(
+        _ wanted: [Range<UInt64>], of update: PackUpdate, into journal: PatchJournal
+    ) async throws(PackUpdateError) -> (requests: Int, received: UInt64) {
+        var (requests, received, fruitless) = (0, UInt64(0), 0)
+        var perRequest = RemoteFetcher.rangesPerRequest.count
         let policy = fetcher.configuration.retries
         while case let missing = journal.missing(wanted), !missing.isEmpty {
-            let before = journal.addedBytes
-            do {
-                for range in missing {
+            let (before, ranges) = (journal.addedBytes, perRequest)
+            var failure: RemoteFetchError?
+            do throws(RemoteFetchError) {
+                for group in RemoteFetcher.requestGroups(missing, perRequest: perRequest) {
                     requests += 1
-                    _ = try await fetcher.streamRange(range, of: update.url, ifRange: update.etag, into: journal.descriptor) { journal.add($0) }
+                    let answer = try await fetcher.streamRanges(
+                        group, of: update.url, ifRange: update.etag, length: update.packLength, into: journal.descriptor
+                    ) { journal.add($0) }
+                    received += answer.received
+                    guard answer.refusedWhole else { continue }
+                    guard group.count > 1 else {
+                        throw RemoteFetchError.mismatch(
+                            "\(update.url): the server sent the whole file, not the range (it ignores Range, or the file changed)")
+                    }
+                    perRequest = 1  // it takes one range a request (nginx's max_ranges 1 answers more with the whole file)
+                    break
                 }
-            } catch {
+            } catch { failure = error }
+            if let failure {
                 journal.save()
-                guard case .transfer = error else { throw .fetch(error) }
-                fruitless = journal.addedBytes > before ? 0 : fruitless + 1
-                guard fruitless < max(1, policy.attempts), requests < policy.maxRequests else { throw .fetch(error) }
-                try? await Task.sleep(for: policy.initialDelay)
+                guard case .transfer = failure else { throw .fetch(failure) }
             }
+            fruitless = journal.addedBytes > before || perRequest != ranges ? 0 : fruitless + 1
+            guard fruitless < max(1, policy.attempts), failure == nil || requests < policy.maxRequests else {
+                let first = missing[0]
+                throw .fetch(
+                    failure ?? .mismatch("\(update.url): the server's answers do not hold bytes \(first.lowerBound)-\(first.upperBound - 1)"))
+            }
+            if failure != nil { try? await Task.sleep(for: policy.initialDelay) }
         }
-        return requests
+        return (requests, received)
     }
 
     // MARK: Files
@@ -232,14 +272,39 @@ public struct PackUpdater: Sendable {
         return link(path, previous) == 0 ? previous : nil
     }
 
-    /// Writes `bytes` to `path` atomically.
-    private static func install(_ bytes: [UInt8], at path: String) throws(PackUpdateError) {
-        do { try AtomicFile.write([(path, bytes)]) } catch { throw .patch(.cannotWrite("\(error)")) }
+    /// Copies the file at `source` to `path` atomically (by the kernel, ``FileRangeCopy``).
+    private static func install(copyOf source: String, at path: String) throws(PackUpdateError) {
+        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .patch(.oldPack("cannot read \(source): \(String(cString: strerror(errno)))")) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .patch(.oldPack("cannot read \(source): \(String(cString: strerror(errno)))")) }
+        do {
+            let file = try AtomicFile(path: path)
+            try file.append(from: descriptor, at: 0, count: Int(status.st_size))
+            try file.commit()
+        } catch { throw .patch(.cannotWrite("\(error)")) }
     }
 
-    private static func read(_ path: String) throws(PackUpdateError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .patch(.oldPack("cannot read \(path)")) }
-        return data
+    /// Puts the whole new pack at `source` in place at `path` once its header and index check
+    /// (flushed to disk, then renamed; the pack replaced kept as `PATH.previous`). Returns that
+    /// path, `nil` if there was no pack at `path`.
+    private static func installWhole(_ source: String, at path: String) throws(PackUpdateError) -> String? {
+        do {
+            _ = try FileMapping(path: source).withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
+        } catch let error as BakedPackError {
+            unlink(source)
+            throw .patch(.newPack(error))
+        } catch {
+            unlink(source)
+            throw .notAPack("\(source): \(error)")
+        }
+        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0, fsync(descriptor) == 0 else { throw .patch(.cannotWrite("\(source): \(String(cString: strerror(errno)))")) }
+        close(descriptor)
+        let previous = keepPrevious(path)
+        guard rename(source, path) == 0 else { throw .patch(.cannotWrite("\(path): \(String(cString: strerror(errno)))")) }
+        return previous
     }
 
     /// The first ``BakedFormat/headerSize`` bytes of the file at `path`, if it has them.

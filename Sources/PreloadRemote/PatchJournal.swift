@@ -41,17 +41,25 @@ final class PatchJournal: @unchecked Sendable {  // used by one patch at a time:
         dataPath = destination + ".patch"
         statePath = destination + ".patch.json"
         version = header.map { String($0, radix: 16) }.joined(separator: ".")
+        // Locked while in use: another process patching the same destination waits for none
+        // of it, and the cache's tidying leaves a journal in use alone.
+        descriptor = open(dataPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cache("cannot keep the patch's bytes in \(dataPath): \(String(cString: strerror(errno)))") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .cache("\(dataPath): another process is patching the same pack")
+        }
         var kept: [Range<UInt64>] = []
         if let data = FileManager.default.contents(atPath: statePath), let saved = try? JSONDecoder().decode(Saved.self, from: data),
-            saved.version == version, access(dataPath, F_OK) == 0
+            saved.version == version
         {
             kept = saved.received.compactMap { $0.count == 2 && $0[0] < $0[1] && $0[1] <= length ? $0[0]..<$0[1] : nil }
         } else {
-            unlink(dataPath)
             unlink(statePath)
+            ftruncate(descriptor, 0)  // another version's bytes
         }
-        descriptor = open(dataPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0, ftruncate(descriptor, off_t(length)) == 0 else {
+        guard ftruncate(descriptor, off_t(length)) == 0 else {
+            close(descriptor)
             throw .cache("cannot keep the patch's bytes in \(dataPath): \(String(cString: strerror(errno)))")
         }
         for range in kept { Self.add(range, to: &received) }
@@ -103,14 +111,6 @@ final class PatchJournal: @unchecked Sendable {  // used by one patch at a time:
         let saved = Saved(version: version, received: received.map { [$0.lowerBound, $0.upperBound] })
         guard let data = try? JSONEncoder().encode(saved) else { return }
         try? AtomicFile.write([(statePath, Array(data))])
-    }
-
-    /// The bytes of `range`, read from the file of fetched bytes.
-    func bytes(_ range: Range<UInt64>) throws(RemoteFetchError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, range.count, off_t(range.lowerBound)) }
-        guard count == range.count else { throw .cache("cannot read the patch's bytes back from \(dataPath)") }
-        return bytes
     }
 
     /// Removes the journal's two files (the patch landed, or is given up).

@@ -135,7 +135,7 @@ enum RangeAnswer {
     }
 
     /// `bytes A-B/T` as `A..<B+1`.
-    private static func contentRange(_ text: String) -> Range<UInt64>? {
+    static func contentRange(_ text: String) -> Range<UInt64>? {
         guard text.lowercased().hasPrefix("bytes ") else { return nil }
         guard let span = text.dropFirst(6).split(separator: "/").first else { return nil }
         let spec = span.split(separator: "-")

@@ -129,6 +129,22 @@ public final class RemoteCache: Sendable {
         return (name, folder + "/partial/" + name)
     }
 
+    /// The path a patch of the pack cached for `url` is written to (`partial/patch-HASH.part`),
+    /// the same in every process, so that a patch killed midway resumes from the journal kept
+    /// beside it (``patchJournalNames(for:)``); `nil` where SHA-256 is missing.
+    func patchPath(for url: String) -> String? { Self.patchName(for: url).map { folder + "/partial/" + $0 } }
+
+    /// `patch-HASH.part` for `url`: the first 24 hex digits of its SHA-256.
+    private static func patchName(for url: String) -> String? {
+        (try? SHA256.hash(data: Array(url.utf8))).map { "patch-" + $0.hexString.prefix(24) + ".part" }
+    }
+
+    /// The names in `partial/` of the journal of a patch of `url`'s pack (`NAME.patch`,
+    /// `NAME.patch.json`): kept while the cache holds a version of that pack to patch.
+    static func patchJournalNames(for url: String) -> [String] {
+        patchName(for: url).map { [$0 + ".patch", $0 + ".patch.json"] } ?? []
+    }
+
     /// The path of a kept partial download's file.
     func partialPath(_ name: String) -> String { folder + "/partial/" + name }
 
@@ -313,7 +329,7 @@ public final class RemoteCache: Sendable {
         }
         // A partial file no entry names is left over, unless a download holds its lock (one in
         // flight, in another process, not yet in the index).
-        let kept = Set(index.partials.values.map(\.file))
+        let kept = Set(index.partials.values.map(\.file) + index.entries.keys.flatMap(patchJournalNames))
         for name in (try? files.contentsOfDirectory(atPath: folder + "/partial")) ?? [] where !kept.contains(name) {
             let descriptor = open(folder + "/partial/" + name, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }

@@ -112,9 +112,16 @@ public struct RemoteCatalog: Sendable, Hashable, Codable {
     /// no catalog reaches) is not. `preload fetch URL` decides by this whether to fetch the
     /// catalog's files or the file itself.
     public static func isCatalog(atPath path: String) -> Bool {
+        // Its first bytes first: a pack of a gigabyte is not read whole to learn that it is not JSON.
+        let spaces: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        try? handle.close()
+        let first = head.first(where: { !spaces.contains($0) })
+        guard first == UInt8(ascii: "{") || (first == nil && head.count == 4096) else { return false }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let size = attributes[.size] as? Int,
             size <= 256 << 20, let data = FileManager.default.contents(atPath: path),
-            data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{"),
+            data.first(where: { !spaces.contains($0) }) == UInt8(ascii: "{"),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return false }
         return object["format"] as? String == "preload-catalog"

@@ -43,7 +43,8 @@ extension RemoteDownload {
             case .patch, .whole:
                 // A patch, or the whole pack the check brought (the server ignores Range): else the ordinary download.
                 guard update.kind == .patch || update.bytesToMove == 0 else { return attempt() }
-                let (_, partial) = cache.newPartialPath()
+                // A path of its own for this URL: a patch killed midway resumes from its journal the next time.
+                let partial = cache.patchPath(for: file.url) ?? cache.newPartialPath().path
                 do {
                     let done = try await updater.apply(update, to: partial)
                     let descriptor = open(partial, O_RDONLY | O_CLOEXEC)

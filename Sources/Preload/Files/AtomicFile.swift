@@ -22,6 +22,8 @@ public final class AtomicFile {
     private let temporary: String
     private var descriptor: Int32
     private var committed = false
+    /// The first byte not yet handed to the disk's writeback.
+    private var flushed: UInt64 = 0
 
     /// Opens a temporary file beside `path`, making folders as needed.
     public init(path: String) throws {
@@ -46,6 +48,7 @@ public final class AtomicFile {
             }
             offset += written
         }
+        if bytes.count >= 64 << 10 { startWriteback() }
     }
 
     /// Appends `bytes`.
@@ -57,6 +60,25 @@ public final class AtomicFile {
     public func write(_ bytes: [UInt8], at offset: Int) throws {
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
         guard written == bytes.count else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Appends `count` bytes of the file open as `source`, from `offset`, copied by the kernel
+    /// where it can (``FileRangeCopy``): the bytes do not pass through this process.
+    public func append(from source: Int32, at offset: UInt64, count: Int) throws {
+        do { try FileRangeCopy.copy(from: source, at: offset, count: count, to: descriptor) } catch {
+            throw WriteError(path: path, reason: error.reason)
+        }
+        startWriteback()
+    }
+
+    /// Every 8 MiB appended, the disk starts on what came before (``FileRangeCopy/startWriteback(_:from:count:)``):
+    /// ``commit()``'s fsync then waits for less.
+    private func startWriteback() {
+        let position = UInt64(max(0, lseek(descriptor, 0, SEEK_CUR)))
+        if position >= flushed + 8 << 20 {
+            FileRangeCopy.startWriteback(descriptor, from: flushed, count: position - flushed)
+            flushed = position
+        }
     }
 
     /// Flushes the data to disk and puts the file in place (the folder flushed too).

@@ -83,6 +83,7 @@ final class FaultServer: @unchecked Sendable {  // mutable state is behind `lock
         var status: Int
         /// Body bytes sent.
         var bytes: Int
+        var payload: Int  // of `bytes`, the file's (a multipart answer's part headers left out)
         /// Whether the connection was closed before the body it promised was all sent.
         var cut: Bool
     }

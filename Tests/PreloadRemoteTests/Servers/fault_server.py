@@ -20,7 +20,8 @@ If-Modified-Since equal to Last-Modified, with no If-None-Match, gives 304.
   /plain/F              Strong ETag "<sha256 hex of the bytes>", Content-Length,
                         Accept-Ranges: bytes. Range "bytes=a-", "bytes=a-b", "bytes=-n": 206
                         with Content-Range, 416 (Content-Range: bytes */size) if a >= size;
-                        other Range values are ignored (200). If-Range: 206 only if it equals
+                        several ("bytes=a-b,c-d"): 206 multipart/byteranges, one part a
+                        range, as nginx sends them; other Range values are ignored (200). If-Range: 206 only if it equals
                         the ETag, else 200 with everything. If-None-Match matching the ETag
                         (or "*"): 304, no body. HEAD: the same headers, no body.
   /drop/F?after=N&times=K[&reset=1]
@@ -54,8 +55,9 @@ If-Modified-Since equal to Last-Modified, with no If-None-Match, gives 304.
                         absolute URLs on http://127.0.0.1:<port>, query kept.
   /_stats               JSON list of every other request so far, oldest first: {"method",
                         "path" (with query), "range", "ifRange", "ifNoneMatch" (null when
-                        absent), "ifModifiedSince", "status", "bytes" (body bytes sent), "cut" (closed before the
-                        body it promised was sent)}.
+                        absent), "ifModifiedSince", "status", "bytes" (body bytes sent), "payload" (of those, the
+                        file's bytes: a multipart answer's part headers left out), "cut"
+                        (closed before the body it promised was sent)}.
   /_reset               Clears the stats and every counter. Neither is recorded in the stats.
 
 Anything else, and a file missing or outside --root, is 404.
@@ -154,6 +156,7 @@ class Handler(BaseHTTPRequestHandler):
         kind, _, self.rest = url.path.lstrip("/").partition("/")
         self.query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         self.status, self.sent, self.promised, self.cut = 0, 0, None, False
+        self.part_headers = []  # (start, end) in the body of each multipart delimiter and headers
         if kind == "_stats":
             return self.reply(200, {"Content-Type": "application/json"}, json.dumps(state.snapshot()).encode())
         if kind == "_reset":
@@ -171,6 +174,7 @@ class Handler(BaseHTTPRequestHandler):
                 "ifRange": self.headers.get("If-Range"), "ifNoneMatch": self.headers.get("If-None-Match"),
                 "ifModifiedSince": self.headers.get("If-Modified-Since"),
                 "status": self.status, "bytes": self.sent, "cut": self.cut,
+                "payload": self.sent - sum(max(0, min(end, self.sent) - start) for start, end in self.part_headers),
             })
 
     def int_param(self, name, default):
@@ -266,6 +270,12 @@ class Handler(BaseHTTPRequestHandler):
                 wanted = None
         elif need_if_range:
             wanted = None
+        if wanted is not None and "," in wanted:
+            unit, _, specs = wanted.partition("=")
+            spans = [parse_range(unit + "=" + spec, len(data)) for spec in specs.split(",")]
+            if unit.strip().lower() == "bytes" and all(span not in (None, UNSATISFIABLE) for span in spans):
+                return self.multipart(data, spans, headers)
+            wanted = None
         span = parse_range(wanted, len(data)) if wanted is not None else None
         if span == UNSATISFIABLE:
             headers["Content-Range"] = f"bytes */{len(data)}"
@@ -275,6 +285,20 @@ class Handler(BaseHTTPRequestHandler):
             headers["Content-Range"] = f"bytes {first}-{last}/{len(data)}"
             return 206, headers, data[first:last + 1]
         return 200, headers, data
+
+    def multipart(self, data, spans, headers):
+        """(206, headers, body) of a multipart/byteranges answer holding `spans` of `data`."""
+        boundary = "00000000000000000052"
+        body = b""
+        for first, last in spans:
+            part = f"\r\n--{boundary}\r\nContent-Type: application/octet-stream\r\n"
+            part += f"Content-Range: bytes {first}-{last}/{len(data)}\r\n\r\n"
+            self.part_headers.append((len(body), len(body) + len(part)))
+            body += part.encode() + data[first:last + 1]
+        closing = f"\r\n--{boundary}--\r\n".encode()
+        self.part_headers.append((len(body), len(body) + len(closing)))
+        headers["Content-Type"] = f"multipart/byteranges; boundary={boundary}"
+        return 206, headers, body + closing
 
     # --- the routes ---
 
