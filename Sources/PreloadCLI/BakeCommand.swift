@@ -182,7 +182,7 @@ struct BakeWriteCommand: AsyncParsableCommand {
 }
 
 /// `preload bake check FILE [SOURCES]`.
-struct BakeCheckCommand: ParsableCommand {
+struct BakeCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a baked pack against its sources: exit 0 when every entry is current, 1 naming what is not.",
@@ -191,6 +191,12 @@ struct BakeCheckCommand: ParsableCommand {
             stale, one whose source is gone is missing. With SOURCES (or --manifest), every asset \
             they hold that the pack lacks is new. Run it from the folder the pack was baked in: \
             sources are named as they were given to bake.
+
+            With the --gpu options the pack was baked with (a pack does not record them), each \
+            stale GPU texture is loaded again and looked up in the bake cache (--bake-cache, by \
+            default the local one) under the key a bake gives it: one the cache holds (a source \
+            saved again with the same pixels, or baked already on another machine) is marked \
+            `in the bake cache: a re-bake encodes nothing`. It is still stale: the check fails.
             """)
 
     @Argument(help: "The baked pack.")
@@ -208,6 +214,23 @@ struct BakeCheckCommand: ParsableCommand {
     @Option(help: "The folder the entry names are relative to, as given to bake (paths and a Phaser asset pack's URLs).")
     var root: String?
 
+    @OptionGroup var gpuOptions: GPUOptions
+
+    @Option(
+        name: .customLong("bake-cache"),
+        help: ArgumentHelp(
+            "With --gpu: the bake cache to look stale textures up in: a folder (default $XDG_CACHE_HOME/preload/bake, else ~/.cache/preload/bake) or a shared cache's URL behind it. Repeatable: one folder, one URL.",
+            valueName: "DIR|URL"))
+    var bakeCache: [String] = []
+
+    /// The texture baking and the cache `--gpu` and `--bake-cache` name, or `nil` without `--gpu`.
+    func cacheLookup() throws -> (BakeWriter.TextureBaking, BakeCache)? {
+        let baking = try gpuOptions.textureBaking(strict: false, jobs: nil)
+        let cache = try BakeCacheOptions.parse(bakeCache.flatMap { ["--bake-cache", $0] }).cache(isBaking: baking != nil)
+        guard let baking, let cache else { return nil }
+        return (baking, cache)
+    }
+
     func validate() throws {
         guard FileManager.default.fileExists(atPath: pack) else { throw ValidationError("no such file: \(pack)") }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
@@ -215,9 +238,10 @@ struct BakeCheckCommand: ParsableCommand {
         }
         for path in paths { _ = try StoreNames.name(of: path, root: root) }
         if let manifest, !FileManager.default.fileExists(atPath: manifest) { throw ValidationError("--manifest \(manifest): no such file") }
+        _ = try cacheLookup()
     }
 
-    func run() throws {
+    func run() async throws {
         let index: BakedIndex
         do {
             let mapping = try FileMapping(path: pack)
@@ -241,7 +265,11 @@ struct BakeCheckCommand: ParsableCommand {
                 }
             }
         }
-        let check = BakeCheck(index: index, sources: sources)
+        var check = BakeCheck(index: index, sources: sources)
+        if let (baking, cache) = try cacheLookup() {
+            let registry = try StandardPlugins.registry(png: PNGLoader(), baked: nil)
+            await check.lookUpStale(in: cache, baking: baking, coordinator: PreloadCoordinator(registry: registry))
+        }
         for line in check.problems { print(line.visibleInTerminal) }
         print(check.headline(pack: pack).visibleInTerminal)
         if !check.problems.isEmpty { throw ExitCode(1) }

@@ -140,6 +140,23 @@ final class ReloadLog: Sendable {
         #expect((reloads.first?.asset as? Texture)?.pixels.array == (try Scene.pixels(seed: 7)))
     }
 
+    @Test func aPNGSavedAgainWithTheSameBytesReloadsNothing() async throws {
+        let scene = try await Scene()
+        let path = scene.directory.file("hero.png")
+        // Saved twice unchanged: in place, then by rename as most editors save.
+        try Data(Scene.png(seed: 1)).write(to: URL(fileURLWithPath: path))
+        let temporary = try scene.directory.write(".hero.png.swp", Scene.png(seed: 1))
+        #expect(rename(temporary, path) == 0)
+        let unchanged = try await scene.log.settled(watcher: scene.watcher, "the saves seen") { _ in true }
+        #expect(unchanged.isEmpty, "\(unchanged)")
+        // Changed, it reloads; saved again with those bytes, it does not.
+        try Data(Scene.png(seed: 3)).write(to: URL(fileURLWithPath: path))
+        #expect(try await scene.reloads(count: 1).map(\.description) == ["reloaded hero (\(path))"])
+        try Data(Scene.png(seed: 3)).write(to: URL(fileURLWithPath: path))
+        #expect(try await scene.reloads(count: 1).count == 1)
+        #expect(scene.heroPixels() == (try Scene.pixels(seed: 3)))
+    }
+
     @Test func aPNGReplacedByRenameReloads() async throws {
         let scene = try await Scene()
         let temporary = try scene.directory.write(".hero.png.swp", Scene.png(seed: 9))  // how most editors save

@@ -6,6 +6,7 @@ import PreloadConcurrency
 ///
 /// Watch what a batch loaded (and what it failed to load, so that a fixed file loads); a change to
 /// any file behind an asset (its own, an atlas's page, a pack file, a sprite folder's contents)
+/// whose bytes differ from those last seen (a file saved again unchanged reloads nothing)
 /// reloads the asset after a short debounce (editors write a file in several steps), swaps it
 /// into the coordinator's store (each name is replaced in one step, the asset with its
 /// dependencies), and calls `onReload` on the hook queue. A reload that fails, or a file that is

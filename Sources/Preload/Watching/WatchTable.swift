@@ -38,6 +38,8 @@ struct WatchTable {
     /// Paths found in walked folders that cannot be loaded as found (reported once).
     private var unloadable: Set<String> = []
     private var changes: Set<String> = []
+    /// The watched files' bytes as last seen: a file written again unchanged reloads nothing.
+    private var contents = ContentDigests()
     /// Names already reported missing: told once until their file is back.
     private var reportedMissing: Set<String> = []
     /// Walked folders to walk again with no change to report (a folder's watch just began).
@@ -70,6 +72,7 @@ struct WatchTable {
                     folders.insert(file)
                 } else {
                     folders.insert((file as NSString).deletingLastPathComponent)
+                    contents.remember(file)
                 }
             }
             let own = Self.file(of: group[0].request.path)
@@ -111,7 +114,8 @@ struct WatchTable {
     }
 
     /// The changes to act on, if `generation` is the latest and no reload is under way; marks a
-    /// reload under way.
+    /// reload under way. A watched file changed is read whole, to compare its bytes with those
+    /// last seen.
     mutating func takeChanges(ifLatest generation: Int) -> Work? {
         guard generation == self.generation, !isReloading, !isStopped, !changes.isEmpty || !rescans.isEmpty else { return nil }
         let changed = changes.sorted()
@@ -119,7 +123,9 @@ struct WatchTable {
         let rescanned = rescans.union(changed.flatMap(walkedFolders(rescannedBy:)))
         rescans = []
         var work = Work(reload: [], missing: [], changed: changed, rescan: rescanned.sorted().compactMap { walked[$0] })
-        for name in Set(changed.flatMap(affected(by:))).sorted() {
+        // A watched file whose bytes are those last seen (saved again unchanged) reloads nothing.
+        let differing = changed.filter { byFile[$0] == nil || contents.changed($0) }
+        for name in Set(differing.flatMap(affected(by:))).sorted() {
             guard let watched = assets[name] else { continue }
             if let gone = watched.required.sorted().first(where: { !FileManager.default.fileExists(atPath: $0) }) {
                 if reportedMissing.insert(name).inserted { work.missing.append((name, gone)) }
