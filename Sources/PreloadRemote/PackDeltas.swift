@@ -33,7 +33,7 @@ public struct PackDeltas: Sendable, Equatable {
     public var bytesToMove: UInt64 { deltaBytes + requests.reduce(0) { $0 + UInt64($1.count) } }
 }
 
-/// What the deltas brought in one ``PackUpdater/apply(_:to:verify:)``.
+/// What the deltas brought in one ``PackUpdater/apply(_:to:verify:progress:)``.
 struct PackDeltaUse {
     var entries = 0
     var entryBytes: UInt64 = 0

@@ -2,7 +2,7 @@ import Preload
 import PreloadBaked
 
 /// What ``PackUpdater/check(_:installed:)`` found: whether the pack at a URL is newer than the
-/// installed one, and what updating would move. Give it to ``PackUpdater/apply(_:to:verify:)``.
+/// installed one, and what updating would move. Give it to ``PackUpdater/apply(_:to:verify:progress:)``.
 public struct PackUpdate: Sendable {
     /// What an update takes.
     public enum Kind: Sendable, Equatable {
@@ -70,7 +70,7 @@ public struct PackUpdate: Sendable {
     }
 }
 
-/// What ``PackUpdater/apply(_:to:verify:)`` did.
+/// What ``PackUpdater/apply(_:to:verify:progress:)`` did.
 public struct PackUpdateResult: Sendable, Equatable {
     /// Where the new pack is.
     public let path: String

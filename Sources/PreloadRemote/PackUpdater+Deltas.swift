@@ -103,7 +103,9 @@ extension PackUpdater {
     /// Rebuilds into `journal` the entries of `update` that come as deltas and that it lacks;
     /// returns the ranges of the pack still to fetch: the entries without deltas, and those
     /// whose delta could not be fetched or did not give the entry (a warning each).
-    func fetchDeltas(_ update: PackUpdate, into journal: PatchJournal, use: inout PackDeltaUse) async -> [Range<UInt64>] {
+    func fetchDeltas(
+        _ update: PackUpdate, into journal: PatchJournal, use: inout PackDeltaUse, progress: @Sendable (UInt64) -> Void
+    ) async -> [Range<UInt64>] {
         guard let deltas = update.deltas else { return update.diff?.requests ?? [] }
         let missing = deltas.chosen.filter { !journal.missing([$0.target]).isEmpty }
         guard !missing.isEmpty else { return deltas.requests }
@@ -120,6 +122,7 @@ extension PackUpdater {
             let fetched = try await fetcher.fetchRanges(ranges, of: deltas.url, ifRange: deltas.etag)
             use.requests += fetched.requests
             use.bytes += fetched.networkBytes
+            progress(ranges.reduce(0) { $0 + UInt64($1.count) })
             let old = try FileMapping(path: update.installed)
             for piece in missing {
                 do {

@@ -11,7 +11,7 @@ import PreloadBaked
 /// A game's updater for its baked packs, over any plain HTTP server: ``check(_:installed:)``
 /// asks whether the pack at a URL is newer than the installed one and what updating would move
 /// (the new pack's header, then its index: two small `Range` requests), and
-/// ``apply(_:to:verify:)`` updates it entry by entry: the changed and new entries are fetched
+/// ``apply(_:to:verify:progress:)`` updates it entry by entry: the changed and new entries are fetched
 /// with `Range` and `If-Range` (`PreloadBaked`'s `BakedPackDiff`), the rest is copied from the installed pack,
 /// every entry and the whole are checked (`BakedPackPatch`), and the new pack is renamed into
 /// place. A process that has the old pack mapped keeps reading the old bytes (the rename gives
@@ -126,10 +126,13 @@ public struct PackUpdater: Sendable {
     /// Brings `update` about at `destination` (its installed pack's path by default): fetches
     /// what it moves, checks it, keeps the pack it replaces as `DEST.previous`, renames the new
     /// one into place, then runs `verify` on it (a throw puts the previous pack back and is
-    /// ``PackUpdateError/failedItsCheck(_:)``).
+    /// ``PackUpdateError/failedItsCheck(_:)``). `progress` is told the bytes that move as they
+    /// arrive (entries, deltas, or the whole pack; in all, about ``PackUpdate/bytesToMove``),
+    /// for a bar that counts what moves rather than the pack's size.
     @discardableResult
     public func apply(
-        _ update: PackUpdate, to destination: String? = nil, verify: (String) throws -> Void = { _ in }
+        _ update: PackUpdate, to destination: String? = nil, verify: (String) throws -> Void = { _ in },
+        progress: @escaping @Sendable (_ bytes: UInt64) -> Void = { _ in }
     ) async throws(PackUpdateError) -> PackUpdateResult {
         let destination = destination ?? update.installed
         var result: PackUpdateResult
@@ -148,8 +151,10 @@ public struct PackUpdater: Sendable {
                 guard descriptor >= 0 else { throw .fetch(.cache("cannot write \(source): \(String(cString: strerror(errno)))")) }
                 defer { close(descriptor) }
                 do {
-                    moved = try await fetcher.streamRanges([], of: update.url, ifRange: nil, length: .max, into: descriptor, whole: true) { _ in }
-                        .received
+                    moved = try await fetcher.streamRanges([], of: update.url, ifRange: nil, length: .max, into: descriptor, whole: true) {
+                        progress(UInt64($0.count))
+                    }
+                    .received
                 } catch {
                     unlink(source)
                     throw .fetch(error)
@@ -160,7 +165,7 @@ public struct PackUpdater: Sendable {
                 path: destination, previous: previous, networkBytes: moved, requests: moved > 0 ? 1 : 0, reusedBytes: 0, resumedBytes: 0,
                 wasWhole: true)
         case .patch:
-            result = try await patch(update, to: destination)
+            result = try await patch(update, to: destination, progress: progress)
         }
         do { try verify(destination) } catch {
             if result.previous != nil { try Self.rollBack(destination) }
@@ -169,7 +174,7 @@ public struct PackUpdater: Sendable {
         return result
     }
 
-    /// Puts back the pack that the last ``apply(_:to:verify:)`` at `path` replaced
+    /// Puts back the pack that the last ``apply(_:to:verify:progress:)`` at `path` replaced
     /// (`PATH.previous`).
     public static func rollBack(_ path: String) throws(PackUpdateError) {
         guard rename(path + ".previous", path) == 0 else {
@@ -179,7 +184,9 @@ public struct PackUpdater: Sendable {
 
     // MARK: The patch
 
-    private func patch(_ update: PackUpdate, to destination: String) async throws(PackUpdateError) -> PackUpdateResult {
+    private func patch(
+        _ update: PackUpdate, to destination: String, progress: @escaping @Sendable (UInt64) -> Void
+    ) async throws(PackUpdateError) -> PackUpdateResult {
         guard let diff = update.diff else { throw .patch(.notTheDiffsPack("no diff")) }
         let journal: PatchJournal
         do { journal = try PatchJournal(destination: destination, header: update.header, length: update.packLength) } catch { throw .fetch(error) }
@@ -188,8 +195,8 @@ public struct PackUpdater: Sendable {
         var damaged: Set<String> = []
         var deltas = PackDeltaUse()
         while true {
-            let wanted = await fetchDeltas(update, into: journal, use: &deltas)  // the entries rebuilt from deltas; the ranges left
-            let fetched = try await fetchMissing(wanted, of: update, into: journal)
+            let wanted = await fetchDeltas(update, into: journal, use: &deltas, progress: progress)  // rebuilt from deltas; the ranges left
+            let fetched = try await fetchMissing(wanted, of: update, into: journal, progress: progress)
             requests += fetched.requests
             received += fetched.received
             journal.save()
@@ -223,7 +230,7 @@ public struct PackUpdater: Sendable {
     /// ``RetryPolicy/maxRequests`` requests were made. Returns the requests made and the body
     /// bytes they brought.
     private func fetchMissing(
-        _ wanted: [Range<UInt64>], of update: PackUpdate, into journal: PatchJournal
+        _ wanted: [Range<UInt64>], of update: PackUpdate, into journal: PatchJournal, progress: @escaping @Sendable (UInt64) -> Void
     ) async throws(PackUpdateError) -> (requests: Int, received: UInt64) {
         var (requests, received, fruitless) = (0, UInt64(0), 0)
         var perRequest = RemoteFetcher.rangesPerRequest.count
@@ -236,7 +243,10 @@ public struct PackUpdater: Sendable {
                     requests += 1
                     let answer = try await fetcher.streamRanges(
                         group, of: update.url, ifRange: update.etag, length: update.packLength, into: journal.descriptor
-                    ) { journal.add($0) }
+                    ) {
+                        journal.add($0)
+                        progress(UInt64($0.count))
+                    }
                     received += answer.received
                     guard answer.refusedWhole else { continue }
                     guard group.count > 1 else {

@@ -45,8 +45,12 @@ extension RemoteDownload {
                 guard update.kind == .patch || update.bytesToMove == 0 else { return attempt() }
                 // A path of its own for this URL: a patch killed midway resumes from its journal the next time.
                 let partial = cache.patchPath(for: file.url) ?? cache.newPartialPath().path
+                // The bar counts what moves (the check's bytes, then the entries or deltas as
+                // they arrive), not the pack's size.
+                tellExpected(Int64(update.checkedBytes + update.bytesToMove))
+                tellMoved(update.checkedBytes)
                 do {
-                    let done = try await updater.apply(update, to: partial)
+                    let done = try await updater.apply(update, to: partial, progress: { [self] in tellMoved($0) })
                     let descriptor = open(partial, O_RDONLY | O_CLOEXEC)
                     defer { close(descriptor) }
                     guard descriptor >= 0, let (hasher, size) = digest(ofTheRestOf: descriptor) else {
@@ -68,15 +72,40 @@ extension RemoteDownload {
                             $0.deltas = .init(entries: done.deltaEntries, bytes: Int64(done.deltaBytes), entryBytes: Int64(done.deltaEntryBytes))
                         }
                     }
-                    tellExpected(size)
                     finish(.success(path), contents: ExpectedContents(size: size, sha256: sha))
                 } catch {
                     for leftover in [partial, partial + ".patch", partial + ".patch.json"] { unlink(leftover) }
+                    barForTheWholeFile()
                     attempt()
                 }
             default:
                 attempt()
             }
         }
+    }
+
+    /// A patch given up for the whole download: what it moved stays counted, settled, and the
+    /// bar then counts the whole file from nothing, as a download that did not patch.
+    private func barForTheWholeFile() {
+        let unsettled = state.withLock { state -> Int64 in
+            defer { (state.toldExpected, state.toldReceived) = (0, 0) }
+            return state.toldReceived - state.toldExpected
+        }
+        session.expect(unsettled)
+        if let size = file.expected.size { tellExpected(size) }
+    }
+
+    /// `bytes` of a patch arrived: told to the session's bar (whose expectation grows if a
+    /// refetch moves more than the check said).
+    private func tellMoved(_ bytes: UInt64) {
+        let more = state.withLock { state -> Int64 in
+            state.lastActivity = .now
+            state.toldReceived += Int64(bytes)
+            let more = max(state.toldReceived - state.toldExpected, 0)
+            state.toldExpected += more
+            return more
+        }
+        session.expect(more)
+        session.receive(Int64(bytes))
     }
 }

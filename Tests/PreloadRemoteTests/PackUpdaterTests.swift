@@ -29,10 +29,14 @@ extension PackPatchNginxTests {
         let diff = try #require(update.diff)
         #expect(update.kind == .patch && update.bytesToMove == diff.requestedBytes && update.checkedBytes == diff.outlineBytes)
         #expect(update.bytesSaved == diff.packLength - diff.outlineBytes - diff.requestedBytes && update.bytesSaved > 0)
-        let done = try await updater.apply(update) { path in
-            _ = try FileMapping(path: path).withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) }
-        }
+        let told = PreloadMutex<UInt64>(0)
+        let done = try await updater.apply(
+            update,
+            verify: { path in _ = try FileMapping(path: path).withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) } },
+            progress: { bytes in told.withLock { $0 += bytes } })
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: old))) == new)
+        // Progress counts the bytes that move (the entries' ranges), not the pack's size.
+        #expect(told.withLock { $0 } == update.bytesToMove && update.bytesToMove < diff.packLength / 2, "\(told.withLock { $0 }) bytes told")
         // The changed entries in one multipart request: bytes within 1.05x of the entries and the index.
         let moved = Double(diff.outlineBytes + done.networkBytes), least = Double(diff.outlineBytes + diff.fetchedEntryBytes)
         #expect(diff.requests.count > 1 && done.requests == 1 && done.networkBytes >= diff.requestedBytes && moved <= 1.05 * least)
@@ -64,10 +68,14 @@ extension PackPatchNginxTests {
         let checkRequests = try fixture.stats().count
         var failures = 0
         var done: PackUpdateResult?
+        var errors: [String] = []
         for _ in 0..<40 where done == nil {
-            do { done = try await updater.apply(checked) } catch { failures += 1 }
+            do { done = try await updater.apply(checked) } catch {
+                failures += 1
+                errors.append("\(error)")
+            }
         }
-        let result = try #require(done)
+        let result = try #require(done, "40 applies failed: \(Set(errors).sorted())")
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: old))) == new)
         let applied = try fixture.stats().dropFirst(checkRequests)
         let sent = applied.reduce(0) { $0 + $1.payload }  // the entries' bytes; the multipart answers' part headers left out
@@ -103,8 +111,16 @@ extension PackPatchNginxTests {
         try fixture.serve("levels/level1.bake", oldBytes)
         let index = { (bytes: [UInt8]) in try bytes.withUnsafeBytes { try BakedIndex(file: $0, checksum: BakedChecksum.crc32) } }
         let diff = BakedPackDiff(old: try index(new), new: try index(oldBytes))
-        let fetched = try await fixture.fetcher().fetch([RemoteFile(url: url)])[0].get()
+        let bar = PreloadMutex<(expected: Int64, received: Int64)>((0, 0))
+        let session = SourceSession { expected, received in
+            bar.withLock { ($0.expected, $0.received) = ($0.expected + expected, $0.received + received) }
+        }
+        let fetched = try await fixture.fetcher().fetch([RemoteFile(url: url)], session: session)[0].get()
         let moved = fetched.transfer.networkBytes
+        // The session's bar counted what moved (the check's header and index, then the entries), not the pack's size.
+        let (expected, received) = bar.withLock { ($0.expected, $0.received) }
+        #expect(expected == received && expected == Int64(diff.outlineBytes + diff.requestedBytes), "bar \(expected)/\(received)")
+        #expect(expected < Int64(oldBytes.count), "bar \(expected) of a \(oldBytes.count)-byte pack")
         #expect(fetched.transfer.patchedFrom == entry.sha256 && moved >= Int64(diff.bytesToMove))
         #expect(Double(moved) <= 1.05 * Double(diff.outlineBytes + diff.fetchedEntryBytes), "\(moved) bytes moved")
         #expect(fetched.transfer.cacheBytes == Int64(diff.reused.reduce(0) { $0 + $1.target.count }))
